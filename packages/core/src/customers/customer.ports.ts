@@ -1,0 +1,32 @@
+import { ListQuery, ListRows } from '../listing/list-query';
+import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
+
+/**
+ * Customers with their addresses, always scoped by brand: a customer of another brand is
+ * invisible, exactly as a missing one.
+ */
+export interface CustomerRepository {
+  findByNumbers(brandId: number, customerNumbers: string[]): Promise<Customer[]>;
+  findById(brandId: number, id: number): Promise<Customer | null>;
+  /** Inserts or updates the customer and makes its stored addresses equal to `customer.addresses`. */
+  save(customer: Customer): Promise<void>;
+  delete(brandId: number, id: number): Promise<void>;
+  /** Names of the kinds of data that still refer to the customer (orders, returns …); empty when it may be deleted. */
+  dependentsOf(brandId: number, id: number): Promise<string[]>;
+  /** Runs a validated list query; loads addresses only when `includes` asks for them. */
+  list(brandId: number, query: ListQuery): Promise<ListRows<Customer>>;
+}
+
+export interface CustomerGroupRepository {
+  insert(group: CustomerGroup): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<CustomerGroup[]>;
+  findByCodes(brandId: number, codes: string[]): Promise<CustomerGroup[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<CustomerGroup>>;
+}
+
+export interface PaymentTermsRepository {
+  insert(terms: PaymentTerms): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<PaymentTerms[]>;
+  findByCodes(brandId: number, codes: string[]): Promise<PaymentTerms[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<PaymentTerms>>;
+}

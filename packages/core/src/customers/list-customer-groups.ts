@@ -1,0 +1,10 @@
+import { ListQuery, Page } from '../listing/list-query';
+import { ListRequest, runList } from '../listing/run-list';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { CustomerGroup } from './customer.entities';
+import { customerGroupListDefinition } from './customer.list-definitions';
+
+/** Lists a brand's customer groups. */
+export async function listCustomerGroups(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<CustomerGroup>; query: ListQuery }> {
+  return deps.uow.read((repos) => runList(customerGroupListDefinition, request, (q) => repos.customerGroups.list(request.brandId, q)));
+}

@@ -1,0 +1,68 @@
+import { Scope } from './scopes';
+
+/** The owning company (the spec's "entity"): every other row belongs to exactly one brand. */
+export interface Brand {
+  id: number;
+  name: string;
+  /** ISO 4217 base currency. */
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A person acting for a brand; tokens are issued to users and requests are recorded on them. */
+export interface User {
+  id: number;
+  brandId: number;
+  email: string;
+  name: string;
+  createdAt: string;
+}
+
+/** A registered integration. Its secret app key is shown once and stored only as a hash. */
+export interface ApiApp {
+  id: number;
+  brandId: number;
+  name: string;
+  appKeyHash: string;
+  /** Names the partner portal type this app may act as (external return portals). */
+  internalCode: string | null;
+  createdAt: string;
+}
+
+/** An opaque bearer token issued to one user for one app; stored only as its SHA-256 hash. */
+export interface AccessToken {
+  id: number;
+  brandId: number;
+  userId: number;
+  appId: number;
+  tokenHash: string;
+  scopes: Scope[];
+  expiresAt: string;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+/** One authenticated request, recorded on the token's user. */
+export interface RequestLogEntry {
+  brandId: number;
+  userId: number;
+  appId: number;
+  tokenId: number;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  createdAt: string;
+}
+
+/** Who is acting: resolved from a verified token and passed to every use case. */
+export interface Principal {
+  brandId: number;
+  userId: number;
+  appId: number;
+  tokenId: number;
+  scopes: Scope[];
+  appInternalCode: string | null;
+}

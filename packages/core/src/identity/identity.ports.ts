@@ -1,0 +1,57 @@
+import { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User } from './identity.entities';
+
+/** Brands. Lookups by id only: brands are never listed to integrations. */
+export interface BrandRepository {
+  insert(brand: Brand): Promise<void>;
+  findById(id: number): Promise<Brand | null>;
+  /** The oldest brand, if any (first start decides whether to seed the demo). */
+  findFirst(): Promise<Brand | null>;
+}
+
+export interface UserRepository {
+  insert(user: User): Promise<void>;
+  findById(id: number): Promise<User | null>;
+}
+
+export interface ApiAppRepository {
+  insert(app: ApiApp): Promise<void>;
+  findById(id: number): Promise<ApiApp | null>;
+}
+
+/**
+ * Access tokens. `findByHash` is the hot path of every request: adapters index `token_hash`.
+ * @example const token = await tx.accessTokens.findByHash(hasher.hash(bearer));
+ */
+export interface AccessTokenRepository {
+  insert(token: AccessToken): Promise<void>;
+  findByHash(tokenHash: string): Promise<AccessToken | null>;
+  findById(id: number): Promise<AccessToken | null>;
+  /** Marks the token revoked at `at`; returns false when it was already revoked. */
+  revoke(id: number, at: string): Promise<boolean>;
+}
+
+export interface RequestLogRepository {
+  /** Appends a batch of entries (the API buffers them briefly to keep requests fast). */
+  append(entries: RequestLogEntry[]): Promise<void>;
+  /** Most recent entries of a user, newest first. */
+  listForUser(brandId: number, userId: number, limit: number): Promise<RequestLogEntry[]>;
+}
+
+/**
+ * Hashes secrets (access tokens, app keys) one way, and makes new random ones. The adapter uses
+ * SHA-256: tokens are long random strings, so a slow password hash would add nothing.
+ */
+export interface SecretHasher {
+  hash(secret: string): string;
+  /** A new URL-safe random secret with at least 256 bits of entropy. */
+  randomSecret(): string;
+}
+
+/**
+ * Turns the credentials of a request into a principal, or throws `unauthenticated`.
+ * The default implementation reads tokens from storage (`createStoredTokenVerifier`); an
+ * embedding service may plug in its own.
+ */
+export interface TokenVerifier {
+  verify(credentials: { accessToken: string; appKey: string | null; requireAppKey: boolean }): Promise<Principal>;
+}

@@ -1,0 +1,60 @@
+import { Clock } from '../shared/clock.port';
+import { DomainError, ViolationList } from '../shared/errors';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { AccessToken } from './identity.entities';
+import { SecretHasher } from './identity.ports';
+import { ALL_SCOPES, Scope, isScope } from './scopes';
+
+/** Tokens live a year unless told otherwise. */
+export const DEFAULT_TOKEN_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
+
+export interface IssueAccessTokenInput {
+  userId: number;
+  appId: number;
+  /** Defaults to every scope. */
+  scopes?: string[];
+  expiresInSeconds?: number;
+}
+
+/**
+ * Issues a personal access token to a user for one app of the same brand. The plain token is
+ * returned once; storage keeps only its hash.
+ */
+export async function issueAccessToken(
+  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  input: IssueAccessTokenInput,
+): Promise<{ token: AccessToken; accessToken: string }> {
+  const violations = new ViolationList();
+  const scopes = input.scopes ?? ALL_SCOPES;
+  scopes.forEach((scope, i) => {
+    if (!isScope(scope)) violations.add(`/scopes/${i}`, `${JSON.stringify(scope)} is not a scope; use area:read or area:write`);
+  });
+  const lifetime = input.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
+  if (!Number.isSafeInteger(lifetime) || lifetime <= 0) violations.add('/expires_in', 'must be a positive number of seconds');
+  violations.throwIfAny();
+
+  const accessToken = deps.hasher.randomSecret();
+  const token = await deps.uow.run(async (tx) => {
+    const user = await tx.users.findById(input.userId);
+    if (!user) throw DomainError.notFound('user', input.userId);
+    const app = await tx.apiApps.findById(input.appId);
+    // An app of another brand is treated as missing: tenants never see each other.
+    if (!app || app.brandId !== user.brandId) throw DomainError.notFound('api app', input.appId);
+    const [id] = await tx.ids.next('access_tokens');
+    const now = deps.clock.now();
+    const issued: AccessToken = {
+      id: id!,
+      brandId: user.brandId,
+      userId: user.id,
+      appId: app.id,
+      tokenHash: deps.hasher.hash(accessToken),
+      scopes: [...new Set(scopes as Scope[])],
+      expiresAt: new Date(Date.parse(now) + lifetime * 1000).toISOString(),
+      revokedAt: null,
+      createdAt: now,
+    };
+    await tx.accessTokens.insert(issued);
+    return issued;
+  });
+  return { token, accessToken };
+}

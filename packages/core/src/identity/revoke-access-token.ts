@@ -1,0 +1,27 @@
+import { Clock } from '../shared/clock.port';
+import { DomainError } from '../shared/errors';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { SecretHasher } from './identity.ports';
+
+/**
+ * Revokes a token, given its id or the plain token. Verification reads storage on every request,
+ * so the revocation holds from the very next request, on every process.
+ */
+export async function revokeAccessToken(
+  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  input: { tokenId?: number; accessToken?: string },
+): Promise<{ tokenId: number; revokedAt: string; alreadyRevoked: boolean }> {
+  return deps.uow.run(async (tx) => {
+    const token =
+      input.tokenId !== undefined
+        ? await tx.accessTokens.findById(input.tokenId)
+        : input.accessToken !== undefined
+          ? await tx.accessTokens.findByHash(deps.hasher.hash(input.accessToken))
+          : null;
+    if (!token) throw DomainError.notFound('access token', input.tokenId ?? '(given)');
+    if (token.revokedAt) return { tokenId: token.id, revokedAt: token.revokedAt, alreadyRevoked: true };
+    const now = deps.clock.now();
+    await tx.accessTokens.revoke(token.id, now);
+    return { tokenId: token.id, revokedAt: now, alreadyRevoked: false };
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * @brand/core — the framework-free domain of the Brand commerce platform.
+ *
+ * Use cases are plain async functions taking their ports first (`{ uow, clock, hasher }`) and a
+ * command second. Storage is reached only through `UnitOfWork` and the repositories it binds to
+ * a transaction; `@brand/persistence-kysely` provides them for SQLite and Postgres, and
+ * `@brand/core/testing` an in-memory set for tests.
+ */
+export * from './shared/errors';
+export * from './shared/clock.port';
+export * from './shared/sequences.port';
+export * from './shared/unit-of-work.port';
+export * from './shared/state-machine';
+export * from './shared/decimal';
+export * from './shared/codes';
+export * from './shared/reference';
+export * from './shared/sync-outcome';
+
+export * from './listing/list-query';
+export * from './listing/validate-list-query';
+export * from './listing/page';
+export * from './listing/run-list';
+
+export * from './addresses/address';
+
+export * from './identity/scopes';
+export * from './identity/identity.entities';
+export * from './identity/identity.ports';
+export * from './identity/create-brand';
+export * from './identity/create-user';
+export * from './identity/create-api-app';
+export * from './identity/issue-access-token';
+export * from './identity/revoke-access-token';
+export * from './identity/verify-access-token';
+export * from './identity/record-requests';
+
+export * from './customers/customer.entities';
+export * from './customers/customer.ports';
+export * from './customers/customer.list-definitions';
+export * from './customers/sync-customers';
+export * from './customers/list-customers';
+export * from './customers/list-customer-groups';
+export * from './customers/list-payment-terms';
+export * from './customers/create-customer-group';
+export * from './customers/create-payment-terms';
+
+export * from './suppliers/supplier.entities';
+export * from './suppliers/supplier.ports';
+export * from './suppliers/supplier.list-definition';
+export * from './suppliers/sync-suppliers';
+export * from './suppliers/list-suppliers';

@@ -1,0 +1,29 @@
+/**
+ * Time comes from a port so that both storage dialects and every test see the same instants.
+ * @example const now = clock.now(); // '2026-11-22T10:15:00.000Z'
+ */
+export interface Clock {
+  /** The current instant as an ISO-8601 UTC string with milliseconds (fixed width, so it sorts as text). */
+  now(): string;
+}
+
+export const systemClock: Clock = {
+  now: () => new Date().toISOString(),
+};
+
+/** A clock that only moves when told to; for tests. */
+export class FixedClock implements Clock {
+  private current: number;
+
+  constructor(start = '2026-01-01T00:00:00.000Z') {
+    this.current = Date.parse(start);
+  }
+
+  now(): string {
+    return new Date(this.current).toISOString();
+  }
+
+  advance(milliseconds: number): void {
+    this.current += milliseconds;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Expected business failures carry a stable code and structured data, never an HTTP status:
+ * the API owns the one exhaustive code → status map. Unexpected failures are plain `Error`s.
+ */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'invalid_list_query'
+  | 'not_found'
+  | 'has_dependents'
+  | 'invalid_state_transition'
+  | 'duplicate'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'concurrency_conflict';
+
+/** One field-level problem; `pointer` is a JSON pointer into the request (`/customers/3/name`). */
+export interface Violation {
+  pointer: string;
+  detail: string;
+}
+
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly violations: Violation[];
+  readonly data: Record<string, unknown>;
+
+  constructor(code: ErrorCode, detail: string, options: { violations?: Violation[]; data?: Record<string, unknown> } = {}) {
+    super(detail);
+    this.name = 'DomainError';
+    this.code = code;
+    this.violations = options.violations ?? [];
+    this.data = options.data ?? {};
+  }
+
+  static validation(violations: Violation[]): DomainError {
+    const first = violations[0];
+    const detail = violations.length === 1 && first ? first.detail : `${violations.length} fields are invalid`;
+    return new DomainError('validation_failed', detail, { violations });
+  }
+
+  static notFound(what: string, id: string | number): DomainError {
+    return new DomainError('not_found', `${what} ${id} was not found`, { data: { resource: what, id } });
+  }
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+  return error instanceof DomainError;
+}
+
+/** Turns a JSON pointer (`/customers/3/name`) into the dotted form used in messages (`customers[3].name`). */
+export function pointerToPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .filter((part) => part !== '')
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path === '' ? part : `${path}.${part}`), '');
+}
+
+/** Collects violations while validating a whole request, so that nothing is written unless all of it is valid. */
+export class ViolationList {
+  private readonly items: Violation[] = [];
+
+  add(pointer: string, message: string): void {
+    this.items.push({ pointer, detail: `${pointerToPath(pointer)} ${message}` });
+  }
+
+  get isEmpty(): boolean {
+    return this.items.length === 0;
+  }
+
+  /** Throws a `validation_failed` DomainError naming every collected field, if any. */
+  throwIfAny(): void {
+    if (this.items.length > 0) throw DomainError.validation(this.items);
+  }
+}

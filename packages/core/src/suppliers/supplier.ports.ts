@@ -1,0 +1,13 @@
+import { ListQuery, ListRows } from '../listing/list-query';
+import { Supplier } from './supplier.entities';
+
+/** Suppliers with their addresses, scoped by brand. */
+export interface SupplierRepository {
+  findByNumbers(brandId: number, supplierNumbers: string[]): Promise<Supplier[]>;
+  findById(brandId: number, id: number): Promise<Supplier | null>;
+  save(supplier: Supplier): Promise<void>;
+  delete(brandId: number, id: number): Promise<void>;
+  /** Names of the kinds of data that still refer to the supplier (production orders, product links …). */
+  dependentsOf(brandId: number, id: number): Promise<string[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<Supplier>>;
+}

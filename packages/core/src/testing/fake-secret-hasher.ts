@@ -1,0 +1,15 @@
+import { SecretHasher } from '../identity/identity.ports';
+
+/** A reversible, predictable hasher for tests that need no cryptography (never use outside tests). */
+export class FakeSecretHasher implements SecretHasher {
+  private counter = 0;
+
+  hash(secret: string): string {
+    return `hashed:${secret}`;
+  }
+
+  randomSecret(): string {
+    this.counter += 1;
+    return `secret-${this.counter}-${Math.random().toString(36).slice(2)}`;
+  }
+}
