@@ -7,7 +7,7 @@ const root = path.resolve(__dirname, '../..');
 module.exports = {
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: path.join(root, 'tsconfig.base.json') }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'tooling/config/tsconfig.jest.json') }],
   },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {

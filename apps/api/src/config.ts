@@ -1,0 +1,87 @@
+/**
+ * Runtime settings, read once from the environment at start. Every value has a default that
+ * works for a first `pnpm start` on one machine; an invalid value stops the start with a message
+ * naming the variable rather than running with a surprising setting.
+ */
+export interface AppConfig {
+  port: number;
+  /** A SQLite file path (or `sqlite:<path>`), `:memory:`, or a `postgres://` URL. */
+  databaseUrl: string;
+  rateLimit: {
+    /** Length of one fixed rate-limit window. */
+    windowMs: number;
+    /** Requests one access token may make per window. */
+    max: number;
+  };
+  /** Largest accepted JSON body, in the `bytes` notation body parsers take ('1mb', '500kb'). */
+  bodyLimit: string;
+  /** While on, every route but /health answers 503. */
+  maintenanceMode: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** How long authenticated requests wait in memory before they are written to the request log. */
+  requestLogFlushMs: number;
+}
+
+const LOG_LEVELS: readonly AppConfig['logLevel'][] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export const DEFAULT_CONFIG: AppConfig = {
+  port: 3000,
+  databaseUrl: './data/brand.sqlite',
+  rateLimit: { windowMs: 60_000, max: 600 },
+  bodyLimit: '1mb',
+  maintenanceMode: false,
+  logLevel: 'info',
+  requestLogFlushMs: 200,
+};
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function present(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = present(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}; got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = present(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off (true/false, 1/0); got ${JSON.stringify(raw)}`);
+}
+
+/**
+ * Reads the configuration from environment variables: PORT, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
+ * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS.
+ * @example const config = loadConfig(process.env);
+ */
+export function loadConfig(env: Env): AppConfig {
+  const bodyLimit = present(env, 'BODY_LIMIT') ?? DEFAULT_CONFIG.bodyLimit;
+  if (!/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i.test(bodyLimit)) {
+    throw new Error(`BODY_LIMIT must be a size such as 1mb or 500kb; got ${JSON.stringify(bodyLimit)}`);
+  }
+  const logLevel = (present(env, 'LOG_LEVEL') ?? DEFAULT_CONFIG.logLevel).toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(logLevel)}`);
+  }
+  return {
+    port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
+    databaseUrl: present(env, 'DATABASE_URL') ?? DEFAULT_CONFIG.databaseUrl,
+    rateLimit: {
+      windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
+      max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),
+    },
+    bodyLimit,
+    maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
+    logLevel: logLevel as AppConfig['logLevel'],
+    requestLogFlushMs: integer(env, 'REQUEST_LOG_FLUSH_MS', DEFAULT_CONFIG.requestLogFlushMs, 1, 60_000),
+  };
+}

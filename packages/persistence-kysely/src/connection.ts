@@ -1,0 +1,67 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { CompiledQuery, DatabaseConnection, Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDialectConfig, SqliteDriver } from 'kysely';
+import { Pool, types } from 'pg';
+import { Database } from './database';
+import { Dialect } from './storage';
+
+// Postgres returns int8 (bigint) and numeric as strings; every id and amount we store fits in a
+// JS safe integer, so read them as numbers and keep the entities dialect-free.
+types.setTypeParser(20, (value) => Number(value));
+types.setTypeParser(1700, (value) => Number(value));
+
+/**
+ * SQLite's plain BEGIN takes the write lock only at the first write, so two processes that both
+ * read first deadlock on upgrade. BEGIN IMMEDIATE takes it up front; other writers wait
+ * (busy_timeout) instead of failing.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateTransactionSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver(this.settings);
+  }
+}
+
+export interface ParsedDatabaseUrl {
+  dialect: Dialect;
+  /** File path or ':memory:' for SQLite, the connection string for Postgres. */
+  location: string;
+}
+
+/**
+ * Reads `DATABASE_URL`: `postgres://…` / `postgresql://…`, `sqlite:<path>`, `:memory:`, or a bare
+ * file path (SQLite).
+ */
+export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', location: url };
+  if (url.startsWith('sqlite:')) return { dialect: 'sqlite', location: url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') || ':memory:' };
+  return { dialect: 'sqlite', location: url };
+}
+
+export interface ConnectionOptions {
+  /** Postgres pool size per process. */
+  poolSize?: number;
+}
+
+export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
+  if (parsed.dialect === 'postgres') {
+    const pool = new Pool({ connectionString: parsed.location, max: options.poolSize ?? 10 });
+    // An idle client's error (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const sqlite = new BetterSqlite3(parsed.location);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }) });
+}

@@ -1,0 +1,109 @@
+import { Filter, FieldType, ListQuery, Primitive } from '@brand/core';
+import { RawBuilder, SelectQueryBuilder, SqlBool, sql } from 'kysely';
+import { Dialect } from '../storage';
+
+/** Where a list key lives in SQL: a (qualified) column and its type. */
+export interface ListColumn {
+  column: string;
+  type: FieldType;
+}
+export type ListColumns = Record<string, ListColumn>;
+
+/** Booleans are stored as 0/1 in both dialects. */
+function toSqlValue(type: FieldType, value: Primitive): Primitive {
+  if (type === 'boolean' && typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+/** Escapes LIKE wildcards so `ct`, `sw` and `ew` match `%` and `_` literally. */
+function likePattern(value: Primitive, operator: 'ct' | 'sw' | 'ew'): string {
+  const escaped = String(value).replace(/[\\%_]/g, (c) => `\\${c}`);
+  return operator === 'ct' ? `%${escaped}%` : operator === 'sw' ? `${escaped}%` : `%${escaped}`;
+}
+
+function filterSql(filter: Filter, column: ListColumn, dialect: Dialect): RawBuilder<SqlBool> {
+  const ref = sql.ref(column.column);
+  const value = filter.value;
+  let predicate: RawBuilder<SqlBool>;
+  if (value === null) predicate = sql<SqlBool>`${ref} is null`;
+  else if (Array.isArray(value)) {
+    const values = value.map((v) => toSqlValue(column.type, v));
+    predicate =
+      filter.operator === 'in'
+        ? sql<SqlBool>`${ref} in (${sql.join(values)})`
+        : sql<SqlBool>`${ref} between ${values[0]} and ${values[1]}`;
+  } else {
+    const v = toSqlValue(column.type, value);
+    // Text matching is case-insensitive on every adapter: LIKE is on SQLite, Postgres needs ILIKE.
+    const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
+    switch (filter.operator) {
+      case 'ct':
+      case 'sw':
+      case 'ew':
+        predicate = sql<SqlBool>`${ref} ${like} ${likePattern(v, filter.operator)} escape '\\'`;
+        break;
+      case 'gt': predicate = sql<SqlBool>`${ref} > ${v}`; break;
+      case 'gte': predicate = sql<SqlBool>`${ref} >= ${v}`; break;
+      case 'lt': predicate = sql<SqlBool>`${ref} < ${v}`; break;
+      case 'lte': predicate = sql<SqlBool>`${ref} <= ${v}`; break;
+      default: predicate = sql<SqlBool>`${ref} = ${v}`;
+    }
+  }
+  // "not" must also keep rows whose column is NULL (the comparison is unknown, not true), as the
+  // in-memory reference does; IS NOT TRUE says exactly that in both dialects.
+  return filter.not ? sql<SqlBool>`(${predicate}) is not true` : predicate;
+}
+
+/** The filter groups as one predicate: groups are ANDed, filters within a group AND or OR. */
+export function filterGroupsSql(query: ListQuery, columns: ListColumns, dialect: Dialect): RawBuilder<SqlBool> | null {
+  if (query.filterGroups.length === 0) return null;
+  const groups = query.filterGroups
+    .filter((g) => g.filters.length > 0)
+    .map((group) => {
+      const parts = group.filters.map((f) => filterSql(f, columns[f.key]!, dialect));
+      return sql<SqlBool>`(${sql.join(parts, sql.raw(group.or ? ' or ' : ' and '))})`;
+    });
+  return groups.length ? sql<SqlBool>`(${sql.join(groups, sql.raw(' and '))})` : null;
+}
+
+/**
+ * Rows strictly after the keyset position in sort order:
+ * (k1 > v1) or (k1 = v1 and k2 > v2) or … with > flipped to < for DESC keys. Sort columns are
+ * NOT NULL, so plain comparisons are exact.
+ */
+export function keysetSql(query: ListQuery, columns: ListColumns): RawBuilder<SqlBool> | null {
+  if (!query.after) return null;
+  const values = query.after.values;
+  const branches = query.sort.map((s, i) => {
+    const equalities = query.sort.slice(0, i).map((p, j) => sql<SqlBool>`${sql.ref(columns[p.key]!.column)} = ${toSqlValue(columns[p.key]!.type, values[j] ?? null)}`);
+    const comparison = sql<SqlBool>`${sql.ref(columns[s.key]!.column)} ${sql.raw(s.direction === 'ASC' ? '>' : '<')} ${toSqlValue(columns[s.key]!.type, values[i] ?? null)}`;
+    return sql<SqlBool>`(${sql.join([...equalities, comparison], sql.raw(' and '))})`;
+  });
+  return sql<SqlBool>`(${sql.join(branches, sql.raw(' or '))})`;
+}
+
+/**
+ * Runs a validated list query on a base select (already scoped to the brand): filters, keyset or
+ * offset, order, `limit + 1` rows, and the total when asked for.
+ */
+export async function fetchList<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: ListQuery,
+  columns: ListColumns,
+  dialect: Dialect,
+): Promise<{ rows: O[]; total: number | null }> {
+  const filters = filterGroupsSql(query, columns, dialect);
+  const filtered = filters ? base.where(filters) : base;
+  const keyset = keysetSql(query, columns);
+  let page = keyset ? filtered.where(keyset) : filtered;
+  for (const s of query.sort) page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
+  page = page.limit(query.limit + 1);
+  if (!query.after && query.page > 0) page = page.offset(query.page * query.limit);
+  const [rows, total] = await Promise.all([
+    page.execute(),
+    query.withTotal
+      ? filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst()
+      : Promise.resolve(null),
+  ]);
+  return { rows: rows as O[], total: total ? Number((total as unknown as { total: number }).total) : null };
+}

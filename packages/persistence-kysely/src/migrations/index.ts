@@ -1,0 +1,14 @@
+import { Migration, MigrationProvider } from 'kysely';
+import { Dialect } from '../storage';
+import { foundationMigration } from './0001-foundation';
+
+/** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001-foundation': foundationMigration(dialect),
+      };
+    },
+  };
+}

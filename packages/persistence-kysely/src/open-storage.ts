@@ -1,0 +1,79 @@
+import { Kysely, Migrator, sql } from 'kysely';
+import { connect, ConnectionOptions, parseDatabaseUrl } from './connection';
+import { Database } from './database';
+import { migrationProvider } from './migrations';
+import { RateLimitCounters, SharedSecrets, Storage } from './storage';
+import { KyselyUnitOfWork } from './unit-of-work';
+
+function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
+  return {
+    async hit(key, windowMs, nowMs) {
+      // One statement, so concurrent hits from any number of processes count exactly.
+      const row = await db
+        .insertInto('rate_limit_counters')
+        .values({ key, hits: 1, reset_at_ms: nowMs + windowMs })
+        .onConflict((oc) => oc.column('key').doUpdateSet({
+          hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then 1 else rate_limit_counters.hits + 1 end`,
+          reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
+        }))
+        .returning(['hits', 'reset_at_ms'])
+        .executeTakeFirstOrThrow();
+      return { hits: Number(row.hits), resetAtMs: Number(row.reset_at_ms) };
+    },
+    async undo(key) {
+      await db.updateTable('rate_limit_counters').set({ hits: sql`rate_limit_counters.hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+    },
+    async reset(key) {
+      await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
+    },
+  };
+}
+
+function sharedSecrets(db: Kysely<Database>): SharedSecrets {
+  return {
+    async getOrCreate(name, make) {
+      // Whichever process inserts first wins; everyone then reads the same value.
+      await db.insertInto('shared_secrets').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+      const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+      return row.value;
+    },
+  };
+}
+
+/**
+ * Opens the database named by a `DATABASE_URL` (a SQLite file path, `sqlite:<path>`, `:memory:`
+ * or `postgres://…`). Call `migrate()` before first use.
+ */
+export async function openStorage(databaseUrl: string, options: ConnectionOptions = {}): Promise<Storage> {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  const db = connect(parsed, options);
+  const dialect = parsed.dialect;
+  return {
+    dialect,
+    uow: new KyselyUnitOfWork(db, dialect),
+    rateLimits: rateLimitCounters(db),
+    secrets: sharedSecrets(db),
+    async migrate() {
+      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      const { error, results } = await migrator.migrateToLatest();
+      if (error) {
+        const failed = results?.find((r) => r.status === 'Error');
+        throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** The Kysely instance behind a storage, for benchmarks and tools that need raw access. */
+export type { Database };

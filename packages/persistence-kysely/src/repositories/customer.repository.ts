@@ -1,0 +1,79 @@
+import { Customer, CustomerRepository, DomainError } from '@brand/core';
+import { Selectable } from 'kysely';
+import { fetchList, ListColumns } from '../listing/list-sql';
+import { isForeignKeyViolation } from '../storage-errors';
+import { CustomersTable } from '../tables/partner.tables';
+import { loadAddresses, replaceAddresses } from './address-rows';
+import { CUSTOMER_DEPENDENTS, findDependents } from './dependents';
+import { Executor, fromFlag, toFlag } from './executor';
+
+const rowToCustomer = (r: Selectable<CustomersTable>): Customer => ({
+  id: Number(r.id), brandId: Number(r.brand_id), customerNumber: r.customer_number, name: r.name, currency: r.currency,
+  discountBasisPoints: Number(r.discount_basis_points), active: fromFlag(r.active),
+  customerGroupId: r.customer_group_id === null ? null : Number(r.customer_group_id),
+  paymentTermsId: r.payment_terms_id === null ? null : Number(r.payment_terms_id),
+  email: r.email, telephone: r.telephone, vatNumber: r.vat_number, eoriNumber: r.eori_number, addresses: [],
+  createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+const customerToRow = (c: Customer): Selectable<CustomersTable> => ({
+  id: c.id, brand_id: c.brandId, customer_number: c.customerNumber, name: c.name, currency: c.currency,
+  discount_basis_points: c.discountBasisPoints, active: toFlag(c.active), customer_group_id: c.customerGroupId,
+  payment_terms_id: c.paymentTermsId, email: c.email, telephone: c.telephone, vat_number: c.vatNumber, eori_number: c.eoriNumber,
+  created_at: c.createdAt, updated_at: c.updatedAt,
+});
+
+/** The list keys of `customerListDefinition`, mapped to columns. */
+const CUSTOMER_COLUMNS: ListColumns = {
+  id: { column: 'customers.id', type: 'integer' },
+  customer_number: { column: 'customers.customer_number', type: 'string' },
+  name: { column: 'customers.name', type: 'string' },
+  currency: { column: 'customers.currency', type: 'string' },
+  active: { column: 'customers.active', type: 'boolean' },
+  email: { column: 'customers.email', type: 'string' },
+  discount_percentage: { column: 'customers.discount_basis_points', type: 'decimal' },
+  customer_group_id: { column: 'customers.customer_group_id', type: 'integer' },
+  payment_terms_id: { column: 'customers.payment_terms_id', type: 'integer' },
+  created_at: { column: 'customers.created_at', type: 'datetime' },
+  updated_at: { column: 'customers.updated_at', type: 'datetime' },
+};
+
+export function customerRepository(executor: Executor): CustomerRepository {
+  const { db, dialect } = executor;
+  const withAddresses = async (customers: Customer[]): Promise<Customer[]> => {
+    const addresses = await loadAddresses(executor, 'customer_addresses', customers.map((c) => c.id));
+    return customers.map((c) => ({ ...c, addresses: addresses.get(c.id) ?? [] }));
+  };
+  return {
+    async findByNumbers(brandId, numbers) {
+      if (numbers.length === 0) return [];
+      const rows = await db.selectFrom('customers').selectAll().where('brand_id', '=', brandId).where('customer_number', 'in', numbers).orderBy('id').execute();
+      return withAddresses(rows.map(rowToCustomer));
+    },
+    async findById(brandId, id) {
+      const row = await db.selectFrom('customers').selectAll().where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+      return row ? (await withAddresses([rowToCustomer(row)]))[0]! : null;
+    },
+    async save(customer) {
+      const row = customerToRow(customer);
+      const { id: _id, brand_id: _brand, customer_number: _number, created_at: _created, ...changes } = row;
+      await db.insertInto('customers').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+      await replaceAddresses(executor, 'customer_addresses', customer.brandId, customer.id, customer.addresses);
+    },
+    async delete(brandId, id) {
+      try {
+        await db.deleteFrom('customers').where('brand_id', '=', brandId).where('id', '=', id).execute();
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `customer ${id} still has dependent data`);
+        throw error;
+      }
+    },
+    dependentsOf: (brandId, id) => findDependents(executor, CUSTOMER_DEPENDENTS, brandId, id),
+    async list(brandId, query) {
+      const base = db.selectFrom('customers').selectAll().where('customers.brand_id', '=', brandId);
+      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect);
+      const customers = rows.map(rowToCustomer);
+      return { rows: query.includes.includes('addresses') ? await withAddresses(customers) : customers, total };
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { sql } from 'kysely';
+import { Executor } from './executor';
+
+/** A table whose rows refer to a customer or supplier and so forbid deleting it. */
+export interface DependentTable {
+  table: string;
+  column: string;
+  /** How the refusal names this data, e.g. "orders". */
+  label: string;
+}
+
+/**
+ * Tables that refer to customers / suppliers. Each later module that adds such a table adds it
+ * here (the foreign keys stay as a backstop, translated to `has_dependents`).
+ */
+export const CUSTOMER_DEPENDENTS: DependentTable[] = [];
+export const SUPPLIER_DEPENDENTS: DependentTable[] = [];
+
+/** Labels of the dependent tables that hold at least one row referring to `id`. */
+export async function findDependents({ db }: Executor, dependents: DependentTable[], brandId: number, id: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const d of dependents) {
+    const row = await sql<{ one: number }>`select 1 as one from ${sql.table(d.table)} where brand_id = ${brandId} and ${sql.ref(d.column)} = ${id} limit 1`.execute(db);
+    if (row.rows.length > 0) found.push(d.label);
+  }
+  return found;
+}

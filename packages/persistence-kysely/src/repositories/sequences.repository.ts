@@ -1,0 +1,45 @@
+import { DocumentNumberSequence, IdGenerator } from '@brand/core';
+import { sql } from 'kysely';
+import { Executor } from './executor';
+
+/**
+ * Ids: Postgres sequences (no lock held, so parallel transactions never wait on each other);
+ * SQLite counts in a row, which is safe because SQLite transactions are serialised anyway.
+ */
+export function idGenerator({ db, dialect }: Executor): IdGenerator {
+  return {
+    async next(kind, count = 1) {
+      if (count < 1) return [];
+      if (dialect === 'postgres') {
+        const result = await sql<{ id: number }>`select nextval(${`ids_${kind}`}::regclass) as id from generate_series(1, ${count})`.execute(db);
+        return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      }
+      const row = await db
+        .insertInto('id_counters')
+        .values({ kind, value: count })
+        .onConflict((oc) => oc.column('kind').doUpdateSet({ value: sql`id_counters.value + ${count}` }))
+        .returning('value')
+        .executeTakeFirstOrThrow();
+      const last = Number(row.value);
+      return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+    },
+  };
+}
+
+/**
+ * Gap-free per-brand numbers: the upsert locks the brand's counter row until the transaction
+ * ends, so concurrent transactions queue for it and a rollback returns the number.
+ */
+export function documentNumberSequence({ db }: Executor): DocumentNumberSequence {
+  return {
+    async next(brandId, kind) {
+      const row = await db
+        .insertInto('document_sequences')
+        .values({ brand_id: brandId, kind, last_value: 1 })
+        .onConflict((oc) => oc.columns(['brand_id', 'kind']).doUpdateSet({ last_value: sql`document_sequences.last_value + 1` }))
+        .returning('last_value')
+        .executeTakeFirstOrThrow();
+      return Number(row.last_value);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { UnitOfWork } from '@brand/core';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** A fixed-window counter shared by every process on the same database (rate limiting). */
+export interface RateLimitCounters {
+  /** Counts one hit on `key` in the window containing `nowMs`; returns the hits so far and when the window ends. */
+  hit(key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetAtMs: number }>;
+  /** Takes one hit back (express-rate-limit calls this for skipped requests). */
+  undo(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+/** Named secrets made once and shared by every process (e.g. the key that signs list cursors). */
+export interface SharedSecrets {
+  /** Returns the secret named `name`, creating it with `make()` if no process has yet. */
+  getOrCreate(name: string, make: () => string): Promise<string>;
+}
+
+/**
+ * An open database: the core's unit of work plus the few infrastructure stores the API needs.
+ * @example
+ * const storage = await openStorage(process.env.DATABASE_URL ?? './data/brand.sqlite');
+ * await storage.migrate();
+ * await createBrand({ uow: storage.uow, clock: systemClock }, { name: 'Acme', currency: 'EUR' });
+ * await storage.close();
+ */
+export interface Storage {
+  readonly dialect: Dialect;
+  readonly uow: UnitOfWork;
+  readonly rateLimits: RateLimitCounters;
+  readonly secrets: SharedSecrets;
+  /** Brings the schema to the newest migration; safe to run from several processes at once. */
+  migrate(): Promise<void>;
+  /** Whether the database answers (health checks). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}

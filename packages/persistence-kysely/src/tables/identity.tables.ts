@@ -1,0 +1,52 @@
+/** Row types of the identity tables. Booleans are stored as 0/1 and timestamps as ISO-8601 UTC text in both dialects. */
+export interface BrandsTable {
+  id: number;
+  name: string;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UsersTable {
+  id: number;
+  brand_id: number;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiAppsTable {
+  id: number;
+  brand_id: number;
+  name: string;
+  app_key_hash: string;
+  internal_code: string | null;
+  created_at: string;
+}
+
+export interface AccessTokensTable {
+  id: number;
+  brand_id: number;
+  user_id: number;
+  app_id: number;
+  token_hash: string;
+  /** JSON array of scope strings. */
+  scopes: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface RequestLogsTable {
+  id: number;
+  brand_id: number;
+  user_id: number;
+  app_id: number;
+  token_id: number;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  created_at: string;
+}

@@ -1,0 +1,65 @@
+import { DomainError, Repositories, UnitOfWork } from '@brand/core';
+import { Kysely } from 'kysely';
+import { Database } from './database';
+import { accessTokenRepository, apiAppRepository, brandRepository, requestLogRepository, userRepository } from './repositories/identity.repositories';
+import { customerGroupRepository } from './repositories/customer-group.repository';
+import { customerRepository } from './repositories/customer.repository';
+import { Executor } from './repositories/executor';
+import { paymentTermsRepository } from './repositories/payment-terms.repository';
+import { documentNumberSequence, idGenerator } from './repositories/sequences.repository';
+import { supplierRepository } from './repositories/supplier.repository';
+import { isRetryableConflict, translateDriverError } from './storage-errors';
+import { Dialect } from './storage';
+
+/** Binds every repository to one connection or transaction. */
+export function bindRepositories(executor: Executor): Repositories {
+  const ids = idGenerator(executor);
+  return {
+    ids,
+    documentNumbers: documentNumberSequence(executor),
+    brands: brandRepository(executor),
+    users: userRepository(executor),
+    apiApps: apiAppRepository(executor),
+    accessTokens: accessTokenRepository(executor),
+    requestLogs: requestLogRepository(executor, (count) => ids.next('request_logs', count)),
+    customers: customerRepository(executor),
+    customerGroups: customerGroupRepository(executor),
+    paymentTerms: paymentTermsRepository(executor),
+    suppliers: supplierRepository(executor),
+  };
+}
+
+/** How often a transaction that lost a write race is tried again before `concurrency_conflict`. */
+const MAX_ATTEMPTS = 5;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class KyselyUnitOfWork implements UnitOfWork {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  async run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.transaction().execute((trx) => work(bindRepositories({ db: trx, dialect: this.dialect })));
+      } catch (error) {
+        if (!isRetryableConflict(error)) throw translateDriverError(error);
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');
+        }
+        // A short, jittered pause lets the winning transaction finish before we look again.
+        await pause(Math.random() * 10 * attempt);
+      }
+    }
+  }
+
+  async read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
+    try {
+      return await work(bindRepositories({ db: this.db, dialect: this.dialect }));
+    } catch (error) {
+      throw translateDriverError(error);
+    }
+  }
+}

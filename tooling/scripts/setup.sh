@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Idempotent setup: make sure pnpm exists, install the workspace, build every package.
+# Safe to run repeatedly (a no-op install + cached turbo build take a few seconds), so
+# test.sh and start.sh call it first and a fresh clone needs nothing else.
+set -euo pipefail
+
+# Work from the repository root whatever the caller's cwd.
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# Turbo phones home by default; CI only reaches the npm registry.
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+
+# corepack cannot fetch pnpm here (signature check fails), so install the pinned version
+# from the npm registry instead. Keep this in step with "packageManager" in package.json.
+PNPM_VERSION=9.15.9
+if ! command -v pnpm >/dev/null 2>&1; then
+  log "pnpm not found; installing pnpm@${PNPM_VERSION} with npm"
+  npm install -g "pnpm@${PNPM_VERSION}"
+fi
+
+# node-gyp cannot download Node headers (no network beyond the registry); point it at the
+# headers Debian's nodejs package ships so better-sqlite3 can compile its addon.
+if [ -d /usr/include/node ]; then
+  export npm_config_nodedir=/usr
+fi
+
+# --frozen-lockfile: CI must install exactly what is committed. Without a lockfile (very
+# early in a project) fall back to a normal install. confirmModulesPurge=false keeps pnpm
+# from aborting in non-interactive shells when it needs to recreate node_modules.
+log "installing dependencies"
+if [ -f pnpm-lock.yaml ]; then
+  pnpm install --frozen-lockfile --config.confirmModulesPurge=false
+else
+  pnpm install --config.confirmModulesPurge=false
+fi
+
+log "building (turbo run build)"
+pnpm run build

@@ -1,0 +1,126 @@
+#!/usr/bin/env bash
+# Run all tests: `npm test` / `pnpm test` from the repo root (and `.ci/run` in CI).
+#
+#   1. setup.sh        install pnpm if missing, install dependencies, build everything
+#   2. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
+#                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres)
+#   3. inside it:      pnpm run typecheck, pnpm run lint (incl. dependency-cruiser), then
+#                      jest in every workspace package that has a `test` script, one
+#                      package at a time
+#   4. the last line:  `N passed, N failed` (jest tests over all packages)
+#
+# Every step runs even if an earlier one failed, so one run reports everything; the exit
+# code is non-zero if any step failed. Extra arguments are passed to every jest run,
+# e.g. `npm test -- -t 'sync customers'`.
+#
+# Env: TEST_DIALECTS (default sqlite,postgres), TEST_POSTGRES_URL (use an existing server).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+scripts=tooling/scripts
+
+log() { printf '[test] %s\n' "$*" >&2; }
+
+export TEST_DIALECTS="${TEST_DIALECTS:-sqlite,postgres}"
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
+
+# ---------------------------------------------------------------------------------------
+# Inner phase: runs under with-postgres.sh (this same script, re-invoked with
+# BRAND_TEST_RESULTS_DIR set) so the server is up for exactly the checks and tests.
+# ---------------------------------------------------------------------------------------
+if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
+  results="$BRAND_TEST_RESULTS_DIR"
+  failed_steps=()
+
+  log "typecheck"
+  pnpm run typecheck || failed_steps+=(typecheck)
+
+  log "lint (tsc + dependency-cruiser)"
+  pnpm run lint || failed_steps+=(lint)
+
+  # Jest per package rather than through `turbo run test`, because each run needs its
+  # own --outputFile for the JSON results that the summary counts. Everything is already
+  # built by setup.sh, and the jest preset maps @brand/* to sources anyway. One package at
+  # a time keeps the shared Postgres (and the log) uncluttered.
+  # `pnpm -r ls` lists the workspace packages (name + dir). Skip the root: its `test`
+  # script is this file.
+  packages="$(pnpm -r ls --depth -1 --json | node -e '
+    const fs = require("node:fs"), path = require("node:path");
+    const list = JSON.parse(fs.readFileSync(0, "utf8"));
+    for (const p of list) {
+      if (path.resolve(p.path) === process.cwd()) continue;
+      const pkg = JSON.parse(fs.readFileSync(path.join(p.path, "package.json"), "utf8"));
+      if (pkg.scripts && pkg.scripts.test) console.log(p.name);
+    }')"
+
+  for name in $packages; do
+    log "jest: $name"
+    # --passWithNoTests: a package without tests yet is not a failure.
+    # --ci: never write new snapshots.
+    pnpm --filter "$name" exec jest --ci --passWithNoTests \
+      --json --outputFile="$results/${name//\//__}.json" "$@" \
+      || failed_steps+=("jest:$name")
+  done
+
+  if [ "${#failed_steps[@]}" -gt 0 ]; then
+    printf '%s\n' "${failed_steps[@]}" >"$results/failed-steps"
+    exit 1
+  fi
+  exit 0
+fi
+
+# ---------------------------------------------------------------------------------------
+# Outer phase.
+# ---------------------------------------------------------------------------------------
+results="$(mktemp -d "${TMPDIR:-/tmp}/brand-test.XXXXXX")"
+trap 'rm -rf "$results"' EXIT
+
+status=0
+if ! bash "$scripts/setup.sh"; then
+  log "setup failed"
+  echo "setup" >"$results/failed-steps"
+  status=1
+else
+  if [ -z "${TEST_POSTGRES_URL:-}" ] && [[ ",${TEST_DIALECTS}," == *,postgres,* ]]; then
+    runner=(bash "$scripts/with-postgres.sh")
+  else
+    runner=()   # no server needed (sqlite only, or TEST_POSTGRES_URL given)
+  fi
+  BRAND_TEST_RESULTS_DIR="$results" "${runner[@]}" bash "$scripts/test.sh" "$@" || status=$?
+  # Failed before recording any step (e.g. Postgres would not start): say so.
+  if [ "$status" -ne 0 ] && [ ! -s "$results/failed-steps" ]; then
+    echo "test run (exit $status)" >"$results/failed-steps"
+  fi
+fi
+
+# Summary, printed after with-postgres.sh has stopped the server so it really is last.
+# A suite that fails to run at all (e.g. a compile error) has no failing tests in the JSON;
+# count it as one failure so "0 failed" never hides a broken suite. Likewise a package
+# whose jest exited non-zero without writing results.
+summary="$(node -e '
+  const fs = require("node:fs"), path = require("node:path");
+  const dir = process.argv[1];
+  let passed = 0, failed = 0;
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const r = JSON.parse(fs.readFileSync(path.join(dir, f), "utf8"));
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    for (const s of r.testResults || []) {
+      const hasFailedTest = (s.assertionResults || []).some((a) => a.status === "failed");
+      if (s.status === "failed" && !hasFailedTest) failed += 1;
+    }
+  }
+  const steps = fs.existsSync(path.join(dir, "failed-steps"))
+    ? fs.readFileSync(path.join(dir, "failed-steps"), "utf8").split("\n").filter(Boolean) : [];
+  for (const s of steps) {
+    if (!s.startsWith("jest:")) continue;
+    const file = s.slice(5).replace(/\//g, "__") + ".json";
+    if (!fs.existsSync(path.join(dir, file))) failed += 1;
+  }
+  if (steps.length) console.error("[test] failed: " + steps.join(", "));
+  console.log(`${passed} passed, ${failed} failed`);
+' "$results")" || { summary="0 passed, 0 failed"; status=1; }
+
+if [ "$status" -ne 0 ]; then log "FAILED (exit $status)"; fi
+echo "$summary"
+exit "$status"
