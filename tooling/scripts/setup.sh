@@ -2,7 +2,13 @@
 # Idempotent setup: make sure pnpm exists, install the workspace, build every package.
 # Safe to run repeatedly (a no-op install + cached turbo build take a few seconds), so
 # test.sh and start.sh call it first and a fresh clone needs nothing else.
+#
+# Usage: setup.sh [--install-only]   (--install-only: skip the build; test.sh builds as a
+#                                     separate step so a build error does not hide tests)
 set -euo pipefail
+
+install_only=""
+if [ "${1:-}" = "--install-only" ]; then install_only=1; fi
 
 # Work from the repository root whatever the caller's cwd.
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -35,6 +41,8 @@ if [ -f pnpm-lock.yaml ]; then
 else
   pnpm install --config.confirmModulesPurge=false
 fi
+
+if [ -n "$install_only" ]; then exit 0; fi
 
 log "building (turbo run build)"
 pnpm run build

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Run all tests: `npm test` / `pnpm test` from the repo root (and `.ci/run` in CI).
 #
-#   1. setup.sh        install pnpm if missing, install dependencies, build everything
-#   2. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
+#   1. setup.sh        install pnpm if missing, install dependencies (stop if that fails)
+#   2. pnpm run build  (turbo)
+#   3. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres)
-#   3. inside it:      pnpm run typecheck, pnpm run lint (incl. dependency-cruiser), then
+#   4. inside it:      pnpm run typecheck, pnpm run lint (incl. dependency-cruiser), then
 #                      jest in every workspace package that has a `test` script, one
 #                      package at a time
-#   4. the last line:  `N passed, N failed` (jest tests over all packages)
+#   5. the last line:  `N passed, N failed` (jest tests over all packages)
 #
 # Every step runs even if an earlier one failed, so one run reports everything; the exit
 # code is non-zero if any step failed. Extra arguments are passed to every jest run,
@@ -76,11 +77,16 @@ results="$(mktemp -d "${TMPDIR:-/tmp}/brand-test.XXXXXX")"
 trap 'rm -rf "$results"' EXIT
 
 status=0
-if ! bash "$scripts/setup.sh"; then
-  log "setup failed"
+if ! bash "$scripts/setup.sh" --install-only; then
+  log "setup (install) failed"
   echo "setup" >"$results/failed-steps"
   status=1
 else
+  # Build separately and carry on if it fails: jest runs from sources (see the preset), so
+  # the tests still report, and the run still fails.
+  build_failed=""
+  log "build"
+  pnpm run build || build_failed=1
   if [ -z "${TEST_POSTGRES_URL:-}" ] && [[ ",${TEST_DIALECTS}," == *,postgres,* ]]; then
     runner=(bash "$scripts/with-postgres.sh")
   else
@@ -90,6 +96,10 @@ else
   # Failed before recording any step (e.g. Postgres would not start): say so.
   if [ "$status" -ne 0 ] && [ ! -s "$results/failed-steps" ]; then
     echo "test run (exit $status)" >"$results/failed-steps"
+  fi
+  if [ -n "$build_failed" ]; then
+    echo "build" >>"$results/failed-steps"
+    status=1
   fi
 fi
 

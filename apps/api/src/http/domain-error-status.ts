@@ -1,0 +1,17 @@
+import { ErrorCode } from '@brand/core';
+
+/**
+ * The one map from core error codes to HTTP. It is a `Record` over every `ErrorCode`, so a new
+ * code added to the core does not compile here until it is given a status and a title.
+ */
+export const DOMAIN_ERROR_HTTP: Readonly<Record<ErrorCode, { status: number; title: string }>> = {
+  validation_failed: { status: 422, title: 'Validation error' },
+  invalid_list_query: { status: 422, title: 'Invalid list query' },
+  not_found: { status: 404, title: 'Not found' },
+  has_dependents: { status: 422, title: 'Still in use' },
+  invalid_state_transition: { status: 422, title: 'Invalid state transition' },
+  duplicate: { status: 422, title: 'Duplicate' },
+  unauthenticated: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  concurrency_conflict: { status: 409, title: 'Conflict' },
+};

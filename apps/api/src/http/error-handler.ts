@@ -1,0 +1,96 @@
+import { ErrorRequestHandler } from 'express';
+import { DomainError, Violation, isDomainError } from '@brand/core';
+import { ApiError, ErrorObject } from './api-error';
+import { apiErrors, bearerChallenge } from './api-errors';
+import { DOMAIN_ERROR_HTTP } from './domain-error-status';
+
+interface ErrorResponse {
+  status: number;
+  errors: ErrorObject[];
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The errors body-parser raises carry a `type` naming what went wrong with the body. */
+interface BodyParserError {
+  type: string;
+  status: number;
+  message: string;
+  limit?: number;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' && typeof (error as Partial<BodyParserError>).status === 'number';
+}
+
+/** List parameters live in the query string, so their violations point at a parameter (bracket notation), not into a body. */
+function pointerToQueryParameter(pointer: string): string {
+  const [first = '', ...rest] = pointer.split('/').filter((part) => part !== '');
+  return first + rest.map((part) => `[${part}]`).join('');
+}
+
+function violationSource(code: DomainError['code'], violation: Violation): ErrorObject['source'] {
+  return code === 'invalid_list_query' ? { parameter: pointerToQueryParameter(violation.pointer) } : { pointer: violation.pointer };
+}
+
+function fromDomainError(error: DomainError): ErrorResponse {
+  const { status, title } = DOMAIN_ERROR_HTTP[error.code];
+  const meta = Object.keys(error.data).length > 0 ? { meta: error.data } : {};
+  const errors: ErrorObject[] =
+    error.violations.length > 0
+      ? error.violations.map((violation) => ({ status, code: error.code, title, detail: violation.detail, source: violationSource(error.code, violation), ...meta }))
+      : [{ status, code: error.code, title, detail: error.message, ...meta }];
+  return { status, errors, headers: status === 401 ? { 'WWW-Authenticate': bearerChallenge() } : {} };
+}
+
+function fromApiError(error: ApiError): ErrorResponse {
+  return { status: error.status, errors: [error.toErrorObject()], headers: error.headers };
+}
+
+function fromBodyParserError(error: BodyParserError, bodyLimit: string): ApiError | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return apiErrors.invalidJson(error.message);
+    case 'entity.too.large':
+      return apiErrors.payloadTooLarge(bodyLimit);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError(415, 'unsupported_media_type', error.message, { source: { header: 'Content-Type' } });
+    case 'request.aborted':
+    case 'request.size.invalid':
+      return new ApiError(400, 'bad_request', error.message);
+    default:
+      return null;
+  }
+}
+
+/** Turns anything thrown into the status, error objects and headers to answer with; unknown errors become a generic 500. */
+export function toErrorResponse(error: unknown, bodyLimit: string): ErrorResponse {
+  if (error instanceof ApiError) return fromApiError(error);
+  if (isDomainError(error)) return fromDomainError(error);
+  if (isBodyParserError(error)) {
+    const translated = fromBodyParserError(error, bodyLimit);
+    if (translated) return fromApiError(translated);
+  }
+  return fromApiError(apiErrors.internal());
+}
+
+/**
+ * The one place where failures become HTTP responses. Expected failures (ApiError, DomainError,
+ * a malformed body) answer with their own status; anything else is a 500 whose body says nothing
+ * about the cause, while the cause (with its stack) goes to the log line of the request.
+ */
+export function createErrorHandler(options: { bodyLimit: string }): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const response = toErrorResponse(error, options.bodyLimit);
+    if (response.status >= 500 && error instanceof Error && !(error instanceof ApiError)) {
+      // pino-http writes the request's log line at error level with this error and its stack.
+      res.err = error;
+    }
+    for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
+    res.status(response.status).json({ errors: response.errors });
+  };
+}

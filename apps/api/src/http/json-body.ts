@@ -1,0 +1,31 @@
+import express, { RequestHandler } from 'express';
+import { apiErrors } from './api-errors';
+
+const JSON_TYPES = ['application/json', 'application/*+json'];
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}
+
+/**
+ * 415 for a POST/PUT/PATCH whose body is not declared as JSON. A request with no body may omit
+ * Content-Type (actions such as `/approve` carry none).
+ */
+export function requireJsonContentType(): RequestHandler {
+  return (req, _res, next) => {
+    if (METHODS_WITH_BODY.has(req.method) && hasBody(req.headers) && !req.is(JSON_TYPES)) {
+      throw apiErrors.unsupportedMediaType(req.get('Content-Type'));
+    }
+    next();
+  };
+}
+
+/**
+ * Parses JSON bodies up to `limit`. Only objects and arrays are accepted at the top level;
+ * unparseable JSON and oversized bodies surface as body-parser errors, which the error handler
+ * turns into 400 invalid_json and 413.
+ */
+export function parseJsonBody(limit: string): RequestHandler {
+  return express.json({ limit, strict: true, type: JSON_TYPES });
+}

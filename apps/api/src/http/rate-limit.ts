@@ -1,0 +1,24 @@
+import { RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { RateLimitCounters } from '@brand/persistence-kysely';
+import { apiErrors } from './api-errors';
+import { principalOf } from './request-context';
+import { DatabaseRateLimitStore } from './rate-limit-store';
+
+/**
+ * Limits requests per access token (not per IP: integrations often share egress addresses) with
+ * the standard `RateLimit`/`RateLimit-Policy` headers (IETF draft 7) on every authenticated
+ * response and `Retry-After` on a 429. Requests without a principal are not counted here.
+ */
+export function limitRequestsPerToken(deps: { counters: RateLimitCounters; windowMs: number; max: number }): RequestHandler {
+  return rateLimit({
+    windowMs: deps.windowMs,
+    limit: deps.max,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    store: new DatabaseRateLimitStore(deps.counters),
+    keyGenerator: (_req, res) => String(principalOf(res)?.tokenId),
+    skip: (_req, res) => principalOf(res) === null,
+    handler: (_req, _res, next) => next(apiErrors.tooManyRequests(deps.max, deps.windowMs)),
+  });
+}
