@@ -60,7 +60,12 @@ export class ApiError extends Error {
     this.meta = options.meta;
   }
 
-  toErrorObject(): ErrorObject {
+  /** The error objects of the envelope; one, unless a subclass reports several problems at once. */
+  toErrorObjects(): ErrorObject[] {
+    return [this.toErrorObject()];
+  }
+
+  protected toErrorObject(): ErrorObject {
     return {
       status: this.status,
       code: this.code,
@@ -69,5 +74,22 @@ export class ApiError extends Error {
       ...(this.source ? { source: this.source } : {}),
       ...(this.meta ? { meta: this.meta } : {}),
     };
+  }
+}
+
+/** 422 for query parameters of the wrong shape: one error object per parameter, each naming it. */
+export class InvalidQueryParameters extends ApiError {
+  constructor(readonly violations: ReadonlyArray<{ parameter: string; detail: string }>) {
+    super(422, 'invalid_query_parameters', violations[0]?.detail ?? 'The query parameters are invalid');
+  }
+
+  override toErrorObjects(): ErrorObject[] {
+    return this.violations.map((violation) => ({
+      status: this.status,
+      code: this.code,
+      title: STATUS_TITLES[this.status] ?? 'Error',
+      detail: violation.detail,
+      source: { parameter: violation.parameter },
+    }));
   }
 }

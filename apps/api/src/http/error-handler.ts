@@ -22,14 +22,19 @@ function isBodyParserError(error: unknown): error is BodyParserError {
   return error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' && typeof (error as Partial<BodyParserError>).status === 'number';
 }
 
-/** List parameters live in the query string, so their violations point at a parameter (bracket notation), not into a body. */
+/**
+ * List parameters live in the query string: their violations name the parameter in the bracket
+ * notation it was sent in (JSON:API `source.parameter`) and keep the core's pointer as well.
+ */
 function pointerToQueryParameter(pointer: string): string {
   const [first = '', ...rest] = pointer.split('/').filter((part) => part !== '');
   return first + rest.map((part) => `[${part}]`).join('');
 }
 
 function violationSource(code: DomainError['code'], violation: Violation): ErrorObject['source'] {
-  return code === 'invalid_list_query' ? { parameter: pointerToQueryParameter(violation.pointer) } : { pointer: violation.pointer };
+  return code === 'invalid_list_query'
+    ? { parameter: pointerToQueryParameter(violation.pointer), pointer: violation.pointer }
+    : { pointer: violation.pointer };
 }
 
 function fromDomainError(error: DomainError): ErrorResponse {
@@ -43,7 +48,7 @@ function fromDomainError(error: DomainError): ErrorResponse {
 }
 
 function fromApiError(error: ApiError): ErrorResponse {
-  return { status: error.status, errors: [error.toErrorObject()], headers: error.headers };
+  return { status: error.status, errors: error.toErrorObjects(), headers: error.headers };
 }
 
 function fromBodyParserError(error: BodyParserError, bodyLimit: string): ApiError | null {

@@ -51,12 +51,14 @@ export function checkAddressSync(sync: AddressSync, pointer: string, violations:
  * the caller). `replace` drops existing addresses not sent; `append` keeps them.
  */
 export function applyAddressSync(current: Address[], sync: AddressSync): Address[] {
-  const remaining = new Map(current.map((a) => [keyOf(a, sync.key) ?? `#${a.id}`, a]));
+  // A list, not a map by key: existing addresses may share a key (two titled "Store" synced by
+  // remote_erp_id), and append must keep every one of them.
+  const remaining = [...current];
   const updated: Address[] = sync.addresses.map((incoming) => {
-    const key = keyOf(incoming, sync.key) ?? '';
-    const existing = remaining.get(key);
-    if (existing) remaining.delete(key);
+    const key = keyOf(incoming, sync.key);
+    const index = key === null ? -1 : remaining.findIndex((a) => keyOf(a, sync.key) === key);
+    const existing = index >= 0 ? remaining.splice(index, 1)[0] : undefined;
     return { ...incoming, id: existing?.id ?? 0 };
   });
-  return sync.mode === 'replace' ? updated : [...[...remaining.values()], ...updated].sort((a, b) => (a.id || Infinity) - (b.id || Infinity));
+  return sync.mode === 'replace' ? updated : [...remaining, ...updated].sort((a, b) => (a.id || Infinity) - (b.id || Infinity));
 }

@@ -6,7 +6,7 @@ import { ViolationList } from '../shared/errors';
 import { IdOrCode, resolveReferences } from '../shared/reference';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { Customer } from './customer.entities';
-import { numberNewAddresses, SyncOutcome } from '../shared/sync-outcome';
+import { numberNewAddresses, sameData, SyncOutcome } from '../shared/sync-outcome';
 
 /** One item of `POST /customers/sync`, already of the right JSON types. Absent fields stay as they are. */
 export interface CustomerSyncItem {
@@ -113,7 +113,7 @@ export async function syncCustomers(
         customerGroupId: item.customerGroup === null ? null : item.customerGroup ? groups.get(item.customerGroup)!.id : base.customerGroupId,
         addresses: item.addresses ? await numberNewAddresses(tx.ids, 'customer_addresses', applyAddressSync(base.addresses, item.addresses)) : base.addresses,
       };
-      const changed = !current || JSON.stringify({ ...next, updatedAt: '' }) !== JSON.stringify({ ...current, updatedAt: '' });
+      const changed = !current || !sameData({ ...next, updatedAt: '' }, { ...current, updatedAt: '' });
       if (changed) await tx.customers.save({ ...next, updatedAt: now });
       outcomes.push({ number: item.customerNumber, id, action: current ? (changed ? 'updated' : 'unchanged') : 'created' });
     }

@@ -70,6 +70,9 @@ function typedValue(field: FieldDefinition<unknown>, raw: unknown): Primitive | 
       const text = String(raw);
       // Dates alone mean midnight UTC; anything Date.parse reads with a zone is accepted.
       if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) return undefined;
+      // Date.parse rolls impossible days over (2026-02-30 becomes 2026-03-02); refuse them instead.
+      const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+      if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
       const withZone = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`;
       const ms = Date.parse(withZone.replace(' ', 'T'));
       return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();

@@ -16,3 +16,24 @@ export async function numberNewAddresses(ids: IdGenerator, kind: EntityKind, add
   let next = 0;
   return addresses.map((a) => (a.id === 0 ? { ...a, id: newIds[next++]! } : a));
 }
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * Whether two records hold the same data, ignoring the order of their keys: storage adapters
+ * and callers build the same address with its fields in different orders, and a replayed sync
+ * must still be `unchanged`. Array order counts (addresses keep the order they were sent in).
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}

@@ -2,7 +2,7 @@ import { AddressSync, applyAddressSync, checkAddressSync } from '../addresses/ad
 import { Clock } from '../shared/clock.port';
 import { isCurrencyCode } from '../shared/codes';
 import { ViolationList } from '../shared/errors';
-import { numberNewAddresses, SyncOutcome } from '../shared/sync-outcome';
+import { numberNewAddresses, sameData, SyncOutcome } from '../shared/sync-outcome';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { Supplier } from './supplier.entities';
 
@@ -73,7 +73,7 @@ export async function syncSuppliers(
         email: item.email !== undefined ? item.email : base.email,
         addresses: item.addresses ? await numberNewAddresses(tx.ids, 'supplier_addresses', applyAddressSync(base.addresses, item.addresses)) : base.addresses,
       };
-      const changed = !current || JSON.stringify({ ...next, updatedAt: '' }) !== JSON.stringify({ ...current, updatedAt: '' });
+      const changed = !current || !sameData({ ...next, updatedAt: '' }, { ...current, updatedAt: '' });
       if (changed) await tx.suppliers.save({ ...next, updatedAt: now });
       outcomes.push({ number: item.supplierNumber, id, action: current ? (changed ? 'updated' : 'unchanged') : 'created' });
     }

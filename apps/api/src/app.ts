@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import express from 'express';
+import qs from 'qs';
+import { Logger } from 'pino';
+import { Clock, SecretHasher, TokenVerifier, createStoredTokenVerifier } from '@brand/core';
+import { Storage } from '@brand/persistence-kysely';
+import { AppConfig } from './config';
+import { authenticate } from './http/authenticate';
+import { createErrorHandler } from './http/error-handler';
+import { maintenanceGate } from './http/maintenance';
+import { limitRequestsPerToken } from './http/rate-limit';
+import { recordRequest } from './http/record-request';
+import { requestLogging } from './http/request-logging';
+import { JsonSchema } from './http/route';
+import { RouteRegistry, mountRoutes } from './http/route-registry';
+import { CursorCodec } from './listing/cursor-codec';
+import { buildOpenApiDocument } from './openapi/build-openapi-document';
+import { RequestLogBuffer } from './request-log/request-log-buffer';
+import { docsRouter } from './routers/docs.router';
+import { healthRouter } from './routers/health.router';
+import { legacyRouter } from './routers/legacy.router';
+import { portalsRouter } from './routers/portals.router';
+import { syncRouter } from './routers/sync.router';
+import { thirdPartyLogisticsRouter } from './routers/third-party-logistics.router';
+import { v10Router } from './routers/v10.router';
+
+export interface AppDeps {
+  storage: Storage;
+  clock: Clock;
+  hasher: SecretHasher;
+  logger: Logger;
+  config: AppConfig;
+  /** Replaces the stored-token verification (for services embedding the API with their own identity). */
+  tokenVerifier?: TokenVerifier;
+}
+
+/** The version of the current interface, as the OpenAPI document states it. */
+export const API_VERSION = '10';
+
+// PHP bracket notation (filter_groups[0][filters][1][value][]=a) nests five levels deep and may
+// hold long filter lists; beyond these bounds the parameters are kept as literal keys.
+const QUERY_PARSER_OPTIONS: qs.IParseOptions = { depth: 6, arrayLimit: 100, parameterLimit: 1000 };
+
+/**
+ * The HTTP API as an Express application, without `listen()`, so that tests drive the real app
+ * through supertest and `server.ts` decides about ports and shutdown. `app.locals.requestLog`
+ * buffers the request log; call its `flush()` before shutting down (and in tests before reading it).
+ */
+export function createApp(deps: AppDeps): express.Application {
+  const { storage, clock, hasher, logger, config } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', (query: string) => qs.parse(query, QUERY_PARSER_OPTIONS));
+
+  const requestLog = new RequestLogBuffer({ uow: storage.uow, logger, flushMs: config.requestLogFlushMs });
+  app.locals['requestLog'] = requestLog;
+
+  const verifier = deps.tokenVerifier ?? createStoredTokenVerifier({ uow: storage.uow, clock, hasher });
+  const routerDeps = { uow: storage.uow, clock, cursors: new CursorCodec(storage.secrets) };
+  let openApiDocument: JsonSchema | null = null;
+  const registry: RouteRegistry = new RouteRegistry([
+    healthRouter({ ping: () => storage.ping() }),
+    docsRouter({ document: () => (openApiDocument ??= buildOpenApiDocument(registry, { title: 'Brand commerce platform API', version: API_VERSION })) }),
+    v10Router(routerDeps),
+    portalsRouter(),
+    syncRouter(routerDeps),
+    thirdPartyLogisticsRouter(),
+    legacyRouter(),
+  ]);
+
+  const afterAuthentication = [
+    recordRequest({ buffer: requestLog, clock }),
+    limitRequestsPerToken({ counters: storage.rateLimits, windowMs: config.rateLimit.windowMs, max: config.rateLimit.max }),
+  ];
+
+  app.use(requestLogging(logger));
+  app.use(maintenanceGate(config.maintenanceMode));
+  mountRoutes(app, registry, {
+    gates: {
+      current: [authenticate('current', verifier), ...afterAuthentication],
+      legacy: [authenticate('legacy', verifier), ...afterAuthentication],
+    },
+    bodyLimit: config.bodyLimit,
+  });
+  app.use(createErrorHandler({ bodyLimit: config.bodyLimit }));
+  return app;
+}
+
+/** The request-log buffer of an app made by `createApp`. */
+export function requestLogOf(app: express.Application): RequestLogBuffer {
+  return app.locals['requestLog'] as RequestLogBuffer;
+}

@@ -1,0 +1,220 @@
+import {
+  ALL_SCOPES,
+  AddressInput,
+  Brand,
+  Clock,
+  createApiApp,
+  createBrand,
+  createCustomerGroup,
+  createPaymentTerms,
+  createUser,
+  CustomerSyncItem,
+  issueAccessToken,
+  Scope,
+  SecretHasher,
+  SupplierSyncItem,
+  syncCustomers,
+  syncSuppliers,
+  UnitOfWork,
+  User,
+} from '@brand/core';
+import { Storage } from '@brand/persistence-kysely';
+
+/** The ports the demo seed runs its use cases with. */
+export interface DemoSeedDeps {
+  uow: UnitOfWork;
+  clock: Clock;
+  hasher: SecretHasher;
+}
+
+/** What a person needs to call the API as the demo brand; the secrets are shown once, here. */
+export interface DemoCredentials {
+  brandId: number;
+  brandName: string;
+  userId: number;
+  appId: number;
+  appKey: string;
+  tokenId: number;
+  accessToken: string;
+  expiresAt: string;
+  scopes: Scope[];
+  /** One entry per seed step, e.g. "5 customers with addresses". */
+  seeded: string[];
+}
+
+/** Where a seed step adds its data. Steps find what earlier steps made by its codes. */
+export interface DemoSeedContext {
+  deps: DemoSeedDeps;
+  brand: Brand;
+  admin: User;
+}
+
+/**
+ * One kind of demo data, added through its use case (never by writing rows directly), so the
+ * demo always passes the same rules as real data. Returns a short summary of what it added.
+ */
+export interface DemoSeedStep {
+  name: string;
+  seed(context: DemoSeedContext): Promise<string>;
+}
+
+function address(title: string, name: string, street: string, zip: string, city: string, country: string): AddressInput {
+  return { title, name, address: street, address2: null, zip, city, region: null, country, remoteErpId: null };
+}
+
+const customerGroups: DemoSeedStep = {
+  name: 'customer groups',
+  async seed({ deps, brand }) {
+    const groups = [
+      { code: 'RETAIL', name: 'Retail (own stores and webshop)' },
+      { code: 'WHOLESALE', name: 'Wholesale (boutiques and department stores)' },
+    ];
+    for (const group of groups) await createCustomerGroup(deps, { brandId: brand.id, ...group });
+    return `${groups.length} customer groups`;
+  },
+};
+
+const paymentTerms: DemoSeedStep = {
+  name: 'payment terms',
+  async seed({ deps, brand }) {
+    const terms = [
+      { code: 'NET30', name: 'Net 30 days', days: 30 },
+      { code: 'NET14', name: 'Net 14 days', days: 14 },
+      { code: 'PREPAID', name: 'Payment in advance', days: 0 },
+    ];
+    for (const term of terms) await createPaymentTerms(deps, { brandId: brand.id, ...term });
+    return `${terms.length} payment terms`;
+  },
+};
+
+const customers: DemoSeedStep = {
+  name: 'customers',
+  async seed({ deps, brand }) {
+    const wholesale = { customerGroup: { code: 'WHOLESALE' }, paymentTerms: { code: 'NET30' }, discountPercentage: 10 };
+    const items: CustomerSyncItem[] = [
+      {
+        customerNumber: 'C-1001', name: 'Maison Lumière', currency: 'EUR', email: 'achats@maison-lumiere.example', vatNumber: 'FR40303265045', ...wholesale,
+        addresses: { mode: 'replace', key: 'address_title', addresses: [
+          address('Store', 'Maison Lumière', '12 Rue de Turenne', '75004', 'Paris', 'FR'),
+          address('Warehouse', 'Maison Lumière Logistique', '8 Avenue des Entrepôts', '93200', 'Saint-Denis', 'FR'),
+        ] },
+      },
+      {
+        customerNumber: 'C-1002', name: 'Modehaus Berger', currency: 'EUR', email: 'einkauf@modehaus-berger.example', vatNumber: 'DE811907980', ...wholesale,
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Modehaus Berger GmbH', 'Sendlinger Straße 24', '80331', 'München', 'DE')] },
+      },
+      {
+        customerNumber: 'C-1003', name: 'Concept Store Jordaan', currency: 'EUR', email: 'inkoop@jordaan-concept.example',
+        customerGroup: { code: 'WHOLESALE' }, paymentTerms: { code: 'NET14' }, discountPercentage: 5,
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Concept Store Jordaan B.V.', 'Westerstraat 101', '1015 LZ', 'Amsterdam', 'NL')] },
+      },
+      {
+        customerNumber: 'C-1004', name: 'Covent Garden Edit', currency: 'GBP', email: 'buying@coventgarden-edit.example', eoriNumber: 'GB123456789000', ...wholesale,
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Covent Garden Edit Ltd', '14 Floral Street', 'WC2E 9DH', 'London', 'GB')] },
+      },
+      {
+        customerNumber: 'C-2001', name: 'Webshop', currency: 'EUR', email: 'webshop@demo-brand.example',
+        customerGroup: { code: 'RETAIL' }, paymentTerms: { code: 'PREPAID' },
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Fulfilment', 'Demo Brand Webshop', 'Logistiekweg 5', '5928 RT', 'Venlo', 'NL')] },
+      },
+    ];
+    await syncCustomers(deps, { brandId: brand.id, customers: items });
+    return `${items.length} customers with addresses`;
+  },
+};
+
+const suppliers: DemoSeedStep = {
+  name: 'suppliers',
+  async seed({ deps, brand }) {
+    const items: SupplierSyncItem[] = [
+      {
+        supplierNumber: 'S-01', name: 'Tessitura Como', currency: 'EUR', email: 'orders@tessitura-como.example',
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Mill', 'Tessitura Como S.r.l.', 'Via Borgovico 33', '22100', 'Como', 'IT')] },
+      },
+      {
+        supplierNumber: 'S-02', name: 'Porto Knitwear', currency: 'EUR', email: 'production@porto-knitwear.example',
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Factory', 'Porto Knitwear Lda', 'Rua do Almada 210', '4050-032', 'Porto', 'PT')] },
+      },
+      {
+        supplierNumber: 'S-03', name: 'Izmir Denim Atelier', currency: 'USD', email: 'export@izmir-denim.example',
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Atelier', 'Izmir Denim Atelier A.Ş.', 'Atatürk Organize Sanayi Bölgesi 10003 Sk.', '35620', 'İzmir', 'TR')] },
+      },
+    ];
+    await syncSuppliers(deps, { brandId: brand.id, suppliers: items });
+    return `${items.length} suppliers`;
+  },
+};
+
+/**
+ * The brand's demo data, in order. A later step may rely on what an earlier one made (customers
+ * name the groups and terms by code), so new kinds of data (catalog, channel, portals) go in
+ * after what they refer to.
+ */
+export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers];
+
+/**
+ * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every
+ * scope, and the data of `steps`. Every call makes a new brand; the returned secrets are the
+ * only copy.
+ * @example const demo = await seedDemo({ uow: storage.uow, clock: systemClock, hasher });
+ */
+export async function seedDemo(deps: DemoSeedDeps, steps: readonly DemoSeedStep[] = DEMO_SEED_STEPS): Promise<DemoCredentials> {
+  const brand = await createBrand(deps, { name: 'Demo Brand', currency: 'EUR' });
+  const admin = await createUser(deps, { brandId: brand.id, email: 'admin@demo-brand.example', name: 'Demo Admin' });
+  const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Demo integration' });
+  const { token, accessToken } = await issueAccessToken(deps, { userId: admin.id, appId: app.id, scopes: ALL_SCOPES });
+  const seeded: string[] = [];
+  for (const step of steps) seeded.push(await step.seed({ deps, brand, admin }));
+  return {
+    brandId: brand.id,
+    brandName: brand.name,
+    userId: admin.id,
+    appId: app.id,
+    appKey,
+    tokenId: token.id,
+    accessToken,
+    expiresAt: token.expiresAt,
+    scopes: token.scopes,
+    seeded,
+  };
+}
+
+/** A ready-to-paste request that lists the demo brand's customers. */
+export function demoCurlLine(credentials: Pick<DemoCredentials, 'accessToken' | 'appKey'>, baseUrl: string): string {
+  return `curl -H "Authorization: Bearer ${credentials.accessToken}" -H "X-Service-App-Key: ${credentials.appKey}" ${baseUrl.replace(/\/+$/, '')}/v10/customers`;
+}
+
+/** Lines telling a person what the demo holds and how to call the API with it. */
+export function describeDemo(credentials: DemoCredentials, baseUrl: string): string[] {
+  return [
+    `Demo brand "${credentials.brandName}" (id ${credentials.brandId}): ${credentials.seeded.join(', ')}.`,
+    `User ${credentials.userId}, API app ${credentials.appId}, token ${credentials.tokenId} with every scope, valid until ${credentials.expiresAt}.`,
+    `Try it: ${demoCurlLine(credentials, baseUrl)}`,
+  ];
+}
+
+/** A name no real shared secret uses: its first writer is the one process that seeds the demo. */
+const DEMO_SEED_CLAIM = 'demo-seed-claim';
+
+/**
+ * First start: on a database without any brand, seeds the demo and logs a ready `curl` line;
+ * otherwise does nothing and returns null. Several processes may start at once on one empty
+ * Postgres, so they first race to write a shared claim and only its writer seeds (a seed that
+ * fails half-way is therefore not retried on the next start; run `pnpm brand demo` instead).
+ */
+export async function seedDemoIfEmpty(deps: {
+  storage: Storage;
+  clock: Clock;
+  hasher: SecretHasher;
+  log: (line: string) => void;
+  baseUrl: string;
+}): Promise<DemoCredentials | null> {
+  const { storage, clock, hasher, log, baseUrl } = deps;
+  if (await storage.uow.read((repositories) => repositories.brands.findFirst())) return null;
+  const claim = hasher.randomSecret();
+  if ((await storage.secrets.getOrCreate(DEMO_SEED_CLAIM, () => claim)) !== claim) return null;
+  const credentials = await seedDemo({ uow: storage.uow, clock, hasher });
+  log('The database was empty, so a demo brand was created.');
+  for (const line of describeDemo(credentials, baseUrl)) log(line);
+  return credentials;
+}

@@ -1,0 +1,183 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import { CustomerSyncItem, IdOrCode } from '@brand/core';
+import { WithAddressesDto, toAddressSync } from './address.dto';
+import { MayBeOmitted, NotTogetherWith } from './decorators';
+
+/** Items per sync request: large enough for an ERP's batch, small enough for one transaction. */
+export const MAX_SYNC_ITEMS = 1000;
+
+@JSONSchema({ title: 'CustomerGroupReference', description: 'A customer group by id or by code.' })
+export class CustomerGroupReferenceDto {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  customer_group_id?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  customer_group_code?: string;
+}
+
+@JSONSchema({ title: 'PaymentTermsReference', description: 'Payment terms by id or by code.' })
+export class PaymentTermsReferenceDto {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  payment_terms_id?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  payment_terms_code?: string;
+}
+
+/** The spelling the spec's sample body uses (`payment_term` with `payment_term_code`). */
+@JSONSchema({ title: 'PaymentTermReference', description: 'Payment terms by id or by code, in the spelling of the sample body.' })
+export class PaymentTermReferenceDto {
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  payment_term_id?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  payment_term_code?: string;
+}
+
+@JSONSchema({ title: 'CustomerSyncItem', description: 'One customer, matched by customer_number. Fields not sent keep their value.' })
+export class CustomerSyncItemDto extends WithAddressesDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  customer_number!: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MaxLength(255)
+  @JSONSchema({ description: 'Required for a new customer.' })
+  name?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @JSONSchema({ description: 'ISO 4217 code; required for a new customer.' })
+  currency?: string;
+
+  @MayBeOmitted()
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })
+  @Min(0)
+  @Max(100)
+  discount_percentage?: number;
+
+  @MayBeOmitted()
+  @IsBoolean()
+  @JSONSchema({ description: 'Defaults to true for a new customer.' })
+  active?: boolean;
+
+  // Contact fields may be sent as null to clear them.
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  email?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  telephone?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  vat_number?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  eori_number?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => CustomerGroupReferenceDto)
+  @JSONSchema({ description: 'null removes the customer from its group.' })
+  customer_group?: CustomerGroupReferenceDto | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PaymentTermsReferenceDto)
+  @JSONSchema({ description: 'null clears the payment terms.' })
+  payment_terms?: PaymentTermsReferenceDto | null;
+
+  @IsOptional()
+  @NotTogetherWith('payment_terms')
+  @ValidateNested()
+  @Type(() => PaymentTermReferenceDto)
+  @JSONSchema({ description: 'The same as payment_terms, in the spelling of the sample body; send one of the two.' })
+  payment_term?: PaymentTermReferenceDto | null;
+
+  @MayBeOmitted()
+  @IsBoolean()
+  @JSONSchema({ description: 'true deletes the customer; refused while other data refers to it.' })
+  delete?: boolean;
+}
+
+@JSONSchema({ title: 'CustomerSyncRequest' })
+export class CustomerSyncRequestDto {
+  @IsArray()
+  @ArrayMinSize(1, { message: 'must contain at least one item' })
+  @ArrayMaxSize(MAX_SYNC_ITEMS, { message: `must contain at most ${MAX_SYNC_ITEMS} items per request; split larger batches` })
+  @ValidateNested({ each: true })
+  @Type(() => CustomerSyncItemDto)
+  customers!: CustomerSyncItemDto[];
+}
+
+function reference(id: number | undefined, code: string | undefined): IdOrCode {
+  return { ...(id !== undefined ? { id } : {}), ...(code !== undefined ? { code } : {}) };
+}
+
+function paymentTermsOf(item: CustomerSyncItemDto): IdOrCode | null | undefined {
+  if (item.payment_terms !== undefined) {
+    return item.payment_terms === null ? null : reference(item.payment_terms.payment_terms_id, item.payment_terms.payment_terms_code);
+  }
+  if (item.payment_term !== undefined) {
+    return item.payment_term === null ? null : reference(item.payment_term.payment_term_id, item.payment_term.payment_term_code);
+  }
+  return undefined;
+}
+
+/** The core command for one validated item; fields not sent stay undefined so that they keep their stored value. */
+export function toCustomerSyncItem(item: CustomerSyncItemDto): CustomerSyncItem {
+  const paymentTerms = paymentTermsOf(item);
+  const addresses = toAddressSync(item);
+  const group = item.customer_group;
+  const command: CustomerSyncItem = { customerNumber: item.customer_number };
+  if (item.name !== undefined) command.name = item.name;
+  if (item.currency !== undefined) command.currency = item.currency;
+  if (item.discount_percentage !== undefined) command.discountPercentage = item.discount_percentage;
+  if (item.active !== undefined) command.active = item.active;
+  if (item.email !== undefined) command.email = item.email;
+  if (item.telephone !== undefined) command.telephone = item.telephone;
+  if (item.vat_number !== undefined) command.vatNumber = item.vat_number;
+  if (item.eori_number !== undefined) command.eoriNumber = item.eori_number;
+  if (group !== undefined) command.customerGroup = group === null ? null : reference(group.customer_group_id, group.customer_group_code);
+  if (paymentTerms !== undefined) command.paymentTerms = paymentTerms;
+  if (addresses) command.addresses = addresses;
+  if (item.delete !== undefined) command.delete = item.delete;
+  return command;
+}

@@ -1,0 +1,122 @@
+import express, { Application, RequestHandler } from 'express';
+import { missingScopes } from '@brand/core';
+import { apiErrors } from './api-errors';
+import { AuthKind } from './authenticate';
+import { parseJsonBody, requireJsonContentType } from './json-body';
+import { principalOf } from './request-context';
+import { RouteDefinition, Surface, pathIsUnder } from './route';
+import { validateBody, validateQuery } from './validate-dto';
+
+const METHODS_WITH_BODY = new Set(['post', 'put', 'patch']);
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Every route of every surface, checked once for clashes. */
+export class RouteRegistry {
+  readonly routes: readonly RouteDefinition[];
+
+  constructor(readonly surfaces: readonly Surface[]) {
+    this.routes = surfaces.flatMap((surface) => surface.routes);
+    const seen = new Set<string>();
+    for (const route of this.routes) {
+      const key = `${route.method} ${route.path.toLowerCase()}`;
+      if (seen.has(key)) throw new Error(`route ${route.method.toUpperCase()} ${route.path} is declared twice`);
+      seen.add(key);
+    }
+  }
+
+  /** The surface owning a request path: the one with the longest matching prefix. */
+  surfaceFor(path: string): Surface | null {
+    let best: { surface: Surface; length: number } | null = null;
+    for (const surface of this.surfaces) {
+      for (const prefix of surface.prefixes) {
+        if (pathIsUnder(path, prefix) && (!best || prefix.length > best.length)) best = { surface, length: prefix.length };
+      }
+    }
+    return best?.surface ?? null;
+  }
+
+  /** The methods declared for a path (as written in the route declarations), in the order Allow lists them. */
+  allowedMethods(path: string): string[] {
+    const declared = new Set(this.routes.filter((r) => r.path === path).map((r) => r.method.toUpperCase()));
+    if (declared.has('GET')) declared.add('HEAD');
+    declared.add('OPTIONS');
+    return METHOD_ORDER.filter((method) => declared.has(method));
+  }
+}
+
+/** What the registry wires around the routes: per-auth-kind gates (authenticate, record, rate limit) and the body limit. */
+export interface RoutePipeline {
+  gates: Record<Exclude<AuthKind, 'none'>, RequestHandler[]>;
+  bodyLimit: string;
+}
+
+function requireScopes(route: RouteDefinition): RequestHandler {
+  return (_req, res, next) => {
+    const principal = principalOf(res);
+    if (principal) {
+      const missing = missingScopes(principal.scopes, route.scopes);
+      if (missing.length > 0) throw apiErrors.insufficientScope(missing);
+    }
+    next();
+  };
+}
+
+function invoke(route: RouteDefinition): RequestHandler {
+  return async (req, res) => {
+    const principal = principalOf(res);
+    if (route.auth !== 'none' && !principal) throw new Error(`${route.method} ${route.path} was reached without authentication`);
+    const body = route.body ? await validateBody(route.body, req.body) : undefined;
+    const query = route.query ? await validateQuery(route.query, req.query) : undefined;
+    const result = await route.handle({ principal, body, query, params: req.params as Record<string, string>, req, res });
+    if (route.status === 204 || result === undefined) res.status(route.status).end();
+    else res.status(route.status).json(result);
+  };
+}
+
+/**
+ * Mounts the surfaces on the app in the order the wire conventions need: authentication of the
+ * owning surface, the JSON content-type rule, the routes (scopes, body, handler), then 405 for a
+ * known path with another method and 404 for anything else.
+ */
+export function mountRoutes(app: Application, registry: RouteRegistry, pipeline: RoutePipeline): void {
+  const gates = Object.fromEntries(
+    Object.entries(pipeline.gates).map(([kind, handlers]) => {
+      const gate = express.Router();
+      gate.use(...handlers);
+      return [kind, gate];
+    }),
+  ) as Record<Exclude<AuthKind, 'none'>, express.Router>;
+
+  app.use((req, res, next) => {
+    const surface = registry.surfaceFor(req.path);
+    if (!surface || surface.auth === 'none') {
+      next();
+      return;
+    }
+    gates[surface.auth](req, res, next);
+  });
+  app.use(requireJsonContentType());
+
+  for (const route of registry.routes) {
+    const body = METHODS_WITH_BODY.has(route.method) ? [parseJsonBody(pipeline.bodyLimit)] : [];
+    app[route.method](route.path, requireScopes(route), ...body, invoke(route));
+  }
+
+  for (const { path, handlers } of registry.surfaces.flatMap((surface) => surface.mounts)) app.use(path, ...handlers);
+
+  for (const path of new Set(registry.routes.map((route) => route.path))) {
+    const allowed = registry.allowedMethods(path);
+    app.all(path, (req, res) => {
+      if (req.method === 'OPTIONS') {
+        res.setHeader('Allow', allowed.join(', '));
+        res.status(204).end();
+        return;
+      }
+      throw apiErrors.methodNotAllowed(req.method, req.path, allowed);
+    });
+  }
+
+  app.use((req) => {
+    throw apiErrors.routeNotFound(req.method, req.path);
+  });
+}

@@ -1,0 +1,39 @@
+import { Request } from 'express';
+import { DecodedCursor, KeysetPosition, ListDefinition, ListQuery, ListRequest, Page, RawListQuery, sortSignature } from '@brand/core';
+import { CursorCodec } from './cursor-codec';
+
+/** The list vocabulary's parameters, taken from the query string as qs parsed it (PHP bracket notation). */
+export function rawListQuery(query: Request['query']): RawListQuery {
+  const { filter_groups, sort, includes, limit, page, cursor, starting_after } = query as Record<string, unknown>;
+  return { filter_groups, sort, includes, limit, page, cursor, starting_after };
+}
+
+/** A core list request for the principal's brand, with the cursor (if any) checked and decoded. */
+export async function listRequest(req: Request, brandId: number, cursors: CursorCodec): Promise<ListRequest> {
+  const query = rawListQuery(req.query);
+  const cursor: DecodedCursor | undefined = query.cursor === undefined ? undefined : await cursors.decode(query.cursor);
+  return { brandId, query, ...(cursor ? { cursor } : {}) };
+}
+
+/** The page envelope every list answers with: the items under the list's key, `has_more`, `next_cursor`, and `total` when counted. */
+export type ListResponse<K extends string, W> = { [key in K]: W[] } & { has_more: boolean; next_cursor: string | null; total?: number };
+
+/** Shapes a page for the wire, signing the position of its last row as the next cursor. */
+export async function listResponse<K extends string, T, W>(
+  key: K,
+  result: { page: Page<T>; query: ListQuery },
+  definition: Pick<ListDefinition<T>, 'resource'>,
+  cursors: CursorCodec,
+  present: (item: T) => W,
+): Promise<ListResponse<K, W>> {
+  const { page, query } = result;
+  const next: KeysetPosition | null = page.next;
+  const nextCursor = page.hasMore && next ? await cursors.encode({ resource: definition.resource, sort: sortSignature(query.sort), values: next.values }) : null;
+  const envelope = {
+    [key]: page.items.map(present),
+    has_more: page.hasMore,
+    next_cursor: nextCursor,
+    ...(page.total !== null ? { total: page.total } : {}),
+  };
+  return envelope as ListResponse<K, W>;
+}

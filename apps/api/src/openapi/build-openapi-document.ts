@@ -1,0 +1,128 @@
+import { validationMetadatasToSchemas, targetConstructorToSchema } from 'class-validator-jsonschema';
+import { RouteDefinition, JsonSchema } from '../http/route';
+import { RouteRegistry } from '../http/route-registry';
+import { classTransformerMetadata } from './class-transformer-metadata';
+import { listParameters } from './list-parameters';
+import { RESPONSE_SCHEMAS } from './response-schemas';
+
+const SCHEMA_PREFIX = '#/components/schemas/';
+
+/** Reusable error responses; every one answers with the error envelope. */
+const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: string }>> = {
+  BadRequest: { status: 400, description: 'Unparseable JSON, or a missing X-ServiceAppIdentifier on /api' },
+  Unauthorized: { status: 401, description: 'Missing, unknown, expired or revoked token, or an app key of another app' },
+  Forbidden: { status: 403, description: 'The token lacks a scope; meta.missing_scopes lists them' },
+  NotFound: { status: 404, description: 'Unknown route, or an id that does not exist for this brand' },
+  PayloadTooLarge: { status: 413, description: 'The body is larger than the limit' },
+  UnsupportedMediaType: { status: 415, description: 'The body is not sent as application/json' },
+  ValidationError: { status: 422, description: 'One error object per invalid field, each with source.pointer or source.parameter' },
+  TooManyRequests: { status: 429, description: 'Rate limit of the token reached; see Retry-After and RateLimit' },
+  InternalError: { status: 500, description: 'Unexpected failure; retry later' },
+  ServiceUnavailable: { status: 503, description: 'Maintenance or database unavailable; see Retry-After' },
+};
+
+const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <access token>' },
+  access_token: { type: 'apiKey', in: 'query', name: 'access_token', description: 'The access token as a query parameter, instead of the header' },
+  app_key: { type: 'apiKey', in: 'header', name: 'X-Service-App-Key', description: 'The key of the API app the token was issued for (current interface)' },
+  app_identifier: { type: 'apiKey', in: 'header', name: 'X-ServiceAppIdentifier', description: 'Names the app, its version and a contact (older /api interface)' },
+};
+
+function operationId(route: RouteDefinition): string {
+  const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return route.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/** OpenAPI 3.1 lets non-OAuth schemes list role names, so the scopes a route needs are stated with the token scheme. */
+function security(route: RouteDefinition): JsonSchema[] {
+  const scopes = [...route.scopes];
+  switch (route.auth) {
+    case 'current':
+      return [{ bearer: scopes, app_key: [] }, { access_token: scopes, app_key: [] }];
+    case 'legacy':
+      return [{ bearer: scopes, app_identifier: [] }, { access_token: scopes, app_identifier: [] }];
+    case 'none':
+      return [];
+  }
+}
+
+function pathParameters(path: string): JsonSchema[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+}
+
+function queryParameters(route: RouteDefinition): JsonSchema[] {
+  if (!route.query) return [];
+  const schema = targetConstructorToSchema(route.query, { classTransformerMetadataStorage: classTransformerMetadata, refPointerPrefix: SCHEMA_PREFIX });
+  const required = new Set<string>(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+}
+
+function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
+  const names = ['NotFound', 'InternalError', 'ServiceUnavailable'];
+  if (route.auth !== 'none') names.push('Unauthorized', 'TooManyRequests');
+  if (route.auth === 'legacy' || route.body) names.push('BadRequest');
+  if (route.scopes.length > 0) names.push('Forbidden');
+  if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (route.body || route.query || route.list) names.push('ValidationError');
+  const sorted = names.map((name) => [name, ERROR_RESPONSES[name]!] as const).sort((a, b) => a[1].status - b[1].status);
+  return Object.fromEntries(sorted.map(([name, { status }]) => [String(status), { $ref: `#/components/responses/${name}` }]));
+}
+
+function operation(route: RouteDefinition): JsonSchema {
+  const scopesNote = route.scopes.length > 0 ? `\n\nRequired scopes: ${route.scopes.join(', ')}.` : '';
+  return {
+    operationId: operationId(route),
+    summary: route.summary,
+    ...(route.description || scopesNote ? { description: `${route.description ?? ''}${scopesNote}`.trim() } : {}),
+    tags: [route.tag],
+    security: security(route),
+    ...(route.scopes.length > 0 ? { 'x-required-scopes': [...route.scopes] } : {}),
+    parameters: [...pathParameters(route.path), ...(route.list ? listParameters(route.list) : []), ...queryParameters(route)],
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } } } }
+      : {}),
+    responses: {
+      [String(route.status)]:
+        route.status === 204 || !route.response.schema
+          ? { description: route.response.description }
+          : { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } },
+      ...errorResponses(route),
+    },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of every registered route: request bodies from the same DTO classes
+ * that validate them (class-validator-jsonschema), responses from the hand-declared schemas.
+ */
+export function buildOpenApiDocument(registry: RouteRegistry, info: { title: string; version: string }): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of registry.routes) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    (paths[path] ??= {})[route.method] = operation(route);
+  }
+  const dtoSchemas = validationMetadatasToSchemas({ classTransformerMetadataStorage: classTransformerMetadata, refPointerPrefix: SCHEMA_PREFIX });
+  const tags = [...new Set(registry.routes.map((route) => route.tag))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      ...info,
+      description:
+        'The Brand commerce platform API. Errors use the envelope {"errors":[{status, code, title, detail, source}]}; ' +
+        'every response carries X-Request-Id. Lists take filter_groups, sort, includes, limit, page, cursor and starting_after in PHP bracket notation.',
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    tags,
+    paths,
+    components: {
+      schemas: { ...dtoSchemas, ...RESPONSE_SCHEMAS },
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [
+          name,
+          { description, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorEnvelope` } } } },
+        ]),
+      ),
+      securitySchemes: SECURITY_SCHEMES,
+    },
+  };
+}

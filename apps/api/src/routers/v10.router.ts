@@ -1,0 +1,113 @@
+import {
+  createCustomerGroup,
+  createPaymentTerms,
+  customerGroupListDefinition,
+  customerListDefinition,
+  listCustomerGroups,
+  listCustomers,
+  listPaymentTerms,
+  listSuppliers,
+  paymentTermsListDefinition,
+  supplierListDefinition,
+} from '@brand/core';
+import { CreateCustomerGroupDto } from '../dtos/customer-group.dto';
+import { CreatePaymentTermsDto } from '../dtos/payment-terms.dto';
+import { Surface } from '../http/route';
+import { listRequest, listResponse } from '../listing/list-request';
+import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
+import { presentCustomerGroup } from '../presenters/customer-group.presenter';
+import { presentCustomer } from '../presenters/customer.presenter';
+import { presentPaymentTerms } from '../presenters/payment-terms.presenter';
+import { presentSupplier } from '../presenters/supplier.presenter';
+import { RouterDeps } from './router-deps';
+
+/** The current interface under /v10. */
+export function v10Router(deps: RouterDeps): Surface<'current'> {
+  return new Surface('v10', 'current', ['/v10'])
+    .route({
+      method: 'get',
+      path: '/v10/customers',
+      summary: 'List customers',
+      tag: 'Customers',
+      scopes: ['customers:read'],
+      list: customerListDefinition,
+      status: 200,
+      response: { description: 'A page of customers', schema: listResponseSchema('customers', 'Customer') },
+      handler: async ({ principal, req }) => {
+        const result = await listCustomers(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('customers', result, customerListDefinition, deps.cursors, (customer) =>
+          presentCustomer(customer, { includes: result.query.includes, customerGroups: result.customerGroups, paymentTerms: result.paymentTerms }),
+        );
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/customer-groups',
+      summary: 'List customer groups',
+      tag: 'Customers',
+      scopes: ['customers:read'],
+      list: customerGroupListDefinition,
+      status: 200,
+      response: { description: 'A page of customer groups', schema: listResponseSchema('customer_groups', 'CustomerGroup') },
+      handler: async ({ principal, req }) => {
+        const result = await listCustomerGroups(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('customer_groups', result, customerGroupListDefinition, deps.cursors, presentCustomerGroup);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/customer-groups',
+      summary: 'Create a customer group',
+      tag: 'Customers',
+      scopes: ['customers:write'],
+      body: CreateCustomerGroupDto,
+      status: 201,
+      response: { description: 'The new customer group', schema: objectResponseSchema('customer_group', 'CustomerGroup') },
+      handler: async ({ principal, body }) => {
+        const group = await createCustomerGroup(deps, { brandId: principal.brandId, code: body.code, name: body.name });
+        return { customer_group: presentCustomerGroup(group) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/payment-terms',
+      summary: 'List payment terms',
+      tag: 'Customers',
+      scopes: ['customers:read'],
+      list: paymentTermsListDefinition,
+      status: 200,
+      response: { description: 'A page of payment terms', schema: listResponseSchema('payment_terms', 'PaymentTerms') },
+      handler: async ({ principal, req }) => {
+        const result = await listPaymentTerms(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('payment_terms', result, paymentTermsListDefinition, deps.cursors, presentPaymentTerms);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/payment-terms',
+      summary: 'Create payment terms',
+      tag: 'Customers',
+      scopes: ['customers:write'],
+      body: CreatePaymentTermsDto,
+      status: 201,
+      response: { description: 'The new payment terms', schema: objectResponseSchema('payment_terms', 'PaymentTerms') },
+      handler: async ({ principal, body }) => {
+        const terms = await createPaymentTerms(deps, { brandId: principal.brandId, code: body.code, name: body.name, days: body.days });
+        return { payment_terms: presentPaymentTerms(terms) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/suppliers',
+      summary: 'List suppliers',
+      tag: 'Suppliers',
+      scopes: ['production:read'],
+      list: supplierListDefinition,
+      status: 200,
+      response: { description: 'A page of suppliers', schema: listResponseSchema('suppliers', 'Supplier') },
+      handler: async ({ principal, req }) => {
+        const result = await listSuppliers(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('suppliers', result, supplierListDefinition, deps.cursors, (supplier) => presentSupplier(supplier, result.query.includes));
+      },
+    });
+}

@@ -1,0 +1,89 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Server } from 'node:http';
+import pino from 'pino';
+import { systemClock } from '@brand/core';
+import { openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
+import { createApp, requestLogOf } from './app';
+import { seedDemoIfEmpty } from './cli/demo';
+import { loadConfig } from './config';
+import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A SQLite file's folder (./data by default) is created on first start; Postgres and :memory: need nothing. */
+function ensureDatabaseFolder(databaseUrl: string): void {
+  const { dialect, location } = parseDatabaseUrl(databaseUrl);
+  if (dialect === 'sqlite' && location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+}
+
+/**
+ * Starts the API: reads the environment, opens and migrates the database, seeds the demo brand
+ * into an empty database, listens on PORT, and shuts down gracefully on SIGTERM/SIGINT (stop
+ * accepting connections, let in-flight requests finish, write the buffered request log, close
+ * the database, exit 0).
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel });
+  ensureDatabaseFolder(config.databaseUrl);
+  const storage = await openStorage(config.databaseUrl);
+  await storage.migrate();
+
+  // First start: an empty database gets a demo brand and a ready curl line (owned by the CLI's demo module).
+  // The lines are printed plainly rather than as JSON log records, because they are meant for a person.
+  await seedDemoIfEmpty({
+    storage,
+    clock: systemClock,
+    hasher: nodeSecretHasher,
+    log: (line) => process.stdout.write(`${line}\n`),
+    baseUrl: `http://localhost:${config.port}`,
+  });
+
+  const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger, config });
+  const server = app.listen(config.port);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  logger.info({ port: config.port, database: storage.dialect, maintenance: config.maintenanceMode }, 'API listening');
+
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    const forced = setTimeout(() => {
+      logger.error('in-flight requests did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forced.unref();
+    // close() stops accepting and calls back once every in-flight request has been answered
+    // (idle keep-alive connections are closed by Node itself).
+    server.close(() => {
+      void (async () => {
+        try {
+          await requestLogOf(app).flush();
+          await storage.close();
+          logger.info('stopped');
+          process.exit(0);
+        } catch (error) {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        }
+      })();
+    });
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  return server;
+}
+
+if (require.main === module) {
+  startServer().catch((error: unknown) => {
+    // The logger may not exist yet (a bad setting), so this goes straight to stderr.
+    process.stderr.write(`The API could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}

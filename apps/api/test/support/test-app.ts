@@ -1,0 +1,47 @@
+import express from 'express';
+import pino from 'pino';
+import { FixedClock } from '@brand/core';
+import { Dialect, Storage, openTestStorage } from '@brand/persistence-kysely';
+import { AppDeps, createApp, requestLogOf } from '../../src/app';
+import { AppConfig, DEFAULT_CONFIG } from '../../src/config';
+import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
+
+/** Settings for tests: a limit no ordinary test reaches, and silence in the logs. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...DEFAULT_CONFIG, rateLimit: { windowMs: 60_000, max: 100_000 }, logLevel: 'silent', ...overrides };
+}
+
+export const silentLogger = pino({ level: 'silent' });
+
+/** The app over a given storage, with a clock the test controls. */
+export function buildApp(storage: Storage, clock: FixedClock, overrides: Partial<AppDeps> & { config?: Partial<AppConfig> } = {}): express.Application {
+  const { config, ...deps } = overrides;
+  return createApp({ storage, clock, hasher: nodeSecretHasher, logger: silentLogger, config: testConfig(config), ...deps });
+}
+
+export interface TestContext {
+  storage: Storage;
+  clock: FixedClock;
+  app: express.Application;
+  /** Writes the buffered request log now. */
+  flushRequestLog(): Promise<void>;
+}
+
+/**
+ * Opens a fresh database of `dialect` in `beforeAll` and closes it in `afterAll`; the returned
+ * object is filled once `beforeAll` ran.
+ */
+export function useTestApp(dialect: Dialect, config: Partial<AppConfig> = {}): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.storage = await openTestStorage(dialect);
+    context.clock = new FixedClock('2026-03-01T09:00:00.000Z');
+    context.app = buildApp(context.storage, context.clock, { config });
+    context.flushRequestLog = () => requestLogOf(context.app).flush();
+  });
+  afterAll(async () => {
+    await context.flushRequestLog?.();
+    await context.storage?.close();
+  });
+  return context;
+}
