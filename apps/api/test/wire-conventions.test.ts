@@ -1,3 +1,4 @@
+import pino from 'pino';
 import request from 'supertest';
 import { FixedClock, Principal, UnitOfWork } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
@@ -125,20 +126,25 @@ for (const dialect of testDialects()) {
       expect(again.body.errors[0]).toMatchObject({ code: 'duplicate', source: { pointer: '/code' } });
     });
 
-    it('answers 500 without details when something unexpected fails, and 503 in maintenance', async () => {
+    it('answers 500 without details when something unexpected fails, and logs the cause with the request id', async () => {
       const principal: Principal = { brandId: integrator.brandId, userId: integrator.userId, appId: integrator.appId, tokenId: integrator.tokenId, scopes: ['customers:read'], appInternalCode: null };
       const exploding: UnitOfWork = {
         run: () => Promise.reject(new Error('connection to /var/secret/db.sqlite lost')),
         read: () => Promise.reject(new Error('connection to /var/secret/db.sqlite lost')),
       };
-      const broken = buildApp({ ...t.storage, uow: exploding }, new FixedClock(), { tokenVerifier: { verify: async () => principal } });
+      const logLines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+      const broken = buildApp({ ...t.storage, uow: exploding }, new FixedClock(), { logger, tokenVerifier: { verify: async () => principal } });
       const response = await request(broken).get('/v10/customers').set('Authorization', 'Bearer anything');
       expect(response.status).toBe(500);
       expect(response.body).toEqual({
         errors: [{ status: 500, code: 'internal_error', title: 'Internal server error', detail: expect.stringContaining('retry later') }],
       });
       expect(JSON.stringify(response.body)).not.toMatch(/secret|lost|at .*\.ts/);
-      expect(response.headers['x-request-id']).toBeDefined();
+      const logged = logLines.map((line) => JSON.parse(line) as { level: number; req?: { id: string }; err?: { message: string; stack: string } });
+      const failure = logged.find((entry) => entry.err !== undefined);
+      expect(failure).toMatchObject({ level: 50, req: { id: response.headers['x-request-id'] }, err: { message: 'connection to /var/secret/db.sqlite lost' } });
+      expect(failure?.err?.stack).toContain('Error: connection');
     });
 
     it('answers 503 with Retry-After on every route but /health while in maintenance', async () => {
