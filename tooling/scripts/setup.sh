@@ -37,9 +37,9 @@ fi
 # from aborting in non-interactive shells when it needs to recreate node_modules.
 log "installing dependencies"
 if [ -f pnpm-lock.yaml ]; then
-  pnpm install --frozen-lockfile --config.confirmModulesPurge=false
+  pnpm install --reporter=default --frozen-lockfile --config.confirmModulesPurge=false
 else
-  pnpm install --config.confirmModulesPurge=false
+  pnpm install --reporter=default --config.confirmModulesPurge=false
 fi
 
 if [ -n "$install_only" ]; then exit 0; fi

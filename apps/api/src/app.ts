@@ -50,6 +50,9 @@ export function createApp(deps: AppDeps): express.Application {
   const { storage, clock, hasher, logger, config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // Paths match exactly as declared: authentication is chosen by path prefix, and a differently
+  // cased path must not reach a route without passing the authentication of its surface.
+  app.set('case sensitive routing', true);
   app.set('query parser', (query: string) => qs.parse(query, QUERY_PARSER_OPTIONS));
 
   const requestLog = new RequestLogBuffer({ uow: storage.uow, logger, flushMs: config.requestLogFlushMs });

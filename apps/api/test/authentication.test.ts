@@ -101,6 +101,15 @@ for (const dialect of testDialects()) {
       expect(listed.body.customers).toEqual([]);
     });
 
+    it('authenticates every path of a surface before routing, unknown and trailing-slash paths too', async () => {
+      for (const path of ['/v10/customers/', '/v10/unknown', '/3pl/shipments', '/v10/external-return-portals/abc/returns', '/production/orders']) {
+        const stranger = await request(t.app).get(path);
+        expect([path, stranger.status]).toEqual([path, 401]);
+      }
+      expect((await request(t.app).get('/v10/customers/').set(integrator.headers)).status).toBe(200);
+      expect((await request(t.app).get('/3pl/shipments').set(integrator.headers)).status).toBe(404);
+    });
+
     describe('older interface (/api)', () => {
       it('answers 400 without X-ServiceAppIdentifier', async () => {
         const response = await request(t.app).get('/api/categories').set('Authorization', integrator.headers.Authorization);

@@ -53,6 +53,17 @@ for (const dialect of testDialects()) {
       });
     });
 
+    it('matches paths case-sensitively, so /V10 is not /v10', async () => {
+      const response = await request(t.app).get('/V10/customers');
+      expect(response.status).toBe(404);
+    });
+
+    it('answers HEAD on a list like GET, without a body', async () => {
+      const response = await request(t.app).head('/v10/customers').set(integrator.headers);
+      expect(response.status).toBe(200);
+      expect(response.text).toBeUndefined();
+    });
+
     it('answers 404 to an unknown path outside every surface without asking for a token', async () => {
       const response = await request(t.app).get('/wp-login.php');
       expect(response.status).toBe(404);

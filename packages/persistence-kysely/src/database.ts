@@ -1,5 +1,5 @@
 import { AccessTokensTable, ApiAppsTable, BrandsTable, RequestLogsTable, UsersTable } from './tables/identity.tables';
-import { DocumentSequencesTable, IdCountersTable, RateLimitCountersTable, SharedSecretsTable } from './tables/infrastructure.tables';
+import { DocumentSequencesTable, IdCountersTable, RateLimitCountersTable, RowCountsTable, SharedSecretsTable } from './tables/infrastructure.tables';
 import { AddressesTable, CustomerGroupsTable, CustomersTable, PaymentTermsTable, SuppliersTable } from './tables/partner.tables';
 
 /** The whole schema as Kysely sees it; one schema for both dialects. */
@@ -19,4 +19,5 @@ export interface Database {
   document_sequences: DocumentSequencesTable;
   rate_limit_counters: RateLimitCountersTable;
   shared_secrets: SharedSecretsTable;
+  row_counts: RowCountsTable;
 }

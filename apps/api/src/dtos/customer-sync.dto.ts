@@ -84,6 +84,7 @@ export class CustomerSyncItemDto extends WithAddressesDto {
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })
   @Min(0)
   @Max(100)
+  @JSONSchema({ description: 'Percent, 0 to 100, at most 2 decimals.' })
   discount_percentage?: number;
 
   @MayBeOmitted()

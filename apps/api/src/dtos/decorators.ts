@@ -9,11 +9,14 @@ export function MayBeOmitted(): PropertyDecorator {
   return ValidateIf((_object: object, value: unknown) => value !== undefined);
 }
 
+/** The constraint name of `NotTogetherWith`, for the OpenAPI converter (it has no JSON Schema form). */
+export const NOT_TOGETHER_WITH = 'notTogetherWith';
+
 /** Rejects the field when `other` is sent too (two spellings of the same thing). */
 export function NotTogetherWith(other: string): PropertyDecorator {
   return (target: object, propertyName: string | symbol) => {
     registerDecorator({
-      name: 'notTogetherWith',
+      name: NOT_TOGETHER_WITH,
       target: target.constructor,
       propertyName: String(propertyName),
       constraints: [other],

@@ -1,4 +1,5 @@
 import { validationMetadatasToSchemas, targetConstructorToSchema } from 'class-validator-jsonschema';
+import { NOT_TOGETHER_WITH } from '../dtos/decorators';
 import { RouteDefinition, JsonSchema } from '../http/route';
 import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
@@ -101,7 +102,12 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method] = operation(route);
   }
-  const dtoSchemas = validationMetadatasToSchemas({ classTransformerMetadataStorage: classTransformerMetadata, refPointerPrefix: SCHEMA_PREFIX });
+  const dtoSchemas = validationMetadatasToSchemas({
+    classTransformerMetadataStorage: classTransformerMetadata,
+    refPointerPrefix: SCHEMA_PREFIX,
+    // Without this the library would describe the property by its reflected TypeScript type (Object).
+    additionalConverters: { [NOT_TOGETHER_WITH]: {} },
+  });
   const tags = [...new Set(registry.routes.map((route) => route.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',

@@ -14,7 +14,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export const silentLogger = pino({ level: 'silent' });
 
 /** The app over a given storage, with a clock the test controls. */
-export function buildApp(storage: Storage, clock: FixedClock, overrides: Partial<AppDeps> & { config?: Partial<AppConfig> } = {}): express.Application {
+export function buildApp(storage: Storage, clock: FixedClock, overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<AppConfig> } = {}): express.Application {
   const { config, ...deps } = overrides;
   return createApp({ storage, clock, hasher: nodeSecretHasher, logger: silentLogger, config: testConfig(config), ...deps });
 }

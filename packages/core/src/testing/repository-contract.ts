@@ -527,6 +527,26 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(await uow().read((r) => r.customers.findById(brand.id, customer.id))).toStrictEqual(reborn);
       });
 
+      it('keeps the unfiltered list total exact across creates, updates and deletes', async () => {
+        const brand = await aBrand();
+        const total = async () =>
+          (await uow().read((r) => runList(customerListDefinition, { brandId: brand.id, query: {} }, (q) => r.customers.list(brand.id, q)))).page.total;
+        const first = await aCustomer(brand.id);
+        const second = await aCustomer(brand.id);
+        await uow().run((tx) => tx.customers.save({ ...first, name: 'Renamed' }));
+        expect(await total()).toBe(2);
+
+        await uow().run((tx) => tx.customers.delete(brand.id, second.id));
+        await uow().run((tx) => tx.customers.delete(brand.id, second.id));
+        expect(await total()).toBe(1);
+        // A rolled-back insert must not count.
+        await expect(uow().run(async (tx) => {
+          await tx.customers.save({ ...second, id: (await tx.ids.next('customers'))[0]!, customerNumber: 'ROLLED-BACK' });
+          throw new Error('on purpose');
+        })).rejects.toThrow('on purpose');
+        expect(await total()).toBe(1);
+      });
+
       it('reports no dependents for a customer nothing refers to', async () => {
         const brand = await aBrand();
         const customer = await aCustomer(brand.id);

@@ -91,6 +91,8 @@ export async function fetchList<DB, TB extends keyof DB, O>(
   query: ListQuery,
   columns: ListColumns,
   dialect: Dialect,
+  /** Reads the unfiltered total cheaply (a maintained counter); used when no filter applies. */
+  countAll?: () => Promise<number>,
 ): Promise<{ rows: O[]; total: number | null }> {
   const filters = filterGroupsSql(query, columns, dialect);
   const filtered = filters ? base.where(filters) : base;
@@ -101,9 +103,11 @@ export async function fetchList<DB, TB extends keyof DB, O>(
   if (!query.after && query.page > 0) page = page.offset(query.page * query.limit);
   const [rows, total] = await Promise.all([
     page.execute(),
-    query.withTotal
-      ? filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst()
-      : Promise.resolve(null),
+    !query.withTotal
+      ? Promise.resolve(null)
+      : !filters && countAll
+        ? countAll().then((total) => ({ total }))
+        : filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst()
   ]);
   return { rows: rows as O[], total: total ? Number((total as unknown as { total: number }).total) : null };
 }

@@ -31,6 +31,12 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('hits', 'integer', (c) => c.notNull())
         .addColumn('reset_at_ms', bigint, (c) => c.notNull())
         .execute();
+      await db.schema.createTable('row_counts')
+        .addColumn('brand_id', bigint, (c) => c.notNull())
+        .addColumn('resource', 'text', (c) => c.notNull())
+        .addColumn('row_count', bigint, (c) => c.notNull())
+        .addPrimaryKeyConstraint('row_counts_pk', ['brand_id', 'resource'])
+        .execute();
       await db.schema.createTable('shared_secrets')
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())

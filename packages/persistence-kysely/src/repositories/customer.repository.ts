@@ -6,6 +6,7 @@ import { CustomersTable } from '../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from './address-rows';
 import { CUSTOMER_DEPENDENTS, findDependents } from './dependents';
 import { Executor, fromFlag, toFlag } from './executor';
+import { adjustRowCount, readRowCount } from './row-counts';
 
 const rowToCustomer = (r: Selectable<CustomersTable>): Customer => ({
   id: Number(r.id), brandId: Number(r.brand_id), customerNumber: r.customer_number, name: r.name, currency: r.currency,
@@ -57,12 +58,16 @@ export function customerRepository(executor: Executor): CustomerRepository {
     async save(customer) {
       const row = customerToRow(customer);
       const { id: _id, brand_id: _brand, customer_number: _number, created_at: _created, ...changes } = row;
-      await db.insertInto('customers').values(row).onConflict((oc) => oc.column('id').doUpdateSet(changes)).execute();
+      // Insert-or-update in two steps, because only a real insert may move the brand's row count.
+      const inserted = await db.insertInto('customers').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await adjustRowCount(executor, customer.brandId, 'customers', 1);
+      else await db.updateTable('customers').set(changes).where('id', '=', customer.id).where('brand_id', '=', customer.brandId).execute();
       await replaceAddresses(executor, 'customer_addresses', customer.brandId, customer.id, customer.addresses);
     },
     async delete(brandId, id) {
       try {
-        await db.deleteFrom('customers').where('brand_id', '=', brandId).where('id', '=', id).execute();
+        const deleted = await db.deleteFrom('customers').where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) await adjustRowCount(executor, brandId, 'customers', -1);
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `customer ${id} still has dependent data`);
         throw error;
@@ -71,7 +76,7 @@ export function customerRepository(executor: Executor): CustomerRepository {
     dependentsOf: (brandId, id) => findDependents(executor, CUSTOMER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('customers').selectAll().where('customers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect);
+      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect, () => readRowCount(executor, brandId, 'customers'));
       const customers = rows.map(rowToCustomer);
       return { rows: query.includes.includes('addresses') ? await withAddresses(customers) : customers, total };
     },

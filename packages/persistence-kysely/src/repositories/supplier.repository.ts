@@ -6,6 +6,7 @@ import { SuppliersTable } from '../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from './address-rows';
 import { findDependents, SUPPLIER_DEPENDENTS } from './dependents';
 import { Executor, fromFlag, toFlag } from './executor';
+import { adjustRowCount, readRowCount } from './row-counts';
 
 const rowToSupplier = (r: Selectable<SuppliersTable>): Supplier => ({
   id: Number(r.id), brandId: Number(r.brand_id), supplierNumber: r.supplier_number, name: r.name, currency: r.currency,
@@ -44,14 +45,19 @@ export function supplierRepository(executor: Executor): SupplierRepository {
         id: s.id, brand_id: s.brandId, supplier_number: s.supplierNumber, name: s.name, currency: s.currency, active: toFlag(s.active),
         email: s.email, created_at: s.createdAt, updated_at: s.updatedAt,
       };
-      await db.insertInto('suppliers').values(row).onConflict((oc) => oc.column('id').doUpdateSet({
-        name: row.name, currency: row.currency, active: row.active, email: row.email, updated_at: row.updated_at,
-      })).execute();
+      // Insert-or-update in two steps, because only a real insert may move the brand's row count.
+      const inserted = await db.insertInto('suppliers').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await adjustRowCount(executor, s.brandId, 'suppliers', 1);
+      else {
+        await db.updateTable('suppliers').set({ name: row.name, currency: row.currency, active: row.active, email: row.email, updated_at: row.updated_at })
+          .where('id', '=', s.id).where('brand_id', '=', s.brandId).execute();
+      }
       await replaceAddresses(executor, 'supplier_addresses', s.brandId, s.id, s.addresses);
     },
     async delete(brandId, id) {
       try {
-        await db.deleteFrom('suppliers').where('brand_id', '=', brandId).where('id', '=', id).execute();
+        const deleted = await db.deleteFrom('suppliers').where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) > 0) await adjustRowCount(executor, brandId, 'suppliers', -1);
       } catch (error) {
         if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `supplier ${id} still has dependent data`);
         throw error;
@@ -60,7 +66,7 @@ export function supplierRepository(executor: Executor): SupplierRepository {
     dependentsOf: (brandId, id) => findDependents(executor, SUPPLIER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('suppliers').selectAll().where('suppliers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, SUPPLIER_COLUMNS, dialect);
+      const { rows, total } = await fetchList(base, query, SUPPLIER_COLUMNS, dialect, () => readRowCount(executor, brandId, 'suppliers'));
       const suppliers = rows.map(rowToSupplier);
       return { rows: query.includes.includes('addresses') ? await withAddresses(suppliers) : suppliers, total };
     },

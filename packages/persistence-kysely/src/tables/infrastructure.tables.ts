@@ -21,3 +21,10 @@ export interface SharedSecretsTable {
   name: string;
   value: string;
 }
+
+/** Unfiltered list totals per brand, maintained with every insert and delete. */
+export interface RowCountsTable {
+  brand_id: number;
+  resource: string;
+  row_count: number;
+}

@@ -1,0 +1,134 @@
+import request from 'supertest';
+import { Storage, testDialects } from '@brand/persistence-kysely';
+import { requestLogOf } from '../src/app';
+import { presentCustomer } from '../src/presenters/customer.presenter';
+import { buildApp, useTestApp } from './support/test-app';
+
+interface Operation {
+  operationId: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters: { name: string; in: string }[];
+  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+  responses: Record<string, { $ref?: string; content?: unknown }>;
+}
+type Document = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, { type: string; in?: string; name?: string }>; responses: Record<string, unknown> };
+};
+
+const ROUTES = [
+  'get /health',
+  'get /openapi.json',
+  'get /v10/customers',
+  'get /v10/customer-groups',
+  'post /v10/customer-groups',
+  'get /v10/payment-terms',
+  'post /v10/payment-terms',
+  'get /v10/suppliers',
+  'post /customers/sync',
+  'post /production/customers/sync',
+  'post /production/suppliers/sync',
+];
+
+for (const dialect of testDialects()) {
+  describe(`OpenAPI, docs and health [${dialect}]`, () => {
+    const t = useTestApp(dialect);
+    let document: Document;
+
+    beforeAll(async () => {
+      const response = await request(t.app).get('/openapi.json');
+      expect(response.status).toBe(200);
+      document = response.body as Document;
+    });
+
+    it('serves an OpenAPI 3.1 document without authentication', () => {
+      expect(document.openapi).toBe('3.1.0');
+      expect(document.info).toMatchObject({ title: expect.any(String), version: '10' });
+    });
+
+    it('lists every registered route, and only those', () => {
+      const listed = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+      expect(listed.sort()).toEqual([...ROUTES].sort());
+      const ids = listed.map((route) => { const [method, path] = route.split(' '); return document.paths[path!]![method!]!.operationId; });
+      expect(new Set(ids).size).toBe(ids.length);
+    });
+
+    it('declares the security schemes and uses them per interface', () => {
+      expect(document.components.securitySchemes).toEqual({
+        bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+        access_token: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'access_token' }),
+        app_key: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Service-App-Key' }),
+        app_identifier: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-ServiceAppIdentifier' }),
+      });
+      expect(document.paths['/customers/sync']!.post!.security).toEqual([
+        { bearer: ['customers:write'], app_key: [] },
+        { access_token: ['customers:write'], app_key: [] },
+      ]);
+      expect(document.paths['/health']!.get!.security).toEqual([]);
+    });
+
+    it('describes list parameters and responses with the error envelope', () => {
+      const list = document.paths['/v10/customers']!.get!;
+      expect(list.parameters.map((p) => p.name)).toEqual(['filter_groups', 'sort', 'limit', 'cursor', 'starting_after', 'includes[]', 'page']);
+      expect(list.responses['200']!.content).toBeDefined();
+      expect(list.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
+      expect(list.responses['422']).toEqual({ $ref: '#/components/responses/ValidationError' });
+      expect(document.components.schemas['ErrorEnvelope']).toBeDefined();
+      expect(document.components.schemas['Customer']!.required).toEqual(expect.arrayContaining(['customer_number', 'discount_percentage', 'payment_terms_id']));
+    });
+
+    it('describes request bodies with the DTO classes that validate them', () => {
+      const sync = document.paths['/customers/sync']!.post!;
+      expect(sync.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CustomerSyncRequestDto' });
+      const request = document.components.schemas['CustomerSyncRequestDto']!;
+      expect(request.required).toEqual(['customers']);
+      expect(request.properties!['customers']).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/CustomerSyncItemDto' }, minItems: 1, maxItems: 1000 });
+      const item = document.components.schemas['CustomerSyncItemDto']!;
+      expect(item.required).toEqual(['customer_number']);
+      expect(Object.keys(item.properties!)).toEqual(expect.arrayContaining(['payment_terms', 'payment_term', 'addresses', 'addresses_sync_mode', 'delete']));
+      expect(item.properties!['payment_term']).toMatchObject({ $ref: '#/components/schemas/PaymentTermReferenceDto' });
+      expect(document.components.schemas['AddressDto']!.required).toEqual(expect.arrayContaining(['title', 'name', 'address', 'zip', 'city', 'country']));
+    });
+
+    it('documents every field the customer presenter returns', () => {
+      // The response schemas are declared by hand; this keeps them honest against the presenter.
+      const customerSchema = document.components.schemas['Customer']!;
+      const presented = Object.keys(presentCustomer(
+        { id: 1, brandId: 1, customerNumber: 'C', name: 'N', currency: 'EUR', discountBasisPoints: 0, active: true, customerGroupId: null, paymentTermsId: null, email: null, telephone: null, vatNumber: null, eoriNumber: null, addresses: [], createdAt: '', updatedAt: '' },
+        { includes: ['addresses', 'customer_group', 'payment_terms'], customerGroups: new Map(), paymentTerms: new Map() },
+      ));
+      expect(Object.keys(customerSchema.properties!).sort()).toEqual(presented.sort());
+    });
+
+    it('serves Swagger UI from /docs/ (and redirects /docs there), assets included', async () => {
+      const redirect = await request(t.app).get('/docs');
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers['location']).toBe('/docs/');
+      const page = await request(t.app).get('/docs/');
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toMatch(/text\/html/);
+      expect(page.text).toContain('swagger-ui');
+      expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+      const init = await request(t.app).get('/docs/swagger-ui-init.js');
+      expect(init.text).toContain('/openapi.json');
+      const bundle = await request(t.app).get('/docs/swagger-ui-bundle.js');
+      expect(bundle.status).toBe(200);
+    });
+
+    it('answers /health with ok while the database answers, and 503 when it does not', async () => {
+      const healthy = await request(t.app).get('/health');
+      expect(healthy.status).toBe(200);
+      expect(healthy.body).toEqual({ status: 'ok' });
+
+      const unreachable: Storage = { ...t.storage, ping: async () => false };
+      const sick = buildApp(unreachable, t.clock);
+      const response = await request(sick).get('/health');
+      expect(response.status).toBe(503);
+      expect(response.body.errors[0]).toMatchObject({ status: 503, code: 'storage_unavailable' });
+      await requestLogOf(sick).flush();
+    });
+  });
+}

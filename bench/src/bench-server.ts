@@ -1,0 +1,29 @@
+/**
+ * The API as the benchmark runs it: the real app (auth, rate limit, request log, JSON logs) plus
+ * a bare `/hello` answered by the same process, so the ratio between the two shows what the
+ * platform adds on top of Node's HTTP server. Reads DATABASE_URL and PORT.
+ */
+import { createServer } from 'node:http';
+import pino from 'pino';
+import { systemClock } from '@brand/core';
+import { openStorage } from '@brand/persistence-kysely';
+import { createApp, loadConfig, nodeSecretHasher } from '@brand/api';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const storage = await openStorage(config.databaseUrl);
+  await storage.migrate();
+  const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger: pino({ level: config.logLevel }), config });
+  const server = createServer((req, res) => {
+    if (req.url === '/hello') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"hello":"world"}');
+      return;
+    }
+    app(req, res);
+  });
+  server.listen(config.port, '127.0.0.1', () => process.send?.({ ready: true }));
+  process.on('SIGTERM', () => server.close(() => void storage.close().then(() => process.exit(0))));
+}
+
+void main();

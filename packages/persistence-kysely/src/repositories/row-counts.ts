@@ -1,0 +1,24 @@
+import { sql } from 'kysely';
+import { Executor } from './executor';
+
+/** Lists whose unfiltered total is kept as a counter. */
+export type CountedResource = 'customers' | 'suppliers';
+
+/**
+ * Keeps a per-brand row count in the same transaction as the insert or delete, so the total of
+ * an unfiltered list is one indexed read instead of a count over every row of the brand (which
+ * grows with the table: ~7 ms for 100,000 customers on SQLite).
+ */
+export async function adjustRowCount({ db }: Executor, brandId: number, resource: CountedResource, delta: number): Promise<void> {
+  if (delta === 0) return;
+  await db
+    .insertInto('row_counts')
+    .values({ brand_id: brandId, resource, row_count: delta })
+    .onConflict((oc) => oc.columns(['brand_id', 'resource']).doUpdateSet({ row_count: sql`row_counts.row_count + ${delta}` }))
+    .execute();
+}
+
+export async function readRowCount({ db }: Executor, brandId: number, resource: CountedResource): Promise<number> {
+  const row = await db.selectFrom('row_counts').select('row_count').where('brand_id', '=', brandId).where('resource', '=', resource).executeTakeFirst();
+  return row ? Number(row.row_count) : 0;
+}
