@@ -50,6 +50,9 @@ export function createApp(deps: AppDeps): express.Application {
   const { storage, clock, hasher, logger, config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // Express would hash every body for a weak ETag; list pages are large and integrators page by
+  // cursor rather than revalidate, so the hashing is pure cost.
+  app.set('etag', false);
   // Paths match exactly as declared: authentication is chosen by path prefix, and a differently
   // cased path must not reach a route without passing the authentication of its surface.
   app.set('case sensitive routing', true);
