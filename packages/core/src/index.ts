@@ -49,3 +49,12 @@ export * from './suppliers/supplier.ports';
 export * from './suppliers/supplier.list-definition';
 export * from './suppliers/sync-suppliers';
 export * from './suppliers/list-suppliers';
+
+export * from './catalog/catalog.entities';
+export * from './catalog/catalog.ports';
+export * from './catalog/image-storage.ports';
+export * from './catalog/catalog.list-definitions';
+
+export * from './inventory/inventory.entities';
+export * from './inventory/inventory.ports';
+export * from './inventory/ensure-default-location';

@@ -11,7 +11,8 @@ export type ErrorCode =
   | 'duplicate'
   | 'unauthenticated'
   | 'forbidden'
-  | 'concurrency_conflict';
+  | 'concurrency_conflict'
+  | 'image_download_failed';
 
 /** One field-level problem; `pointer` is a JSON pointer into the request (`/customers/3/name`). */
 export interface Violation {

@@ -10,7 +10,19 @@ export type EntityKind =
   | 'customer_groups'
   | 'payment_terms'
   | 'suppliers'
-  | 'supplier_addresses';
+  | 'supplier_addresses'
+  | 'products'
+  | 'variants'
+  | 'categories'
+  | 'collections'
+  | 'subbrands'
+  | 'drops'
+  | 'cost_price_sets'
+  | 'product_locales'
+  | 'product_images'
+  | 'inventory_locations'
+  | 'stock_balances'
+  | 'stock_movements';
 
 /**
  * Integer ids are handed out by the storage adapter inside the transaction (a Postgres sequence,

@@ -7,6 +7,17 @@ import {
   UserRepository,
 } from '../identity/identity.ports';
 import { SupplierRepository } from '../suppliers/supplier.ports';
+import {
+  CategoryRepository,
+  CollectionRepository,
+  CostPriceSetRepository,
+  DropRepository,
+  ProductImageRepository,
+  ProductLocaleRepository,
+  ProductRepository,
+  SubbrandRepository,
+} from '../catalog/catalog.ports';
+import { InventoryLocationRepository, StockRepository } from '../inventory/inventory.ports';
 import { DocumentNumberSequence, IdGenerator } from './sequences.port';
 
 /** Every repository, bound to one transaction (or, in `read`, to a plain connection). */
@@ -22,6 +33,16 @@ export interface Repositories {
   customerGroups: CustomerGroupRepository;
   paymentTerms: PaymentTermsRepository;
   suppliers: SupplierRepository;
+  products: ProductRepository;
+  categories: CategoryRepository;
+  collections: CollectionRepository;
+  subbrands: SubbrandRepository;
+  drops: DropRepository;
+  costPriceSets: CostPriceSetRepository;
+  productLocales: ProductLocaleRepository;
+  productImages: ProductImageRepository;
+  inventoryLocations: InventoryLocationRepository;
+  stock: StockRepository;
 }
 
 /**

@@ -1,0 +1,101 @@
+import { ListQuery, ListRows } from '../listing/list-query';
+import {
+  Category,
+  Collection,
+  CostPriceSet,
+  Drop,
+  ProductAggregate,
+  ProductImage,
+  ProductLocale,
+  Subbrand,
+  Variant,
+} from './catalog.entities';
+
+/** A variant together with its product's item number, for lookups by SKU, EAN or id. */
+export interface VariantRef {
+  variant: Variant;
+  itemNumber: string;
+}
+
+/**
+ * Products as aggregates (variants, prices, cost prices, drops, categories, supplier links,
+ * translations), read and written in batches so that a sync of 100 products is a handful of
+ * statements, not thousands. Every method is scoped by brand.
+ */
+export interface ProductRepository {
+  findByItemNumbers(brandId: number, itemNumbers: string[]): Promise<ProductAggregate[]>;
+  findByIds(brandId: number, ids: number[]): Promise<ProductAggregate[]>;
+  findVariantsBySkus(brandId: number, skus: string[]): Promise<VariantRef[]>;
+  findVariantsByEans(brandId: number, eans: string[]): Promise<VariantRef[]>;
+  findVariantsByIds(brandId: number, ids: number[]): Promise<VariantRef[]>;
+  /**
+   * Inserts or updates each product and the variants in its aggregate (variants not in the
+   * aggregate are left alone), and makes the stored prices, cost prices, drops, categories,
+   * supplier links and translations of the saved products/variants equal to the aggregate's.
+   */
+  saveAll(brandId: number, aggregates: ProductAggregate[]): Promise<void>;
+  /** Deletes a product with its variants and everything hanging off them. */
+  deleteProduct(brandId: number, productId: number): Promise<void>;
+  deleteVariant(brandId: number, variantId: number): Promise<void>;
+  /** Kinds of data (orders, invoices, …) still referring to the product's variants; empty when it may be deleted. */
+  dependentsOfProduct(brandId: number, productId: number): Promise<string[]>;
+  dependentsOfVariant(brandId: number, variantId: number): Promise<string[]>;
+  /** `GET /v10/products` and `GET /api/products`: products, with variants loaded as `includes` asks. */
+  list(brandId: number, query: ListQuery): Promise<ListRows<ProductAggregate>>;
+  /** `GET /v10/variants`. */
+  listVariants(brandId: number, query: ListQuery): Promise<ListRows<VariantRef>>;
+}
+
+export interface CategoryRepository {
+  insert(category: Category): Promise<void>;
+  update(category: Category): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<Category[]>;
+  /** Categories by (parent, name); names compare case-insensitively. */
+  findByNames(brandId: number, keys: { parentId: number | null; name: string }[]): Promise<Category[]>;
+  /** Children of the given parents. */
+  findChildren(brandId: number, parentIds: number[]): Promise<Category[]>;
+  /** Deletes the categories and detaches their products (products are never deleted). */
+  delete(brandId: number, ids: number[]): Promise<void>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<Category>>;
+}
+
+export interface CollectionRepository {
+  insert(collection: Collection): Promise<void>;
+  update(collection: Collection): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<Collection[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<Collection>>;
+}
+
+export interface SubbrandRepository {
+  insert(subbrand: Subbrand): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<Subbrand[]>;
+}
+
+export interface DropRepository {
+  insert(drop: Drop): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<Drop[]>;
+  findByCodes(brandId: number, codes: string[]): Promise<Drop[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<Drop>>;
+}
+
+export interface CostPriceSetRepository {
+  insert(set: CostPriceSet): Promise<void>;
+  /** Every cost price set of the brand (there are few). */
+  all(brandId: number): Promise<CostPriceSet[]>;
+}
+
+export interface ProductLocaleRepository {
+  insert(locale: ProductLocale): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<ProductLocale[]>;
+  findByCodes(brandId: number, codes: string[]): Promise<ProductLocale[]>;
+}
+
+export interface ProductImageRepository {
+  findByProductIds(brandId: number, productIds: number[]): Promise<ProductImage[]>;
+  /** Any image of the brand already made from one of these URLs (to reuse its bytes). */
+  findBySourceUrls(brandId: number, urls: string[]): Promise<ProductImage[]>;
+  findByExistanceKeys(brandId: number, keys: string[]): Promise<ProductImage[]>;
+  /** Inserts or updates the images (by id), including their variant attachments. */
+  saveAll(images: ProductImage[]): Promise<void>;
+  delete(brandId: number, ids: number[]): Promise<void>;
+}

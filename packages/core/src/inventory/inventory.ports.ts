@@ -1,0 +1,25 @@
+import { ListQuery, ListRows } from '../listing/list-query';
+import { AvailableStock, InventoryLocation, NewStockMovement, StockBalance, StockMovement } from './inventory.entities';
+
+export interface InventoryLocationRepository {
+  insert(location: InventoryLocation): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<InventoryLocation[]>;
+  /** The brand's default location, or null before one was made. */
+  findDefault(brandId: number): Promise<InventoryLocation | null>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<InventoryLocation>>;
+}
+
+/**
+ * Stock balances and their ledger. `apply` writes the movements and moves the balances in the
+ * same transaction (creating a zero balance first where none exists).
+ */
+export interface StockRepository {
+  /** Balances of the given variants at every location (or only at `locationId`). */
+  balances(brandId: number, variantIds: number[], locationId?: number): Promise<StockBalance[]>;
+  /** Appends the movements to the ledger and adds their deltas to the balances; returns the new balances. */
+  apply(brandId: number, movements: NewStockMovement[], at: string): Promise<StockBalance[]>;
+  /** Ledger rows of one variant, newest first. */
+  movements(brandId: number, variantId: number, limit: number): Promise<StockMovement[]>;
+  /** Rows of `GET /v10/inventory-available` (keyset pagination by `id` = balance row order). */
+  listAvailable(brandId: number, query: ListQuery): Promise<ListRows<AvailableStock>>;
+}
