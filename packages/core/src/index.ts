@@ -58,3 +58,4 @@ export * from './catalog/catalog.list-definitions';
 export * from './inventory/inventory.entities';
 export * from './inventory/inventory.ports';
 export * from './inventory/ensure-default-location';
+export * from './catalog/download-images';

@@ -16,10 +16,12 @@ export interface ImageFetcher {
 
 /**
  * Where image bytes live (a local folder by default; object storage in larger set-ups). Keys
- * are content-addressed by the caller, so writing the same bytes twice is harmless.
+ * are content-addressed by the store (e.g. the SHA-256 of the bytes), so storing the same bytes
+ * twice is harmless and yields the same key.
  */
 export interface BlobStore {
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores the bytes and returns their key. */
+  put(bytes: Uint8Array, contentType: string): Promise<string>;
   get(key: string): Promise<FetchedImage | null>;
   delete(key: string): Promise<void>;
 }
