@@ -23,6 +23,9 @@ import { portalsRouter } from './routers/portals.router';
 import { syncRouter } from './routers/sync.router';
 import { thirdPartyLogisticsRouter } from './routers/third-party-logistics.router';
 import { v10Router } from './routers/v10.router';
+import { mediaRouter, productImagesRouter } from './routers/product-images.router';
+import { ImageServices, imageServicesFrom } from './infrastructure/image-services';
+import { catalogV10Router } from './routers/catalog.v10.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -32,6 +35,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Replaces the stored-token verification (for services embedding the API with their own identity). */
   tokenVerifier?: TokenVerifier;
+  /** Image download and blob storage; by default the guarded HTTP fetcher and the local folder store from `config.images`. */
+  images?: ImageServices;
 }
 
 /** The version of the current interface, as the OpenAPI document states it. */
@@ -62,16 +67,20 @@ export function createApp(deps: AppDeps): express.Application {
   app.locals['requestLog'] = requestLog;
 
   const verifier = deps.tokenVerifier ?? createStoredTokenVerifier({ uow: storage.uow, clock, hasher });
-  const routerDeps = { uow: storage.uow, clock, cursors: new CursorCodec(storage.secrets) };
+  const images = deps.images ?? imageServicesFrom(config.images);
+  const routerDeps = { uow: storage.uow, clock, cursors: new CursorCodec(storage.secrets), images };
   let openApiDocument: JsonSchema | null = null;
   const registry: RouteRegistry = new RouteRegistry([
     healthRouter({ ping: () => storage.ping() }),
     docsRouter({ document: () => (openApiDocument ??= buildOpenApiDocument(registry, { title: 'Brand commerce platform API', version: API_VERSION })) }),
     v10Router(routerDeps),
+    catalogV10Router(routerDeps),
     portalsRouter(),
     syncRouter(routerDeps),
+    productImagesRouter({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
+    mediaRouter({ blobs: images.blobs }),
     thirdPartyLogisticsRouter(),
-    legacyRouter(),
+    legacyRouter(routerDeps),
   ]);
 
   const afterAuthentication = [
@@ -88,7 +97,7 @@ export function createApp(deps: AppDeps): express.Application {
     },
     bodyLimit: config.bodyLimit,
   });
-  app.use(createErrorHandler({ bodyLimit: config.bodyLimit }));
+  app.use(createErrorHandler({ bodyLimit: config.bodyLimit, isLegacyPath: (path) => registry.surfaceFor(path)?.auth === 'legacy' }));
   return app;
 }
 

@@ -1,3 +1,5 @@
+import { AddressPolicy } from './infrastructure/address-policy';
+
 /**
  * Runtime settings, read once from the environment at start. Every value has a default that
  * works for a first `pnpm start` on one machine; an invalid value stops the start with a message
@@ -20,6 +22,25 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long authenticated requests wait in memory before they are written to the request log. */
   requestLogFlushMs: number;
+  /** Product image downloads and storage. */
+  images: {
+    /** The whole download of one image (every redirect and the body) must finish within this. */
+    fetchTimeoutMs: number;
+    /** Largest image accepted, in bytes. */
+    maxBytes: number;
+    /**
+     * Targets image downloads may reach although they are loopback, private, link-local or
+     * otherwise special: `host`, `host:port`, an IP address or a CIDR range. Empty by default.
+     */
+    allowedHosts: string[];
+    /** Folder of the content-addressed blob store (created on the first stored image). */
+    blobDir: string;
+    /**
+     * The public origin image URLs start with (`https://api.brand.example`; they end in
+     * `/media/<key>`); null: the scheme and host of the request that returns them.
+     */
+    mediaBaseUrl: string | null;
+  };
 }
 
 const LOG_LEVELS: readonly AppConfig['logLevel'][] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -32,6 +53,13 @@ export const DEFAULT_CONFIG: AppConfig = {
   maintenanceMode: false,
   logLevel: 'info',
   requestLogFlushMs: 200,
+  images: {
+    fetchTimeoutMs: 10_000,
+    maxBytes: 10 * 1024 * 1024,
+    allowedHosts: [],
+    blobDir: './data/blobs',
+    mediaBaseUrl: null,
+  },
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -58,9 +86,33 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be on or off (true/false, 1/0); got ${JSON.stringify(raw)}`);
 }
 
+/** A comma-separated list; blanks between commas are dropped. */
+function list(env: Env, name: string, fallback: string[]): string[] {
+  const raw = present(env, name);
+  return raw === undefined ? fallback : raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+function allowlist(env: Env, name: string, fallback: string[]): string[] {
+  const entries = list(env, name, fallback);
+  try {
+    AddressPolicy.withAllowlist(entries);
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return entries;
+}
+
+function baseUrl(env: Env, name: string): string | null {
+  const raw = present(env, name);
+  if (raw === undefined) return null;
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(raw)) throw new Error(`${name} must be an absolute http(s) URL without query; got ${JSON.stringify(raw)}`);
+  return raw.replace(/\/+$/, '');
+}
+
 /**
  * Reads the configuration from environment variables: PORT, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
- * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS.
+ * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
+ * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL.
  * @example const config = loadConfig(process.env);
  */
 export function loadConfig(env: Env): AppConfig {
@@ -83,5 +135,12 @@ export function loadConfig(env: Env): AppConfig {
     maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
     logLevel: logLevel as AppConfig['logLevel'],
     requestLogFlushMs: integer(env, 'REQUEST_LOG_FLUSH_MS', DEFAULT_CONFIG.requestLogFlushMs, 1, 60_000),
+    images: {
+      fetchTimeoutMs: integer(env, 'IMAGE_FETCH_TIMEOUT_MS', DEFAULT_CONFIG.images.fetchTimeoutMs, 100, 600_000),
+      maxBytes: integer(env, 'IMAGE_MAX_BYTES', DEFAULT_CONFIG.images.maxBytes, 1, 1024 * 1024 * 1024),
+      allowedHosts: allowlist(env, 'IMAGE_ALLOWED_HOSTS', DEFAULT_CONFIG.images.allowedHosts),
+      blobDir: present(env, 'BLOB_DIR') ?? DEFAULT_CONFIG.images.blobDir,
+      mediaBaseUrl: baseUrl(env, 'MEDIA_BASE_URL'),
+    },
   };
 }

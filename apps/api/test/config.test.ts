@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       maintenanceMode: false,
       logLevel: 'info',
       requestLogFlushMs: 200,
+      images: { fetchTimeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, allowedHosts: [], blobDir: './data/blobs', mediaBaseUrl: null },
     });
     expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
   });
@@ -26,6 +27,11 @@ describe('loadConfig', () => {
         MAINTENANCE_MODE: 'on',
         LOG_LEVEL: 'WARN',
         REQUEST_LOG_FLUSH_MS: '50',
+        IMAGE_FETCH_TIMEOUT_MS: '2500',
+        IMAGE_MAX_BYTES: '1048576',
+        IMAGE_ALLOWED_HOSTS: 'images.internal:8080, 10.20.0.0/16,,[fd00::1]:443',
+        BLOB_DIR: '/var/lib/brand/blobs',
+        MEDIA_BASE_URL: 'https://api.brand.example/',
       }),
     ).toEqual({
       port: 8080,
@@ -35,6 +41,13 @@ describe('loadConfig', () => {
       maintenanceMode: true,
       logLevel: 'warn',
       requestLogFlushMs: 50,
+      images: {
+        fetchTimeoutMs: 2500,
+        maxBytes: 1048576,
+        allowedHosts: ['images.internal:8080', '10.20.0.0/16', '[fd00::1]:443'],
+        blobDir: '/var/lib/brand/blobs',
+        mediaBaseUrl: 'https://api.brand.example',
+      },
     });
   });
 
@@ -49,6 +62,12 @@ describe('loadConfig', () => {
     [{ MAINTENANCE_MODE: 'maybe' }, /MAINTENANCE_MODE must be on or off/],
     [{ BODY_LIMIT: 'huge' }, /BODY_LIMIT must be a size/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /IMAGE_FETCH_TIMEOUT_MS must be a whole number/],
+    [{ IMAGE_MAX_BYTES: '0' }, /IMAGE_MAX_BYTES must be a whole number/],
+    [{ IMAGE_ALLOWED_HOSTS: 'images.internal,10.0.0.0/33' }, /IMAGE_ALLOWED_HOSTS: "10.0.0.0\/33" is not a CIDR range/],
+    [{ IMAGE_ALLOWED_HOSTS: 'http://images.internal' }, /IMAGE_ALLOWED_HOSTS: "http:\/\/images.internal" is not a CIDR range .*entries are host\[:port\]/],
+    [{ IMAGE_ALLOWED_HOSTS: 'images.internal:http' }, /IMAGE_ALLOWED_HOSTS: "images.internal:http" has an invalid port/],
+    [{ MEDIA_BASE_URL: 'cdn.brand.example' }, /MEDIA_BASE_URL must be an absolute http\(s\) URL/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

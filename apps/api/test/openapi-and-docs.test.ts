@@ -31,6 +31,8 @@ const ROUTES = [
   'post /customers/sync',
   'post /production/customers/sync',
   'post /production/suppliers/sync',
+  'post /products/images/sync',
+  'get /media/{key}',
 ];
 
 for (const dialect of testDialects()) {

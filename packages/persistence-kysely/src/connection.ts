@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, DatabaseConnection, Driver, Kysely, PostgresDialect, SqliteDialect, SqliteDialectConfig, SqliteDriver } from 'kysely';
+import { CompiledQuery, DatabaseConnection, Driver, Kysely, LogConfig, PostgresDialect, SqliteDialect, SqliteDialectConfig, SqliteDriver } from 'kysely';
 import { Pool, types } from 'pg';
 import { Database } from './database';
 import { Dialect } from './storage';
@@ -49,6 +49,8 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
 export interface ConnectionOptions {
   /** Postgres pool size per process. */
   poolSize?: number;
+  /** Kysely's query log (tests count statements with it). */
+  log?: LogConfig;
 }
 
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
@@ -56,12 +58,12 @@ export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = 
     const pool = new Pool({ connectionString: parsed.location, max: options.poolSize ?? 10 });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
   }
   const sqlite = new BetterSqlite3(parsed.location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
-  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
 }

@@ -1,5 +1,24 @@
 import { AccessTokensTable, ApiAppsTable, BrandsTable, RequestLogsTable, UsersTable } from './tables/identity.tables';
 import { DocumentSequencesTable, IdCountersTable, RateLimitCountersTable, RowCountsTable, SharedSecretsTable } from './tables/infrastructure.tables';
+import {
+  CategoriesTable,
+  CollectionsTable,
+  CostPriceSetsTable,
+  DropsTable,
+  ProductCategoriesTable,
+  ProductImagesTable,
+  ProductImageVariantsTable,
+  ProductLocalesTable,
+  ProductsTable,
+  ProductSuppliersTable,
+  ProductTranslationsTable,
+  SubbrandsTable,
+  VariantCostPricesTable,
+  VariantDropsTable,
+  VariantPricesTable,
+  VariantsTable,
+} from './tables/catalog.tables';
+import { InventoryLocationsTable, StockBalancesTable, StockMovementsTable } from './tables/inventory.tables';
 import { AddressesTable, CustomerGroupsTable, CustomersTable, PaymentTermsTable, SuppliersTable } from './tables/partner.tables';
 
 /** The whole schema as Kysely sees it; one schema for both dialects. */
@@ -20,4 +39,23 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   shared_secrets: SharedSecretsTable;
   row_counts: RowCountsTable;
+  products: ProductsTable;
+  variants: VariantsTable;
+  variant_prices: VariantPricesTable;
+  cost_price_sets: CostPriceSetsTable;
+  variant_cost_prices: VariantCostPricesTable;
+  product_suppliers: ProductSuppliersTable;
+  product_locales: ProductLocalesTable;
+  product_translations: ProductTranslationsTable;
+  categories: CategoriesTable;
+  product_categories: ProductCategoriesTable;
+  collections: CollectionsTable;
+  subbrands: SubbrandsTable;
+  drops: DropsTable;
+  variant_drops: VariantDropsTable;
+  product_images: ProductImagesTable;
+  product_image_variants: ProductImageVariantsTable;
+  inventory_locations: InventoryLocationsTable;
+  stock_balances: StockBalancesTable;
+  stock_movements: StockMovementsTable;
 }

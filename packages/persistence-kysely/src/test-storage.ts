@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { ConnectionOptions } from './connection';
 import { openStorage } from './open-storage';
 import { Dialect, Storage } from './storage';
 
@@ -28,9 +29,9 @@ function withDatabase(serverUrl: string, database: string): string {
  * A fresh, migrated, empty database for one test file: SQLite in memory, or a new Postgres
  * database on the test server that `close()` drops again.
  */
-export async function openTestStorage(dialect: Dialect, options: { poolSize?: number } = {}): Promise<Storage & { url: string }> {
+export async function openTestStorage(dialect: Dialect, options: ConnectionOptions = {}): Promise<Storage & { url: string }> {
   if (dialect === 'sqlite') {
-    const storage = await openStorage(':memory:');
+    const storage = await openStorage(':memory:', options);
     await storage.migrate();
     return Object.assign(storage, { url: ':memory:' });
   }

@@ -2,6 +2,16 @@ import { DomainError, Repositories, UnitOfWork } from '@brand/core';
 import { Kysely } from 'kysely';
 import { Database } from './database';
 import { accessTokenRepository, apiAppRepository, brandRepository, requestLogRepository, userRepository } from './repositories/identity.repositories';
+import { categoryRepository } from './repositories/catalog/category.repository';
+import { collectionRepository } from './repositories/catalog/collection.repository';
+import { costPriceSetRepository } from './repositories/catalog/cost-price-set.repository';
+import { dropRepository } from './repositories/catalog/drop.repository';
+import { productImageRepository } from './repositories/catalog/product-image.repository';
+import { productLocaleRepository } from './repositories/catalog/product-locale.repository';
+import { productRepository } from './repositories/catalog/product.repository';
+import { subbrandRepository } from './repositories/catalog/subbrand.repository';
+import { inventoryLocationRepository } from './repositories/inventory/inventory-location.repository';
+import { stockRepository } from './repositories/inventory/stock.repository';
 import { customerGroupRepository } from './repositories/customer-group.repository';
 import { customerRepository } from './repositories/customer.repository';
 import { Executor } from './repositories/executor';
@@ -26,6 +36,16 @@ export function bindRepositories(executor: Executor): Repositories {
     customerGroups: customerGroupRepository(executor),
     paymentTerms: paymentTermsRepository(executor),
     suppliers: supplierRepository(executor),
+    products: productRepository(executor),
+    categories: categoryRepository(executor),
+    collections: collectionRepository(executor),
+    subbrands: subbrandRepository(executor),
+    drops: dropRepository(executor),
+    costPriceSets: costPriceSetRepository(executor),
+    productLocales: productLocaleRepository(executor),
+    productImages: productImageRepository(executor),
+    inventoryLocations: inventoryLocationRepository(executor),
+    stock: stockRepository(executor, ids),
   };
 }
 

@@ -5,7 +5,8 @@
  */
 export interface ErrorObject {
   status: number;
-  code: string;
+  /** A string on every interface, except the integer codes of the older interface's table (40001, 1000001 …). */
+  code: string | number;
   title: string;
   detail: string;
   /** Where the problem is: a JSON pointer into the body, a query parameter, or a header. */

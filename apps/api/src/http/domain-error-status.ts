@@ -14,4 +14,5 @@ export const DOMAIN_ERROR_HTTP: Readonly<Record<ErrorCode, { status: number; tit
   unauthenticated: { status: 401, title: 'Unauthorized' },
   forbidden: { status: 403, title: 'Forbidden' },
   concurrency_conflict: { status: 409, title: 'Conflict' },
+  image_download_failed: { status: 422, title: 'Image download failed' },
 };

@@ -37,13 +37,19 @@ function violationSource(code: DomainError['code'], violation: Violation): Error
     : { pointer: violation.pointer };
 }
 
-function fromDomainError(error: DomainError): ErrorResponse {
+/**
+ * On the older interface an error of the spec's code table (`data.legacyCode`, e.g. 40001)
+ * answers with that integer as `code`; elsewhere, and for every other error, the core's code.
+ */
+function fromDomainError(error: DomainError, legacy: boolean): ErrorResponse {
   const { status, title } = DOMAIN_ERROR_HTTP[error.code];
-  const meta = Object.keys(error.data).length > 0 ? { meta: error.data } : {};
+  const { legacyCode, ...data } = error.data;
+  const code = legacy && typeof legacyCode === 'number' ? legacyCode : error.code;
+  const meta = Object.keys(data).length > 0 ? { meta: data } : {};
   const errors: ErrorObject[] =
     error.violations.length > 0
-      ? error.violations.map((violation) => ({ status, code: error.code, title, detail: violation.detail, source: violationSource(error.code, violation), ...meta }))
-      : [{ status, code: error.code, title, detail: error.message, ...meta }];
+      ? error.violations.map((violation) => ({ status, code, title, detail: violation.detail, source: violationSource(error.code, violation), ...meta }))
+      : [{ status, code, title, detail: error.message, ...meta }];
   return { status, errors, headers: status === 401 ? { 'WWW-Authenticate': bearerChallenge() } : {} };
 }
 
@@ -69,9 +75,9 @@ function fromBodyParserError(error: BodyParserError, bodyLimit: string): ApiErro
 }
 
 /** Turns anything thrown into the status, error objects and headers to answer with; unknown errors become a generic 500. */
-export function toErrorResponse(error: unknown, bodyLimit: string): ErrorResponse {
+export function toErrorResponse(error: unknown, bodyLimit: string, options: { legacy?: boolean } = {}): ErrorResponse {
   if (error instanceof ApiError) return fromApiError(error);
-  if (isDomainError(error)) return fromDomainError(error);
+  if (isDomainError(error)) return fromDomainError(error, options.legacy ?? false);
   if (isBodyParserError(error)) {
     const translated = fromBodyParserError(error, bodyLimit);
     if (translated) return fromApiError(translated);
@@ -84,13 +90,13 @@ export function toErrorResponse(error: unknown, bodyLimit: string): ErrorRespons
  * a malformed body) answer with their own status; anything else is a 500 whose body says nothing
  * about the cause, while the cause (with its stack) goes to the log line of the request.
  */
-export function createErrorHandler(options: { bodyLimit: string }): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
+export function createErrorHandler(options: { bodyLimit: string; isLegacyPath?: (path: string) => boolean }): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    const response = toErrorResponse(error, options.bodyLimit);
+    const response = toErrorResponse(error, options.bodyLimit, { legacy: options.isLegacyPath?.(req.path) ?? false });
     if (response.status >= 500 && error instanceof Error && !(error instanceof ApiError)) {
       // pino-http writes the request's log line at error level with this error and its stack.
       res.err = error;

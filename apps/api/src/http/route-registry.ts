@@ -68,6 +68,8 @@ function invoke(route: RouteDefinition): RequestHandler {
     const body = route.body ? await validateBody(route.body, req.body) : undefined;
     const query = route.query ? await validateQuery(route.query, req.query) : undefined;
     const result = await route.handle({ principal, body, query, params: req.params as Record<string, string>, req, res });
+    // A handler that answers with something other than JSON (the media route's bytes) has answered already.
+    if (res.headersSent) return;
     if (route.status === 204 || result === undefined) res.status(route.status).end();
     else res.status(route.status).json(result);
   };

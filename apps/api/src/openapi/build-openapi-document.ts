@@ -48,7 +48,7 @@ function security(route: RouteDefinition): JsonSchema[] {
 }
 
 function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
 }
 
 function queryParameters(route: RouteDefinition): JsonSchema[] {
@@ -99,7 +99,8 @@ function operation(route: RouteDefinition): JsonSchema {
 export function buildOpenApiDocument(registry: RouteRegistry, info: { title: string; version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const route of registry.routes) {
-    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    // `:id` and Express 5's wildcard `*key` (the rest of the path, e.g. a media key) are both one path parameter.
+    const path = route.path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method] = operation(route);
   }
   const dtoSchemas = validationMetadatasToSchemas({

@@ -1,4 +1,6 @@
 import { JsonSchema } from '../http/route';
+import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
+import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
 
 /**
  * Response objects, declared by hand (the presenters' types are not reflected at runtime). Keep
@@ -93,7 +95,10 @@ const errorObject: JsonSchema = {
   required: ['status', 'code', 'title', 'detail'],
   properties: {
     status: { type: 'integer', description: 'The HTTP status, repeated' },
-    code: { type: 'string', description: 'Stable machine-readable code, e.g. validation_failed, insufficient_scope' },
+    code: {
+      type: ['string', 'integer'],
+      description: 'Stable machine-readable code, e.g. validation_failed, insufficient_scope; on the older /api interface the integer of its code table (40001, 1000001 …) where one applies',
+    },
     title: { type: 'string', description: 'The kind of problem; the same for every occurrence' },
     detail: { type: 'string', description: 'What is wrong in this request' },
     source: {
@@ -115,6 +120,8 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   CustomerGroup: customerGroup,
   PaymentTerms: paymentTerms,
   Supplier: supplier,
+  ...CATALOG_RESPONSE_SCHEMAS,
+  ...LEGACY_RESPONSE_SCHEMAS,
   ErrorObject: errorObject,
   ErrorEnvelope: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ErrorObject') } } },
 };

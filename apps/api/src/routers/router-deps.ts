@@ -1,4 +1,5 @@
 import { Clock, UnitOfWork } from '@brand/core';
+import { ImageServices } from '../infrastructure/image-services';
 import { CursorCodec } from '../listing/cursor-codec';
 
 /** What route handlers pass on to use cases and list helpers. */
@@ -6,4 +7,6 @@ export interface RouterDeps {
   uow: UnitOfWork;
   clock: Clock;
   cursors: CursorCodec;
+  /** Downloads images and keeps their bytes (image syncs; `downloadImages` takes them as they are). */
+  images: ImageServices;
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import { FixedClock } from '@brand/core';
@@ -6,9 +8,15 @@ import { AppDeps, createApp, requestLogOf } from '../../src/app';
 import { AppConfig, DEFAULT_CONFIG } from '../../src/config';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 
-/** Settings for tests: a limit no ordinary test reaches, and silence in the logs. */
+/** Settings for tests: a limit no ordinary test reaches, silence in the logs, and image blobs in a temporary folder. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...DEFAULT_CONFIG, rateLimit: { windowMs: 60_000, max: 100_000 }, logLevel: 'silent', ...overrides };
+  return {
+    ...DEFAULT_CONFIG,
+    rateLimit: { windowMs: 60_000, max: 100_000 },
+    logLevel: 'silent',
+    images: { ...DEFAULT_CONFIG.images, blobDir: join(tmpdir(), `brand-test-blobs-${process.pid}`) },
+    ...overrides,
+  };
 }
 
 export const silentLogger = pino({ level: 'silent' });

@@ -25,6 +25,12 @@ export interface VariantRef {
 export interface ProductRepository {
   findByItemNumbers(brandId: number, itemNumbers: string[]): Promise<ProductAggregate[]>;
   findByIds(brandId: number, ids: number[]): Promise<ProductAggregate[]>;
+  /**
+   * Products attached to any of the categories (each product once, in id order), as complete
+   * aggregates; `GET /api/categories?includes[]=products` groups them by `product.categoryIds`.
+   * @example const inShoes = await tx.products.findByCategoryIds(brandId, [shoes.id]);
+   */
+  findByCategoryIds(brandId: number, categoryIds: number[]): Promise<ProductAggregate[]>;
   findVariantsBySkus(brandId: number, skus: string[]): Promise<VariantRef[]>;
   findVariantsByEans(brandId: number, eans: string[]): Promise<VariantRef[]>;
   findVariantsByIds(brandId: number, ids: number[]): Promise<VariantRef[]>;
@@ -88,6 +94,12 @@ export interface ProductLocaleRepository {
   insert(locale: ProductLocale): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<ProductLocale[]>;
   findByCodes(brandId: number, codes: string[]): Promise<ProductLocale[]>;
+  /**
+   * Every locale of the brand, in id order (a brand translates into a handful of languages, so
+   * `GET /v10/product-locales` filters and pages them in memory).
+   * @example const locales = await tx.productLocales.all(brandId); // [{ id: 1, code: 'de', name: 'German', … }]
+   */
+  all(brandId: number): Promise<ProductLocale[]>;
 }
 
 export interface ProductImageRepository {

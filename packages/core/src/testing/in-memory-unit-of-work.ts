@@ -4,9 +4,11 @@ import { listInMemory } from '../listing/in-memory-list';
 import { customerGroupListDefinition, customerListDefinition, paymentTermsListDefinition } from '../customers/customer.list-definitions';
 import { supplierListDefinition } from '../suppliers/supplier.list-definition';
 import { Supplier } from '../suppliers/supplier.entities';
+import { IdGenerator } from '../shared/sequences.port';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { CatalogState, catalogRepositories, emptyCatalogState } from './in-memory-catalog';
 
-interface MemoryState {
+interface MemoryState extends CatalogState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
   brands: Brand[];
@@ -24,6 +26,7 @@ function emptyState(): MemoryState {
   return {
     counters: {}, documentNumbers: {}, brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [],
     customers: [], customerGroups: [], paymentTerms: [], suppliers: [],
+    ...emptyCatalogState(),
   };
 }
 
@@ -38,14 +41,15 @@ function put<T extends { id: number }>(rows: T[], row: T): void {
 
 function bind(state: () => MemoryState): Repositories {
   const s = state;
-  return {
-    ids: {
-      async next(kind, count = 1) {
-        const start = (s().counters[kind] ?? 0) + 1;
-        s().counters[kind] = start + count - 1;
-        return Array.from({ length: count }, (_, i) => start + i);
-      },
+  const ids: IdGenerator = {
+    async next(kind, count = 1) {
+      const start = (s().counters[kind] ?? 0) + 1;
+      s().counters[kind] = start + count - 1;
+      return Array.from({ length: count }, (_, i) => start + i);
     },
+  };
+  return {
+    ids,
     documentNumbers: {
       async next(brandId, kind) {
         const key = `${brandId}:${kind}`;
@@ -126,6 +130,7 @@ function bind(state: () => MemoryState): Repositories {
         return { rows: clone(rows).map((x) => (withAddresses ? x : { ...x, addresses: [] })), total };
       },
     },
+    ...catalogRepositories(s, ids),
   };
 }
 

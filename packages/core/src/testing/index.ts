@@ -3,3 +3,4 @@ export * from './in-memory-unit-of-work';
 export * from './fake-secret-hasher';
 export * from '../listing/in-memory-list';
 export * from './repository-contract';
+export * from './catalog-contract';

@@ -4,7 +4,7 @@ import { customerListDefinition } from '../customers/customer.list-definitions';
 import { syncCustomers } from '../customers/sync-customers';
 import { createCustomerGroup } from '../customers/create-customer-group';
 import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/identity.entities';
-import { ListDefinition, ListQuery, Page, RawListQuery, sortSignature } from '../listing/list-query';
+import { ListQuery, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
 import { FixedClock } from '../shared/clock.port';
@@ -12,6 +12,7 @@ import { DomainError, isDomainError } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { Supplier } from '../suppliers/supplier.entities';
 import { supplierListDefinition } from '../suppliers/supplier.list-definition';
+import { PlannedFailure, SLOW, walkByCursor, walkByOffset } from './contract-support';
 
 /** What a storage adapter under test hands the contract: its unit of work and a way to close it. */
 export interface ContractStorage {
@@ -19,18 +20,8 @@ export interface ContractStorage {
   close(): Promise<void>;
 }
 
-/** Parallel tests wait on real databases (Postgres row locks, retries); give them room. */
-const SLOW = 30_000;
 
 const T0 = '2026-01-01T00:00:00.000Z';
-
-/** Throws a marker error so tests can tell an on-purpose failure from a real one. */
-class PlannedFailure extends Error {
-  constructor(label: string) {
-    super(`planned failure: ${label}`);
-    this.name = 'PlannedFailure';
-  }
-}
 
 type AddressDraft = Omit<Address, 'id'>;
 
@@ -1166,31 +1157,4 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       }, SLOW);
     });
   });
-}
-
-type Lister<T> = (raw: RawListQuery, cursor?: DecodedCursor) => Promise<{ page: Page<T>; query: ListQuery }>;
-
-/** Follows `next` positions as the API would after verifying its signed cursor; checks no page of a cursor walk counts. */
-async function walkByCursor<T>(definition: ListDefinition<T>, list: Lister<T>, raw: RawListQuery): Promise<T[][]> {
-  const pages: T[][] = [];
-  let cursor: DecodedCursor | undefined;
-  for (let guard = 0; guard < 100; guard++) {
-    const { page, query } = await list(cursor ? { ...raw, cursor: 'signed-cursor' } : raw, cursor);
-    if (cursor) expect(page.total).toBeNull();
-    pages.push(page.items);
-    if (!page.next) return pages;
-    expect(page.hasMore).toBe(true);
-    cursor = { resource: definition.resource, sort: sortSignature(query.sort), values: page.next.values };
-  }
-  throw new Error('the keyset walk did not end');
-}
-
-async function walkByOffset<T>(list: Lister<T>, raw: RawListQuery): Promise<T[][]> {
-  const pages: T[][] = [];
-  for (let page = 0; page < 100; page++) {
-    const result = (await list({ ...raw, page })).page;
-    pages.push(result.items);
-    if (!result.hasMore) return pages;
-  }
-  throw new Error('the offset walk did not end');
 }

@@ -1,6 +1,7 @@
 import { Migration, MigrationProvider } from 'kysely';
 import { Dialect } from '../storage';
 import { foundationMigration } from './0001-foundation';
+import { catalogMigration } from './0002-catalog';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -8,6 +9,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001-foundation': foundationMigration(dialect),
+        '0002-catalog': catalogMigration(dialect),
       };
     },
   };

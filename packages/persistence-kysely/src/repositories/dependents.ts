@@ -10,11 +10,21 @@ export interface DependentTable {
 }
 
 /**
- * Tables that refer to customers / suppliers. Each later module that adds such a table adds it
+ * Tables that refer to customers / suppliers / variants / products. Each later module that adds such a table adds it
  * here (the foreign keys stay as a backstop, translated to `has_dependents`).
  */
 export const CUSTOMER_DEPENDENTS: DependentTable[] = [];
-export const SUPPLIER_DEPENDENTS: DependentTable[] = [];
+export const SUPPLIER_DEPENDENTS: DependentTable[] = [
+  { table: 'product_suppliers', column: 'supplier_id', label: 'products' },
+];
+/**
+ * Tables whose rows (order lines, invoice lines, …) refer to a variant by `variant_id` and so
+ * forbid deleting it or its product. Prices, drop links, images, balances and the stock ledger
+ * are not dependents: they belong to the variant and go with it.
+ */
+export const VARIANT_DEPENDENTS: DependentTable[] = [];
+/** Tables whose rows refer to a product itself by `product_id` (beyond its own children). */
+export const PRODUCT_DEPENDENTS: DependentTable[] = [];
 
 /** Labels of the dependent tables that hold at least one row referring to `id`. */
 export async function findDependents({ db }: Executor, dependents: DependentTable[], brandId: number, id: number): Promise<string[]> {

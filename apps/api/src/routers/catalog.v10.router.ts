@@ -1,0 +1,237 @@
+import {
+  DomainError,
+  VariantRef,
+  VariantRelations,
+  availableStockListDefinition,
+  createDrop,
+  createInventoryLocation,
+  createProductLocale,
+  createSubbrand,
+  dropListDefinition,
+  getProduct,
+  getVariant,
+  inventoryLocationListDefinition,
+  listAvailableStock,
+  listDrops,
+  listInventoryLocations,
+  listProductLocales,
+  listProducts,
+  listVariants,
+  productListDefinition,
+  productLocaleListDefinition,
+  variantListDefinition,
+} from '@brand/core';
+import { CreateDropDto, CreateInventoryLocationDto, CreateProductLocaleDto, CreateSubbrandDto } from '../dtos/catalog-back-office.dto';
+import { Surface } from '../http/route';
+import { listRequest, listResponse, rawListQuery } from '../listing/list-request';
+import { cursorOnlyListResponseSchema } from '../openapi/catalog-response-schemas';
+import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
+import { presentDrop } from '../presenters/drop.presenter';
+import { presentInventoryLocation } from '../presenters/inventory-location.presenter';
+import { presentProductLocale } from '../presenters/product-locale.presenter';
+import { ProductWire, presentProduct, presentSubbrand } from '../presenters/product.presenter';
+import { presentAvailableStock } from '../presenters/stock.presenter';
+import { VariantWire, presentVariant } from '../presenters/variant.presenter';
+import { RouterDeps } from './router-deps';
+
+/** The key `GET /v10/inventory-available` answers with (see docs/decisions.md, "Catalog reads"). */
+export const INVENTORY_AVAILABLE_KEY = 'inventory';
+
+/** A path id: anything but a positive integer names no record, so it answers 404 like a missing one. */
+function pathId(raw: string | undefined, resource: string): number {
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw DomainError.notFound(resource, raw ?? '');
+  return Number(raw);
+}
+
+/** A listed (or fetched) variant with the includes of the variant list. */
+function presentVariantRef(ref: VariantRef, includes: readonly string[], relations: VariantRelations): VariantWire {
+  const record = relations.records.get(ref.variant.id) ?? { variant: ref.variant, prices: [], costPrices: [] };
+  let product: ProductWire | null | undefined;
+  if (includes.includes('product')) {
+    const found = relations.products.get(ref.variant.productId);
+    product = found ? presentProduct({ product: found, variants: [], suppliers: [], translations: [] }) : null;
+  }
+  return presentVariant({ ...record, variant: ref.variant }, ref.itemNumber, includes, relations, product);
+}
+
+const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${productListDefinition.includes.join(', ')}.`;
+const VARIANT_INCLUDES_NOTE = `Takes includes[] as the variant list does: ${variantListDefinition.includes.join(', ')}.`;
+
+/** Catalog and inventory reads of the current interface, and the catalog back office (drops, locations, locales, sub-brands). */
+export function catalogV10Router(deps: RouterDeps): Surface<'current'> {
+  return new Surface('v10-catalog', 'current', ['/v10'])
+    .route({
+      method: 'get',
+      path: '/v10/products',
+      summary: 'List products',
+      description: 'Products with their variants, prices, inventory, cost prices, categories, suppliers, translations and images as includes[] asks (a variants.* include shows the variants too).',
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      list: productListDefinition,
+      status: 200,
+      response: { description: 'A page of products', schema: listResponseSchema('products', 'Product') },
+      handler: async ({ principal, req }) => {
+        const result = await listProducts(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('products', result, productListDefinition, deps.cursors, (product) => presentProduct(product, result.query.includes, result.relations));
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/products/:id',
+      summary: 'Get a product',
+      description: PRODUCT_INCLUDES_NOTE,
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      status: 200,
+      response: { description: 'The product', schema: objectResponseSchema('product', 'Product') },
+      handler: async ({ principal, params, req }) => {
+        const detail = await getProduct(deps, { brandId: principal.brandId, id: pathId(params['id'], 'product'), includes: rawListQuery(req.query).includes });
+        return { product: presentProduct(detail.product, detail.includes, detail.relations) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/variants',
+      summary: 'List variants',
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      list: variantListDefinition,
+      status: 200,
+      response: { description: 'A page of variants', schema: listResponseSchema('variants', 'Variant') },
+      handler: async ({ principal, req }) => {
+        const result = await listVariants(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('variants', result, variantListDefinition, deps.cursors, (variant) => presentVariantRef(variant, result.query.includes, result.relations));
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/variants/:id',
+      summary: 'Get a variant',
+      description: VARIANT_INCLUDES_NOTE,
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      status: 200,
+      response: { description: 'The variant', schema: objectResponseSchema('variant', 'Variant') },
+      handler: async ({ principal, params, req }) => {
+        const detail = await getVariant(deps, { brandId: principal.brandId, id: pathId(params['id'], 'variant'), includes: rawListQuery(req.query).includes });
+        return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/inventory-available',
+      summary: 'List available inventory',
+      description:
+        'In stock and available (in stock minus reserved) per variant and inventory location. Cursor-only: page is refused (422) and no total is returned; ' +
+        'walk with limit and cursor, or starting_after with the last row id.',
+      tag: 'Inventory',
+      scopes: ['catalog:read'],
+      list: availableStockListDefinition,
+      status: 200,
+      response: { description: 'A page of stock rows', schema: cursorOnlyListResponseSchema(INVENTORY_AVAILABLE_KEY, 'AvailableStock') },
+      handler: async ({ principal, req }) => {
+        const result = await listAvailableStock(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse(INVENTORY_AVAILABLE_KEY, result, availableStockListDefinition, deps.cursors, presentAvailableStock);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/inventory-locations',
+      summary: 'List inventory locations',
+      tag: 'Inventory',
+      scopes: ['catalog:read'],
+      list: inventoryLocationListDefinition,
+      status: 200,
+      response: { description: 'A page of inventory locations', schema: listResponseSchema('inventory_locations', 'InventoryLocation') },
+      handler: async ({ principal, req }) => {
+        const result = await listInventoryLocations(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('inventory_locations', result, inventoryLocationListDefinition, deps.cursors, presentInventoryLocation);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/inventory-locations',
+      summary: 'Create an inventory location',
+      description: "The brand's first location becomes its default (where stock goes when no location is named); later ones do not.",
+      tag: 'Inventory',
+      scopes: ['catalog:write'],
+      body: CreateInventoryLocationDto,
+      status: 201,
+      response: { description: 'The new inventory location', schema: objectResponseSchema('inventory_location', 'InventoryLocation') },
+      handler: async ({ principal, body }) => {
+        const location = await createInventoryLocation(deps, { brandId: principal.brandId, name: body.name });
+        return { inventory_location: presentInventoryLocation(location) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/drops',
+      summary: 'List drops',
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      list: dropListDefinition,
+      status: 200,
+      response: { description: 'A page of drops', schema: listResponseSchema('drops', 'Drop') },
+      handler: async ({ principal, req }) => {
+        const result = await listDrops(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('drops', result, dropListDefinition, deps.cursors, presentDrop);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/drops',
+      summary: 'Create a drop',
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: CreateDropDto,
+      status: 201,
+      response: { description: 'The new drop', schema: objectResponseSchema('drop', 'Drop') },
+      handler: async ({ principal, body }) => {
+        const drop = await createDrop(deps, { brandId: principal.brandId, code: body.code, name: body.name });
+        return { drop: presentDrop(drop) };
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/product-locales',
+      summary: 'List product locales',
+      tag: 'Catalog',
+      scopes: ['catalog:read'],
+      list: productLocaleListDefinition,
+      status: 200,
+      response: { description: 'A page of product locales', schema: listResponseSchema('product_locales', 'ProductLocale') },
+      handler: async ({ principal, req }) => {
+        const result = await listProductLocales(deps, await listRequest(req, principal.brandId, deps.cursors));
+        return listResponse('product_locales', result, productLocaleListDefinition, deps.cursors, presentProductLocale);
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/product-locales',
+      summary: 'Create a product locale',
+      description: 'A language products are translated into; the product sync names it by product_locale_id or product_locale_code.',
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: CreateProductLocaleDto,
+      status: 201,
+      response: { description: 'The new product locale', schema: objectResponseSchema('product_locale', 'ProductLocale') },
+      handler: async ({ principal, body }) => {
+        const locale = await createProductLocale(deps, { brandId: principal.brandId, code: body.code, name: body.name });
+        return { product_locale: presentProductLocale(locale) };
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/subbrands',
+      summary: 'Create a sub-brand',
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: CreateSubbrandDto,
+      status: 201,
+      response: { description: 'The new sub-brand', schema: objectResponseSchema('subbrand', 'Subbrand') },
+      handler: async ({ principal, body }) => {
+        const subbrand = await createSubbrand(deps, { brandId: principal.brandId, name: body.name });
+        return { subbrand: presentSubbrand(subbrand) };
+      },
+    });
+}

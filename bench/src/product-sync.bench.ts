@@ -1,0 +1,98 @@
+/**
+ * Issue 3 benchmark: POST /products/sync of 10,000 products with 5 variants each (a price in
+ * EUR and a stock quantity per variant), in requests of 100 products, against the API on SQLite.
+ * In the same run it inserts the same rows with raw batched Kysely inserts into a fresh
+ * database, and reports variants/s of both, their ratio (target ≥ 0.3) and the server's peak
+ * RSS (target < 300 MB).
+ */
+import { readFileSync } from 'node:fs';
+import { createApiApp, createBrand, createUser, issueAccessToken, systemClock } from '@brand/core';
+import { openStorage } from '@brand/persistence-kysely';
+import { nodeSecretHasher } from '@brand/api';
+import { rawInsertCatalog } from './raw-catalog-insert';
+import { saveResults, startServer, stopServer, tempDatabasePath } from './harness';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const VARIANTS = 5;
+const PER_REQUEST = 100;
+const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
+
+/** The sync body of products [from, to). */
+export function productBatch(from: number, to: number) {
+  return Array.from({ length: to - from }, (_, i) => {
+    const n = from + i + 1;
+    return {
+      item_number: `P${String(n).padStart(6, '0')}`,
+      name: `Product ${n}`,
+      description: `Description of product ${n}`,
+      variants: SIZES.slice(0, VARIANTS).map((size, v) => ({
+        sku: `P${String(n).padStart(6, '0')}-${size}`,
+        attributes: { size, color: 'Black' },
+        prices: { EUR: { sales_price: 20 + (n % 50) + v / 100, rec_sales_price: 49.95 } },
+        inventory: [{ quantity: (n + v) % 40, text: 'initial stock' }],
+      })),
+    };
+  });
+}
+
+function peakRssMb(pid: number): number {
+  // VmHWM is the process's peak resident set size ("high water mark").
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+async function seedIntegrator(databaseUrl: string) {
+  const storage = await openStorage(databaseUrl);
+  await storage.migrate();
+  const deps = { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher };
+  const brand = await createBrand(deps, { name: 'Bench brand', currency: 'EUR' });
+  const user = await createUser(deps, { brandId: brand.id, email: 'bench@example.com', name: 'Bench' });
+  const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Bench app' });
+  const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+  await storage.close();
+  return { brandId: brand.id, headers: { authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey, 'content-type': 'application/json' } };
+}
+
+async function main(): Promise<void> {
+  // Raw baseline first, in this process, into its own database.
+  const rawUrl = tempDatabasePath('raw-catalog');
+  const raw = await openStorage(rawUrl);
+  await raw.migrate();
+  const rawSeconds = await rawInsertCatalog(raw, PRODUCTS, PER_REQUEST, productBatch);
+  await raw.close();
+
+  const databaseUrl = tempDatabasePath('product-sync');
+  const { headers } = await seedIntegrator(databaseUrl);
+  const { child, baseUrl } = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' });
+  let syncSeconds = 0;
+  let peak = 0;
+  try {
+    const started = process.hrtime.bigint();
+    for (let from = 0; from < PRODUCTS; from += PER_REQUEST) {
+      const response = await fetch(`${baseUrl}/products/sync`, { method: 'POST', headers, body: JSON.stringify({ products: productBatch(from, Math.min(PRODUCTS, from + PER_REQUEST)) }) });
+      if (response.status !== 200) throw new Error(`sync of products ${from}.. answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+      await response.arrayBuffer();
+    }
+    syncSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    peak = peakRssMb(child.pid!);
+  } finally {
+    await stopServer(child);
+  }
+
+  const variants = PRODUCTS * VARIANTS;
+  const syncRate = Math.round(variants / syncSeconds);
+  const rawRate = Math.round(variants / rawSeconds);
+  const ratio = +(syncRate / rawRate).toFixed(3);
+  process.stdout.write(`\nPOST /products/sync: ${PRODUCTS} products x ${VARIANTS} variants in requests of ${PER_REQUEST} (SQLite)\n`);
+  process.stdout.write(`| case | seconds | variants/s |\n|---|---:|---:|\n`);
+  process.stdout.write(`| sync through the API | ${syncSeconds.toFixed(1)} | ${syncRate} |\n`);
+  process.stdout.write(`| raw batched Kysely insert of the same rows | ${rawSeconds.toFixed(1)} | ${rawRate} |\n`);
+  process.stdout.write(`\nratio sync/raw = ${ratio} (target >= 0.3)\npeak RSS of the API process = ${peak} MB (target < 300 MB)\n`);
+  saveResults('product-sync', { products: PRODUCTS, variantsPerProduct: VARIANTS, perRequest: PER_REQUEST, syncSeconds, rawSeconds, syncRate, rawRate, ratio, peakRssMb: peak });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

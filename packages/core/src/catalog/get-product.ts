@@ -1,0 +1,31 @@
+import { validateListQuery } from '../listing/validate-list-query';
+import { DomainError } from '../shared/errors';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { ProductAggregate } from './catalog.entities';
+import { productListDefinition } from './catalog.list-definitions';
+import { CatalogRelations, loadProductRelations, withParentIncludes } from './list-products';
+
+export interface ProductDetail {
+  product: ProductAggregate;
+  /** The validated includes (with `variants` whenever a `variants.*` include was asked). */
+  includes: string[];
+  relations: CatalogRelations;
+}
+
+/**
+ * One product of the brand (`GET /v10/products/{id}`) with the includes of the product list.
+ * A product of another brand is `not_found`, exactly like a missing one; an unknown include is
+ * `invalid_list_query`.
+ *
+ * @example
+ * const { product, relations } = await getProduct({ uow }, { brandId, id: 42, includes: ['variants.prices'] });
+ */
+export async function getProduct(deps: { uow: UnitOfWork }, input: { brandId: number; id: number; includes?: unknown }): Promise<ProductDetail> {
+  const includes = withParentIncludes(validateListQuery(productListDefinition, { includes: input.includes }).includes);
+  return deps.uow.read(async (repos) => {
+    const [product] = await repos.products.findByIds(input.brandId, [input.id]);
+    if (!product || product.product.brandId !== input.brandId) throw DomainError.notFound('product', input.id);
+    const relations = await loadProductRelations(repos, input.brandId, [product], includes);
+    return { product, includes, relations };
+  });
+}

@@ -1,0 +1,34 @@
+import { Clock } from '../../shared/clock.port';
+import { DomainError } from '../../shared/errors';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { findProduct, variantOf } from './legacy-product.helpers';
+import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
+
+/**
+ * `DELETE /api/products/{id}/variants/{variantId}`: deletes a variant with its prices and stock.
+ * A product keeps at least one variant (1000005), and a variant that orders (or other
+ * documents) refer to stays (`has_dependents`). The product's `updated_at` moves.
+ */
+export async function deleteLegacyVariant(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; productId: number; variantId: number },
+): Promise<void> {
+  const { brandId } = input;
+  await deps.uow.run(async (tx) => {
+    const current = await findProduct(tx, brandId, input.productId);
+    const { variant } = variantOf(current, input.variantId);
+    if (current.variants.length === 1) {
+      throw legacyError(
+        'validation_failed',
+        LEGACY_ERROR_CODES.lastVariant,
+        `variant ${variant.sku} is the last variant of product ${current.product.itemNumber}; a product needs at least one variant (delete the product instead)`,
+      );
+    }
+    const dependents = await tx.products.dependentsOfVariant(brandId, variant.id);
+    if (dependents.length > 0) {
+      throw new DomainError('has_dependents', `variant ${variant.sku} cannot be deleted: it still has ${dependents.join(', ')}`, { data: { dependents } });
+    }
+    await tx.products.deleteVariant(brandId, variant.id);
+    await tx.products.saveAll(brandId, [{ ...current, product: { ...current.product, updatedAt: deps.clock.now() }, variants: [] }]);
+  });
+}

@@ -1,0 +1,23 @@
+import { RawListQuery } from '../../listing/list-query';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Category } from '../catalog.entities';
+import { categoryListDefinition } from '../catalog.list-definitions';
+import { LegacyCategoryRelations, findCategory, loadCategoryRelations } from './legacy-category.helpers';
+import { validateIncludes } from './legacy.helpers';
+
+export interface LegacyCategoryView {
+  category: Category;
+  relations: LegacyCategoryRelations;
+}
+
+/** `GET /api/categories/{id}`: one category of the brand, with `children` and `products` as included. */
+export async function getCategory(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; id: number; includes?: RawListQuery['includes'] },
+): Promise<LegacyCategoryView> {
+  const includes = validateIncludes(categoryListDefinition, input.includes);
+  return deps.uow.read(async (repos) => {
+    const category = await findCategory(repos, input.brandId, input.id);
+    return { category, relations: await loadCategoryRelations(repos, input.brandId, [category], includes) };
+  });
+}

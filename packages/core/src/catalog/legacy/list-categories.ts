@@ -1,0 +1,25 @@
+import { ListQuery, Page } from '../../listing/list-query';
+import { ListRequest, runList } from '../../listing/run-list';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Category } from '../catalog.entities';
+import { categoryListDefinition } from '../catalog.list-definitions';
+import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category.helpers';
+import { legacyListRequest } from './legacy.helpers';
+
+export interface LegacyCategoryListResult {
+  page: Page<Category>;
+  query: ListQuery;
+  relations: LegacyCategoryRelations;
+}
+
+/**
+ * `GET /api/categories`: top categories and subcategories alike (filter `parent` eq null for the
+ * top ones), paged by `page` and `limit` with `total`; `children` and `products` as included.
+ */
+export async function listCategories(deps: { uow: UnitOfWork }, request: ListRequest): Promise<LegacyCategoryListResult> {
+  return deps.uow.read(async (repos) => {
+    const { page, query } = await runList(categoryListDefinition, legacyListRequest(request), (q) => repos.categories.list(request.brandId, q));
+    const relations = await loadCategoryRelations(repos, request.brandId, page.items, query.includes);
+    return { page, query, relations };
+  });
+}

@@ -1,0 +1,11 @@
+import { ListQuery, Page } from '../../listing/list-query';
+import { ListRequest, runList } from '../../listing/run-list';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Collection } from '../catalog.entities';
+import { collectionListDefinition } from '../catalog.list-definitions';
+import { legacyListRequest } from './legacy.helpers';
+
+/** `GET /api/collections`: the brand's collections, paged by `page` and `limit` with `total`. */
+export async function listCollections(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<Collection>; query: ListQuery }> {
+  return deps.uow.read((repos) => runList(collectionListDefinition, legacyListRequest(request), (q) => repos.collections.list(request.brandId, q)));
+}

@@ -1,0 +1,44 @@
+import { Clock } from '../../shared/clock.port';
+import { ViolationList } from '../../shared/errors';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { ProductAggregate } from '../catalog.entities';
+import {
+  LegacyProductChanges,
+  LegacyProductView,
+  applyProductFields,
+  checkProductFields,
+  checkProductReferences,
+  ensureItemNumberFree,
+  findProduct,
+  loadLegacyProductRelations,
+} from './legacy-product.helpers';
+import { sameData } from '../../shared/sync-outcome';
+
+/**
+ * `PUT /api/products/{id}`: changes the root product only (sub-brand, collection, item number,
+ * name, description, image, images, active, colli); fields not sent keep their value, and
+ * variants are changed through their own endpoints. A new item number must be free (1000002).
+ * A request that changes nothing keeps `updated_at`.
+ */
+export async function updateLegacyProduct(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; id: number; product: LegacyProductChanges },
+): Promise<LegacyProductView> {
+  const { brandId, product: changes } = input;
+  return deps.uow.run(async (tx) => {
+    const current = await findProduct(tx, brandId, input.id);
+    const violations = new ViolationList();
+    checkProductFields(changes, violations, 'update');
+    await checkProductReferences(tx, brandId, changes, violations);
+    violations.throwIfAny();
+    const next = applyProductFields(current.product, changes);
+    if (next.itemNumber !== current.product.itemNumber) await ensureItemNumberFree(tx, brandId, next.itemNumber, current.product.id, '/product/item_number');
+    let aggregate: ProductAggregate = current;
+    if (!sameData(next, current.product)) {
+      aggregate = { ...current, product: { ...next, updatedAt: deps.clock.now() } };
+      // Variants not in the aggregate are left alone, so only the product row is written.
+      await tx.products.saveAll(brandId, [{ ...aggregate, variants: [] }]);
+    }
+    return { aggregate, relations: await loadLegacyProductRelations(tx, brandId, [aggregate], ['variants.inventory']) };
+  });
+}

@@ -1,0 +1,62 @@
+import { Clock } from '../../shared/clock.port';
+import { ViolationList } from '../../shared/errors';
+import { sameData } from '../../shared/sync-outcome';
+import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { VariantRecord } from '../catalog.entities';
+import {
+  LegacyVariantChanges,
+  LegacyVariantView,
+  applyInventory,
+  baseCurrencyOf,
+  ensureSameAttributeNames,
+  ensureSkusFree,
+  findProduct,
+  loadLegacyProductRelations,
+  mergePrices,
+  normalizeVariant,
+  requireBaseCurrency,
+  resolveStockLocations,
+  variantOf,
+} from './legacy-product.helpers';
+
+/**
+ * `PUT /api/products/{id}/variants/{variantId}`: changes a variant's SKU (must be free: 1000003),
+ * EAN, picture, attribute values (the names stay: 1000001), prices (the currencies sent; the
+ * others stay, and the base currency must remain) and stock. Fields not sent keep their value.
+ */
+export async function updateLegacyVariant(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; productId: number; variantId: number; userId?: number | null; variant: LegacyVariantChanges },
+): Promise<LegacyVariantView> {
+  const { brandId } = input;
+  return deps.uow.run(async (tx) => {
+    const current = await findProduct(tx, brandId, input.productId);
+    const existing = variantOf(current, input.variantId);
+    const violations = new ViolationList();
+    const changes = normalizeVariant(input.variant, '/variant', violations, 'update');
+    const prices = mergePrices(existing.variant.id, existing.prices, changes.prices);
+    if (changes.prices !== undefined) requireBaseCurrency(prices, await baseCurrencyOf(tx, brandId), '/variant', violations);
+    if (current.product.noInventory && changes.inventory.length > 0) violations.add('/variant/inventory', `cannot be set: product ${current.product.itemNumber} keeps no inventory`);
+    const locations = await resolveStockLocations(tx, deps.clock, brandId, [changes], violations);
+    violations.throwIfAny();
+    ensureSameAttributeNames([changes], existing.variant.attributes);
+    if (changes.sku !== undefined && changes.sku !== existing.variant.sku) await ensureSkusFree(tx, brandId, [changes], existing.variant.id);
+
+    const now = deps.clock.now();
+    const variant = {
+      ...existing.variant,
+      sku: changes.sku ?? existing.variant.sku,
+      ean: changes.ean !== undefined ? changes.ean : existing.variant.ean,
+      picture: changes.picture !== undefined ? changes.picture : existing.variant.picture,
+      attributes: changes.attributes ?? existing.variant.attributes,
+    };
+    let record: VariantRecord = existing;
+    if (!sameData(variant, existing.variant) || !sameData(prices, existing.prices)) {
+      record = { ...existing, variant: { ...variant, updatedAt: now }, prices };
+      await tx.products.saveAll(brandId, [{ ...current, product: { ...current.product, updatedAt: now }, variants: [record] }]);
+    }
+    await applyInventory(tx, { brandId, userId: input.userId ?? null, at: now }, changes.inventory.map((stock) => ({ variantId: existing.variant.id, stock, location: locations.get(stock.key)! })));
+    const relations = await loadLegacyProductRelations(tx, brandId, [{ ...current, variants: [record] }], ['variants.inventory']);
+    return { record, relations };
+  });
+}

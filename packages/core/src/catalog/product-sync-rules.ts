@@ -1,0 +1,113 @@
+import { ViolationList } from '../shared/errors';
+import { ProductAggregate, VariantRecord } from './catalog.entities';
+import { VariantRef } from './catalog.ports';
+import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
+
+/**
+ * The business rules of a product sync that look at the request as a whole or at stored data:
+ * unique keys per request, SKUs that belong to another product, what a new product or variant
+ * needs, matching attribute names, and the last variant of a product.
+ */
+
+/** Item numbers and SKUs appear once per request: two updates of one record in one request would be ambiguous. */
+export function checkRequestKeys(items: ProductSyncItem[], violations: ViolationList): void {
+  const itemIndex = new Map<string, number>();
+  const skuIndex = new Map<string, string>();
+  items.forEach((item, i) => {
+    const pointer = `/products/${i}`;
+    if (item.itemNumber.trim() === '') violations.add(`${pointer}/item_number`, 'must not be empty');
+    const earlier = itemIndex.get(item.itemNumber);
+    if (earlier !== undefined) violations.add(`${pointer}/item_number`, `repeats products[${earlier}]; send each product once per request`);
+    else itemIndex.set(item.itemNumber, i);
+    (item.variants ?? []).forEach((variant, j) => {
+      const at = `products[${i}].variants[${j}]`;
+      const first = skuIndex.get(variant.sku);
+      if (first !== undefined) violations.add(`${pointer}/variants/${j}/sku`, `repeats the SKU of ${first}; send each variant once per request`);
+      else skuIndex.set(variant.sku, at);
+    });
+  });
+}
+
+/** The stored variant of this product with the SKU, if any. */
+export function storedVariant(current: ProductAggregate | undefined, sku: string): VariantRecord | undefined {
+  return current?.variants.find((record) => record.variant.sku === sku);
+}
+
+/**
+ * Rules of one product item that is not deleted: a new product needs a name and a variant; a new
+ * variant needs attributes; a SKU stays with its product; no stock for `no_inventory` products.
+ */
+export function checkProductItem(
+  item: ProductSyncItem,
+  pointer: string,
+  current: ProductAggregate | undefined,
+  owners: Map<string, VariantRef>,
+  violations: ViolationList,
+): void {
+  // A blank name is reported by the field checks.
+  if (!current && item.name === undefined) violations.add(`${pointer}/name`, 'is required for a new product');
+  const variants = item.variants ?? [];
+  if (!current && !variants.some((variant) => !variant.delete)) {
+    violations.add(`${pointer}/variants`, 'must contain at least one variant for a new product');
+  }
+  const noInventory = item.noInventory ?? current?.product.noInventory ?? false;
+  variants.forEach((variant, j) => {
+    const at = `${pointer}/variants/${j}`;
+    const owner = owners.get(variant.sku);
+    if (owner && owner.itemNumber !== item.itemNumber) {
+      violations.add(`${at}/sku`, `belongs to product ${JSON.stringify(owner.itemNumber)}; a SKU cannot move to another product`);
+      return;
+    }
+    if (variant.delete) return;
+    if (!storedVariant(current, variant.sku) && (variant.attributes === undefined || Object.keys(variant.attributes).length === 0)) {
+      violations.add(`${at}/attributes`, 'is required for a new variant (at least one attribute, such as size or color)');
+    }
+    if (noInventory && (variant.inventory ?? []).length > 0) {
+      violations.add(`${at}/inventory`, `cannot be sent: product ${JSON.stringify(item.itemNumber)} has no_inventory, so no stock is kept for it`);
+    }
+  });
+  checkAttributeNames(item, pointer, current, violations);
+  checkLastVariant(item, pointer, current, violations);
+}
+
+const namesOf = (attributes: Record<string, string>) => Object.keys(attributes).sort().join(', ');
+
+/**
+ * All variants of a product have the same attribute names (older-interface rule 1000001). The
+ * stored variants the request does not name set the standard; otherwise the first variant sent.
+ */
+function checkAttributeNames(item: ProductSyncItem, pointer: string, current: ProductAggregate | undefined, violations: ViolationList): void {
+  const sent = (item.variants ?? []).map((variant, j) => ({ variant, j })).filter(({ variant }) => !variant.delete);
+  if (!sent.some(({ variant }) => variant.attributes !== undefined)) return;
+  const sentSkus = new Set((item.variants ?? []).map((variant) => variant.sku));
+  const unsent = (current?.variants ?? []).filter((record) => !sentSkus.has(record.variant.sku)).sort((a, b) => a.variant.position - b.variant.position);
+  const final = sent.map(({ variant, j }) => ({
+    names: namesOf({ ...(storedVariant(current, variant.sku)?.variant.attributes ?? {}), ...(variant.attributes ?? {}) }),
+    j,
+    variant,
+  }));
+  const standard = unsent[0] ? namesOf(unsent[0].variant.attributes) : final[0]?.names;
+  for (const { names, j, variant } of final) {
+    if (names === '' || names === standard) continue;
+    violations.add(
+      `${pointer}/variants/${j}/attributes`,
+      `must have the same attribute names as the product's other variants (${standard}); ${JSON.stringify(variant.sku)} would have ${names}`,
+    );
+  }
+}
+
+/** A product keeps at least one variant: deleting the last one is refused (delete the product instead). */
+function checkLastVariant(item: ProductSyncItem, pointer: string, current: ProductAggregate | undefined, violations: ViolationList): void {
+  if (!current) return;
+  const variants = item.variants ?? [];
+  const deleted = new Set(variants.filter((v) => v.delete && storedVariant(current, v.sku)).map((v) => v.sku));
+  if (deleted.size === 0) return;
+  const remaining = current.variants.filter((record) => !deleted.has(record.variant.sku)).length;
+  const created = variants.filter((v: VariantSyncItem) => !v.delete && !storedVariant(current, v.sku)).length;
+  if (remaining + created > 0) return;
+  const last = variants.map((v, j) => ({ v, j })).filter(({ v }) => v.delete).pop()!;
+  violations.add(
+    `${pointer}/variants/${last.j}/delete`,
+    `would delete the last variant of product ${JSON.stringify(item.itemNumber)}; a product needs a variant, so delete the product instead`,
+  );
+}

@@ -1,0 +1,3 @@
+import { InMemoryUnitOfWork, describeCatalogContract } from '../src/testing';
+
+describeCatalogContract('in-memory catalog storage', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));

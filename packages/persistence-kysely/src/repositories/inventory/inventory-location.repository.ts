@@ -1,0 +1,46 @@
+import { InventoryLocation, InventoryLocationRepository } from '@brand/core';
+import { Selectable } from 'kysely';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { InventoryLocationsTable } from '../../tables/inventory.tables';
+import { selectInChunks, unique } from '../batches';
+import { Executor, fromFlag, toFlag } from '../executor';
+
+const rowToLocation = (r: Selectable<InventoryLocationsTable>): InventoryLocation => ({
+  id: Number(r.id), brandId: Number(r.brand_id), name: r.name, isDefault: fromFlag(r.is_default), createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+/** The list keys of `inventoryLocationListDefinition`. */
+const LOCATION_COLUMNS: ListColumns = {
+  id: { column: 'inventory_locations.id', type: 'integer' },
+  name: { column: 'inventory_locations.name', type: 'string' },
+  is_default: { column: 'inventory_locations.is_default', type: 'boolean' },
+  created_at: { column: 'inventory_locations.created_at', type: 'datetime' },
+  updated_at: { column: 'inventory_locations.updated_at', type: 'datetime' },
+};
+
+export function inventoryLocationRepository(executor: Executor): InventoryLocationRepository {
+  const { db, dialect } = executor;
+  return {
+    async insert(l) {
+      // A second default of the brand violates inventory_locations_default_uq: the unit of work
+      // retries, and the retry finds the default the other transaction made.
+      await db.insertInto('inventory_locations').values({
+        id: l.id, brand_id: l.brandId, name: l.name, is_default: toFlag(l.isDefault), created_at: l.createdAt, updated_at: l.updatedAt,
+      }).execute();
+    },
+    async findByIds(brandId, ids) {
+      const rows = await selectInChunks(unique(ids), (chunk) =>
+        db.selectFrom('inventory_locations').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+      return rows.map(rowToLocation).sort((a, b) => a.id - b.id);
+    },
+    async findDefault(brandId) {
+      const row = await db.selectFrom('inventory_locations').selectAll().where('brand_id', '=', brandId).where('is_default', '=', 1).executeTakeFirst();
+      return row ? rowToLocation(row) : null;
+    },
+    async list(brandId, query) {
+      const base = db.selectFrom('inventory_locations').selectAll().where('inventory_locations.brand_id', '=', brandId);
+      const { rows, total } = await fetchList(base, query, LOCATION_COLUMNS, dialect);
+      return { rows: rows.map(rowToLocation), total };
+    },
+  };
+}

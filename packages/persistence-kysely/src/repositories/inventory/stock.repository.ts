@@ -1,0 +1,145 @@
+import { AvailableStock, IdGenerator, StockBalance, StockMovement, StockReason, StockRepository } from '@brand/core';
+import { Selectable, sql } from 'kysely';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { StockBalancesTable, StockMovementsTable } from '../../tables/inventory.tables';
+import { insertInChunks, selectInChunks, unique } from '../batches';
+import { Executor } from '../executor';
+import { toNullableNumber } from '../json-columns';
+
+const rowToBalance = (r: Selectable<StockBalancesTable>): StockBalance => ({
+  id: Number(r.id), brandId: Number(r.brand_id), variantId: Number(r.variant_id), locationId: Number(r.location_id),
+  inStock: Number(r.in_stock), reserved: Number(r.reserved), updatedAt: r.updated_at,
+});
+
+const rowToMovement = (r: Selectable<StockMovementsTable>): StockMovement => ({
+  id: Number(r.id), brandId: Number(r.brand_id), variantId: Number(r.variant_id), locationId: Number(r.location_id),
+  inStockDelta: Number(r.in_stock_delta), reservedDelta: Number(r.reserved_delta), reason: r.reason as StockReason, note: r.note,
+  documentType: r.document_type, documentId: toNullableNumber(r.document_id), userId: toNullableNumber(r.user_id), createdAt: r.created_at,
+});
+
+interface AvailableRow {
+  id: number;
+  variant_id: number;
+  sku: string;
+  ean: string | null;
+  location_id: number;
+  in_stock: number;
+  available: number;
+  updated_at: string;
+}
+
+const rowToAvailable = (r: AvailableRow): AvailableStock => ({
+  id: Number(r.id), variantId: Number(r.variant_id), sku: r.sku, ean: r.ean, locationId: Number(r.location_id),
+  inStock: Number(r.in_stock), available: Number(r.available), updatedAt: r.updated_at,
+});
+
+/** The list keys of `availableStockListDefinition`, on the `available` subquery. */
+const AVAILABLE_COLUMNS: ListColumns = {
+  id: { column: 'available.id', type: 'integer' },
+  variant_id: { column: 'available.variant_id', type: 'integer' },
+  sku: { column: 'available.sku', type: 'string' },
+  ean: { column: 'available.ean', type: 'string' },
+  inventory_location_id: { column: 'available.location_id', type: 'integer' },
+  in_stock: { column: 'available.in_stock', type: 'integer' },
+  available: { column: 'available.available', type: 'integer' },
+  updated_at: { column: 'available.updated_at', type: 'datetime' },
+};
+
+const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
+
+export function stockRepository(executor: Executor, ids: IdGenerator): StockRepository {
+  const { db, dialect } = executor;
+  return {
+    async balances(brandId, variantIds, locationId) {
+      const rows = await selectInChunks(unique(variantIds), (chunk) => {
+        let query = db.selectFrom('stock_balances').selectAll().where('brand_id', '=', brandId).where('variant_id', 'in', chunk);
+        if (locationId !== undefined) query = query.where('location_id', '=', locationId);
+        // Inside a Postgres transaction the rows stay locked until it ends, so a caller that
+        // reads a balance to decide on a movement (set a quantity, check availability before
+        // reserving) cannot be overtaken by a concurrent one; `apply` locks in the same order.
+        if (dialect === 'postgres' && db.isTransaction) query = query.orderBy('variant_id').orderBy('location_id').forUpdate();
+        return query.execute();
+      });
+      return rows.map(rowToBalance).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
+    },
+
+    async apply(brandId, movements, at) {
+      if (movements.length === 0) return [];
+      // One balance change per (variant, location) of the call: an upsert may touch a row once.
+      const deltas = new Map<string, { variantId: number; locationId: number; inStock: number; reserved: number }>();
+      for (const m of movements) {
+        const key = balanceKey(m.variantId, m.locationId);
+        const delta = deltas.get(key) ?? { variantId: m.variantId, locationId: m.locationId, inStock: 0, reserved: 0 };
+        delta.inStock += m.inStockDelta;
+        delta.reserved += m.reservedDelta;
+        deltas.set(key, delta);
+      }
+      // Sorted, so that concurrent calls lock balance rows in the same order (no deadlocks).
+      const changes = [...deltas.values()].sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
+
+      // Ids only for balances that do not exist yet; a concurrent creation is caught by ON CONFLICT.
+      const existing = new Map<string, number>();
+      const existingRows = await selectInChunks(unique(changes.map((c) => c.variantId)), (chunk) =>
+        db.selectFrom('stock_balances').select(['id', 'variant_id', 'location_id']).where('brand_id', '=', brandId).where('variant_id', 'in', chunk).execute());
+      for (const r of existingRows) existing.set(balanceKey(Number(r.variant_id), Number(r.location_id)), Number(r.id));
+      const missing = changes.filter((c) => !existing.has(balanceKey(c.variantId, c.locationId)));
+      const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
+      missing.forEach((c, i) => existing.set(balanceKey(c.variantId, c.locationId), newIds[i]!));
+
+      // The arithmetic happens in SQL on the current row (never read-modify-write in JS), so
+      // parallel transactions add up exactly; the row lock of the update orders them.
+      const balances: Selectable<StockBalancesTable>[] = [];
+      await insertInChunks(
+        changes.map((c) => ({
+          id: existing.get(balanceKey(c.variantId, c.locationId))!, brand_id: brandId, variant_id: c.variantId, location_id: c.locationId,
+          in_stock: c.inStock, reserved: c.reserved, updated_at: at,
+        })),
+        async (rows) => {
+          balances.push(...(await db.insertInto('stock_balances').values(rows)
+            .onConflict((oc) => oc.columns(['variant_id', 'location_id']).doUpdateSet({
+              in_stock: sql`stock_balances.in_stock + excluded.in_stock`,
+              reserved: sql`stock_balances.reserved + excluded.reserved`,
+              updated_at: sql.ref<string>('excluded.updated_at'),
+            }).where('stock_balances.brand_id', '=', sql.ref<number>('excluded.brand_id')))
+            .returningAll()
+            .execute()));
+        },
+      );
+
+      const movementIds = await ids.next('stock_movements', movements.length);
+      await insertInChunks(
+        movements.map((m, i) => ({
+          id: movementIds[i]!, brand_id: brandId, variant_id: m.variantId, location_id: m.locationId, in_stock_delta: m.inStockDelta,
+          reserved_delta: m.reservedDelta, reason: m.reason, note: m.note, document_type: m.documentType, document_id: m.documentId,
+          user_id: m.userId, created_at: at,
+        })),
+        (rows) => db.insertInto('stock_movements').values(rows).execute(),
+      );
+      // The touched balances in the order the movements first touched them.
+      const order = new Map([...deltas.keys()].map((key, i) => [key, i]));
+      const rank = (b: StockBalance): number => order.get(balanceKey(b.variantId, b.locationId)) ?? 0;
+      return balances.map(rowToBalance).sort((a, b) => rank(a) - rank(b));
+    },
+
+    async movements(brandId, variantId, limit) {
+      const rows = await db.selectFrom('stock_movements').selectAll().where('brand_id', '=', brandId).where('variant_id', '=', variantId)
+        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map(rowToMovement);
+    },
+
+    async listAvailable(brandId, query) {
+      // A subquery, so that `available` (a computed column) filters like any other key.
+      const available = db.selectFrom('stock_balances')
+        .innerJoin('variants', 'variants.id', 'stock_balances.variant_id')
+        .select([
+          'stock_balances.id as id', 'stock_balances.variant_id as variant_id', 'variants.sku as sku', 'variants.ean as ean',
+          'stock_balances.location_id as location_id', 'stock_balances.in_stock as in_stock',
+          sql<number>`stock_balances.in_stock - stock_balances.reserved`.as('available'), 'stock_balances.updated_at as updated_at',
+        ])
+        .where('stock_balances.brand_id', '=', brandId);
+      const base = db.selectFrom(available.as('available')).selectAll();
+      const { rows } = await fetchList(base, { ...query, withTotal: false }, AVAILABLE_COLUMNS, dialect);
+      return { rows: (rows as AvailableRow[]).map(rowToAvailable), total: null };
+    },
+  };
+}
