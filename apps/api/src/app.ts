@@ -21,6 +21,7 @@ import { healthRouter } from './routers/health.router';
 import { legacyRouter } from './routers/legacy.router';
 import { portalsRouter } from './routers/portals.router';
 import { syncRouter } from './routers/sync.router';
+import { catalogSyncRouter } from './routers/catalog-sync.router';
 import { thirdPartyLogisticsRouter } from './routers/third-party-logistics.router';
 import { v10Router } from './routers/v10.router';
 import { mediaRouter, productImagesRouter } from './routers/product-images.router';
@@ -74,9 +75,10 @@ export function createApp(deps: AppDeps): express.Application {
     healthRouter({ ping: () => storage.ping() }),
     docsRouter({ document: () => (openApiDocument ??= buildOpenApiDocument(registry, { title: 'Brand commerce platform API', version: API_VERSION })) }),
     v10Router(routerDeps),
-    catalogV10Router(routerDeps),
+    catalogV10Router({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     portalsRouter(),
     syncRouter(routerDeps),
+    catalogSyncRouter(routerDeps),
     productImagesRouter({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     mediaRouter({ blobs: images.blobs }),
     thirdPartyLogisticsRouter(),

@@ -4,7 +4,8 @@ import { testDialects } from '@brand/persistence-kysely';
 import { presentDrop } from '../src/presenters/drop.presenter';
 import { presentInventoryLocation } from '../src/presenters/inventory-location.presenter';
 import { presentProductLocale, presentProductTranslation } from '../src/presenters/product-locale.presenter';
-import { presentProduct, presentProductCategory, presentProductImage, presentProductSupplier, presentSubbrand } from '../src/presenters/product.presenter';
+import { presentProductImage } from '../src/presenters/product-image.presenter';
+import { presentProduct, presentProductCategory, presentProductSupplier, presentSubbrand } from '../src/presenters/product.presenter';
 import { presentAvailableStock, presentStockBalance } from '../src/presenters/stock.presenter';
 import { presentVariant, presentVariantCostPrice, presentVariantPrice } from '../src/presenters/variant.presenter';
 import { useTestApp } from './support/test-app';
@@ -70,7 +71,7 @@ const PRESENTED: Record<string, object> = {
   ProductImage: presentProductImage({
     id: 1, brandId: 1, productId: 1, blobKey: 'k', sourceUrl: 'u', existanceKey: null, contentType: 'image/png', sizeBytes: 1, alt: null, filename: null,
     sort: 0, sortB2c: null, variantIds: [], createdAt: AT, updatedAt: AT,
-  }),
+  }, (key) => `/media/${key}`),
   Drop: presentDrop({ id: 1, brandId: 1, code: 'D', name: 'D', createdAt: AT, updatedAt: AT }),
   InventoryLocation: presentInventoryLocation({ id: 1, brandId: 1, name: 'L', isDefault: true, createdAt: AT, updatedAt: AT }),
   ProductLocale: presentProductLocale({ id: 1, brandId: 1, code: 'de', name: 'German' }),

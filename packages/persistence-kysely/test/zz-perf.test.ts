@@ -1,6 +1,4 @@
 import { openStorage } from '../src';
-import { bindRepositories } from '../src';
-import { connect } from '../src/connection';
 import { draftProducts, T0 } from './catalog-fixtures';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +6,8 @@ import { join } from 'node:path';
 
 it('perf', async () => {
   const path = join(mkdtempSync(join(tmpdir(), 'perf-')), 'db.sqlite');
-  const storage = await openStorage(path);
+  const durations = new Map<string, number>();
+  const storage = await openStorage(path, { log: (e) => { const k = e.query.sql.slice(0, 60); durations.set(k, (durations.get(k) ?? 0) + e.queryDurationMillis); } });
   await storage.migrate();
   const brandId = await storage.uow.run(async (tx) => { const [id] = await tx.ids.next('brands'); await tx.brands.insert({ id: id!, name: 'b', currency: 'EUR', createdAt: T0, updatedAt: T0 }); return id!; });
   const loc = await storage.uow.run(async (tx) => { const [id] = await tx.ids.next('inventory_locations'); await tx.inventoryLocations.insert({ id: id!, brandId, name: 'x', isDefault: true, createdAt: T0, updatedAt: T0 }); return id!; });
@@ -33,5 +32,6 @@ it('perf', async () => {
   }
   const total = Date.now() - t0;
   console.log({ N, total, tDraft, tFind, tSave, tStock, variantsPerSec: Math.round(N * 5 / (total / 1000)) });
+  console.log([...durations.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${v.toFixed(0)} ${k}`).join('\n'));
   await storage.close();
 }, 600000);

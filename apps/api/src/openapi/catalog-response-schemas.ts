@@ -103,19 +103,21 @@ const productTranslation = required({
   },
 });
 
+/** As the image sync shows an image (`presentProductImage`), without its `action`. */
 const productImage = required({
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    url: { type: 'string', description: 'The URL the image was synced from' },
+    url: { type: 'string', format: 'uri', description: 'Public URL the platform serves the image at (GET /media/…, no token needed)' },
+    source_url: { type: 'string', description: 'The URL the image was downloaded from' },
     existance_key: nullable('string'),
-    alt: nullable('string'),
-    filename: nullable('string'),
     content_type: { type: 'string' },
     size_bytes: { type: 'integer' },
     sort: { type: 'integer' },
     sort_b2c: nullable('integer'),
-    variant_ids: { type: 'array', items: { type: 'integer' }, description: 'Empty when the image shows the whole product' },
+    alt: nullable('string'),
+    filename: nullable('string'),
+    variant_ids: { type: 'array', items: { type: 'integer' }, description: 'Variants the image is attached to; empty: the whole product' },
     created_at: dateTime,
     updated_at: dateTime,
   },

@@ -4,13 +4,13 @@ import {
   LeadTimeType,
   Meta,
   ProductAggregate,
-  ProductImage,
   ProductSupplierLink,
   Subbrand,
   Supplier,
   WeightUnit,
   emptyCatalogRelations,
 } from '@brand/core';
+import { MediaUrl, ProductImageWire, presentProductImage } from './product-image.presenter';
 import { ProductTranslationWire, presentProductTranslation } from './product-locale.presenter';
 import { VariantWire, presentVariant, presentWeight } from './variant.presenter';
 
@@ -67,39 +67,8 @@ export function presentProductSupplier(link: ProductSupplierLink, suppliers: Rea
   };
 }
 
-export interface ProductImageWire {
-  id: number;
-  /** The URL the image was synced from (the sync matches images by it). */
-  url: string;
-  existance_key: string | null;
-  alt: string | null;
-  filename: string | null;
-  content_type: string;
-  size_bytes: number;
-  sort: number;
-  sort_b2c: number | null;
-  /** Variants the image is attached to; empty when it shows the whole product. */
-  variant_ids: number[];
-  created_at: string;
-  updated_at: string;
-}
-
-export function presentProductImage(image: ProductImage): ProductImageWire {
-  return {
-    id: image.id,
-    url: image.sourceUrl,
-    existance_key: image.existanceKey,
-    alt: image.alt,
-    filename: image.filename,
-    content_type: image.contentType,
-    size_bytes: image.sizeBytes,
-    sort: image.sort,
-    sort_b2c: image.sortB2c,
-    variant_ids: image.variantIds,
-    created_at: image.createdAt,
-    updated_at: image.updatedAt,
-  };
-}
+/** Image URLs relative to the API's origin, for callers that do not know the public media origin. */
+export const relativeMediaUrl: MediaUrl = (blobKey) => `/media/${blobKey}`;
 
 export interface SubbrandWire {
   id: number;
@@ -152,7 +121,8 @@ export interface ProductWire {
  * A product as the wire shows it. `includes` are the product list's names (`variants`,
  * `variants.prices`, `variants.inventory`, `variants.cost_prices`, `categories`, `suppliers`,
  * `translations`, `images`; a `variants.*` name shows the variants too); related records come
- * from `relations`. Without includes only the product's own fields are shown.
+ * from `relations`; `mediaUrl` makes the public URL of an image (as the image sync shows it).
+ * Without includes only the product's own fields are shown.
  *
  * @example presentProduct(aggregate) // the bare product, e.g. to embed in another response
  */
@@ -160,6 +130,7 @@ export function presentProduct(
   aggregate: ProductAggregate,
   includes: readonly string[] = [],
   relations: CatalogRelations = emptyCatalogRelations(),
+  mediaUrl: MediaUrl = relativeMediaUrl,
 ): ProductWire {
   const { product } = aggregate;
   const wire: ProductWire = {
@@ -204,6 +175,6 @@ export function presentProduct(
   }
   if (includes.includes('suppliers')) wire.suppliers = aggregate.suppliers.map((link) => presentProductSupplier(link, relations.suppliers));
   if (includes.includes('translations')) wire.translations = aggregate.translations.map((t) => presentProductTranslation(t, relations.locales));
-  if (includes.includes('images')) wire.images = (relations.images.get(product.id) ?? []).map(presentProductImage);
+  if (includes.includes('images')) wire.images = (relations.images.get(product.id) ?? []).map((image) => presentProductImage(image, mediaUrl));
   return wire;
 }

@@ -1,3 +1,4 @@
+import { Request } from 'express';
 import {
   DomainError,
   VariantRef,
@@ -28,10 +29,12 @@ import { cursorOnlyListResponseSchema } from '../openapi/catalog-response-schema
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { presentDrop } from '../presenters/drop.presenter';
 import { presentInventoryLocation } from '../presenters/inventory-location.presenter';
+import { MediaUrl } from '../presenters/product-image.presenter';
 import { presentProductLocale } from '../presenters/product-locale.presenter';
 import { ProductWire, presentProduct, presentSubbrand } from '../presenters/product.presenter';
 import { presentAvailableStock } from '../presenters/stock.presenter';
 import { VariantWire, presentVariant } from '../presenters/variant.presenter';
+import { MEDIA_PREFIX } from './product-images.router';
 import { RouterDeps } from './router-deps';
 
 /** The key `GET /v10/inventory-available` answers with (see docs/decisions.md, "Catalog reads"). */
@@ -54,11 +57,17 @@ function presentVariantRef(ref: VariantRef, includes: readonly string[], relatio
   return presentVariant({ ...record, variant: ref.variant }, ref.itemNumber, includes, relations, product);
 }
 
+/** Public image URLs as the image sync makes them: on the configured media origin, else on the request's origin. */
+function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl {
+  const base = mediaBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return (blobKey) => `${base}${MEDIA_PREFIX}/${blobKey}`;
+}
+
 const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${productListDefinition.includes.join(', ')}.`;
 const VARIANT_INCLUDES_NOTE = `Takes includes[] as the variant list does: ${variantListDefinition.includes.join(', ')}.`;
 
 /** Catalog and inventory reads of the current interface, and the catalog back office (drops, locations, locales, sub-brands). */
-export function catalogV10Router(deps: RouterDeps): Surface<'current'> {
+export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | null }): Surface<'current'> {
   return new Surface('v10-catalog', 'current', ['/v10'])
     .route({
       method: 'get',
@@ -72,7 +81,8 @@ export function catalogV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'A page of products', schema: listResponseSchema('products', 'Product') },
       handler: async ({ principal, req }) => {
         const result = await listProducts(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('products', result, productListDefinition, deps.cursors, (product) => presentProduct(product, result.query.includes, result.relations));
+        const mediaUrl = mediaUrlFor(req, deps.mediaBaseUrl);
+        return listResponse('products', result, productListDefinition, deps.cursors, (product) => presentProduct(product, result.query.includes, result.relations, mediaUrl));
       },
     })
     .route({
@@ -86,7 +96,7 @@ export function catalogV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The product', schema: objectResponseSchema('product', 'Product') },
       handler: async ({ principal, params, req }) => {
         const detail = await getProduct(deps, { brandId: principal.brandId, id: pathId(params['id'], 'product'), includes: rawListQuery(req.query).includes });
-        return { product: presentProduct(detail.product, detail.includes, detail.relations) };
+        return { product: presentProduct(detail.product, detail.includes, detail.relations, mediaUrlFor(req, deps.mediaBaseUrl)) };
       },
     })
     .route({

@@ -94,6 +94,16 @@ const ascending = (values: number[]): number[] => [...new Set(values)].sort((a, 
 
 const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
 
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 /** Code-point order, as `ORDER BY` on the SQL adapters' (ASCII) codes compares them. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -121,22 +131,32 @@ function update<T extends { id: number; brandId: number }>(rows: T[], row: T): v
 }
 
 /**
- * The catalog and inventory ports over `state()`. Orders the adapters promise (and the contract
- * suite checks): variants by (position, id); prices by currency; cost prices by cost price set id;
- * supplier links by supplier id; translations by locale id; `categoryIds`, `dropIds` and an image's
- * `variantIds` ascending; images by (product id, sort, id); balances by (variant id, location id);
- * movements newest first (created at, then id, descending). Other lookups return rows in no
- * promised order.
+ * The catalog and inventory ports over `state()`, with the semantics every adapter must match
+ * (the catalog contract suite checks them):
+ * - Orders: aggregates of `findByCategoryIds` by product id; variants by (position, id); prices by
+ *   currency; cost prices by cost price set id; supplier links by supplier id; translations by
+ *   locale id; `categoryIds`, `dropIds` and an image's `variantIds` ascending; tags, colli and a
+ *   collection's allowed customers as saved; images of `findByProductIds` by (product id, sort,
+ *   id); balances by (variant id, location id); `apply`'s result one balance per (variant,
+ *   location) in the order first touched; movements newest first (created at, then id,
+ *   descending). Other lookups promise no order.
+ * - `products.list` always carries supplier links and translations; it carries the variants (each
+ *   with its prices and cost prices) when any of `variants`, `variants.prices`,
+ *   `variants.cost_prices`, `variants.inventory` is included, otherwise `variants: []`.
+ * - Deleting a product deletes its variants, their prices, cost prices, drops, stock balances and
+ *   ledger rows, and the product's supplier links, translations and images; deleting a variant
+ *   deletes the same of the variant and detaches it from images. Deleting categories removes them
+ *   from products' `categoryIds` (subcategories are deleted only when their ids are passed too).
+ * - Names compare case-insensitively as JavaScript's `toLowerCase` folds them; codes, SKUs, EANs,
+ *   item numbers and URLs compare exactly.
  */
 export function catalogRepositories(state: () => CatalogState, ids: IdGenerator): Pick<Repositories, CatalogRepositoryKey> {
   const s = state;
 
   function variantRecords(variants: Variant[]): VariantRecord[] {
     const wanted = new Set(variants.map((v) => v.id));
-    const prices = new Map<number, VariantPrice[]>();
-    for (const p of s().variantPrices) if (wanted.has(p.variantId)) prices.set(p.variantId, [...(prices.get(p.variantId) ?? []), p]);
-    const costs = new Map<number, VariantCostPrice[]>();
-    for (const c of s().variantCostPrices) if (wanted.has(c.variantId)) costs.set(c.variantId, [...(costs.get(c.variantId) ?? []), c]);
+    const prices = groupBy(s().variantPrices.filter((p) => wanted.has(p.variantId)), (p) => p.variantId);
+    const costs = groupBy(s().variantCostPrices.filter((c) => wanted.has(c.variantId)), (c) => c.variantId);
     return [...variants]
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((variant) => ({
@@ -149,18 +169,15 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
   /** Whole aggregates of the given product rows; `withVariants: false` leaves `variants` empty. */
   function aggregates(products: Product[], withVariants = true): ProductAggregate[] {
     const productIds = new Set(products.map((p) => p.id));
-    const variantsOf = new Map<number, Variant[]>();
-    if (withVariants) {
-      for (const v of s().variants) if (productIds.has(v.productId)) variantsOf.set(v.productId, [...(variantsOf.get(v.productId) ?? []), v]);
-    }
-    const records = variantRecords([...variantsOf.values()].flat());
-    const recordsOf = new Map<number, VariantRecord[]>();
-    for (const r of records) recordsOf.set(r.variant.productId, [...(recordsOf.get(r.variant.productId) ?? []), r]);
+    const records = withVariants ? variantRecords(s().variants.filter((v) => productIds.has(v.productId))) : [];
+    const recordsOf = groupBy(records, (r) => r.variant.productId);
+    const suppliersOf = groupBy(s().productSuppliers.filter((l) => productIds.has(l.productId)), (l) => l.productId);
+    const translationsOf = groupBy(s().productTranslations.filter((t) => productIds.has(t.productId)), (t) => t.productId);
     return byId(products).map((product) => ({
       product: clone(product),
       variants: recordsOf.get(product.id) ?? [],
-      suppliers: clone(s().productSuppliers.filter((l) => l.productId === product.id)).sort((a, b) => a.supplierId - b.supplierId),
-      translations: clone(s().productTranslations.filter((t) => t.productId === product.id)).sort((a, b) => a.localeId - b.localeId),
+      suppliers: clone(suppliersOf.get(product.id) ?? []).sort((a, b) => a.supplierId - b.supplierId),
+      translations: clone(translationsOf.get(product.id) ?? []).sort((a, b) => a.localeId - b.localeId),
     }));
   }
 

@@ -26,6 +26,10 @@ export function catalogMigration(dialect: Dialect): Migration {
         for (const kind of CATALOG_ID_KINDS) await sql`create sequence ${sql.id(`ids_${kind}`)}`.execute(db);
       }
 
+      // Indexes of child rows lead with the parent key (foreign-key cascades and checks need that)
+      // followed by brand_id: a lookup `brand_id = ? and parent_id in (…)` then constrains two
+      // columns of the child index, so SQLite's planner (which has no statistics) prefers it to
+      // the (brand_id, id) keyset index, which would scan every row of the brand.
       await db.schema.createTable('subbrands')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
@@ -102,7 +106,7 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('variants_sku_uq', ['brand_id', 'sku'])
         .execute();
       await db.schema.createIndex('variants_brand_id_idx').on('variants').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('variants_product_idx').on('variants').columns(['product_id', 'position']).execute();
+      await db.schema.createIndex('variants_product_idx').on('variants').columns(['product_id', 'brand_id', 'position']).execute();
       await db.schema.createIndex('variants_ean_idx').on('variants').columns(['brand_id', 'ean']).execute();
 
       await db.schema.createTable('variant_prices')
@@ -180,7 +184,7 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('categories_brand_id_idx').on('categories').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('categories_parent_idx').on('categories').columns(['parent_id']).execute();
+      await db.schema.createIndex('categories_parent_idx').on('categories').columns(['parent_id', 'brand_id']).execute();
       // Names are unique per parent ignoring case; coalesce makes top categories (NULL parent)
       // collide with each other too, since NULLs are distinct in a plain unique index.
       await sql`create unique index categories_name_uq on categories (brand_id, coalesce(parent_id, 0), name_key)`.execute(db);
@@ -228,7 +232,7 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'id']).execute();
+      await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'brand_id', 'sort', 'id']).execute();
       await db.schema.createIndex('product_images_source_url_idx').on('product_images').columns(['brand_id', 'source_url']).execute();
       await db.schema.createIndex('product_images_existance_key_idx').on('product_images').columns(['brand_id', 'existance_key']).execute();
 
@@ -260,11 +264,10 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('in_stock', 'integer', (c) => c.notNull())
         .addColumn('reserved', 'integer', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
-        .addUniqueConstraint('stock_balances_variant_location_uq', ['variant_id', 'location_id'])
+        .addUniqueConstraint('stock_balances_variant_location_uq', ['variant_id', 'brand_id', 'location_id'])
         .execute();
       // Inventory available pages by (brand, balance id).
       await db.schema.createIndex('stock_balances_brand_id_idx').on('stock_balances').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('stock_balances_location_idx').on('stock_balances').columns(['location_id']).execute();
 
       await db.schema.createTable('stock_movements')
         .addColumn('id', bigint, (c) => c.primaryKey())
@@ -282,7 +285,6 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       // A variant's ledger, newest first.
       await db.schema.createIndex('stock_movements_variant_idx').on('stock_movements').columns(['variant_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex('stock_movements_location_idx').on('stock_movements').columns(['location_id']).execute();
     },
     async down() {
       throw new Error('The catalog migration cannot be undone');

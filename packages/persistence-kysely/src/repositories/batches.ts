@@ -16,13 +16,6 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** Runs `insert` on chunks of rows small enough for one statement each (sequentially: one connection). */
-export async function insertInChunks<R extends object>(rows: readonly R[], insert: (chunk: R[]) => Promise<unknown>): Promise<void> {
-  if (rows.length === 0) return;
-  const columns = Math.max(1, Object.keys(rows[0]!).length);
-  for (const part of chunk(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columns)))) await insert(part);
-}
-
 /** Runs a query per chunk of `values` (an `in (…)` list) and concatenates the rows. */
 export async function selectInChunks<V, R>(values: readonly V[], select: (chunk: V[]) => Promise<R[]>): Promise<R[]> {
   if (values.length === 0) return [];
@@ -51,11 +44,3 @@ export function groupBy<R>(rows: readonly R[], key: (row: R) => number): Map<num
   return groups;
 }
 
-/**
- * Upserts by id skip the update of a row of another brand (`… do update … where brand_id =
- * excluded.brand_id`); fewer rows written than sent means such an id was passed, which is a
- * programming error in the caller, not a write conflict to retry.
- */
-export function assertAllWritten(written: bigint | undefined, expected: number, what: string): void {
-  if (written !== undefined && Number(written) < expected) throw new Error(`a ${what} id passed belongs to another brand`);
-}

@@ -21,16 +21,19 @@ import { IsRecordOf, Satisfies, eanValue, priceValue, stockValue, stringValue } 
 /** Variants per product in one request. */
 export const MAX_LEGACY_VARIANTS = 1000;
 
+/** A schema object as `@JSONSchema` takes it (not a reference, not a function). */
+type SchemaObject = Exclude<Parameters<typeof JSONSchema>[0], { $ref: string } | ((...args: never[]) => unknown)>;
+
 type PriceWire = { sales_price?: number; rec_sales_price?: number; offer_price?: number | null };
 type StockWire = { quantity: number; delivery?: string | null };
 
-const ATTRIBUTES_SCHEMA = {
+const ATTRIBUTES_SCHEMA: SchemaObject = {
   type: 'object',
   minProperties: 1,
   additionalProperties: { type: 'string' },
   description: 'Attribute name → value (e.g. {"color":"Red","size":"M"}); at least one; every variant of a product has the same names (error 1000001).',
-} as const;
-const PRICES_SCHEMA = {
+};
+const PRICES_SCHEMA: SchemaObject = {
   type: 'object',
   additionalProperties: {
     type: 'object',
@@ -41,8 +44,8 @@ const PRICES_SCHEMA = {
     },
   },
   description: 'Keyed by ISO 4217 currency code; at most 2 decimals. A new variant needs a price in the brand\'s base currency.',
-} as const;
-const INVENTORY_SCHEMA = {
+};
+const INVENTORY_SCHEMA: SchemaObject = {
   type: 'object',
   additionalProperties: {
     type: 'object',
@@ -52,7 +55,7 @@ const INVENTORY_SCHEMA = {
   description:
     'Keyed by stock type: stock (or default) is the default inventory location, any other key the exact name of an inventory location. ' +
     'quantity sets In stock there; delivery is recorded in the stock ledger.',
-} as const;
+};
 
 @JSONSchema({ title: 'LegacyVariant', description: 'A variant of POST /api/products and POST /api/products/{productId}/variants.' })
 export class LegacyVariantDto {

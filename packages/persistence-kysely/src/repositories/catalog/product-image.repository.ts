@@ -1,7 +1,8 @@
 import { ProductImage, ProductImageRepository } from '@brand/core';
-import { RawBuilder, Selectable, sql } from 'kysely';
+import { Selectable } from 'kysely';
 import { ProductImagesTable } from '../../tables/catalog.tables';
-import { assertAllWritten, groupBy, insertInChunks, runInChunks, selectInChunks, unique } from '../batches';
+import { groupBy, runInChunks, selectInChunks, unique } from '../batches';
+import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor } from '../executor';
 import { toNullableNumber } from '../json-columns';
 
@@ -20,6 +21,7 @@ const imageToRow = (i: ProductImage): Selectable<ProductImagesTable> => ({
 const IMAGE_UPDATE_COLUMNS = [
   'product_id', 'blob_key', 'source_url', 'existance_key', 'content_type', 'size_bytes', 'alt', 'filename', 'sort', 'sort_b2c', 'updated_at',
 ] as const satisfies readonly (keyof ProductImagesTable)[];
+const IMAGE_UPSERT = upsertByIdWithinBrand('product_images', IMAGE_UPDATE_COLUMNS);
 
 export function productImageRepository(executor: Executor): ProductImageRepository {
   const { db } = executor;
@@ -52,22 +54,15 @@ export function productImageRepository(executor: Executor): ProductImageReposito
     },
     async saveAll(images) {
       if (images.length === 0) return;
-      const set = Object.fromEntries(IMAGE_UPDATE_COLUMNS.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<(typeof IMAGE_UPDATE_COLUMNS)[number], RawBuilder<never>>;
-      await insertInChunks(images.map(imageToRow), async (rows) => {
-        const result = await db.insertInto('product_images').values(rows)
-          .onConflict((oc) => oc.column('id').doUpdateSet(set).where('product_images.brand_id', '=', sql.ref<number>('excluded.brand_id')))
-          .executeTakeFirst();
-        assertAllWritten(result.numInsertedOrUpdatedRows, rows.length, 'product image');
-      });
+      const rows = images.map(imageToRow);
+      assertAllWritten((await bulkInsert(executor, 'product_images', rows, { conflict: IMAGE_UPSERT })).written, rows.length, 'product image');
       // Make the attachments equal to the images' variant ids.
       for (const [brandId, ofBrand] of groupBy(images, (i) => i.brandId)) {
         await runInChunks(ofBrand.map((i) => i.id), (ids) =>
           db.deleteFrom('product_image_variants').where('brand_id', '=', brandId).where('image_id', 'in', ids).execute());
       }
-      await insertInChunks(
-        images.flatMap((i) => unique(i.variantIds).map((variantId) => ({ brand_id: i.brandId, image_id: i.id, variant_id: variantId }))),
-        (rows) => db.insertInto('product_image_variants').values(rows).execute(),
-      );
+      await bulkInsert(executor, 'product_image_variants',
+        images.flatMap((i) => unique(i.variantIds).map((variantId) => ({ brand_id: i.brandId, image_id: i.id, variant_id: variantId }))));
     },
     async delete(brandId, ids) {
       // Attachments go by ON DELETE CASCADE.

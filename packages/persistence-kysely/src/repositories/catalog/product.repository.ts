@@ -1,9 +1,10 @@
 import { DomainError, ProductRepository, VariantRef } from '@brand/core';
-import { RawBuilder, Selectable, sql } from 'kysely';
+import { Selectable, sql } from 'kysely';
 import { fetchList, ListColumns } from '../../listing/list-sql';
 import { isForeignKeyViolation } from '../../storage-errors';
 import { ProductsTable, VariantsTable } from '../../tables/catalog.tables';
-import { assertAllWritten, insertInChunks, runInChunks, selectInChunks, unique } from '../batches';
+import { runInChunks, selectInChunks, unique } from '../batches';
+import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { DependentTable, PRODUCT_DEPENDENTS, VARIANT_DEPENDENTS } from '../dependents';
 import { Executor } from '../executor';
 import { adjustRowCount, readRowCount } from '../row-counts';
@@ -60,10 +61,8 @@ const VARIANT_UPDATE_COLUMNS = [
   'weight_type', 'release_date', 'meta', 'picture', 'position', 'updated_at',
 ] as const satisfies readonly (keyof VariantsTable)[];
 
-/** `set col = excluded.col, …` for an upsert. */
-function fromExcluded<C extends string>(columns: readonly C[]): Record<C, RawBuilder<never>> {
-  return Object.fromEntries(columns.map((c) => [c, sql.ref<never>(`excluded.${c}`)])) as Record<C, RawBuilder<never>>;
-}
+const PRODUCT_UPSERT = upsertByIdWithinBrand('products', PRODUCT_UPDATE_COLUMNS);
+const VARIANT_UPSERT = upsertByIdWithinBrand('variants', VARIANT_UPDATE_COLUMNS);
 
 /**
  * What a list loads: the product with its category ids, supplier links and translations (a
@@ -157,20 +156,9 @@ export function productRepository(executor: Executor): ProductRepository {
       const oldProductIds = existingProducts.map((r) => Number(r.id));
       const oldVariantIds = existingVariants.map((r) => Number(r.id));
 
-      // Upserts by id; the brand check keeps a foreign row untouched, and a row neither inserted
-      // nor updated means an id of another brand was passed: a programming error, not a conflict.
-      await insertInChunks(productRows, async (rows) => {
-        const result = await db.insertInto('products').values(rows)
-          .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(PRODUCT_UPDATE_COLUMNS)).where('products.brand_id', '=', sql.ref<number>('excluded.brand_id')))
-          .executeTakeFirst();
-        assertAllWritten(result.numInsertedOrUpdatedRows, rows.length, 'product');
-      });
-      await insertInChunks(variantRows, async (rows) => {
-        const result = await db.insertInto('variants').values(rows)
-          .onConflict((oc) => oc.column('id').doUpdateSet(fromExcluded(VARIANT_UPDATE_COLUMNS)).where('variants.brand_id', '=', sql.ref<number>('excluded.brand_id')))
-          .executeTakeFirst();
-        assertAllWritten(result.numInsertedOrUpdatedRows, rows.length, 'variant');
-      });
+      // Upserts by id; the brand check keeps a foreign row untouched (and is reported).
+      assertAllWritten((await bulkInsert(executor, 'products', productRows, { conflict: PRODUCT_UPSERT })).written, productRows.length, 'product');
+      assertAllWritten((await bulkInsert(executor, 'variants', variantRows, { conflict: VARIANT_UPSERT })).written, variantRows.length, 'variant');
 
       // Make the children equal to the aggregate: clear those of rows that existed, insert the new sets.
       await runInChunks(oldProductIds, async (ids) => {
@@ -184,30 +172,14 @@ export function productRepository(executor: Executor): ProductRepository {
         await db.deleteFrom('variant_drops').where('brand_id', '=', brandId).where('variant_id', 'in', ids).execute();
       });
 
-      await insertInChunks(
-        aggregates.flatMap((a) => unique(a.product.categoryIds).map((categoryId) => ({ brand_id: brandId, product_id: a.product.id, category_id: categoryId }))),
-        (rows) => db.insertInto('product_categories').values(rows).execute(),
-      );
-      await insertInChunks(
-        aggregates.flatMap((a) => a.suppliers.map((s) => supplierLinkToRow(brandId, a.product.id, s))),
-        (rows) => db.insertInto('product_suppliers').values(rows).execute(),
-      );
-      await insertInChunks(
-        aggregates.flatMap((a) => a.translations.map((t) => translationToRow(brandId, a.product.id, t))),
-        (rows) => db.insertInto('product_translations').values(rows).execute(),
-      );
-      await insertInChunks(
-        variantEntries.flatMap(({ record }) => record.prices.map((p) => priceToRow(brandId, record.variant.id, p))),
-        (rows) => db.insertInto('variant_prices').values(rows).execute(),
-      );
-      await insertInChunks(
-        variantEntries.flatMap(({ record }) => record.costPrices.map((c) => costPriceToRow(brandId, record.variant.id, c))),
-        (rows) => db.insertInto('variant_cost_prices').values(rows).execute(),
-      );
-      await insertInChunks(
-        variantEntries.flatMap(({ record }) => unique(record.variant.dropIds).map((dropId) => ({ brand_id: brandId, variant_id: record.variant.id, drop_id: dropId }))),
-        (rows) => db.insertInto('variant_drops').values(rows).execute(),
-      );
+      await bulkInsert(executor, 'product_categories',
+        aggregates.flatMap((a) => unique(a.product.categoryIds).map((categoryId) => ({ brand_id: brandId, product_id: a.product.id, category_id: categoryId }))));
+      await bulkInsert(executor, 'product_suppliers', aggregates.flatMap((a) => a.suppliers.map((s) => supplierLinkToRow(brandId, a.product.id, s))));
+      await bulkInsert(executor, 'product_translations', aggregates.flatMap((a) => a.translations.map((t) => translationToRow(brandId, a.product.id, t))));
+      await bulkInsert(executor, 'variant_prices', variantEntries.flatMap(({ record }) => record.prices.map((p) => priceToRow(brandId, record.variant.id, p))));
+      await bulkInsert(executor, 'variant_cost_prices', variantEntries.flatMap(({ record }) => record.costPrices.map((c) => costPriceToRow(brandId, record.variant.id, c))));
+      await bulkInsert(executor, 'variant_drops',
+        variantEntries.flatMap(({ record }) => unique(record.variant.dropIds).map((dropId) => ({ brand_id: brandId, variant_id: record.variant.id, drop_id: dropId }))));
 
       await adjustRowCount(executor, brandId, 'products', unique(productIds).length - oldProductIds.length);
       await adjustRowCount(executor, brandId, 'variants', unique(variantIds).length - oldVariantIds.length);

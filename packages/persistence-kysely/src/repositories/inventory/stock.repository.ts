@@ -2,7 +2,8 @@ import { AvailableStock, IdGenerator, StockBalance, StockMovement, StockReason, 
 import { Selectable, sql } from 'kysely';
 import { fetchList, ListColumns } from '../../listing/list-sql';
 import { StockBalancesTable, StockMovementsTable } from '../../tables/inventory.tables';
-import { insertInChunks, selectInChunks, unique } from '../batches';
+import { selectInChunks, unique } from '../batches';
+import { bulkInsert } from '../bulk-insert';
 import { Executor } from '../executor';
 import { toNullableNumber } from '../json-columns';
 
@@ -45,6 +46,15 @@ const AVAILABLE_COLUMNS: ListColumns = {
   updated_at: { column: 'available.updated_at', type: 'datetime' },
 };
 
+/**
+ * Adds the row's deltas to the existing balance. The arithmetic happens in SQL on the current
+ * row (never read-modify-write in JS), so parallel transactions add up exactly: the row lock of
+ * the update orders them. The unique key includes brand_id (equivalent, as a variant has one
+ * brand) so that brand-scoped lookups by variant use it; see the migration.
+ */
+const ADD_TO_BALANCE = 'on conflict ("variant_id", "brand_id", "location_id") do update set "in_stock" = "stock_balances"."in_stock" + excluded."in_stock", '
+  + '"reserved" = "stock_balances"."reserved" + excluded."reserved", "updated_at" = excluded."updated_at"';
+
 const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
 
 export function stockRepository(executor: Executor, ids: IdGenerator): StockRepository {
@@ -86,35 +96,22 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
       const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
       missing.forEach((c, i) => existing.set(balanceKey(c.variantId, c.locationId), newIds[i]!));
 
-      // The arithmetic happens in SQL on the current row (never read-modify-write in JS), so
-      // parallel transactions add up exactly; the row lock of the update orders them.
-      const balances: Selectable<StockBalancesTable>[] = [];
-      await insertInChunks(
+      const { rows: balances } = await bulkInsert(
+        executor,
+        'stock_balances',
         changes.map((c) => ({
           id: existing.get(balanceKey(c.variantId, c.locationId))!, brand_id: brandId, variant_id: c.variantId, location_id: c.locationId,
           in_stock: c.inStock, reserved: c.reserved, updated_at: at,
         })),
-        async (rows) => {
-          balances.push(...(await db.insertInto('stock_balances').values(rows)
-            .onConflict((oc) => oc.columns(['variant_id', 'location_id']).doUpdateSet({
-              in_stock: sql`stock_balances.in_stock + excluded.in_stock`,
-              reserved: sql`stock_balances.reserved + excluded.reserved`,
-              updated_at: sql.ref<string>('excluded.updated_at'),
-            }).where('stock_balances.brand_id', '=', sql.ref<number>('excluded.brand_id')))
-            .returningAll()
-            .execute()));
-        },
+        { conflict: ADD_TO_BALANCE, returning: true },
       );
 
       const movementIds = await ids.next('stock_movements', movements.length);
-      await insertInChunks(
-        movements.map((m, i) => ({
-          id: movementIds[i]!, brand_id: brandId, variant_id: m.variantId, location_id: m.locationId, in_stock_delta: m.inStockDelta,
-          reserved_delta: m.reservedDelta, reason: m.reason, note: m.note, document_type: m.documentType, document_id: m.documentId,
-          user_id: m.userId, created_at: at,
-        })),
-        (rows) => db.insertInto('stock_movements').values(rows).execute(),
-      );
+      await bulkInsert(executor, 'stock_movements', movements.map((m, i) => ({
+        id: movementIds[i]!, brand_id: brandId, variant_id: m.variantId, location_id: m.locationId, in_stock_delta: m.inStockDelta,
+        reserved_delta: m.reservedDelta, reason: m.reason, note: m.note, document_type: m.documentType, document_id: m.documentId,
+        user_id: m.userId, created_at: at,
+      })));
       // The touched balances in the order the movements first touched them.
       const order = new Map([...deltas.keys()].map((key, i) => [key, i]));
       const rank = (b: StockBalance): number => order.get(balanceKey(b.variantId, b.locationId)) ?? 0;
