@@ -137,9 +137,9 @@ for (const dialect of testDialects()) {
         expect(response.body.errors[0]).toMatchObject({ status: 415, code: 'unsupported_media_type' });
       });
 
-      it('authenticates with token and identifier and then answers 404 for a resource not served yet', async () => {
+      it('authenticates with token and identifier and then answers 404 for a path the older interface does not have', async () => {
         const response = await request(t.app)
-          .get('/api/categories')
+          .get('/api/customers')
           .set({ Authorization: integrator.headers.Authorization, 'X-ServiceAppIdentifier': 'Acme ERP 1.0 (ops@acme.example)' });
         expect(response.status).toBe(404);
         expect(response.body.errors[0].code).toBe('route_not_found');

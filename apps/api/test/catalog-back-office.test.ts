@@ -36,6 +36,13 @@ for (const dialect of testDialects()) {
         expect((await get(other, '/v10/drops')).body.drops.map((d: { name: string }) => d.name)).toEqual(['Theirs']);
       });
 
+      it('creates one drop when the same code is sent concurrently, and refuses the others', async () => {
+        const responses = await Promise.all([1, 2, 3, 4].map((n) => post(brand, '/v10/drops', { code: 'RACE', name: `Attempt ${n}` })));
+        expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+        expect((await get(brand, '/v10/drops')).body.total).toBe(1);
+      });
+
       it('refuses a drop without code and name, naming both', async () => {
         const response = await post(brand, '/v10/drops', { name: null });
         expect(response.status).toBe(422);

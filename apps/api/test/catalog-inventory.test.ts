@@ -144,6 +144,16 @@ for (const dialect of testDialects()) {
         expect(listed.body.inventory_locations.map((l: { name: string; is_default: boolean }) => [l.name, l.is_default])).toEqual([['Main warehouse', true], ['Outlet', false]]);
       });
 
+      it('ends with exactly one default when a brand creates its first locations concurrently', async () => {
+        const brand = await createIntegrator(t.storage, t.clock);
+        const responses = await Promise.all(['A', 'B', 'C', 'D'].map((name) => post(brand, '/v10/inventory-locations', { name })));
+        expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+        expect(responses.filter((r) => r.body.inventory_location.is_default)).toHaveLength(1);
+        const listed = await get(brand, '/v10/inventory-locations?limit=10');
+        expect(listed.body.inventory_locations.filter((l: { is_default: boolean }) => l.is_default)).toHaveLength(1);
+        expect(listed.body.total).toBe(4);
+      });
+
       it('refuses a location without a name, and stores nothing', async () => {
         const brand = await createIntegrator(t.storage, t.clock);
         for (const body of [{}, { name: '' }, { name: '   ' }, { name: 7 }]) {

@@ -205,6 +205,17 @@ describe('catalog reads (core, in memory)', () => {
       expect(result.relations.stock.has(products[1]!.variants[0]!.variant.id)).toBe(false);
     });
 
+    it('reads the stock of a page with many variants in batches of 500 ids, not per product', async () => {
+      const { uow, brandId, seed } = await setUp();
+      await seed(brandId, async (tx) =>
+        Promise.all([1, 2, 3].map((n) => aProduct(tx, brandId, `BIG-${n}`, Array.from({ length: 200 }, (_, i) => ({ sku: `BIG-${n}-${i}` }))))),
+      );
+      const counting = countingBalanceReads(uow);
+      const result = await listProducts({ uow: counting.uow }, { brandId, query: { includes: ['variants.inventory'] } });
+      expect(result.page.items.flatMap((a) => a.variants)).toHaveLength(600);
+      expect(counting.reads()).toBe(2);
+    });
+
     it('loads categories with their parents, suppliers, locales, images and cost price sets only when included', async () => {
       const { uow, clock, brandId, seed } = await setUp();
       const locale = await createProductLocale({ uow }, { brandId, code: 'de', name: 'German' });

@@ -16,6 +16,8 @@ export interface ListDocumentation {
   filterKeys: readonly string[];
   includes: readonly string[];
   cursorOnly?: boolean;
+  /** Lists of the older interface page with `page` only: no `cursor` or `starting_after` parameters. */
+  pagedOnly?: boolean;
 }
 
 /** What a handler gets: the principal (null only on routes without auth), the validated body and query. */

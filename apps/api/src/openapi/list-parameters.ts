@@ -68,8 +68,9 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
       schema: { type: 'integer' },
     },
   ];
+  const offered = list.pagedOnly ? parameters.filter((p) => p['name'] !== 'cursor' && p['name'] !== 'starting_after') : parameters;
   if (list.includes.length > 0) {
-    parameters.push({
+    offered.push({
       name: 'includes[]',
       in: 'query',
       style: 'form',
@@ -79,7 +80,7 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
     });
   }
   if (!list.cursorOnly) {
-    parameters.push({ name: 'page', in: 'query', description: '0-based page number (offset paging, with total).', schema: { type: 'integer', minimum: 0, default: 0 } });
+    offered.push({ name: 'page', in: 'query', description: '0-based page number (offset paging, with total).', schema: { type: 'integer', minimum: 0, default: 0 } });
   }
-  return parameters;
+  return offered;
 }

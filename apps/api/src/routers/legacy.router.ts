@@ -77,7 +77,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       description: `Top categories (parent null) and subcategories alike. ${PAGING_NOTE}`,
       tag: 'Older interface',
       scopes: ['catalog:read'],
-      list: categoryListDefinition,
+      list: { ...categoryListDefinition, pagedOnly: true },
       status: 200,
       response: { description: 'A page of categories', schema: legacyListResponseSchema('categories', 'LegacyCategory') },
       handler: async ({ principal, req }) => {
@@ -163,7 +163,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       description: PAGING_NOTE,
       tag: 'Older interface',
       scopes: ['catalog:read'],
-      list: collectionListDefinition,
+      list: { ...collectionListDefinition, pagedOnly: true },
       status: 200,
       response: { description: 'A page of collections', schema: legacyListResponseSchema('collections', 'LegacyCollectionObject') },
       handler: async ({ principal, req }) => {
@@ -205,7 +205,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
         'page and limit count products, so a page may hold more entries than limit; walk by increasing page from 0 until a page is empty. total counts products.',
       tag: 'Older interface',
       scopes: ['catalog:read'],
-      list: legacyProductListDefinition,
+      list: { ...legacyProductListDefinition, pagedOnly: true },
       query: LegacyProductListQueryDto,
       status: 200,
       response: { description: 'A page of products', schema: legacyListResponseSchema('products', 'LegacyProductObject') },

@@ -64,7 +64,7 @@ const syncResponseSchema: JsonSchema = {
 };
 
 /** Public image URLs: on the configured origin, else on the origin the request came in on. */
-function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl {
+export function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl {
   const base = mediaBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   return (blobKey) => `${base}${MEDIA_PREFIX}/${blobKey}`;
 }

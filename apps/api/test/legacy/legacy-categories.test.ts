@@ -68,6 +68,13 @@ for (const dialect of testDialects()) {
       expect((await api.post(`/api/categories/${shoes.id}/categories`, { category: { name: 'Shoes' } })).status).toBe(201);
     });
 
+    it('lets exactly one of several parallel creations of the same name win; the others get 40001', async () => {
+      const responses = await Promise.all(['Shoes', 'SHOES', 'shoes', 'Shoes', 'sHoEs'].map((name) => api.post('/api/categories', { category: { name } })));
+      expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
+      expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([40001, 40001, 40001, 40001]);
+      expect((await api.get('/api/categories')).body.total).toBe(1);
+    });
+
     it('renames a category with PUT and refuses a name taken under the same parent with 40001', async () => {
       const shoes = (await api.post('/api/categories', { category: { name: 'Shoes' } })).body;
       await api.post('/api/categories', { category: { name: 'Bags' } });

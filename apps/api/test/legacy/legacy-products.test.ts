@@ -143,6 +143,13 @@ for (const dialect of testDialects()) {
         expect((await allProducts()).total).toBe(1);
       });
 
+      it('lets exactly one of several parallel creations with the same SKU win; the others get 1000003', async () => {
+        const responses = await Promise.all([1, 2, 3, 4].map((n) => api.post('/api/products', { product: legacyProduct(`P-${n}`, [legacyVariant('SHARED-SKU')]) })));
+        expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
+        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([1000003, 1000003, 1000003]);
+        expect((await allProducts()).total).toBe(1);
+      });
+
       it("refuses a variant without a price in the brand's base currency, without attributes, or without variants", async () => {
         const noBase = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-1', undefined, { prices: { USD: { sales_price: 10 } } })]) });
         expect(noBase.status).toBe(422);

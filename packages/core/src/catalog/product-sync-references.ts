@@ -57,6 +57,9 @@ export class CategoryPlan {
     const existingTop = this.tops.get(norm(top));
     const exists = existingTop !== undefined && (sub.trim() === '' || this.subs.has(`${existingTop.id}\u0000${norm(sub)}`));
     if (exists) return key;
+    // Another reference of the request creates it: that is enough, whatever the order of the two.
+    const planned = sub.trim() === '' ? this.missingTops.has(norm(top)) : this.missingSubs.has(key);
+    if (planned) return key;
     if (!createIfMissing) return null;
     if (!existingTop && !this.missingTops.has(norm(top))) this.missingTops.set(norm(top), top.trim());
     if (sub.trim() !== '' && !this.missingSubs.has(key)) this.missingSubs.set(key, { top: top.trim(), sub: sub.trim() });
@@ -202,7 +205,10 @@ export async function loadProductSyncReferences(
 
   const categoryNames = living.flatMap(({ item }) => (item.categories?.categories ?? []).map((c) => ({ top: c.topCategory, sub: c.subCategory ?? '' })));
   const supplierNumbers = [...new Set(living.flatMap(({ item }) => (item.suppliers?.suppliers ?? []).map((s) => s.supplierNumber)))];
-  const localeRefs = living.flatMap(({ item, i }) => (item.translations ?? []).map((t, k) => ({ ref: t.locale, pointer: `/products/${i}/translations/${k}` })));
+  // A translation naming no locale is reported by the field checks.
+  const localeRefs = living.flatMap(({ item, i }) =>
+    (item.translations ?? []).flatMap((t, k) => (t.locale.id !== undefined || t.locale.code !== undefined ? [{ ref: t.locale, pointer: `/products/${i}/translations/${k}` }] : [])),
+  );
   const dropRefs = variants.flatMap(({ variant, i, j }) => (variant.drops?.drops ?? []).map((ref, k) => ({ ref, pointer: `/products/${i}/variants/${j}/drops/${k}` })));
   const locationIds = [
     ...new Set(variants.flatMap(({ variant }) => (variant.inventory ?? []).flatMap((change) => (change.inventoryLocationId !== undefined ? [change.inventoryLocationId] : [])))),
@@ -225,6 +231,12 @@ export async function loadProductSyncReferences(
     byIds: (ids) => tx.drops.findByIds(brandId, ids),
     byCodes: (codes) => tx.drops.findByCodes(brandId, codes),
   }, violations);
+
+  for (const { item } of living) {
+    for (const category of item.categories?.categories ?? []) {
+      if (category.createIfMissing) categories.require(category.topCategory, category.subCategory ?? '', true);
+    }
+  }
 
   return {
     categories,

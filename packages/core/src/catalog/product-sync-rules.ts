@@ -1,4 +1,4 @@
-import { ViolationList } from '../shared/errors';
+import { DomainError, Violation, ViolationList, pointerToPath } from '../shared/errors';
 import { ProductAggregate, VariantRecord } from './catalog.entities';
 import { VariantRef } from './catalog.ports';
 import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
@@ -8,6 +8,30 @@ import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
  * unique keys per request, SKUs that belong to another product, what a new product or variant
  * needs, matching attribute names, and the last variant of a product.
  */
+
+const itemIndexOf = (pointer: string): number => Number(/^\/products\/(\d+)/.exec(pointer)?.[1] ?? -1);
+
+/**
+ * The violations of a product sync, reported in the order of the items they concern (checks run
+ * per kind across the request, e.g. all references in one query, so they are found out of order);
+ * within an item, in the order they were found.
+ */
+export class ProductSyncViolations extends ViolationList {
+  private readonly collected: Violation[] = [];
+
+  override add(pointer: string, message: string): void {
+    this.collected.push({ pointer, detail: `${pointerToPath(pointer)} ${message}` });
+  }
+
+  override get isEmpty(): boolean {
+    return this.collected.length === 0;
+  }
+
+  override throwIfAny(): void {
+    if (this.collected.length === 0) return;
+    throw DomainError.validation([...this.collected].sort((a, b) => itemIndexOf(a.pointer) - itemIndexOf(b.pointer)));
+  }
+}
 
 /** Item numbers and SKUs appear once per request: two updates of one record in one request would be ambiguous. */
 export function checkRequestKeys(items: ProductSyncItem[], violations: ViolationList): void {

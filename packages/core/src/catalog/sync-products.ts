@@ -9,7 +9,7 @@ import { FetchedSyncImages, ProductImageRequest, attachSyncImages, fetchSyncImag
 import { StockPlan } from './product-sync-inventory';
 import { mergeProduct, mergeSupplierLinks, mergeTranslations, mergeVariant, newProduct, newVariant, productChanged, variantChanged } from './product-sync-merge';
 import { ProductSyncReferences, ResolvedProductReferences, loadProductSyncReferences, resolveProductReferences } from './product-sync-references';
-import { checkProductItem, checkRequestKeys, storedVariant } from './product-sync-rules';
+import { ProductSyncViolations, checkProductItem, checkRequestKeys, storedVariant } from './product-sync-rules';
 import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, SyncAction, VariantSyncOutcome } from './product-sync.input';
 
 /** What `syncProducts` needs: storage, time, and a way to download and keep image bytes. */
@@ -47,7 +47,7 @@ export async function syncProducts(deps: SyncProductsDeps, input: ProductSyncCom
   const { brandId, products: items } = input;
   const fetched = await fetchSyncImages(deps, brandId, items);
   return deps.uow.run(async (tx) => {
-    const violations = new ViolationList();
+    const violations = new ProductSyncViolations();
     fetched.report(violations);
     checkRequestKeys(items, violations);
 

@@ -103,12 +103,14 @@ export async function startImageServer(): Promise<ImageServer> {
     if (path === '/mislabelled.png') return send(res, 200, 'image/png', jpegBytes('mislabelled'));
     if (path === '/redirect') {
       res.writeHead(302, { Location: url.searchParams.get('to') ?? '/' });
-      return res.end();
+      res.end();
+      return undefined;
     }
     if ((match = /^\/redirect-chain\/(\d+)$/.exec(path))) {
       const left = Number(match[1]);
       res.writeHead(left > 0 ? 301 : 200, left > 0 ? { Location: `/redirect-chain/${left - 1}` } : { 'Content-Type': 'image/png' });
-      return res.end(left > 0 ? undefined : pngBytes('chain'));
+      res.end(left > 0 ? undefined : pngBytes('chain'));
+      return undefined;
     }
     return send(res, 404, 'text/plain', 'not found');
   };
