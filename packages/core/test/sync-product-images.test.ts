@@ -197,6 +197,32 @@ describe('syncProductImages', () => {
     expect(dressImage!.id).not.toBe(shirtImage!.id);
   });
 
+  it('downloads up to 4 images at a time and reports failures in request order', async () => {
+    const t = await setUp();
+    await t.product('TS-1');
+    let inFlight = 0;
+    let most = 0;
+    const slow: ImageFetcher = {
+      fetch: async (url) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        // Yield for a while (the core's compiler settings know no timers) so that lanes overlap.
+        for (let tick = 0; tick < (url.includes('/0.png') ? 50 : 5); tick += 1) await Promise.resolve();
+        inFlight -= 1;
+        return t.fetcher.fetch(url);
+      },
+    };
+    t.fetcher.failFor(`${CDN}/1.png`, 'first failure');
+    t.fetcher.failFor(`${CDN}/4.png`, 'second failure');
+    const images = Array.from({ length: 10 }, (_, i) => ({ url: `${CDN}/${i}.png`, sort: i }));
+    const violations = await violationsOf(
+      syncProductImages({ uow: t.uow, clock: t.clock, fetcher: slow, blobs: t.blobs }, { brandId: t.brand.id, products: [{ itemNumber: 'TS-1', images }] }),
+    );
+    expect(most).toBe(4);
+    expect(Object.keys(violations)).toEqual(['/product_images/0/images/1/url', '/product_images/0/images/4/url']);
+    expect(t.fetcher.requests).toHaveLength(10);
+  });
+
   it('downloads a URL sent for several products of one request once', async () => {
     const t = await setUp();
     await t.product('TS-1');

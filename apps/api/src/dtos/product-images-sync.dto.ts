@@ -68,13 +68,14 @@ export class ProductImageSyncImageDto {
 
   @IsOptional()
   @IsAttributeCodeMap()
-  @JSONSchema({
+  // A function replaces the generated schema, which for a custom constraint would point at the reflected type (Object).
+  @JSONSchema(() => ({
     type: ['object', 'null'],
     additionalProperties: { type: 'string', minLength: 1 },
     description:
       'Attribute name → attribute code; attaches the image to every variant of the product whose attributes hold all pairs ' +
       '(names and codes compare case-insensitively). Absent, null or empty: the image belongs to the whole product.',
-  })
+  }))
   attach_to_variants_matching_attribute_code?: Record<string, string> | null;
 
   @MayBeOmitted()

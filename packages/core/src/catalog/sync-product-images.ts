@@ -91,6 +91,45 @@ interface ImageDecision {
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+/i;
 
+/** Downloads running at once: image hosts are slow one by one, and a request may bring a hundred images. */
+export const IMAGE_DOWNLOAD_LANES = 4;
+
+/** Remembers what `downloadImages` reports in one lane, to be merged back in request order. */
+class RecordingViolationList extends ViolationList {
+  readonly recorded: { pointer: string; message: string }[] = [];
+
+  override add(pointer: string, message: string): void {
+    super.add(pointer, message);
+    this.recorded.push({ pointer, message });
+  }
+}
+
+/**
+ * `downloadImages` in a few lanes at once: the distinct URLs are dealt round-robin to the lanes
+ * (all requests for one URL in the same lane, so it is still fetched once), and the failures
+ * are reported in request order whatever lane finished first.
+ */
+async function downloadInLanes(
+  deps: { fetcher: ImageFetcher; blobs: BlobStore },
+  requests: ImageDownloadRequest[],
+  violations: ViolationList,
+): Promise<Map<string, StoredImage>> {
+  const urls = [...new Set(requests.map((request) => request.url))];
+  const laneOf = new Map(urls.map((url, i) => [url, i % IMAGE_DOWNLOAD_LANES]));
+  const lanes = Array.from({ length: Math.min(IMAGE_DOWNLOAD_LANES, urls.length) }, (_, lane) => requests.filter((r) => laneOf.get(r.url) === lane));
+  const done = await Promise.all(
+    lanes.map(async (lane) => {
+      const recorder = new RecordingViolationList();
+      return { stored: await downloadImages(deps, lane, recorder), recorded: recorder.recorded };
+    }),
+  );
+  const order = new Map(requests.map((request, i) => [request.pointer, i]));
+  for (const { pointer, message } of done.flatMap((lane) => lane.recorded).sort((a, b) => order.get(a.pointer)! - order.get(b.pointer)!)) {
+    violations.add(pointer, message);
+  }
+  return new Map(done.flatMap((lane) => [...lane.stored]));
+}
+
 function identityOf(input: ProductImageSyncInput): ImageIdentity {
   return { url: input.url, existanceKey: input.existanceKey ?? null };
 }
@@ -219,7 +258,7 @@ async function obtainImageBytes(deps: ProductImagesSyncDeps, command: Required<P
   });
   if (!violations.isEmpty || missing.length === 0) return sources;
 
-  const downloaded = await downloadImages(deps, missing.map(({ identity, pointer }): ImageDownloadRequest => ({ url: identity.url, pointer })), violations);
+  const downloaded = await downloadInLanes(deps, missing.map(({ identity, pointer }): ImageDownloadRequest => ({ url: identity.url, pointer })), violations);
   for (const { identity } of missing) {
     const image = downloaded.get(identity.url);
     if (image) sources.set(identityKey(identity), image);

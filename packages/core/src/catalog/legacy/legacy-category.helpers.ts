@@ -62,7 +62,7 @@ export async function ensureNameFree(repos: Repositories, brandId: number, paren
   if (taken) {
     const where = parentId === null ? 'as a top category' : `under category ${parentId}`;
     throw legacyError('duplicate', LEGACY_ERROR_CODES.categoryExists, [
-      { pointer: '/category/name', detail: `a category named ${JSON.stringify(taken.name)} already exists ${where} (id ${taken.id})` },
+      { pointer: '/category/name', detail: `category.name: a category named ${JSON.stringify(taken.name)} already exists ${where} (id ${taken.id})` },
     ]);
   }
 }

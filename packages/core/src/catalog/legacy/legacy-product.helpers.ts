@@ -5,7 +5,7 @@ import { validateListQuery } from '../../listing/validate-list-query';
 import { Clock } from '../../shared/clock.port';
 import { isCurrencyCode } from '../../shared/codes';
 import { MONEY_SCALE, parseDecimal } from '../../shared/decimal';
-import { DomainError, ViolationList } from '../../shared/errors';
+import { DomainError, ViolationList, pointerToPath } from '../../shared/errors';
 import { Repositories } from '../../shared/unit-of-work.port';
 import { Category, Collection, Meta, Product, ProductAggregate, Subbrand, Variant, VariantPrice, VariantRecord } from '../catalog.entities';
 import { LEGACY_ERROR_CODES, legacyError, sameAttributeNames } from './legacy.helpers';
@@ -362,7 +362,7 @@ export function ensureSameAttributeNames(variants: NormalizedVariant[], expected
       LEGACY_ERROR_CODES.attributesDiffer,
       differing.map((v) => ({
         pointer: `${v.pointer}/attributes`,
-        detail: `all variants of a product must have the same attributes (${names}); ${v.pointer.slice(1).replace(/\//g, '.')}.attributes has ${Object.keys(v.attributes ?? {}).sort().join(', ')}`,
+        detail: `${pointerToPath(`${v.pointer}/attributes`)} has ${Object.keys(v.attributes ?? {}).sort().join(', ')}; all variants of a product must have the same attributes (${names})`,
       })),
     );
   }
@@ -373,7 +373,7 @@ export async function ensureItemNumberFree(repos: Repositories, brandId: number,
   const taken = (await repos.products.findByItemNumbers(brandId, [itemNumber])).find((a) => a.product.id !== self);
   if (taken) {
     throw legacyError('duplicate', LEGACY_ERROR_CODES.itemNumberTaken, [
-      { pointer, detail: `product ${taken.product.id} already has the item number ${itemNumber}` },
+      { pointer, detail: `${pointerToPath(pointer)}: product ${taken.product.id} already has the item number ${itemNumber}` },
     ]);
   }
 }
@@ -388,14 +388,14 @@ export async function ensureSkusFree(repos: Repositories, brandId: number, varia
       seen.set(v.sku, v.pointer);
       return [];
     }
-    return [{ pointer: `${v.pointer}/sku`, detail: `${v.pointer.slice(1).replace(/\//g, '.')}.sku repeats the SKU ${v.sku} of ${earlier.slice(1).replace(/\//g, '.')}` }];
+    return [{ pointer: `${v.pointer}/sku`, detail: `${pointerToPath(`${v.pointer}/sku`)} repeats the SKU ${v.sku} of ${pointerToPath(earlier)}` }];
   });
   if (problems.length === 0 && sent.length > 0) {
     const existing = await repos.products.findVariantsBySkus(brandId, [...seen.keys()]);
     for (const ref of existing) {
       if (ref.variant.id === self) continue;
       const v = sent.find((s) => s.sku === ref.variant.sku);
-      if (v) problems.push({ pointer: `${v.pointer}/sku`, detail: `a variant with the SKU ${v.sku} already exists (variant ${ref.variant.id} of product ${ref.itemNumber})` });
+      if (v) problems.push({ pointer: `${v.pointer}/sku`, detail: `${pointerToPath(`${v.pointer}/sku`)}: a variant with the SKU ${v.sku} already exists (variant ${ref.variant.id} of product ${ref.itemNumber})` });
     }
   }
   if (problems.length > 0) throw legacyError('duplicate', LEGACY_ERROR_CODES.skuTaken, problems);
