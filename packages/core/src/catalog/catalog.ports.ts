@@ -60,7 +60,7 @@ export interface CategoryRepository {
   findByNames(brandId: number, keys: { parentId: number | null; name: string }[]): Promise<Category[]>;
   /** Children of the given parents. */
   findChildren(brandId: number, parentIds: number[]): Promise<Category[]>;
-  /** Deletes the categories and detaches their products (products are never deleted). */
+  /** Deletes the categories with their subcategories and detaches their products (products are never deleted). */
   delete(brandId: number, ids: number[]): Promise<void>;
   list(brandId: number, query: ListQuery): Promise<ListRows<Category>>;
 }

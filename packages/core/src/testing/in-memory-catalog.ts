@@ -324,7 +324,9 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       },
       async delete(brandId, categoryIds) {
         const state = s();
+        // Subcategories go with their parent, as the SQL adapters' foreign key cascades do.
         const doomed = new Set(state.categories.filter((c) => c.brandId === brandId && categoryIds.includes(c.id)).map((c) => c.id));
+        for (const child of state.categories) if (child.parentId !== null && doomed.has(child.parentId)) doomed.add(child.id);
         state.categories = state.categories.filter((c) => !doomed.has(c.id));
         for (const product of state.products) {
           if (product.brandId === brandId) product.categoryIds = product.categoryIds.filter((id) => !doomed.has(id));
