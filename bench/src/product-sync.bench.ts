@@ -56,11 +56,7 @@ async function seedIntegrator(databaseUrl: string) {
 
 async function main(): Promise<void> {
   // Raw baseline first, in this process, into its own database.
-  const rawUrl = tempDatabasePath('raw-catalog');
-  const raw = await openStorage(rawUrl);
-  await raw.migrate();
-  const rawSeconds = await rawInsertCatalog(raw, PRODUCTS, PER_REQUEST, productBatch);
-  await raw.close();
+  const rawSeconds = await rawInsertCatalog(tempDatabasePath('raw-catalog'), PRODUCTS, PER_REQUEST, productBatch);
 
   const databaseUrl = tempDatabasePath('product-sync');
   const { headers } = await seedIntegrator(databaseUrl);

@@ -13,3 +13,4 @@ export { parseDatabaseUrl } from './connection';
 export { openTestStorage, testDialects } from './test-storage';
 export { KyselyUnitOfWork, bindRepositories } from './unit-of-work';
 export type { Database } from './database';
+export { connect as connectKysely } from './connection';

@@ -1,0 +1,2 @@
+require('./zz-memo-patch.js');
+require('./zz-dto2.js');
