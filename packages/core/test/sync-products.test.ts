@@ -425,3 +425,12 @@ describe('syncing products', () => {
     expect([...counted.calls.values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(12);
   });
 });
+
+describe('reading amounts', () => {
+  it('takes JSON numbers exactly, refusing more decimals than the scale, as the text parser does', async () => {
+    const { parseMoney, parseWeight } = await import('../src/catalog/product-sync-fields');
+    expect([20.49, 0.07, 1999.99, 0, 12, '12.50', 49.95].map(parseMoney)).toEqual([2049, 7, 199999, 0, 1200, 1250, 4995]);
+    expect([1.005, 0.1 + 0.2, 1e-7, -1, Number.NaN, '1.001', 'abc'].map(parseMoney)).toEqual([null, null, null, null, null, null, null]);
+    expect([1.255, 0.001, 2500, 1.2345].map(parseWeight)).toEqual([1255, 1, 2500000, null]);
+  });
+});

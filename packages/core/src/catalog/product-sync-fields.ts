@@ -14,16 +14,30 @@ import { DecimalInput, ProductSyncItem, VariantSyncItem } from './product-sync.i
 export const WEIGHT_SCALE = 3;
 export const WEIGHT_UNITS: readonly WeightUnit[] = ['g', 'kg'];
 
+/**
+ * A decimal ≥ 0 as an integer of `scale` decimals, or null. A JSON number takes a fast path: it
+ * has at most `scale` decimals exactly when the scaled, rounded integer divided back is the same
+ * double (division by a power of ten is correctly rounded, and both are the double nearest to
+ * the decimal); anything else goes through the exact text parser, which also gives the verdict.
+ */
+function parseNonNegative(value: DecimalInput, scale: number): number | null {
+  if (typeof value === 'number' && value >= 0 && value < 1e9) {
+    const factor = 10 ** scale;
+    const scaled = Math.round(value * factor);
+    if (scaled / factor === value) return scaled;
+  }
+  const parsed = parseDecimal(value, scale);
+  return parsed === null || parsed < 0 ? null : parsed;
+}
+
 /** A weight as stored (thousandths), or null when it is not a decimal ≥ 0 with at most 3 decimals. */
 export function parseWeight(value: DecimalInput): number | null {
-  const parsed = parseDecimal(value, WEIGHT_SCALE);
-  return parsed === null || parsed < 0 ? null : parsed;
+  return parseNonNegative(value, WEIGHT_SCALE);
 }
 
 /** An amount of money in minor units, or null when it is not a decimal ≥ 0 with at most 2 decimals. */
 export function parseMoney(value: DecimalInput): number | null {
-  const parsed = parseDecimal(value, MONEY_SCALE);
-  return parsed === null || parsed < 0 ? null : parsed;
+  return parseNonNegative(value, MONEY_SCALE);
 }
 
 /** Whether `value` is a calendar date written YYYY-MM-DD (2026-02-30 is not). */

@@ -40,10 +40,14 @@ export class StockPlan {
    * @param balances the stored balances of the request's existing variants (by variant id)
    * @param defaultLocationId the brand's default location, when it exists already
    */
+  private readonly stored: Map<string, number>;
+
   constructor(
-    private readonly balances: StockBalance[],
+    balances: StockBalance[],
     private readonly defaultLocationId: number | null,
-  ) {}
+  ) {
+    this.stored = new Map(balances.map((b) => [`${b.variantId}:${b.locationId}`, b.inStock]));
+  }
 
   /**
    * Plans one variant's changes; `variantId` is null for a variant the request creates.
@@ -75,7 +79,7 @@ export class StockPlan {
     if (variantId === null) return 0;
     const locationId = location ?? this.defaultLocationId;
     if (locationId === null) return 0;
-    return this.balances.find((b) => b.variantId === variantId && b.locationId === locationId)?.inStock ?? 0;
+    return this.stored.get(`${variantId}:${locationId}`) ?? 0;
   }
 
   get isEmpty(): boolean {
@@ -104,10 +108,9 @@ export class StockPlan {
    * request then fails as a conflict instead of setting a quantity other than the one sent.
    */
   verify(after: StockBalance[], variantIdOf: (sku: string) => number, defaultLocationId: () => number): void {
+    const balances = new Map(after.map((b) => [`${b.variantId}:${b.locationId}`, b]));
     for (const expected of this.expected.values()) {
-      const variantId = variantIdOf(expected.sku);
-      const locationId = expected.location ?? defaultLocationId();
-      const balance = after.find((b) => b.variantId === variantId && b.locationId === locationId);
+      const balance = balances.get(`${variantIdOf(expected.sku)}:${expected.location ?? defaultLocationId()}`);
       if (!balance) continue;
       if (expected.exact ? balance.inStock !== expected.inStock : balance.inStock < 0) {
         throw new DomainError('concurrency_conflict', `the stock of ${expected.sku} changed while the sync ran; retry the request`);
