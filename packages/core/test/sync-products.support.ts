@@ -23,7 +23,7 @@ export class FakeImageFetcher implements ImageFetcher {
   private readonly images = new Map<string, FetchedImage>();
 
   serve(url: string, text = url, contentType = 'image/jpeg'): this {
-    this.images.set(url, { bytes: new TextEncoder().encode(text), contentType });
+    this.images.set(url, { bytes: Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff), contentType });
     return this;
   }
 
@@ -40,7 +40,9 @@ export class FakeBlobStore implements BlobStore {
   readonly blobs = new Map<string, FetchedImage>();
 
   async put(bytes: Uint8Array, contentType: string): Promise<string> {
-    const key = `blob-${Buffer.from(bytes).toString('hex').slice(0, 32)}`;
+    // FNV-1a over the bytes: equal bytes, equal key.
+    const hash = bytes.reduce((h, byte) => Math.imul(h ^ byte, 16777619) >>> 0, 2166136261);
+    const key = `blob-${hash.toString(16)}-${bytes.byteLength}`;
     this.blobs.set(key, { bytes, contentType });
     return key;
   }

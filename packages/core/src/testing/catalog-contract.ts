@@ -1086,6 +1086,25 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
     // ---- stock ----------------------------------------------------------------------------
 
+    describe('concurrent writers of one product', () => {
+      it('never lose an update: 10 parallel read-modify-write transactions each add their own meta key', async () => {
+        const brand = await aBrand();
+        const product = await aProduct(brand.id);
+        const itemNumber = product.product.itemNumber;
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            uow().run(async (tx) => {
+              const [current] = await tx.products.findByItemNumbers(brand.id, [itemNumber]);
+              const next = { ...current!, product: { ...current!.product, meta: { ...current!.product.meta, [`writer_${i}`]: i } } };
+              await tx.products.saveAll(brand.id, [next]);
+            }),
+          ),
+        );
+        const [stored] = await uow().read((r) => r.products.findByItemNumbers(brand.id, [itemNumber]));
+        for (let i = 0; i < 10; i++) expect(stored!.product.meta[`writer_${i}`]).toBe(i);
+      }, SLOW);
+    });
+
     describe('stock', () => {
       /** A brand with one product of `variants` variants and `locations` locations. */
       async function aStockedBrand(variants = 2, locations = 2): Promise<{ brand: Brand; variantIds: number[]; locationIds: number[] }> {

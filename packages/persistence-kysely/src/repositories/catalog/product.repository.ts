@@ -97,17 +97,26 @@ export function productRepository(executor: Executor): ProductRepository {
     return found;
   };
 
+  /**
+   * Inside a Postgres transaction the products read are locked until it ends (in id order, so two
+   * writers cannot deadlock): a product sync and an image sync of the same product then run one
+   * after the other instead of the later one overwriting the earlier one's changes with what it
+   * read before. SQLite transactions are serialised already; plain reads take no lock.
+   */
+  const lockedInTransaction = <Q extends { orderBy(column: 'id'): Q; forUpdate(): Q }>(query: Q): Q =>
+    dialect === 'postgres' && db.isTransaction ? query.orderBy('id').forUpdate() : query;
+
   return {
     async findByItemNumbers(brandId, itemNumbers) {
       const rows = await selectInChunks(unique(itemNumbers), (numbers) =>
-        db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('item_number', 'in', numbers).execute());
+        lockedInTransaction(db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('item_number', 'in', numbers)).execute());
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return aggregatesFromRows(executor, brandId, rows, FULL_AGGREGATE);
     },
 
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        lockedInTransaction(db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk)).execute());
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return aggregatesFromRows(executor, brandId, rows, FULL_AGGREGATE);
     },
