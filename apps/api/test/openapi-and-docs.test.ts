@@ -60,6 +60,7 @@ const ROUTES = [
   'post /api/products/{productId}/variants',
   'put /api/products/{productId}/variants/{variantId}',
   'delete /api/products/{productId}/variants/{variantId}',
+  'post /products/sync',
   'post /products/images/sync',
   'get /media/{key}',
 ];

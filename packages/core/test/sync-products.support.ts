@@ -13,7 +13,7 @@ import {
   isDomainError,
   syncProducts,
 } from '../src';
-import { InMemoryUnitOfWork } from '../src/testing/in-memory-unit-of-work';
+import { InMemoryUnitOfWork } from '../src/testing';
 
 export const START = '2026-05-01T08:00:00.000Z';
 

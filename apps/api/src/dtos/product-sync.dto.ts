@@ -257,12 +257,15 @@ export class ProductSyncVariantDto {
   @IsObject({ message: 'must be an object keyed by currency code, such as {"EUR": {"sales_price": 10}}' })
   @ValidateNested({ each: true })
   @Transform(toPriceMap, { toClassOnly: true })
-  @JSONSchema({
+  // A function replaces the generated schema, which would describe the map as an array (items).
+  @JSONSchema(() => ({
     type: 'object',
     additionalProperties: { oneOf: [{ $ref: '#/components/schemas/ProductSyncPriceDto' }, { type: 'null' }] },
     description: 'Keyed by ISO 4217 code; currencies not sent keep their prices, null removes the price in that currency.',
-  })
-  prices?: Map<string, ProductSyncPriceDto>;
+  }))
+  // ReadonlyMap, not Map: the reflected type is then Object, so class-transformer leaves the
+  // value to the @Transform above instead of building a Map of plain objects first.
+  prices?: ReadonlyMap<string, ProductSyncPriceDto>;
 
   @ValidateIf((variant: ProductSyncVariantDto) => variant.drops !== undefined && variant.drops !== null)
   @IsIn(SYNC_MODES, { message: `drops_sync_mode is required with drops and must be one of ${SYNC_MODES.join(', ')}` })
@@ -535,120 +538,126 @@ export class ProductSyncRequestDto {
   products!: ProductSyncItemDto[];
 }
 
-/** Copies the fields that were sent (undefined stays out, so the stored value is kept). */
-function sent<T extends object>(target: T, values: { [K in keyof T]?: T[K] | undefined }): T {
-  for (const [key, value] of Object.entries(values)) if (value !== undefined) (target as Record<string, unknown>)[key] = value;
-  return target;
-}
+// The mapping runs for every product and variant of a request, so it copies field by field
+// instead of building intermediate objects. A field left undefined keeps its stored value.
 
 function reference(id: number | undefined, code: string | undefined): IdOrCode {
-  return sent<IdOrCode>({}, { id, code });
+  const ref: IdOrCode = {};
+  if (id !== undefined) ref.id = id;
+  if (code !== undefined) ref.code = code;
+  return ref;
 }
 
-function toPrices(prices: Map<string, ProductSyncPriceDto>): Record<string, VariantPriceInput | null> {
-  return Object.fromEntries(
-    [...prices].map(([currency, price]) => [
-      currency,
-      price[REMOVED]
-        ? null
-        : sent<VariantPriceInput>({}, { salesPrice: price.sales_price, recSalesPrice: price.rec_sales_price, offerPrice: price.offer_price, b2cOfferPrice: price.b2c_offer_price }),
-    ]),
-  );
+function toPrices(prices: ReadonlyMap<string, ProductSyncPriceDto>): Record<string, VariantPriceInput | null> {
+  const result: Record<string, VariantPriceInput | null> = {};
+  for (const [currency, price] of prices) {
+    if (price[REMOVED]) {
+      result[currency] = null;
+      continue;
+    }
+    const input: VariantPriceInput = {};
+    if (price.sales_price !== undefined) input.salesPrice = price.sales_price;
+    if (price.rec_sales_price !== undefined) input.recSalesPrice = price.rec_sales_price;
+    if (price.offer_price !== undefined) input.offerPrice = price.offer_price;
+    if (price.b2c_offer_price !== undefined) input.b2cOfferPrice = price.b2c_offer_price;
+    result[currency] = input;
+  }
+  return result;
 }
 
 function toInventoryChange(change: ProductSyncInventoryDto): InventoryChangeInput {
-  return sent<InventoryChangeInput>({}, { quantity: change.quantity, adjustment: change.adjustment, text: change.text, inventoryLocationId: change.inventory_location_id });
+  const input: InventoryChangeInput = {};
+  if (change.quantity !== undefined) input.quantity = change.quantity;
+  if (change.adjustment !== undefined) input.adjustment = change.adjustment;
+  if (change.text !== undefined) input.text = change.text;
+  if (change.inventory_location_id !== undefined) input.inventoryLocationId = change.inventory_location_id;
+  return input;
+}
+
+function toImage(image: ProductSyncImageDto): VariantImageInput {
+  return image.alt !== undefined ? { url: image.url, alt: image.alt } : { url: image.url };
 }
 
 function toCostPrice(cost: ProductSyncCostPriceDto): VariantCostPriceInput {
-  return sent<VariantCostPriceInput>(
-    { currency: cost.currency, costPrice: cost.cost_price },
-    { costPriceSetId: cost.cost_price_set_id, costPriceSetLabel: cost.cost_price_set_label },
-  );
+  const input: VariantCostPriceInput = { currency: cost.currency, costPrice: cost.cost_price };
+  if (cost.cost_price_set_id !== undefined) input.costPriceSetId = cost.cost_price_set_id;
+  if (cost.cost_price_set_label !== undefined) input.costPriceSetLabel = cost.cost_price_set_label;
+  return input;
 }
 
 function toVariant(variant: ProductSyncVariantDto): VariantSyncItem {
-  return sent<VariantSyncItem>(
-    { sku: variant.sku },
-    {
-      attributes: variant.attributes,
-      ean: variant.ean,
-      archived: variant.archived,
-      b2cAvailable: variant.b2c_available,
-      delete: variant.delete,
-      makeToOrderB2b: variant.make_to_order_b2b,
-      makeToOrderB2c: variant.make_to_order_b2c,
-      weightType: variant.weight_type,
-      noos: variant.noos,
-      weight: variant.weight,
-      releaseDate: variant.release_date,
-      meta: variant.meta,
-      prices: variant.prices ? toPrices(variant.prices) : undefined,
-      drops: variant.drops && variant.drops_sync_mode ? { mode: variant.drops_sync_mode, drops: variant.drops.map((d) => reference(d.drop_id, d.drop_code)) } : undefined,
-      inventory: variant.inventory?.map(toInventoryChange),
-      images: variant.images?.map((image) => sent<VariantImageInput>({ url: image.url }, { alt: image.alt })),
-      costPrices: variant.cost_prices?.map(toCostPrice),
-    },
-  );
+  const item: VariantSyncItem = { sku: variant.sku };
+  if (variant.attributes !== undefined) item.attributes = variant.attributes;
+  if (variant.ean !== undefined) item.ean = variant.ean;
+  if (variant.archived !== undefined) item.archived = variant.archived;
+  if (variant.b2c_available !== undefined) item.b2cAvailable = variant.b2c_available;
+  if (variant.delete !== undefined) item.delete = variant.delete;
+  if (variant.make_to_order_b2b !== undefined) item.makeToOrderB2b = variant.make_to_order_b2b;
+  if (variant.make_to_order_b2c !== undefined) item.makeToOrderB2c = variant.make_to_order_b2c;
+  if (variant.weight_type !== undefined) item.weightType = variant.weight_type;
+  if (variant.noos !== undefined) item.noos = variant.noos;
+  if (variant.weight !== undefined) item.weight = variant.weight;
+  if (variant.release_date !== undefined) item.releaseDate = variant.release_date;
+  if (variant.meta !== undefined) item.meta = variant.meta;
+  if (variant.prices) item.prices = toPrices(variant.prices);
+  if (variant.drops && variant.drops_sync_mode) item.drops = { mode: variant.drops_sync_mode, drops: variant.drops.map((d) => reference(d.drop_id, d.drop_code)) };
+  if (variant.inventory) item.inventory = variant.inventory.map(toInventoryChange);
+  if (variant.images) item.images = variant.images.map(toImage);
+  if (variant.cost_prices) item.costPrices = variant.cost_prices.map(toCostPrice);
+  return item;
+}
+
+function toCategory(category: ProductSyncCategoryDto): ProductCategoryInput {
+  const input: ProductCategoryInput = { topCategory: category.top_category };
+  if (category.sub_category !== undefined) input.subCategory = category.sub_category;
+  if (category.create_if_missing !== undefined) input.createIfMissing = category.create_if_missing;
+  return input;
+}
+
+function toSupplier(link: ProductSyncSupplierDto): ProductSupplierInput {
+  const input: ProductSupplierInput = { supplierNumber: link.supplier_number };
+  if (link.primary !== undefined) input.primary = link.primary;
+  if (link.lead_time_type !== undefined) input.leadTimeType = link.lead_time_type;
+  if (link.lead_time_from !== undefined) input.leadTimeFrom = link.lead_time_from;
+  if (link.lead_time_to !== undefined) input.leadTimeTo = link.lead_time_to;
+  if (link.cost_price_set !== undefined) input.costPriceSet = link.cost_price_set;
+  return input;
+}
+
+function toTranslation(translation: ProductSyncTranslationDto): ProductTranslationInput {
+  const input: ProductTranslationInput = { locale: reference(translation.product_locale_id, translation.product_locale_code), name: translation.name };
+  if (translation.description !== undefined) input.description = translation.description;
+  if (translation.meta_title !== undefined) input.metaTitle = translation.meta_title;
+  if (translation.meta_description !== undefined) input.metaDescription = translation.meta_description;
+  return input;
 }
 
 /** The core command for one validated item; fields not sent stay undefined so that they keep their stored value. */
-export function toProductSyncItem(item: ProductSyncItemDto): ProductSyncItem {
-  return sent<ProductSyncItem>(
-    { itemNumber: item.item_number },
-    {
-      name: item.name,
-      description: item.description,
-      active: item.active,
-      makeToOrderB2b: item.make_to_order_b2b,
-      makeToOrderB2c: item.make_to_order_b2c,
-      meta: item.meta,
-      weight: item.weight,
-      weightType: item.weight_type,
-      noInventory: item.no_inventory,
-      releaseDate: item.release_date,
-      noos: item.noos,
-      minOrderQuantity: item.min_order_quantity,
-      customSort: item.custom_sort,
-      orderColliOnly: item.order_colli_only,
-      colli: item.colli,
-      url: item.url,
-      metaTitle: item.meta_title,
-      metaDescription: item.meta_description,
-      tags: item.tags,
-      delete: item.delete,
-      categories:
-        item.categories && item.categories_sync_mode
-          ? {
-              mode: item.categories_sync_mode,
-              categories: item.categories.map((c) =>
-                sent<ProductCategoryInput>({ topCategory: c.top_category }, { subCategory: c.sub_category, createIfMissing: c.create_if_missing }),
-              ),
-            }
-          : undefined,
-      suppliers:
-        item.suppliers && item.suppliers_sync_mode
-          ? {
-              mode: item.suppliers_sync_mode,
-              suppliers: item.suppliers.map((s) =>
-                sent<ProductSupplierInput>({ supplierNumber: s.supplier_number }, {
-                  primary: s.primary,
-                  leadTimeType: s.lead_time_type,
-                  leadTimeFrom: s.lead_time_from,
-                  leadTimeTo: s.lead_time_to,
-                  costPriceSet: s.cost_price_set,
-                }),
-              ),
-            }
-          : undefined,
-      translations: item.translations?.map((t) =>
-        sent<ProductTranslationInput>({ locale: reference(t.product_locale_id, t.product_locale_code), name: t.name }, {
-          description: t.description,
-          metaTitle: t.meta_title,
-          metaDescription: t.meta_description,
-        }),
-      ),
-      variants: item.variants?.map(toVariant),
-    },
-  );
+export function toProductSyncItem(product: ProductSyncItemDto): ProductSyncItem {
+  const item: ProductSyncItem = { itemNumber: product.item_number };
+  if (product.name !== undefined) item.name = product.name;
+  if (product.description !== undefined) item.description = product.description;
+  if (product.active !== undefined) item.active = product.active;
+  if (product.make_to_order_b2b !== undefined) item.makeToOrderB2b = product.make_to_order_b2b;
+  if (product.make_to_order_b2c !== undefined) item.makeToOrderB2c = product.make_to_order_b2c;
+  if (product.meta !== undefined) item.meta = product.meta;
+  if (product.weight !== undefined) item.weight = product.weight;
+  if (product.weight_type !== undefined) item.weightType = product.weight_type;
+  if (product.no_inventory !== undefined) item.noInventory = product.no_inventory;
+  if (product.release_date !== undefined) item.releaseDate = product.release_date;
+  if (product.noos !== undefined) item.noos = product.noos;
+  if (product.min_order_quantity !== undefined) item.minOrderQuantity = product.min_order_quantity;
+  if (product.custom_sort !== undefined) item.customSort = product.custom_sort;
+  if (product.order_colli_only !== undefined) item.orderColliOnly = product.order_colli_only;
+  if (product.colli !== undefined) item.colli = product.colli;
+  if (product.url !== undefined) item.url = product.url;
+  if (product.meta_title !== undefined) item.metaTitle = product.meta_title;
+  if (product.meta_description !== undefined) item.metaDescription = product.meta_description;
+  if (product.tags !== undefined) item.tags = product.tags;
+  if (product.delete !== undefined) item.delete = product.delete;
+  if (product.categories && product.categories_sync_mode) item.categories = { mode: product.categories_sync_mode, categories: product.categories.map(toCategory) };
+  if (product.suppliers && product.suppliers_sync_mode) item.suppliers = { mode: product.suppliers_sync_mode, suppliers: product.suppliers.map(toSupplier) };
+  if (product.translations) item.translations = product.translations.map(toTranslation);
+  if (product.variants) item.variants = product.variants.map(toVariant);
+  return item;
 }

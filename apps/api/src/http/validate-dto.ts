@@ -2,6 +2,9 @@ import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { ValidationError, validate } from 'class-validator';
 import { DomainError, Violation, pointerToPath } from '@brand/core';
 import { InvalidQueryParameters } from './api-error';
+import { cacheValidationMetadata } from './validation-metadata-cache';
+
+cacheValidationMetadata();
 
 /** A DTO class: class-validator decorators on its properties, a no-argument constructor. */
 export type DtoClass<T extends object = object> = ClassConstructor<T>;

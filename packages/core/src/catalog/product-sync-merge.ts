@@ -195,3 +195,75 @@ export function productChanged(before: ProductAggregate, after: Pick<ProductAggr
 export function variantChanged(before: VariantRecord, after: VariantRecord): boolean {
   return !sameData(comparableVariant(before), comparableVariant(after));
 }
+
+/** What applying one product item gives: the aggregate to save (when anything changed) and per-SKU results. */
+export interface MergedItem {
+  productId: number;
+  /** Null when nothing of the product or its variants changed. */
+  toSave: ProductAggregate | null;
+  action: 'created' | 'updated' | 'unchanged';
+  variants: Map<string, { id: number | null; action: 'created' | 'updated' | 'unchanged' | 'deleted' | 'absent' }>;
+  /** Stored variants the item deletes. */
+  deletedVariantIds: number[];
+  /** The variants' image requests, by variant id. */
+  images: { variantId: number; images: NonNullable<VariantSyncItem['images']> }[];
+}
+
+/** The ids of what an item refers to, resolved after planned records were created. */
+export interface ItemIds {
+  brandId: number;
+  now: string;
+  /** A fresh id for a new product / variant (drawn for the whole request beforehand). */
+  nextProductId(): number;
+  nextVariantId(): number;
+  categoryIds: number[] | undefined;
+  /** The links sent, when the item sent suppliers (the product id is filled in here). */
+  suppliers: Omit<ProductSupplierLink, 'productId'>[] | undefined;
+  translations: { localeId: number; name: string; description?: string | null; metaTitle?: string | null; metaDescription?: string | null }[] | undefined;
+  variant(item: VariantSyncItem): { dropIds: number[]; costPrices: { costPriceSetId: number; costPrice: number }[] };
+}
+
+/**
+ * Applies one checked product item to its stored aggregate (or a new one): the product row,
+ * supplier links and translations, and each variant sent. Only changed variants go into the
+ * aggregate to save (`saveAll` leaves the others alone), and update times move only for
+ * records whose data changed.
+ */
+export function mergeItem(item: ProductSyncItem, current: ProductAggregate | undefined, ids: ItemIds): MergedItem {
+  const productId = current?.product.id ?? ids.nextProductId();
+  const product = mergeProduct(current?.product ?? newProduct(productId, ids.brandId, item.itemNumber, ids.now), item, ids.categoryIds);
+  const suppliers = item.suppliers && ids.suppliers
+    ? mergeSupplierLinks(current?.suppliers ?? [], ids.suppliers.map((link) => ({ ...link, productId })), item.suppliers.mode)
+    : (current?.suppliers ?? []);
+  const translations = ids.translations ? mergeTranslations(current?.translations ?? [], productId, ids.translations) : (current?.translations ?? []);
+
+  const variants: MergedItem['variants'] = new Map();
+  const changedVariants: VariantRecord[] = [];
+  const deletedVariantIds: number[] = [];
+  const images: MergedItem['images'] = [];
+  let position = Math.max(0, ...(current?.variants ?? []).map((record) => record.variant.position));
+  for (const variant of item.variants ?? []) {
+    const stored = current?.variants.find((record) => record.variant.sku === variant.sku);
+    if (variant.delete) {
+      if (stored) deletedVariantIds.push(stored.variant.id);
+      variants.set(variant.sku, { id: stored?.variant.id ?? null, action: stored ? 'deleted' : 'absent' });
+      continue;
+    }
+    const before = stored ?? newVariant(ids.nextVariantId(), ids.brandId, productId, variant.sku, ++position, ids.now);
+    const after = mergeVariant(before, variant, ids.variant(variant));
+    const changed = !stored || variantChanged(stored, after);
+    if (changed) changedVariants.push({ ...after, variant: { ...after.variant, updatedAt: ids.now } });
+    variants.set(variant.sku, { id: before.variant.id, action: !stored ? 'created' : changed ? 'updated' : 'unchanged' });
+    if (variant.images?.length) images.push({ variantId: before.variant.id, images: variant.images });
+  }
+
+  const changed = !current || changedVariants.length > 0 || deletedVariantIds.length > 0 || productChanged(current, { product, suppliers, translations });
+  return {
+    productId,
+    toSave: changed ? { product: { ...product, updatedAt: ids.now }, variants: changedVariants, suppliers, translations } : null,
+    action: !current ? 'created' : changed ? 'updated' : 'unchanged',
+    variants,
+    deletedVariantIds,
+    images,
+  };
+}

@@ -2,15 +2,15 @@ import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { Clock } from '../shared/clock.port';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
-import { ProductAggregate, ProductSupplierLink, VariantRecord } from './catalog.entities';
+import { ProductAggregate, ProductSupplierLink } from './catalog.entities';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
 import { checkProductFields, checkVariantFields, parseMoney } from './product-sync-fields';
-import { FetchedSyncImages, ProductImageRequest, attachSyncImages, fetchSyncImages } from './product-sync-images';
+import { FetchedSyncImages, attachSyncImages, fetchSyncImages } from './product-sync-images';
 import { StockPlan } from './product-sync-inventory';
-import { mergeProduct, mergeSupplierLinks, mergeTranslations, mergeVariant, newProduct, newVariant, productChanged, variantChanged } from './product-sync-merge';
+import { MergedItem, mergeItem } from './product-sync-merge';
 import { ProductSyncReferences, ResolvedProductReferences, loadProductSyncReferences, resolveProductReferences } from './product-sync-references';
 import { ProductSyncViolations, checkProductItem, checkRequestKeys, storedVariant } from './product-sync-rules';
-import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, SyncAction, VariantSyncOutcome } from './product-sync.input';
+import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, VariantSyncOutcome } from './product-sync.input';
 
 /** What `syncProducts` needs: storage, time, and a way to download and keep image bytes. */
 export interface SyncProductsDeps {
@@ -80,14 +80,14 @@ export async function syncProducts(deps: SyncProductsDeps, input: ProductSyncCom
           continue;
         }
         if (variant.inventory?.length) {
-          stock.plan.add(variant.sku, record?.variant.id ?? null, variant.inventory, refs.variants.get(variant)!.locationIds, `${at}/inventory`, violations);
+          stock.add(variant.sku, record?.variant.id ?? null, variant.inventory, refs.variants.get(variant)!.locationIds, `${at}/inventory`, violations);
         }
       }
       checked.push({ item, current, refs });
     }
     violations.throwIfAny();
 
-    return write(tx, deps.clock, { brandId, userId: input.userId ?? null, items, stored, checked, references, stock: stock.plan, fetched });
+    return write(tx, deps.clock, { brandId, userId: input.userId ?? null, items, stored, checked, references, stock, fetched });
   });
 }
 
@@ -104,7 +104,7 @@ async function planStock(
   items: ProductSyncItem[],
   stored: Map<string, ProductAggregate>,
   references: ProductSyncReferences,
-): Promise<{ plan: StockPlan }> {
+): Promise<StockPlan> {
   const variantIds = unique(
     items.flatMap((item) =>
       item.delete
@@ -116,7 +116,7 @@ async function planStock(
     ),
   );
   const balances = variantIds.length > 0 ? await tx.stock.balances(brandId, variantIds) : [];
-  return { plan: new StockPlan(balances, references.defaultLocation?.id ?? null) };
+  return new StockPlan(balances, references.defaultLocation?.id ?? null);
 }
 
 interface WriteInput {
@@ -137,116 +137,100 @@ async function write(tx: Repositories, clock: Clock, input: WriteInput): Promise
   await references.categories.createMissing(tx, clock, brandId);
   await references.costPriceSets.createMissing(tx, clock, brandId);
 
+  // Ids for every new product and variant of the request, in two draws.
   const newProducts = checked.filter(({ current }) => !current).length;
   const newVariants = checked.reduce((count, { item, current }) => count + (item.variants ?? []).filter((v) => !v.delete && !storedVariant(current, v.sku)).length, 0);
-  const productIds = newProducts > 0 ? await tx.ids.next('products', newProducts) : [];
-  const variantIds = newVariants > 0 ? await tx.ids.next('variants', newVariants) : [];
+  const newProductIds = newProducts > 0 ? await tx.ids.next('products', newProducts) : [];
+  const newVariantIds = newVariants > 0 ? await tx.ids.next('variants', newVariants) : [];
+  let nextProduct = 0;
+  let nextVariant = 0;
 
-  const productIdOf = new Map<string, number>();
-  const variantIdOfSku = new Map<string, number>();
-  const deletedVariantIds = new Set<number>();
-  const variantActions = new Map<string, SyncAction>();
-  const productActions = new Map<string, SyncAction>();
-  const changedProducts: ProductAggregate[] = [];
-  const imageRequests: ProductImageRequest[] = [];
-
+  const merged = new Map<string, MergedItem>();
   for (const { item, current, refs } of checked) {
-    const productId = current?.product.id ?? productIds.shift()!;
-    productIdOf.set(item.itemNumber, productId);
-    const base = current?.product ?? newProduct(productId, brandId, item.itemNumber, now);
-    const product = mergeProduct(base, item, item.categories ? refs.categoryKeys.map((key) => references.categories.idOf(key)) : undefined);
-    const suppliers = item.suppliers
-      ? mergeSupplierLinks(current?.suppliers ?? [], refs.suppliers.map(({ supplier, input: link, costPriceSetKey }): ProductSupplierLink => ({
-          productId,
-          supplierId: supplier.id,
-          primary: link.primary ?? false,
-          leadTimeType: link.leadTimeType ?? 'weeks',
-          leadTimeFrom: link.leadTimeFrom ?? null,
-          leadTimeTo: link.leadTimeTo ?? null,
-          costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
-        })), item.suppliers.mode)
-      : (current?.suppliers ?? []);
-    const translations = item.translations
-      ? mergeTranslations(current?.translations ?? [], productId, refs.translations.map(({ locale, input: t }) => ({ ...t, localeId: locale.id })))
-      : (current?.translations ?? []);
+    merged.set(item.itemNumber, mergeItem(item, current, {
+      brandId,
+      now,
+      nextProductId: () => newProductIds[nextProduct++]!,
+      nextVariantId: () => newVariantIds[nextVariant++]!,
+      categoryIds: item.categories ? refs.categoryKeys.map((key) => references.categories.idOf(key)) : undefined,
+      suppliers: item.suppliers
+        ? refs.suppliers.map(({ supplier, input: link, costPriceSetKey }): Omit<ProductSupplierLink, 'productId'> => ({
+            supplierId: supplier.id,
+            primary: link.primary ?? false,
+            leadTimeType: link.leadTimeType ?? 'weeks',
+            leadTimeFrom: link.leadTimeFrom ?? null,
+            leadTimeTo: link.leadTimeTo ?? null,
+            costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
+          }))
+        : undefined,
+      translations: item.translations ? refs.translations.map(({ locale, input: translation }) => ({ ...translation, localeId: locale.id })) : undefined,
+      variant: (variant) => {
+        const resolved = refs.variants.get(variant)!;
+        return {
+          dropIds: resolved.dropIds,
+          costPrices: resolved.costPrices.map(({ costPriceSetKey, input: cost }) => ({ costPriceSetId: references.costPriceSets.idOf(costPriceSetKey), costPrice: parseMoney(cost.costPrice)! })),
+        };
+      },
+    }));
+  }
+  const results = [...merged.values()];
 
-    let position = Math.max(0, ...(current?.variants ?? []).map((record) => record.variant.position));
-    const changedVariants: VariantRecord[] = [];
-    const images: ProductImageRequest['variants'] = [];
-    for (const variant of item.variants ?? []) {
-      const record = storedVariant(current, variant.sku);
-      if (variant.delete) {
-        if (record) {
-          deletedVariantIds.add(record.variant.id);
-          variantIdOfSku.set(variant.sku, record.variant.id);
-        }
-        variantActions.set(variant.sku, record ? 'deleted' : 'absent');
-        continue;
-      }
-      const resolved = refs.variants.get(variant)!;
-      const before = record ?? newVariant(variantIds.shift()!, brandId, productId, variant.sku, ++position, now);
-      const after = mergeVariant(before, variant, {
-        dropIds: resolved.dropIds,
-        costPrices: resolved.costPrices.map(({ costPriceSetKey, input: cost }) => ({
-          costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
-          costPrice: parseMoney(cost.costPrice)!,
-        })),
-      });
-      variantIdOfSku.set(variant.sku, before.variant.id);
-      const changed = !record || variantChanged(record, after);
-      if (changed) changedVariants.push({ ...after, variant: { ...after.variant, updatedAt: now } });
-      variantActions.set(variant.sku, !record ? 'created' : changed ? 'updated' : 'unchanged');
-      if (variant.images?.length) images.push({ variantId: before.variant.id, images: variant.images });
-    }
-    if (images.length > 0) imageRequests.push({ productId, stored: current !== undefined, variants: images });
-
-    const deletedHere = (item.variants ?? []).some((v) => v.delete && storedVariant(current, v.sku));
-    const changed = !current || changedVariants.length > 0 || deletedHere || productChanged(current, { product, suppliers, translations });
-    if (changed) changedProducts.push({ product: { ...product, updatedAt: now }, variants: changedVariants, suppliers, translations });
-    productActions.set(item.itemNumber, !current ? 'created' : changed ? 'updated' : 'unchanged');
+  // Deletes first: nothing saved below refers to what is deleted.
+  const deletedVariantIds = new Set(results.flatMap((result) => result.deletedVariantIds));
+  for (const variantId of deletedVariantIds) await tx.products.deleteVariant(brandId, variantId);
+  for (const item of items) {
+    const current = stored.get(item.itemNumber);
+    if (item.delete && current) await tx.products.deleteProduct(brandId, current.product.id);
   }
 
-  // Deletes first: a product created in the same request never refers to what is deleted.
-  for (const variantId of deletedVariantIds) await tx.products.deleteVariant(brandId, variantId);
-  const deletedProducts = items.filter((item) => item.delete && stored.has(item.itemNumber)).map((item) => stored.get(item.itemNumber)!);
-  for (const aggregate of deletedProducts) await tx.products.deleteProduct(brandId, aggregate.product.id);
+  const toSave = results.flatMap((result) => (result.toSave ? [result.toSave] : []));
+  if (toSave.length > 0) await tx.products.saveAll(brandId, toSave);
 
-  if (changedProducts.length > 0) await tx.products.saveAll(brandId, changedProducts);
-
+  const imageRequests = checked.flatMap(({ item, current }) => {
+    const result = merged.get(item.itemNumber)!;
+    return result.images.length > 0 ? [{ productId: result.productId, stored: current !== undefined, variants: result.images }] : [];
+  });
   const attached = await attachSyncImages(tx, brandId, now, imageRequests, input.fetched, deletedVariantIds);
   if (attached.images.length > 0) await tx.productImages.saveAll(attached.images);
 
-  const stockMoved = await applyStock(tx, clock, input, variantIdOfSku, now);
+  const variantIds = new Map(results.flatMap((result) => [...result.variants].flatMap(([sku, { id }]) => (id !== null ? [[sku, id] as const] : []))));
+  const stockMoved = await applyStock(tx, clock, input, (sku) => variantIds.get(sku)!, now);
 
-  return items.map((item): ProductSyncOutcome => {
-    const current = stored.get(item.itemNumber);
-    if (item.delete) {
-      return {
-        itemNumber: item.itemNumber,
-        id: current?.product.id ?? null,
-        action: current ? 'deleted' : 'absent',
-        variants: current ? [...current.variants].sort((a, b) => a.variant.position - b.variant.position).map(({ variant }) => ({ sku: variant.sku, id: variant.id, action: 'deleted' })) : [],
-      };
-    }
-    const variants = (item.variants ?? []).map((variant): VariantSyncOutcome => {
-      const id = variantIdOfSku.get(variant.sku) ?? null;
-      let action = variantActions.get(variant.sku)!;
-      if (action === 'unchanged' && id !== null && (stockMoved.has(variant.sku) || attached.changedVariantIds.has(id))) action = 'updated';
-      return { sku: variant.sku, id, action };
-    });
-    let action = productActions.get(item.itemNumber)!;
-    if (action === 'unchanged' && variants.some((v) => v.action !== 'unchanged' && v.action !== 'absent')) action = 'updated';
-    return { itemNumber: item.itemNumber, id: productIdOf.get(item.itemNumber)!, action, variants };
+  return items.map((item) => outcomeOf(item, stored.get(item.itemNumber), merged.get(item.itemNumber), stockMoved, attached.changedVariantIds));
+}
+
+/** The answer line of one item. Stock moves and new image attachments make an otherwise unchanged variant `updated`. */
+function outcomeOf(
+  item: ProductSyncItem,
+  current: ProductAggregate | undefined,
+  merged: MergedItem | undefined,
+  stockMoved: Set<string>,
+  imagesChanged: Set<number>,
+): ProductSyncOutcome {
+  if (item.delete || !merged) {
+    const variants = [...(current?.variants ?? [])].sort((a, b) => a.variant.position - b.variant.position);
+    return {
+      itemNumber: item.itemNumber,
+      id: current?.product.id ?? null,
+      action: current ? 'deleted' : 'absent',
+      variants: variants.map(({ variant }) => ({ sku: variant.sku, id: variant.id, action: 'deleted' })),
+    };
+  }
+  const variants = (item.variants ?? []).map((variant): VariantSyncOutcome => {
+    const { id, action } = merged.variants.get(variant.sku)!;
+    const touched = id !== null && (stockMoved.has(variant.sku) || imagesChanged.has(id));
+    return { sku: variant.sku, id, action: action === 'unchanged' && touched ? 'updated' : action };
   });
+  const touched = variants.some((v) => v.action !== 'unchanged' && v.action !== 'absent');
+  return { itemNumber: item.itemNumber, id: merged.productId, action: merged.action === 'unchanged' && touched ? 'updated' : merged.action, variants };
 }
 
 /** Applies the planned stock changes in one call; returns the SKUs whose stock moved. */
-async function applyStock(tx: Repositories, clock: Clock, input: WriteInput, variantIdOfSku: Map<string, number>, now: string): Promise<Set<string>> {
+async function applyStock(tx: Repositories, clock: Clock, input: WriteInput, variantIdOf: (sku: string) => number, now: string): Promise<Set<string>> {
   const { stock, brandId } = input;
   if (stock.isEmpty) return new Set();
   const needsDefault = stock.changes.some((change) => change.location === null);
   const defaultLocationId = needsDefault ? (input.references.defaultLocation ?? (await ensureDefaultLocation(tx, clock, brandId))).id : null;
-  const variantIdOf = (sku: string) => variantIdOfSku.get(sku)!;
   const defaultId = () => defaultLocationId!;
   const balances = await tx.stock.apply(brandId, stock.movements(brandId, input.userId, variantIdOf, defaultId), now);
   stock.verify(balances, variantIdOf, defaultId);

@@ -1,2 +1,0 @@
-require('./zz-memo-patch.js');
-require('./zz-dto2.js');
