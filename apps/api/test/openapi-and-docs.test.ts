@@ -88,6 +88,26 @@ for (const dialect of testDialects()) {
       expect(new Set(ids).size).toBe(ids.length);
     });
 
+    it('resolves every $ref in the document to a declared component', () => {
+      const refs = new Set<string>();
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) node.forEach(walk);
+        else if (node !== null && typeof node === 'object') {
+          for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+            if (key === '$ref' && typeof value === 'string') refs.add(value);
+            else walk(value);
+          }
+        }
+      };
+      walk(document);
+      const components = document.components as unknown as Record<string, Record<string, unknown>>;
+      const dangling = [...refs].filter((ref) => {
+        const [, , section, name] = ref.split('/');
+        return components[section!]?.[name!] === undefined;
+      });
+      expect(dangling).toEqual([]);
+    });
+
     it('declares the security schemes and uses them per interface', () => {
       expect(document.components.securitySchemes).toEqual({
         bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),

@@ -29,6 +29,23 @@ const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
   app_identifier: { type: 'apiKey', in: 'header', name: 'X-ServiceAppIdentifier', description: 'Names the app, its version and a contact (older /api interface)' },
 };
 
+/** Built-in classes the library may reflect from a property's TypeScript type; they are no schema of ours. */
+const REFLECTED_BUILTINS = ['Object', 'Map', 'Array', 'String', 'Number', 'Boolean'].map((name) => `${SCHEMA_PREFIX}${name}`);
+
+/**
+ * A property validated by a custom decorator (a record of prices, attributes …) is described by
+ * its @JSONSchema, but the library still adds a `$ref` to the reflected TypeScript type (`Object`),
+ * which no component defines. Those refs are dropped so every `$ref` of the document resolves.
+ */
+function dropReflectedBuiltinRefs(schemas: Record<string, object>): void {
+  for (const schema of Object.values(schemas)) {
+    const properties = ((schema as JsonSchema)['properties'] ?? {}) as Record<string, JsonSchema>;
+    for (const property of Object.values(properties)) {
+      if (typeof property['$ref'] === 'string' && REFLECTED_BUILTINS.includes(property['$ref'])) delete property['$ref'];
+    }
+  }
+}
+
 function operationId(route: RouteDefinition): string {
   const words = route.path.split(/[^A-Za-z0-9]+/).filter(Boolean);
   return route.method + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
@@ -109,6 +126,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     // Without this the library would describe the property by its reflected TypeScript type (Object).
     additionalConverters: { [NOT_TOGETHER_WITH]: {} },
   });
+  dropReflectedBuiltinRefs(dtoSchemas);
   const tags = [...new Set(registry.routes.map((route) => route.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
