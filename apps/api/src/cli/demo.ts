@@ -6,6 +6,10 @@ import {
   createApiApp,
   createBrand,
   createCustomerGroup,
+  createDrop,
+  DomainError,
+  ProductSyncItem,
+  syncProducts,
   createPaymentTerms,
   createUser,
   CustomerSyncItem,
@@ -145,12 +149,47 @@ const suppliers: DemoSeedStep = {
   },
 };
 
+/** The demo syncs no image URLs; a fetcher that refuses keeps the demo off the network. */
+const NO_IMAGES = {
+  fetcher: { fetch: async () => { throw new DomainError('image_download_failed', 'the demo downloads no images'); } },
+  blobs: { put: async () => '', get: async () => null, delete: async () => undefined },
+};
+
+const catalog: DemoSeedStep = {
+  name: 'catalog',
+  async seed({ deps, brand, admin }) {
+    await createDrop(deps, { brandId: brand.id, code: 'SS27', name: 'Spring/Summer 2027' });
+    const sizes = ['S', 'M', 'L'];
+    const product = (itemNumber: string, name: string, color: string, eur: [number, number], gbp: [number, number], top: string, sub: string, supplier: string): ProductSyncItem => ({
+      itemNumber, name, description: `${name} in ${color.toLowerCase()}.`,
+      categories: { mode: 'replace', categories: [{ topCategory: top, subCategory: sub, createIfMissing: true }] },
+      suppliers: { mode: 'replace', suppliers: [{ supplierNumber: supplier, primary: true, leadTimeType: 'weeks', leadTimeFrom: 6, leadTimeTo: 8 }] },
+      variants: sizes.map((size, i) => ({
+        sku: `${itemNumber}-${color.slice(0, 3).toUpperCase()}-${size}`,
+        ean: `87123450${itemNumber.replace(/\D/g, '').padStart(4, '0')}${i}`,
+        attributes: { color, size },
+        prices: { EUR: { salesPrice: eur[0], recSalesPrice: eur[1] }, GBP: { salesPrice: gbp[0], recSalesPrice: gbp[1] } },
+        drops: { mode: 'replace', drops: [{ code: 'SS27' }] },
+        inventory: [{ quantity: 12 - i * 4, text: 'demo opening stock' }],
+      })),
+    });
+    const items = [
+      product('1001', 'Linen Shirt', 'White', [39.5, 89.95], [34, 79], 'Men', 'Shirts', 'S-01'),
+      product('1002', 'Merino Crew Knit', 'Navy', [54, 119.95], [47, 105], 'Men', 'Knitwear', 'S-02'),
+      product('2001', 'Wide Leg Denim', 'Indigo', [48.75, 109.95], [42, 95], 'Women', 'Denim', 'S-03'),
+      product('2002', 'Silk Slip Dress', 'Sand', [72, 159.95], [63, 139], 'Women', 'Dresses', 'S-01'),
+    ];
+    await syncProducts({ ...deps, images: NO_IMAGES }, { brandId: brand.id, userId: admin.id, products: items });
+    return `${items.length} products with ${items.length * sizes.length} variants, prices in EUR and GBP, stock and a drop`;
+  },
+};
+
 /**
  * The brand's demo data, in order. A later step may rely on what an earlier one made (customers
  * name the groups and terms by code), so new kinds of data (catalog, channel, portals) go in
  * after what they refer to.
  */
-export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers];
+export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog];
 
 /**
  * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every

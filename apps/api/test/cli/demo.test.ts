@@ -52,6 +52,11 @@ for (const dialect of testDialects()) {
       expect(contents.customers.every((c) => c.addresses.length > 0)).toBe(true);
       expect(contents.customers.every((c) => c.customerGroupId !== null && c.paymentTermsId !== null)).toBe(true);
       expect(contents.suppliers).toHaveLength(3);
+      const products = await storage.uow.read((r) => r.products.findByItemNumbers(principal.brandId, ['1001', '1002', '2001', '2002']));
+      expect(products).toHaveLength(4);
+      expect(products.every((p) => p.variants.length === 3 && p.variants.every((v) => v.prices.length === 2))).toBe(true);
+      const balances = await storage.uow.read((r) => r.stock.balances(principal.brandId, products.flatMap((p) => p.variants.map((v) => v.variant.id))));
+      expect(balances.reduce((sum, b) => sum + b.inStock, 0)).toBe(4 * (12 + 8 + 4));
     });
 
     it('prints the demo credentials as one JSON object with --json', async () => {
