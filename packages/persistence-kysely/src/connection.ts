@@ -30,6 +30,40 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
   }
 }
 
+/** Prepared statements kept per connection; syncs repeat the same few (large) statements per request. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * better-sqlite3 compiles the SQL of every `prepare` call again, and Kysely prepares each query it
+ * runs: for the multi-row inserts of a sync (thousands of placeholders) that compilation costs
+ * about as much as running them. This keeps the most recently used statements (an LRU keyed by
+ * the SQL text; only statements, never data) and hands them out again. A statement still busy
+ * (a stream being read) is not shared: a fresh one is prepared instead. SQLite re-prepares a
+ * cached statement itself when the schema changed.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (sql: string) => {
+      const cached = statements.get(sql);
+      if (cached) {
+        if (cached.busy) return sqlite.prepare(sql);
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  } as SqliteDialectConfig['database'];
+}
+
 export interface ParsedDatabaseUrl {
   dialect: Dialect;
   /** File path or ':memory:' for SQLite, the connection string for Postgres. */
@@ -65,5 +99,5 @@ export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
-  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: sqlite }), ...(options.log ? { log: options.log } : {}) });
+  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }), ...(options.log ? { log: options.log } : {}) });
 }
