@@ -2,6 +2,7 @@ import { Clock } from '../../shared/clock.port';
 import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.port';
 import { ProductAggregate } from '../catalog.entities';
+import { newProduct } from '../product-sync-merge';
 import {
   LegacyProductFields,
   LegacyProductView,
@@ -9,7 +10,6 @@ import {
   applyInventory,
   applyProductFields,
   baseCurrencyOf,
-  blankProduct,
   checkProductFields,
   checkProductReferences,
   ensureItemNumberFree,
@@ -57,7 +57,7 @@ export async function createLegacyProduct(deps: { uow: UnitOfWork; clock: Clock 
     const now = deps.clock.now();
     const [productId] = await tx.ids.next('products');
     const variantIds = await tx.ids.next('variants', variants.length);
-    const product = applyProductFields(blankProduct({ id: productId!, brandId, now }), fields);
+    const product = applyProductFields(newProduct(productId!, brandId, '', now), fields);
     const aggregate: ProductAggregate = {
       product,
       variants: variants.map((v, i) => ({

@@ -279,39 +279,6 @@ export function mergePrices(variantId: number, current: VariantPrice[], sent: No
   return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
 
-/** A product before the older interface's fields are applied: the catalog's defaults. */
-export function blankProduct(input: { id: number; brandId: number; now: string }): Product {
-  return {
-    id: input.id,
-    brandId: input.brandId,
-    itemNumber: '',
-    name: '',
-    description: null,
-    active: true,
-    makeToOrderB2b: false,
-    makeToOrderB2c: false,
-    meta: {},
-    weight: null,
-    weightType: 'g',
-    noInventory: false,
-    releaseDate: null,
-    noos: false,
-    minOrderQuantity: null,
-    customSort: null,
-    orderColliOnly: false,
-    colli: [],
-    url: null,
-    metaTitle: null,
-    metaDescription: null,
-    tags: [],
-    useSortB2c: false,
-    subbrandId: null,
-    collectionId: null,
-    categoryIds: [],
-    createdAt: input.now,
-    updatedAt: input.now,
-  };
-}
 
 /** A new variant of the older interface: sellable everywhere, no overrides of its product. */
 export function newVariant(input: { id: number; brandId: number; productId: number; position: number; now: string }, v: NormalizedVariant): Variant {
