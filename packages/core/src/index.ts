@@ -96,3 +96,4 @@ export * from './catalog/legacy/delete-legacy-product';
 export * from './catalog/legacy/create-legacy-variant';
 export * from './catalog/legacy/update-legacy-variant';
 export * from './catalog/legacy/delete-legacy-variant';
+export { newProduct, newVariant } from './catalog/product-sync-merge';

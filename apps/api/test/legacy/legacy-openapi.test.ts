@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { ProductAggregate, blankProduct } from '@brand/core';
+import { ProductAggregate, newProduct } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
 import { presentLegacyCategory } from '../../src/presenters/legacy/legacy-category.presenter';
 import { presentLegacyCollection } from '../../src/presenters/legacy/legacy-collection.presenter';
@@ -11,7 +11,7 @@ type Document = { paths: Record<string, Record<string, { security: Record<string
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const aggregate: ProductAggregate = {
-  product: { ...blankProduct({ id: 1, brandId: 1, now: NOW }), itemNumber: 'P-1', name: 'P' },
+  product: { ...newProduct(1, 1, 'P-1', NOW), name: 'P' },
   variants: [],
   suppliers: [],
   translations: [],
