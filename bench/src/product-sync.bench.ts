@@ -5,12 +5,8 @@
  * database, and reports variants/s of both, their ratio (target ≥ 0.3) and the server's peak
  * RSS (target < 300 MB).
  */
-import { readFileSync } from 'node:fs';
-import { createApiApp, createBrand, createUser, issueAccessToken, systemClock } from '@brand/core';
-import { openStorage } from '@brand/persistence-kysely';
-import { nodeSecretHasher } from '@brand/api';
 import { rawInsertCatalog } from './raw-catalog-insert';
-import { saveResults, startServer, stopServer, tempDatabasePath } from './harness';
+import { peakRssMb, saveResults, seedIntegrator, startServer, stopServer, tempDatabasePath } from './harness';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const VARIANTS = 5;
@@ -33,25 +29,6 @@ export function productBatch(from: number, to: number) {
       })),
     };
   });
-}
-
-function peakRssMb(pid: number): number {
-  // VmHWM is the process's peak resident set size ("high water mark").
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)\s+kB/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-async function seedIntegrator(databaseUrl: string) {
-  const storage = await openStorage(databaseUrl);
-  await storage.migrate();
-  const deps = { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher };
-  const brand = await createBrand(deps, { name: 'Bench brand', currency: 'EUR' });
-  const user = await createUser(deps, { brandId: brand.id, email: 'bench@example.com', name: 'Bench' });
-  const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Bench app' });
-  const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
-  await storage.close();
-  return { brandId: brand.id, headers: { authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey, 'content-type': 'application/json' } };
 }
 
 async function main(): Promise<void> {

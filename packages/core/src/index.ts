@@ -97,3 +97,10 @@ export * from './catalog/legacy/create-legacy-variant';
 export * from './catalog/legacy/update-legacy-variant';
 export * from './catalog/legacy/delete-legacy-variant';
 export { newProduct, newVariant } from './catalog/product-sync-merge';
+
+export * from './shared/money';
+export * from './settings';
+export * from './documents';
+export * from './orders';
+export * from './fulfilment';
+export * from './finance';

@@ -22,7 +22,18 @@ export type EntityKind =
   | 'product_images'
   | 'inventory_locations'
   | 'stock_balances'
-  | 'stock_movements';
+  | 'stock_movements'
+  | 'order_channels'
+  | 'orders'
+  | 'order_lines'
+  | 'shipments'
+  | 'shipment_lines'
+  | 'invoices'
+  | 'invoice_lines'
+  | 'credit_notes'
+  | 'credit_note_lines'
+  | 'accounting_entries'
+  | 'timeline_events';
 
 /**
  * Integer ids are handed out by the storage adapter inside the transaction (a Postgres sequence,

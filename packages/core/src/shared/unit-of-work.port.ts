@@ -19,6 +19,11 @@ import {
 } from '../catalog/catalog.ports';
 import { InventoryLocationRepository, StockRepository } from '../inventory/inventory.ports';
 import { DocumentNumberSequence, IdGenerator } from './sequences.port';
+import { BrandSettingsRepository } from '../settings/settings.ports';
+import { ExportMarkRepository, TimelineRepository } from '../documents/document.ports';
+import { OrderChannelRepository, OrderRepository } from '../orders/order.ports';
+import { ShipmentRepository } from '../fulfilment/shipment.ports';
+import { AccountingEntryRepository, CreditNoteRepository, InvoiceRepository } from '../finance/finance.ports';
 
 /** Every repository, bound to one transaction (or, in `read`, to a plain connection). */
 export interface Repositories {
@@ -43,6 +48,15 @@ export interface Repositories {
   productImages: ProductImageRepository;
   inventoryLocations: InventoryLocationRepository;
   stock: StockRepository;
+  settings: BrandSettingsRepository;
+  exportMarks: ExportMarkRepository;
+  timeline: TimelineRepository;
+  orderChannels: OrderChannelRepository;
+  orders: OrderRepository;
+  shipments: ShipmentRepository;
+  invoices: InvoiceRepository;
+  creditNotes: CreditNoteRepository;
+  accountingEntries: AccountingEntryRepository;
 }
 
 /**

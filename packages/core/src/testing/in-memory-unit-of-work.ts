@@ -7,8 +7,9 @@ import { Supplier } from '../suppliers/supplier.entities';
 import { IdGenerator } from '../shared/sequences.port';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { CatalogState, catalogRepositories, emptyCatalogState } from './in-memory-catalog';
+import { OrdersState, emptyOrdersState, ordersRepositories } from './in-memory-orders';
 
-interface MemoryState extends CatalogState {
+interface MemoryState extends CatalogState, OrdersState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
   brands: Brand[];
@@ -27,6 +28,7 @@ function emptyState(): MemoryState {
     counters: {}, documentNumbers: {}, brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [],
     customers: [], customerGroups: [], paymentTerms: [], suppliers: [],
     ...emptyCatalogState(),
+    ...emptyOrdersState(),
   };
 }
 
@@ -131,6 +133,7 @@ function bind(state: () => MemoryState): Repositories {
       },
     },
     ...catalogRepositories(s, ids),
+    ...ordersRepositories(s, ids),
   };
 }
 

@@ -4,3 +4,4 @@ export * from './fake-secret-hasher';
 export * from '../listing/in-memory-list';
 export * from './repository-contract';
 export * from './catalog-contract';
+export * from './orders-contract';

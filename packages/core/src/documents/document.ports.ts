@@ -1,0 +1,17 @@
+import { DocumentType, ExportMark, NewTimelineEvent, TimelineEvent } from './document.entities';
+
+export interface ExportMarkRepository {
+  /**
+   * Records each mark, replacing an earlier mark of the same (document, system): marking twice
+   * leaves one row, with the later time and note.
+   */
+  mark(marks: ExportMark[]): Promise<void>;
+  /** Every mark of the given documents, by system, oldest first. */
+  marksOf(brandId: number, documentType: DocumentType, documentIds: number[]): Promise<ExportMark[]>;
+}
+
+export interface TimelineRepository {
+  append(events: NewTimelineEvent[]): Promise<void>;
+  /** The events of one document, oldest first. */
+  eventsOf(brandId: number, documentType: DocumentType, documentId: number): Promise<TimelineEvent[]>;
+}

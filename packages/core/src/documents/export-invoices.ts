@@ -1,0 +1,16 @@
+import { FinancialDocumentStatus, Invoice } from '../finance/finance.entities';
+import { invoiceExportListDefinition } from '../finance/finance.list-definitions';
+import { Clock } from '../shared/clock.port';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from './export-documents';
+
+/** `GET /v10/invoices/export`: booked invoices not yet exported by the system; drafts with `includeNonBooked`. */
+export async function exportInvoices(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: ExportRequest & { includeNonBooked?: boolean },
+): Promise<ExportResult<Invoice>> {
+  const scope = exportScopeOf(input, deps.clock, exportStatuses<FinancialDocumentStatus>(['booked'], [[input.includeNonBooked, 'draft']]));
+  return deps.uow.read((repos) =>
+    runExport(repos, 'invoice', invoiceExportListDefinition, input, (q) => repos.invoices.listForExport(input.list.brandId, q, scope)),
+  );
+}

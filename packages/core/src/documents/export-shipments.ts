@@ -1,0 +1,24 @@
+import { Shipment, ShipmentStatus } from '../fulfilment/shipment.entities';
+import { shipmentExportListDefinition } from '../fulfilment/shipment.list-definitions';
+import { Clock } from '../shared/clock.port';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from './export-documents';
+
+/** `GET /v10/shipments/export`: open shipments not yet exported by the system; cancelled and completed ones on request. */
+export async function exportShipments(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: ExportRequest & { includeCancelled?: boolean; includeCompleted?: boolean },
+): Promise<ExportResult<Shipment>> {
+  const scope = exportScopeOf(input, deps.clock, shipmentExportStatuses(input));
+  return deps.uow.read((repos) =>
+    runExport(repos, 'shipment', shipmentExportListDefinition, input, (q) => repos.shipments.listForExport(input.list.brandId, q, scope)),
+  );
+}
+
+/** Open, plus cancelled and completed when flagged (shared by the v10 and the 3PL export). */
+export function shipmentExportStatuses(flags: { includeCancelled?: boolean; includeCompleted?: boolean }): ShipmentStatus[] {
+  return exportStatuses<ShipmentStatus>(['open'], [
+    [flags.includeCancelled, 'cancelled'],
+    [flags.includeCompleted, 'completed'],
+  ]);
+}

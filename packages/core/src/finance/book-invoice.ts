@@ -1,0 +1,99 @@
+import { NewTimelineEvent } from '../documents/document.entities';
+import { Order } from '../orders/order.entities';
+import { orderLifecycle } from '../orders/order.lifecycle';
+import { regulateOrderLines } from '../orders/order-stock';
+import { Clock } from '../shared/clock.port';
+import { DomainError } from '../shared/errors';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { loadSettings } from '../settings/load-settings';
+import { writeAccountingEntry } from './accounting-entry-for';
+import { AccountingEntry, Invoice } from './finance.entities';
+import { financialDocumentLifecycle } from './finance.lifecycle';
+
+/**
+ * `POST /v10/invoices/{id}/book`: books a draft invoice (final; booking twice is an
+ * `invalid_state_transition`) and writes its balanced accounting entry.
+ *
+ * When the brand invoices in the service, booking is also where the invoiced pieces leave In
+ * stock: its product lines are regulated out of the order's reservations (reason
+ * `invoice_regulated`), the invoice remembers it (`inventoryRegulated`), and an approved order
+ * whose every piece is then regulated is archived. `regulateOrderLines` never takes a line past
+ * its quantity, so pieces already regulated (by an earlier invoice or an export) are not taken
+ * twice.
+ */
+export async function bookInvoice(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; userId: number | null; invoiceId: number },
+): Promise<{ invoice: Invoice; accountingEntry: AccountingEntry }> {
+  return deps.uow.run(async (tx) => {
+    const at = deps.clock.now();
+    const [draft] = await tx.invoices.findByIds(input.brandId, [input.invoiceId]);
+    if (!draft) throw DomainError.notFound('invoice', input.invoiceId);
+    financialDocumentLifecycle.assertTransition(draft.status, 'booked');
+
+    const events: NewTimelineEvent[] = [];
+    let inventoryRegulated = draft.inventoryRegulated;
+    const settings = await loadSettings(tx, input.brandId);
+    if (draft.orderId !== null) {
+      const [order] = await tx.orders.findByIds(input.brandId, [draft.orderId]);
+      if (order) {
+        const event = { brandId: input.brandId, documentType: 'order' as const, documentId: order.id, systemId: null, userId: input.userId, createdAt: at };
+        events.push({ ...event, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
+        if (settings.invoicing === 'in_service' && !draft.inventoryRegulated) {
+          events.push(...(await regulateInvoicedPieces(tx, order, draft, input.userId, at)).map((e) => ({ ...event, ...e })));
+          inventoryRegulated = true;
+        }
+      }
+    }
+
+    const invoice: Invoice = { ...draft, status: 'booked', bookedAt: at, updatedAt: at, inventoryRegulated };
+    await tx.invoices.save(invoice);
+    const accountingEntry = await writeAccountingEntry(tx, { type: 'invoice', invoice }, at);
+    await tx.timeline.append([
+      {
+        brandId: input.brandId, documentType: 'invoice', documentId: invoice.id, kind: 'booked',
+        note: `booked as accounting entry ${accountingEntry.entryNumber}`, systemId: null, userId: input.userId, createdAt: at,
+      },
+      ...(inventoryRegulated && !draft.inventoryRegulated
+        ? [{
+            brandId: input.brandId, documentType: 'invoice' as const, documentId: invoice.id, kind: 'regulated',
+            note: 'invoiced pieces taken out of In stock', systemId: null, userId: input.userId, createdAt: at,
+          }]
+        : []),
+      ...events,
+    ]);
+    return { invoice, accountingEntry };
+  });
+}
+
+/**
+ * Regulates the invoice's product pieces on its order, saves the order (archived when nothing is
+ * left to regulate and it was approved) and returns what the order's timeline should say.
+ */
+async function regulateInvoicedPieces(
+  tx: Repositories,
+  order: Order,
+  invoice: Invoice,
+  userId: number | null,
+  at: string,
+): Promise<Array<Pick<NewTimelineEvent, 'kind' | 'note'>>> {
+  const pieces = new Map<number, number>();
+  for (const line of invoice.lines) {
+    if (line.kind === 'product' && line.orderLineId !== null) pieces.set(line.orderLineId, (pieces.get(line.orderLineId) ?? 0) + line.quantity);
+  }
+  const regulated = await regulateOrderLines(tx, order, pieces, 'invoice_regulated', {
+    brandId: order.brandId, userId, at, documentType: 'invoice', documentId: invoice.id,
+  });
+  const taken = regulated.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0) - order.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0);
+  const events: Array<Pick<NewTimelineEvent, 'kind' | 'note'>> = [];
+  if (taken > 0) events.push({ kind: 'regulated', note: `${taken} ${taken === 1 ? 'piece' : 'pieces'} of invoice ${invoice.invoiceNumber} taken out of In stock` });
+  let saved: Order = taken > 0 ? { ...regulated, updatedAt: at } : regulated;
+  const complete = regulated.lines.every((l) => l.regulatedQuantity >= l.quantity);
+  if (complete && order.status === 'approved') {
+    orderLifecycle.assertTransition(order.status, 'archived');
+    saved = { ...saved, status: 'archived', archivedAt: at, updatedAt: at };
+    events.push({ kind: 'archived', note: `every piece invoiced and regulated (invoice ${invoice.invoiceNumber})` });
+  }
+  if (taken > 0 || saved.status !== order.status) await tx.orders.save(saved);
+  return events;
+}

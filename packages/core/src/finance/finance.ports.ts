@@ -1,0 +1,29 @@
+import { ExportScope } from '../documents/document.entities';
+import { ListQuery, ListRows } from '../listing/list-query';
+import { AccountingEntry, CreditNote, Invoice } from './finance.entities';
+
+/** Invoices with their lines; reads inside a Postgres write transaction lock the rows. */
+export interface InvoiceRepository {
+  save(invoice: Invoice): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<Invoice[]>;
+  findByOrderIds(brandId: number, orderIds: number[]): Promise<Invoice[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<Invoice>>;
+  listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<Invoice>>;
+}
+
+export interface CreditNoteRepository {
+  save(creditNote: CreditNote): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<CreditNote[]>;
+  findByInvoiceIds(brandId: number, invoiceIds: number[]): Promise<CreditNote[]>;
+  findByReturnIds(brandId: number, returnIds: number[]): Promise<CreditNote[]>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<CreditNote>>;
+  listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<CreditNote>>;
+}
+
+export interface AccountingEntryRepository {
+  insert(entry: AccountingEntry): Promise<void>;
+  findByIds(brandId: number, ids: number[]): Promise<AccountingEntry[]>;
+  findByDocument(brandId: number, documentType: AccountingEntry['documentType'], documentId: number): Promise<AccountingEntry | null>;
+  list(brandId: number, query: ListQuery): Promise<ListRows<AccountingEntry>>;
+  listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<AccountingEntry>>;
+}

@@ -1,0 +1,26 @@
+import { ExportMark, TimelineEvent } from '../documents/document.entities';
+import { DomainError } from '../shared/errors';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { AccountingEntry, CreditNote } from './finance.entities';
+
+export interface CreditNoteDetail {
+  creditNote: CreditNote;
+  exports: ExportMark[];
+  timeline: TimelineEvent[];
+  /** The entry that booked it; null while it is a draft. */
+  accountingEntry: AccountingEntry | null;
+}
+
+/** `GET /v10/credit-notes/{id}`: the credit note with its marks, timeline and accounting entry. */
+export async function getCreditNote(deps: { uow: UnitOfWork }, input: { brandId: number; creditNoteId: number }): Promise<CreditNoteDetail> {
+  return deps.uow.read(async (repos) => {
+    const [creditNote] = await repos.creditNotes.findByIds(input.brandId, [input.creditNoteId]);
+    if (!creditNote) throw DomainError.notFound('credit note', input.creditNoteId);
+    const [exports, timeline, accountingEntry] = await Promise.all([
+      repos.exportMarks.marksOf(input.brandId, 'credit_note', [creditNote.id]),
+      repos.timeline.eventsOf(input.brandId, 'credit_note', creditNote.id),
+      repos.accountingEntries.findByDocument(input.brandId, 'credit_note', creditNote.id),
+    ]);
+    return { creditNote, exports, timeline, accountingEntry };
+  });
+}

@@ -1,0 +1,29 @@
+import { ExportMark, TimelineEvent } from '../documents/document.entities';
+import { DomainError } from '../shared/errors';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { AccountingEntry, CreditNote, Invoice } from './finance.entities';
+
+export interface InvoiceDetail {
+  invoice: Invoice;
+  exports: ExportMark[];
+  timeline: TimelineEvent[];
+  /** The entry that booked it; null while it is a draft. */
+  accountingEntry: AccountingEntry | null;
+  /** Credit notes of this invoice (draft and booked), oldest first. */
+  creditNotes: CreditNote[];
+}
+
+/** `GET /v10/invoices/{id}`: the invoice with its marks, timeline, accounting entry and credit notes. */
+export async function getInvoice(deps: { uow: UnitOfWork }, input: { brandId: number; invoiceId: number }): Promise<InvoiceDetail> {
+  return deps.uow.read(async (repos) => {
+    const [invoice] = await repos.invoices.findByIds(input.brandId, [input.invoiceId]);
+    if (!invoice) throw DomainError.notFound('invoice', input.invoiceId);
+    const [exports, timeline, accountingEntry, creditNotes] = await Promise.all([
+      repos.exportMarks.marksOf(input.brandId, 'invoice', [invoice.id]),
+      repos.timeline.eventsOf(input.brandId, 'invoice', invoice.id),
+      repos.accountingEntries.findByDocument(input.brandId, 'invoice', invoice.id),
+      repos.creditNotes.findByInvoiceIds(input.brandId, [invoice.id]),
+    ]);
+    return { invoice, exports, timeline, accountingEntry, creditNotes };
+  });
+}

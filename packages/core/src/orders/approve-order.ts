@@ -1,0 +1,35 @@
+import { createShipment } from '../fulfilment/create-shipment';
+import { Shipment } from '../fulfilment/shipment.entities';
+import { Clock } from '../shared/clock.port';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { findOrderOrFail, openPieces } from './find-order';
+import { Order } from './order.entities';
+import { orderLifecycle } from './order.lifecycle';
+
+/**
+ * Back office: approves a draft order (`POST /v10/orders/{id}/approve`). Unless `createShipment`
+ * is false, one shipment is made for all its open pieces; with false, the pieces wait for partial
+ * shipments. Any other status than draft is a 422 (`invalid_state_transition`).
+ */
+export async function approveOrder(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; userId: number | null; orderId: number; createShipment?: boolean },
+): Promise<{ order: Order; shipment: Shipment | null }> {
+  return deps.uow.run(async (tx) => {
+    const order = await findOrderOrFail(tx, input.brandId, input.orderId);
+    orderLifecycle.assertTransition(order.status, 'approved');
+    const now = deps.clock.now();
+    const approved: Order = { ...order, status: 'approved', approvedAt: now, updatedAt: now };
+    await tx.timeline.append([{
+      brandId: order.brandId, documentType: 'order', documentId: order.id, kind: 'approved',
+      note: input.createShipment === false ? 'approved without a shipment' : 'approved', systemId: null, userId: input.userId, createdAt: now,
+    }]);
+    if (input.createShipment === false) {
+      await tx.orders.save(approved);
+      return { order: approved, shipment: null };
+    }
+    // createShipment saves the order (before the shipment that refers to it).
+    const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
+    return createShipment(tx, { order: approved, pieces: openPieces(approved), otherShipments: others, userId: input.userId, at: now });
+  });
+}

@@ -1,0 +1,15 @@
+import { DomainError } from '../shared/errors';
+import { Repositories } from '../shared/unit-of-work.port';
+import { Order } from './order.entities';
+
+/** The brand's order by id (locked until the transaction ends on Postgres), or 404: another brand's order is as unknown as a missing one. */
+export async function findOrderOrFail(repos: Repositories, brandId: number, orderId: number): Promise<Order> {
+  const [order] = await repos.orders.findByIds(brandId, [orderId]);
+  if (!order) throw DomainError.notFound('order', orderId);
+  return order;
+}
+
+/** Pieces of each line not yet on a shipment (order line id → pieces), lines with none left out. */
+export function openPieces(order: Order): Map<number, number> {
+  return new Map(order.lines.flatMap((l) => (l.quantity - l.shippedQuantity > 0 ? [[l.id, l.quantity - l.shippedQuantity] as const] : [])));
+}

@@ -1,0 +1,7 @@
+import { BrandSettings } from './settings.entities';
+
+export interface BrandSettingsRepository {
+  /** The brand's saved settings, or null when it never saved any (callers fall back to `defaultBrandSettings`). */
+  find(brandId: number): Promise<BrandSettings | null>;
+  save(settings: BrandSettings): Promise<void>;
+}
