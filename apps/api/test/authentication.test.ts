@@ -107,7 +107,7 @@ for (const dialect of testDialects()) {
         expect([path, stranger.status]).toEqual([path, 401]);
       }
       expect((await request(t.app).get('/v10/customers/').set(integrator.headers)).status).toBe(200);
-      expect((await request(t.app).get('/3pl/shipments').set(integrator.headers)).status).toBe(404);
+      expect((await request(t.app).get('/3pl/unknown').set(integrator.headers)).status).toBe(404);
     });
 
     describe('older interface (/api)', () => {

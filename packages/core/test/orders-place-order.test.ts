@@ -138,7 +138,7 @@ describe('placing an order: refusals', () => {
     expect(await violationsOf(shop.place(b2b, { lines }))).toEqual({ '/order/customer_id': 'order.customer_id is required when customer_number is not given' });
   });
 
-  it('requires a drop on B2B orders when the brand requires one, refuses an unknown drop, and uses the channel\'s fixed drop', async () => {
+  it('requires a drop on every order when the brand requires one, refuses an unknown drop, and uses the channel\'s fixed drop', async () => {
     const shop = await shopWithCatalog();
     await shop.products([product('TEE')]);
     await shop.settings({ requiresDrop: true });
@@ -158,8 +158,11 @@ describe('placing an order: refusals', () => {
     });
     expect((await shop.place(b2b, { customerNumber: 'C-1', dropCode: 'AW27', lines })).order.dropId).toBe(autumn.id);
     expect((await shop.place(fixed, { customerNumber: 'C-1', lines })).order.dropId).toBe(spring.id);
-    // Drops are a wholesale matter: the requirement does not bind B2C orders.
-    expect((await shop.place(await shop.channel('b2c'), { customerNumber: 'C-1', lines })).order.dropId).toBeNull();
+    // The requirement binds B2C channels too (the spec names no exception but a channel's fixed drop).
+    expect(await violationsOf(shop.place(await shop.channel('b2c'), { customerNumber: 'C-1', lines }))).toEqual({
+      '/order/drop_id': 'order.drop_id is required: the brand requires a drop on every order (send drop_id or drop_code)',
+    });
+    expect((await shop.place(await shop.channel('b2c'), { customerNumber: 'C-1', dropCode: 'SS27', lines })).order.dropId).toBe(spring.id);
   });
 
   it('refuses lines naming no variant, both keys, an unknown SKU or EAN, or a quantity below 1', async () => {

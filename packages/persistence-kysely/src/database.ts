@@ -19,6 +19,21 @@ import {
   VariantsTable,
 } from './tables/catalog.tables';
 import { InventoryLocationsTable, StockBalancesTable, StockMovementsTable } from './tables/inventory.tables';
+import {
+  AccountingEntriesTable,
+  BrandSettingsTable,
+  CreditNoteLinesTable,
+  CreditNotesTable,
+  DocumentExportsTable,
+  InvoiceLinesTable,
+  InvoicesTable,
+  OrderChannelsTable,
+  OrderLinesTable,
+  OrdersTable,
+  ShipmentLinesTable,
+  ShipmentsTable,
+  TimelineEventsTable,
+} from './tables/orders.tables';
 import { AddressesTable, CustomerGroupsTable, CustomersTable, PaymentTermsTable, SuppliersTable } from './tables/partner.tables';
 
 /** The whole schema as Kysely sees it; one schema for both dialects. */
@@ -58,4 +73,17 @@ export interface Database {
   inventory_locations: InventoryLocationsTable;
   stock_balances: StockBalancesTable;
   stock_movements: StockMovementsTable;
+  brand_settings: BrandSettingsTable;
+  order_channels: OrderChannelsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  invoices: InvoicesTable;
+  invoice_lines: InvoiceLinesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
+  accounting_entries: AccountingEntriesTable;
+  document_exports: DocumentExportsTable;
+  timeline_events: TimelineEventsTable;
 }

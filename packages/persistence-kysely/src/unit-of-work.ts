@@ -18,6 +18,11 @@ import { Executor } from './repositories/executor';
 import { paymentTermsRepository } from './repositories/payment-terms.repository';
 import { documentNumberSequence, idGenerator } from './repositories/sequences.repository';
 import { supplierRepository } from './repositories/supplier.repository';
+import { brandSettingsRepository, exportMarkRepository, timelineRepository } from './repositories/orders/document.repositories';
+import { accountingEntryRepository, creditNoteRepository, invoiceRepository } from './repositories/orders/finance.repositories';
+import { orderChannelRepository } from './repositories/orders/order-channel.repository';
+import { orderRepository } from './repositories/orders/order.repository';
+import { shipmentRepository } from './repositories/orders/shipment.repository';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { Dialect } from './storage';
 
@@ -46,6 +51,15 @@ export function bindRepositories(executor: Executor): Repositories {
     productImages: productImageRepository(executor),
     inventoryLocations: inventoryLocationRepository(executor),
     stock: stockRepository(executor, ids),
+    settings: brandSettingsRepository(executor),
+    exportMarks: exportMarkRepository(executor),
+    timeline: timelineRepository(executor, ids),
+    orderChannels: orderChannelRepository(executor),
+    orders: orderRepository(executor),
+    shipments: shipmentRepository(executor),
+    invoices: invoiceRepository(executor),
+    creditNotes: creditNoteRepository(executor),
+    accountingEntries: accountingEntryRepository(executor),
   };
 }
 

@@ -45,6 +45,8 @@ export interface RouteSpec<A extends AuthKind, B, Q> {
   scopes: readonly Scope[];
   /** The body DTO (validated before the handler runs). */
   body?: B extends object ? DtoClass<B> : never;
+  /** The body may be left out (every field of the DTO is optional); OpenAPI then marks it not required. */
+  optionalBody?: boolean;
   /** The query DTO, for query parameters other than the list vocabulary. */
   query?: Q extends object ? DtoClass<Q> : never;
   /** Set on list endpoints: the OpenAPI document then lists the list query parameters. */
@@ -66,6 +68,7 @@ export interface RouteDefinition {
   auth: AuthKind;
   surface: string;
   body?: DtoClass;
+  optionalBody?: boolean;
   query?: DtoClass;
   list?: ListDocumentation;
   status: number;

@@ -97,7 +97,7 @@ function operation(route: RouteDefinition): JsonSchema {
     ...(route.scopes.length > 0 ? { 'x-required-scopes': [...route.scopes] } : {}),
     parameters: [...pathParameters(route.path), ...(route.list ? listParameters(route.list) : []), ...queryParameters(route)],
     ...(route.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } } } }
+      ? { requestBody: { required: !route.optionalBody, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } } } }
       : {}),
     responses: {
       [String(route.status)]:

@@ -1,6 +1,5 @@
 import { Request } from 'express';
 import {
-  DomainError,
   VariantRef,
   VariantRelations,
   availableStockListDefinition,
@@ -35,16 +34,11 @@ import { ProductWire, presentProduct, presentSubbrand } from '../presenters/prod
 import { presentAvailableStock } from '../presenters/stock.presenter';
 import { VariantWire, presentVariant } from '../presenters/variant.presenter';
 import { MEDIA_PREFIX } from './product-images.router';
+import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
 /** The key `GET /v10/inventory-available` answers with (see docs/decisions.md, "Catalog reads"). */
 export const INVENTORY_AVAILABLE_KEY = 'inventory';
-
-/** A path id: anything but a positive integer names no record, so it answers 404 like a missing one. */
-function pathId(raw: string | undefined, resource: string): number {
-  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw DomainError.notFound(resource, raw ?? '');
-  return Number(raw);
-}
 
 /** A listed (or fetched) variant with the includes of the variant list. */
 function presentVariantRef(ref: VariantRef, includes: readonly string[], relations: VariantRelations): VariantWire {

@@ -1,5 +1,4 @@
 import {
-  DomainError,
   ListRequest,
   categoryListDefinition,
   collectionListDefinition,
@@ -45,13 +44,8 @@ import {
 import { presentLegacyCategory } from '../presenters/legacy/legacy-category.presenter';
 import { presentLegacyCollection } from '../presenters/legacy/legacy-collection.presenter';
 import { presentLegacyProduct, presentLegacyVariant } from '../presenters/legacy/legacy-product.presenter';
+import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
-
-/** A path id: anything but a positive integer names no record, so it answers 404 like a missing one. */
-function pathId(raw: string | undefined, resource: string): number {
-  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw DomainError.notFound(resource, raw ?? '');
-  return Number(raw);
-}
 
 /** The older interface's lists page with `page` and `limit` only; the core refuses `cursor` and `starting_after`. */
 function legacyList(req: Request, brandId: number): ListRequest {

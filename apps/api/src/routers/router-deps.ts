@@ -1,4 +1,4 @@
-import { Clock, UnitOfWork } from '@brand/core';
+import { Clock, SecretHasher, UnitOfWork } from '@brand/core';
 import { ImageServices } from '../infrastructure/image-services';
 import { CursorCodec } from '../listing/cursor-codec';
 
@@ -6,6 +6,8 @@ import { CursorCodec } from '../listing/cursor-codec';
 export interface RouterDeps {
   uow: UnitOfWork;
   clock: Clock;
+  /** Random public ids (order channels). */
+  hasher: SecretHasher;
   cursors: CursorCodec;
   /** Downloads images and keeps their bytes (image syncs; `downloadImages` takes them as they are). */
   images: ImageServices;

@@ -72,8 +72,8 @@ export async function placeOrder(
 
     const settings = await loadSettings(tx, brandId);
     const customer = await resolveCustomer(tx, brandId, body, violations);
-    // Drops are wholesale delivery windows: the brand's requirement binds B2B orders (settings.requiresDrop).
-    const dropId = await resolveDrop(tx, brandId, channel, body, settings.requiresDrop && orderType === 'b2b', violations);
+    // The spec binds every order of a brand that requires drops, whatever the channel's type.
+    const dropId = await resolveDrop(tx, brandId, channel, body, settings.requiresDrop, violations);
     const currencyValid = body.currency === undefined || isCurrencyCode(body.currency);
     if (!currencyValid) violations.add('/order/currency', 'must be a 3-letter ISO 4217 code such as EUR');
     if (body.shippingCost !== undefined && body.shippingCost !== null && (!Number.isInteger(body.shippingCost) || body.shippingCost < 0)) {

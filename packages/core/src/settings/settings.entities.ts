@@ -12,7 +12,7 @@ export type AdHocReturnMode = 'always_credit_note' | 'credit_note_if_no_rma' | '
 export interface BrandSettings {
   brandId: number;
   invoicing: InvoicingMode;
-  /** B2B orders must name a drop (unless their channel has a fixed one). */
+  /** Orders must name a drop (unless their channel has a fixed one). */
   requiresDrop: boolean;
   /** VAT rate of new orders in basis points of a percent (25 % → 2500). */
   defaultVatRateBasisPoints: number;

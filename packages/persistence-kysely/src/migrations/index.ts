@@ -2,6 +2,7 @@ import { Migration, MigrationProvider } from 'kysely';
 import { Dialect } from '../storage';
 import { foundationMigration } from './0001-foundation';
 import { catalogMigration } from './0002-catalog';
+import { ordersMigration } from './0003-orders';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -10,6 +11,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
       return {
         '0001-foundation': foundationMigration(dialect),
         '0002-catalog': catalogMigration(dialect),
+        '0003-orders': ordersMigration(dialect),
       };
     },
   };

@@ -13,7 +13,12 @@ export interface DependentTable {
  * Tables that refer to customers / suppliers / variants / products. Each later module that adds such a table adds it
  * here (the foreign keys stay as a backstop, translated to `has_dependents`).
  */
-export const CUSTOMER_DEPENDENTS: DependentTable[] = [];
+export const CUSTOMER_DEPENDENTS: DependentTable[] = [
+  { table: 'orders', column: 'customer_id', label: 'orders' },
+  { table: 'shipments', column: 'customer_id', label: 'shipments' },
+  { table: 'invoices', column: 'customer_id', label: 'invoices' },
+  { table: 'credit_notes', column: 'customer_id', label: 'credit notes' },
+];
 export const SUPPLIER_DEPENDENTS: DependentTable[] = [
   { table: 'product_suppliers', column: 'supplier_id', label: 'products' },
 ];
@@ -22,7 +27,12 @@ export const SUPPLIER_DEPENDENTS: DependentTable[] = [
  * forbid deleting it or its product. Prices, drop links, images, balances and the stock ledger
  * are not dependents: they belong to the variant and go with it.
  */
-export const VARIANT_DEPENDENTS: DependentTable[] = [];
+export const VARIANT_DEPENDENTS: DependentTable[] = [
+  { table: 'order_lines', column: 'variant_id', label: 'orders' },
+  { table: 'shipment_lines', column: 'variant_id', label: 'shipments' },
+  { table: 'invoice_lines', column: 'variant_id', label: 'invoices' },
+  { table: 'credit_note_lines', column: 'variant_id', label: 'credit notes' },
+];
 /** Tables whose rows refer to a product itself by `product_id` (beyond its own children). */
 export const PRODUCT_DEPENDENTS: DependentTable[] = [];
 

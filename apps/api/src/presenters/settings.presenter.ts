@@ -1,0 +1,23 @@
+import { AdHocReturnMode, BrandSettings, InvoicingMode, PERCENT_SCALE, formatDecimal } from '@brand/core';
+
+export interface SettingsWire {
+  invoicing: InvoicingMode;
+  requires_drop: boolean;
+  /** Percent (25 = 25 %). */
+  default_vat_rate: number;
+  ad_hoc_return_mode: AdHocReturnMode | null;
+  tracking_link_templates: Record<string, string>;
+  /** null while the brand runs on the defaults (never saved). */
+  updated_at: string | null;
+}
+
+export function presentSettings(settings: BrandSettings): SettingsWire {
+  return {
+    invoicing: settings.invoicing,
+    requires_drop: settings.requiresDrop,
+    default_vat_rate: formatDecimal(settings.defaultVatRateBasisPoints, PERCENT_SCALE),
+    ad_hoc_return_mode: settings.adHocReturnMode,
+    tracking_link_templates: { ...settings.trackingLinkTemplates },
+    updated_at: settings.updatedAt,
+  };
+}

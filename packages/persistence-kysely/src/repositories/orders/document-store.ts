@@ -1,0 +1,95 @@
+import { DocumentType, ExportScope, ListQuery, ListRows } from '@brand/core';
+import { Insertable, Kysely, Selectable } from 'kysely';
+import { Database } from '../../database';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { groupBy, selectInChunks, unique } from '../batches';
+import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { Executor } from '../executor';
+import { exportScopeSql, lockedInTransaction } from './document-sql';
+
+type Table = keyof Database & string;
+
+/** How one document aggregate (a row and its lines) maps onto its two tables. */
+export interface DocumentSpec<T extends { id: number; brandId: number }, P extends Table, L extends Table> {
+  table: P;
+  linesTable: L;
+  /** The lines' column naming the document (`order_id`, …). */
+  parentColumn: keyof Database[L] & string;
+  documentType: DocumentType;
+  /** The list keys of the document's list definition. */
+  columns: ListColumns;
+  /** Columns an upsert overwrites on an existing document / line (never id, brand or parent). */
+  updateColumns: readonly (keyof Database[P] & string)[];
+  lineUpdateColumns: readonly (keyof Database[L] & string)[];
+  toRow(document: T): Insertable<Database[P]>;
+  linesToRows(document: T): Insertable<Database[L]>[];
+  fromRows(row: Selectable<Database[P]>, lines: Selectable<Database[L]>[]): T;
+  /** What a document's line count is (to check every line was written). */
+  lineCount(document: T): number;
+}
+
+/**
+ * The reads and writes every document repository (orders, shipments, invoices, credit notes)
+ * shares, in a few statements each:
+ * - `save`: one upsert of the document row and one multi-row upsert of its lines (by id within
+ *   the brand; lines are never deleted). A document or line id of another brand is an error.
+ * - `find`: the documents whose `column` is one of `values`, by id, locked inside a Postgres
+ *   write transaction; their lines in one `parent in (…)` read.
+ * - `list` / `listForExport`: the keyset/offset list (`fetchList`), the export one restricted by
+ *   `exportScopeSql` and never counted; lines of the whole page in one read when wanted.
+ */
+export function documentStore<T extends { id: number; brandId: number }, P extends Table, L extends Table>(
+  executor: Executor,
+  spec: DocumentSpec<T, P, L>,
+) {
+  const { dialect } = executor;
+  // The spec's generic table names defeat Kysely's per-table typing; the spec's mappers are typed.
+  const db = executor.db as unknown as Kysely<any>;
+  const upsert = upsertByIdWithinBrand(spec.table, spec.updateColumns);
+  const lineUpsert = upsertByIdWithinBrand(spec.linesTable, spec.lineUpdateColumns);
+  const table: string = spec.table;
+  const linesTable: string = spec.linesTable;
+  const parentColumn: string = spec.parentColumn;
+  const base = (brandId: number) => db.selectFrom(table).selectAll().where(`${table}.brand_id`, '=', brandId);
+
+  async function withLines(brandId: number, rows: Selectable<Database[P]>[], load: boolean): Promise<T[]> {
+    const ids = rows.map((r) => Number((r as { id: number }).id));
+    const lines = load
+      ? await selectInChunks(ids, (chunk) => db.selectFrom(linesTable).selectAll().where('brand_id', '=', brandId).where(parentColumn, 'in', chunk).execute())
+      : [];
+    const byParent = groupBy(lines as Record<string, unknown>[], (l) => Number(l[parentColumn]));
+    return rows.map((row) => {
+      const own = (byParent.get(Number((row as { id: number }).id)) ?? []).sort((a, b) => Number(a.id) - Number(b.id));
+      return spec.fromRows(row, own as Selectable<Database[L]>[]);
+    });
+  }
+
+  return {
+    async save(document: T): Promise<void> {
+      const { written } = await bulkInsert(executor, spec.table, [spec.toRow(document)], { conflict: upsert });
+      assertAllWritten(written, 1, spec.documentType);
+      const lines = spec.linesToRows(document);
+      const linesWritten = (await bulkInsert(executor, spec.linesTable, lines, { conflict: lineUpsert })).written;
+      assertAllWritten(linesWritten, spec.lineCount(document), `${spec.documentType} line`);
+    },
+
+    async find(brandId: number, column: string, values: readonly number[]): Promise<T[]> {
+      const rows = await selectInChunks(unique(values), (chunk) =>
+        lockedInTransaction(executor, base(brandId).where(`${table}.${column}`, 'in', chunk)).execute());
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
+      return withLines(brandId, rows as Selectable<Database[P]>[], true);
+    },
+
+    async list(brandId: number, query: ListQuery, loadLines: boolean): Promise<ListRows<T>> {
+      const { rows, total } = await fetchList(base(brandId), query, spec.columns, dialect);
+      return { rows: await withLines(brandId, rows as Selectable<Database[P]>[], loadLines), total };
+    },
+
+    async listForExport(brandId: number, query: ListQuery, scope: ExportScope, loadLines: boolean): Promise<ListRows<T>> {
+      const scoped = exportScopeSql(dialect, spec.table, spec.documentType, brandId, scope);
+      if (!scoped) return { rows: [], total: null };
+      const { rows } = await fetchList(base(brandId).where(scoped), { ...query, withTotal: false }, spec.columns, dialect);
+      return { rows: await withLines(brandId, rows as Selectable<Database[P]>[], loadLines), total: null };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { OrderChannel, OrderChannelRepository, OrderType } from '@brand/core';
+import { Selectable } from 'kysely';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { OrderChannelsTable } from '../../tables/orders.tables';
+import { selectInChunks, unique } from '../batches';
+import { Executor, fromFlag, toFlag } from '../executor';
+import { toNullableNumber } from '../json-columns';
+import { sortById } from './document-sql';
+
+const rowToChannel = (r: Selectable<OrderChannelsTable>): OrderChannel => ({
+  id: Number(r.id), brandId: Number(r.brand_id), publicId: r.public_id, name: r.name, orderType: r.order_type as OrderType,
+  autoApprove: fromFlag(r.auto_approve), dropId: toNullableNumber(r.drop_id), createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+/** The list keys of `orderChannelListDefinition`. */
+const CHANNEL_COLUMNS: ListColumns = {
+  id: { column: 'order_channels.id', type: 'integer' },
+  public_id: { column: 'order_channels.public_id', type: 'string' },
+  name: { column: 'order_channels.name', type: 'string' },
+  order_type: { column: 'order_channels.order_type', type: 'string' },
+  created_at: { column: 'order_channels.created_at', type: 'datetime' },
+  updated_at: { column: 'order_channels.updated_at', type: 'datetime' },
+};
+
+export function orderChannelRepository(executor: Executor): OrderChannelRepository {
+  const { db, dialect } = executor;
+  return {
+    async insert(c) {
+      await db.insertInto('order_channels').values({
+        id: c.id, brand_id: c.brandId, public_id: c.publicId, name: c.name, order_type: c.orderType, auto_approve: toFlag(c.autoApprove),
+        drop_id: c.dropId, created_at: c.createdAt, updated_at: c.updatedAt,
+      }).execute();
+    },
+    async findByPublicId(brandId, publicId) {
+      const row = await db.selectFrom('order_channels').selectAll().where('public_id', '=', publicId).where('brand_id', '=', brandId).executeTakeFirst();
+      return row ? rowToChannel(row) : null;
+    },
+    async findByPublicIdAnyBrand(publicId) {
+      const row = await db.selectFrom('order_channels').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+      return row ? rowToChannel(row) : null;
+    },
+    async findByIds(brandId, ids) {
+      const rows = await selectInChunks(unique(ids), (chunk) =>
+        db.selectFrom('order_channels').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+      return sortById(rows).map(rowToChannel);
+    },
+    async list(brandId, query) {
+      const base = db.selectFrom('order_channels').selectAll().where('order_channels.brand_id', '=', brandId);
+      const { rows, total } = await fetchList(base, query, CHANNEL_COLUMNS, dialect);
+      return { rows: rows.map(rowToChannel), total };
+    },
+  };
+}
