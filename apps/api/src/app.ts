@@ -27,6 +27,9 @@ import { v10Router } from './routers/v10.router';
 import { mediaRouter, productImagesRouter } from './routers/product-images.router';
 import { ImageServices, imageServicesFrom } from './infrastructure/image-services';
 import { catalogV10Router } from './routers/catalog.v10.router';
+import { exportsV10Router } from './routers/exports.v10.router';
+import { ordersV10Router } from './routers/orders.v10.router';
+import { financeV10Router } from './routers/finance.v10.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -69,19 +72,23 @@ export function createApp(deps: AppDeps): express.Application {
 
   const verifier = deps.tokenVerifier ?? createStoredTokenVerifier({ uow: storage.uow, clock, hasher });
   const images = deps.images ?? imageServicesFrom(config.images);
-  const routerDeps = { uow: storage.uow, clock, cursors: new CursorCodec(storage.secrets), images };
+  const routerDeps = { uow: storage.uow, clock, hasher, cursors: new CursorCodec(storage.secrets), images };
   let openApiDocument: JsonSchema | null = null;
   const registry: RouteRegistry = new RouteRegistry([
     healthRouter({ ping: () => storage.ping() }),
     docsRouter({ document: () => (openApiDocument ??= buildOpenApiDocument(registry, { title: 'Brand commerce platform API', version: API_VERSION })) }),
     v10Router(routerDeps),
     catalogV10Router({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
+    // Before the routers with /v10/<documents>/:id, so /v10/orders/export is not taken for an id.
+    exportsV10Router(routerDeps),
+    ordersV10Router(routerDeps),
+    financeV10Router(routerDeps),
     portalsRouter(),
     syncRouter(routerDeps),
     catalogSyncRouter(routerDeps),
     productImagesRouter({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     mediaRouter({ blobs: images.blobs }),
-    thirdPartyLogisticsRouter(),
+    thirdPartyLogisticsRouter(routerDeps),
     legacyRouter(routerDeps),
   ]);
 

@@ -1,6 +1,8 @@
 import { JsonSchema } from '../http/route';
 import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
+import { EXPORT_RESPONSE_SCHEMAS } from './export-response-schemas';
 import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
+import { ORDERS_RESPONSE_SCHEMAS } from './orders-response-schemas';
 
 /**
  * Response objects, declared by hand (the presenters' types are not reflected at runtime). Keep
@@ -121,7 +123,9 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   PaymentTerms: paymentTerms,
   Supplier: supplier,
   ...CATALOG_RESPONSE_SCHEMAS,
+  ...ORDERS_RESPONSE_SCHEMAS,
   ...LEGACY_RESPONSE_SCHEMAS,
+  ...EXPORT_RESPONSE_SCHEMAS,
   ErrorObject: errorObject,
   ErrorEnvelope: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ErrorObject') } } },
 };
