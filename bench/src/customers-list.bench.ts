@@ -5,23 +5,18 @@
  *   (c) the same 90,000 rows deep by cursor,
  * and prints req/s, p99 and the ratios b/a (target ≥ 0.5) and c/b (target ≥ 0.9).
  */
-import { createApiApp, createBrand, createUser, issueAccessToken, syncCustomers, systemClock, CustomerSyncItem } from '@brand/core';
+import { syncCustomers, systemClock, CustomerSyncItem } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
-import { nodeSecretHasher } from '@brand/api';
-import { measure, printTable, saveResults, startServer, stopServer, tempDatabasePath } from './harness';
+import { measure, printTable, saveResults, seedIntegrator, startServer, stopServer, tempDatabasePath } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 90_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function seed(databaseUrl: string) {
+  const { brandId, headers } = await seedIntegrator(databaseUrl);
   const storage = await openStorage(databaseUrl);
-  await storage.migrate();
-  const deps = { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher };
-  const brand = await createBrand(deps, { name: 'Bench brand', currency: 'EUR' });
-  const user = await createUser(deps, { brandId: brand.id, email: 'bench@example.com', name: 'Bench' });
-  const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Bench app' });
-  const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+  const deps = { uow: storage.uow, clock: systemClock };
   const started = Date.now();
   for (let offset = 0; offset < CUSTOMERS; offset += 1000) {
     const batch: CustomerSyncItem[] = Array.from({ length: Math.min(1000, CUSTOMERS - offset) }, (_, i) => {
@@ -33,11 +28,11 @@ async function seed(databaseUrl: string) {
         ] },
       };
     });
-    await syncCustomers(deps, { brandId: brand.id, customers: batch });
+    await syncCustomers(deps, { brandId, customers: batch });
   }
   process.stdout.write(`seeded ${CUSTOMERS} customers through the sync use case in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   await storage.close();
-  return { headers: { authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey } };
+  return { headers };
 }
 
 async function main(): Promise<void> {

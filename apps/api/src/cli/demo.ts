@@ -7,7 +7,9 @@ import {
   createBrand,
   createCustomerGroup,
   createDrop,
+  createOrderChannel,
   DomainError,
+  placeOrder,
   ProductSyncItem,
   syncProducts,
   createPaymentTerms,
@@ -184,12 +186,27 @@ const catalog: DemoSeedStep = {
   },
 };
 
+const orders: DemoSeedStep = {
+  name: 'orders',
+  async seed({ deps, brand, admin }) {
+    const wholesale = await createOrderChannel(deps, { brandId: brand.id, name: 'Wholesale ERP', orderType: 'b2b' });
+    const webshop = await createOrderChannel(deps, { brandId: brand.id, name: 'Webshop', orderType: 'b2c', autoApprove: true });
+    await placeOrder(deps, { brandId: brand.id, userId: admin.id, channelPublicId: wholesale.publicId, order: {
+      customerNumber: 'C-1001', reference: 'PO-2027-001', lines: [{ sku: '1001-WHI-M', quantity: 4 }, { sku: '2001-IND-S', quantity: 2 }],
+    } });
+    await placeOrder(deps, { brandId: brand.id, userId: admin.id, channelPublicId: webshop.publicId, order: {
+      customerNumber: 'C-2001', reference: 'WEB-10001', email: 'shopper@example.com', lines: [{ sku: '2002-SAN-S', quantity: 1 }],
+    } });
+    return `order channels "Wholesale ERP" (B2B, public id ${wholesale.publicId}) and "Webshop" (B2C, approves automatically, public id ${webshop.publicId}) with an order each`;
+  },
+};
+
 /**
  * The brand's demo data, in order. A later step may rely on what an earlier one made (customers
  * name the groups and terms by code), so new kinds of data (catalog, channel, portals) go in
  * after what they refer to.
  */
-export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog];
+export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog, orders];
 
 /**
  * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every

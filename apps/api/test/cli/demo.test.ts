@@ -1,4 +1,4 @@
-import { createBrand, createStoredTokenVerifier, FixedClock, listCustomerGroups, listCustomers, listPaymentTerms, listSuppliers, systemClock } from '@brand/core';
+import { createBrand, createStoredTokenVerifier, FixedClock, listCustomerGroups, listCustomers, listOrderChannels, listOrders, listPaymentTerms, listSuppliers, systemClock } from '@brand/core';
 import { openTestStorage, Storage, testDialects } from '@brand/persistence-kysely';
 import { seedDemoIfEmpty } from '../../src/cli/demo';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
@@ -57,6 +57,13 @@ for (const dialect of testDialects()) {
       expect(products.every((p) => p.variants.length === 3 && p.variants.every((v) => v.prices.length === 2))).toBe(true);
       const balances = await storage.uow.read((r) => r.stock.balances(principal.brandId, products.flatMap((p) => p.variants.map((v) => v.variant.id))));
       expect(balances.reduce((sum, b) => sum + b.inStock, 0)).toBe(4 * (12 + 8 + 4));
+      // Two channels with an order each; the orders hold 4 + 2 + 1 pieces and the webshop's order is approved and shipping.
+      expect(balances.reduce((sum, b) => sum + b.reserved, 0)).toBe(7);
+      const channels = await listOrderChannels({ uow: storage.uow }, { brandId: principal.brandId, query: {} });
+      expect(channels.page.items.map((c) => [c.name, c.orderType, c.autoApprove])).toEqual([['Wholesale ERP', 'b2b', false], ['Webshop', 'b2c', true]]);
+      const orders = await listOrders({ uow: storage.uow }, { brandId: principal.brandId, query: {} });
+      expect(orders.page.items.map((o) => [o.customerNumber, o.status])).toEqual([['C-1001', 'draft'], ['C-2001', 'approved']]);
+      expect(run.stdout).toContain(`public id ${channels.page.items[0]!.publicId}`);
     });
 
     it('prints the demo credentials as one JSON object with --json', async () => {
