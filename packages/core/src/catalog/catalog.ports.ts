@@ -1,6 +1,7 @@
 import { ListQuery, ListRows } from '../listing/list-query';
 import {
   Category,
+  Product,
   Collection,
   CostPriceSet,
   Drop,
@@ -9,12 +10,24 @@ import {
   ProductLocale,
   Subbrand,
   Variant,
+  VariantPrice,
 } from './catalog.entities';
 
 /** A variant together with its product's item number, for lookups by SKU, EAN or id. */
 export interface VariantRef {
   variant: Variant;
   itemNumber: string;
+}
+
+/**
+ * A variant as selling it needs it: the variant, its product's ordering terms and its prices.
+ * Lighter than an aggregate (no drops, categories, cost prices, suppliers or translations) and
+ * read without locks, so that placing orders does not queue behind catalog writes.
+ */
+export interface SaleableVariant {
+  variant: Omit<Variant, 'dropIds'>;
+  product: Omit<Product, 'categoryIds'>;
+  prices: VariantPrice[];
 }
 
 /**
@@ -34,6 +47,8 @@ export interface ProductRepository {
   findVariantsBySkus(brandId: number, skus: string[]): Promise<VariantRef[]>;
   findVariantsByEans(brandId: number, eans: string[]): Promise<VariantRef[]>;
   findVariantsByIds(brandId: number, ids: number[]): Promise<VariantRef[]>;
+  /** Variants by SKU or by EAN (in id order) with their product and prices, for pricing an order. */
+  findSaleableVariants(brandId: number, keys: { skus?: string[]; eans?: string[] }): Promise<SaleableVariant[]>;
   /**
    * Inserts or updates each product and the variants in its aggregate (variants not in the
    * aggregate are left alone), and makes the stored prices, cost prices, drops, categories,

@@ -12,8 +12,8 @@ import { OrderType } from './order.entities';
 export interface OrderLineCandidate {
   index: number;
   quantity: number;
-  product: Product;
-  variant: Variant;
+  product: Omit<Product, 'categoryIds'>;
+  variant: Omit<Variant, 'dropIds'>;
   prices: VariantPrice[];
   keyPointer: string;
   quantityPointer: string;

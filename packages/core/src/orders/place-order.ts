@@ -1,5 +1,5 @@
-import { Meta, Product, VariantRecord } from '../catalog/catalog.entities';
-import { VariantRef } from '../catalog/catalog.ports';
+import { Meta } from '../catalog/catalog.entities';
+import { SaleableVariant } from '../catalog/catalog.ports';
 import { Customer } from '../customers/customer.entities';
 import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
@@ -82,25 +82,20 @@ export async function placeOrder(
     // Null when unknown (no customer, a malformed code): lines are then not priced, the order is refused anyway.
     const currency = !currencyValid ? null : body.currency ?? (orderType === 'b2b' ? customer?.currency : (await tx.brands.findById(brandId))?.currency) ?? null;
 
+    // One light read per key kind (variants with their product and prices), not whole product
+    // aggregates: placing orders is the hot path, and it must not lock the catalog.
     const resolved = await resolveVariantLines(body.lines, '/order/lines', {
-      bySkus: (skus) => tx.products.findVariantsBySkus(brandId, skus),
-      byEans: (eans) => tx.products.findVariantsByEans(brandId, eans),
-      skuOf: (ref: VariantRef) => ref.variant.sku,
-      eanOf: (ref: VariantRef) => ref.variant.ean,
-      variantIdOf: (ref: VariantRef) => ref.variant.id,
+      bySkus: (skus) => tx.products.findSaleableVariants(brandId, { skus }),
+      byEans: (eans) => tx.products.findSaleableVariants(brandId, { eans }),
+      skuOf: (found: SaleableVariant) => found.variant.sku,
+      eanOf: (found: SaleableVariant) => found.variant.ean,
+      variantIdOf: (found: SaleableVariant) => found.variant.id,
       missing: 'is not a variant of this brand',
     }, violations);
-    const productIds = [...new Set(resolved.map((r) => r.match.variant.productId))];
-    const aggregates = productIds.length ? await tx.products.findByIds(brandId, productIds) : [];
-    const products = new Map(aggregates.map((a) => [a.product.id, a.product]));
-    const records = new Map<number, VariantRecord>(aggregates.flatMap((a) => a.variants.map((v) => [v.variant.id, v] as const)));
-    const candidates: OrderLineCandidate[] = resolved.map((r) => {
-      const record = records.get(r.variantId)!;
-      return {
-        index: r.index, quantity: r.quantity, product: products.get(record.variant.productId)!, variant: record.variant, prices: record.prices,
-        keyPointer: r.keyPointer, quantityPointer: r.quantityPointer,
-      };
-    });
+    const candidates: OrderLineCandidate[] = resolved.map((r) => ({
+      index: r.index, quantity: r.quantity, product: r.match.product, variant: r.match.variant, prices: r.match.prices,
+      keyPointer: r.keyPointer, quantityPointer: r.quantityPointer,
+    }));
 
     checkSellable(orderType, candidates, violations);
     const discount = orderType === 'b2b' ? (customer?.discountBasisPoints ?? 0) : 0;
@@ -235,7 +230,7 @@ function sellsBeyondStock(orderType: Order['orderType'], c: OrderLineCandidate):
   return makeToOrder || (c.variant.noos ?? c.product.noos);
 }
 
-function customsValue(c: { variant: { meta: Meta }; product: Product }, key: string): string | null {
+function customsValue(c: { variant: { meta: Meta }; product: { meta: Meta } }, key: string): string | null {
   const fromVariant = c.variant.meta[key];
   if (typeof fromVariant === 'string' && fromVariant !== '') return fromVariant;
   const fromProduct = c.product.meta[key];

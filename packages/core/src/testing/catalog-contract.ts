@@ -658,6 +658,26 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         expect(await uow().read((r) => r.products.findVariantsByIds(brand.id, []))).toStrictEqual([]);
       });
 
+      it('finds saleable variants by SKU or EAN with their product terms and prices, never another brand\'s', async () => {
+        const brand = await aBrand();
+        const other = await aBrand('Other');
+        const product = await aProduct(brand.id, {
+          itemNumber: 'SELL',
+          variants: [{ sku: 'SELL-S', ean: '4000000000031' }, { sku: 'SELL-M', ean: '4000000000048' }, { sku: 'SELL-L', ean: null }],
+        });
+        await aProduct(other.id, { itemNumber: 'SELL', variants: [{ sku: 'SELL-S', ean: '4000000000031' }] });
+        const [small, medium, large] = product.variants as [VariantRecord, VariantRecord, VariantRecord];
+        const { categoryIds: _categoryIds, ...terms } = product.product;
+        const saleable = (record: VariantRecord) => {
+          const { dropIds: _dropIds, ...variant } = record.variant;
+          return { variant, product: terms, prices: record.prices };
+        };
+
+        expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, { skus: ['SELL-L', 'SELL-S', 'NOPE'] }))).toStrictEqual([saleable(small), saleable(large)]);
+        expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, { eans: ['4000000000048'], skus: ['SELL-M', 'SELL-S'] }))).toStrictEqual([saleable(small), saleable(medium)]);
+        expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, {}))).toStrictEqual([]);
+      });
+
       it('lets two brands use the same item number and SKU', async () => {
         const a = await aBrand('A');
         const b = await aBrand('B');

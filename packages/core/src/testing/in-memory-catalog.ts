@@ -248,6 +248,18 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         const wanted = new Set(variantIds);
         return variantRefs(s().variants.filter((v) => v.brandId === brandId && wanted.has(v.id)));
       },
+      async findSaleableVariants(brandId, keys) {
+        const skus = new Set(keys.skus ?? []);
+        const eans = new Set(keys.eans ?? []);
+        const variants = s().variants.filter((v) => v.brandId === brandId && (skus.has(v.sku) || (v.ean !== null && eans.has(v.ean))));
+        const products = new Map(s().products.map((p) => [p.id, p]));
+        return byId(variants).map((v) => {
+          const { dropIds: _dropIds, ...variant } = clone(v);
+          const { categoryIds: _categoryIds, ...product } = clone(products.get(v.productId)!);
+          const prices = clone(s().variantPrices.filter((p) => p.variantId === v.id)).sort((a, b) => compareText(a.currency, b.currency));
+          return { variant, product, prices };
+        });
+      },
       async saveAll(brandId, aggregates) {
         const state = s();
         for (const aggregate of aggregates) {

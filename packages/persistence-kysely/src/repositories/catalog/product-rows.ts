@@ -150,6 +150,13 @@ export async function variantsFromRows(executor: Executor, brandId: number, rows
   return rows.map((r) => rowToVariant(r, drops.get(Number(r.id)) ?? []));
 }
 
+/** The prices of the variants by variant id, currencies in code-point order whatever the database's collation. */
+export async function loadPrices({ db }: Executor, brandId: number, variantIds: number[]): Promise<Map<number, VariantPrice[]>> {
+  const rows = await selectInChunks(variantIds, (ids) => db.selectFrom('variant_prices').selectAll().where('brand_id', '=', brandId)
+    .where('variant_id', 'in', ids).orderBy('variant_id').execute());
+  return groupBy(rows.map(rowToPrice).sort((a, b) => a.variantId - b.variantId || compareText(a.currency, b.currency)), (p) => p.variantId);
+}
+
 /**
  * Turns product rows into aggregates with a fixed number of queries whatever the number of
  * products: one per child table asked for. Orders, as every adapter promises: variants by
@@ -181,19 +188,14 @@ export async function aggregatesFromRows(
       : Promise.resolve([]),
   ]);
   const variantIds = variantRows.map((r) => Number(r.id));
-  const [dropIds, priceRows, costPriceRows] = await Promise.all([
+  const [dropIds, prices, costPriceRows] = await Promise.all([
     loadDropIds(executor, brandId, variantIds),
-    parts.prices
-      ? selectInChunks(variantIds, (ids) => db.selectFrom('variant_prices').selectAll().where('brand_id', '=', brandId)
-        .where('variant_id', 'in', ids).orderBy('variant_id').execute())
-      : Promise.resolve([]),
+    parts.prices ? loadPrices(executor, brandId, variantIds) : Promise.resolve(new Map<number, VariantPrice[]>()),
     parts.costPrices
       ? selectInChunks(variantIds, (ids) => db.selectFrom('variant_cost_prices').selectAll().where('brand_id', '=', brandId)
         .where('variant_id', 'in', ids).orderBy('variant_id').orderBy('cost_price_set_id').execute())
       : Promise.resolve([]),
   ]);
-  // Currencies in code-point order whatever the database's collation.
-  const prices = groupBy(priceRows.map(rowToPrice).sort((a, b) => a.variantId - b.variantId || compareText(a.currency, b.currency)), (p) => p.variantId);
   const costPrices = groupBy(costPriceRows.map(rowToCostPrice), (c) => c.variantId);
   const records = groupBy(
     variantRows.map((r): VariantRecord => {

@@ -13,8 +13,11 @@ import {
   aggregatesFromRows,
   costPriceToRow,
   FULL_AGGREGATE,
+  loadPrices,
   priceToRow,
   productToRow,
+  rowToProduct,
+  rowToVariant,
   supplierLinkToRow,
   translationToRow,
   variantsFromRows,
@@ -147,6 +150,26 @@ export function productRepository(executor: Executor): ProductRepository {
       const rows = await selectInChunks(unique(ids), (chunk) => variantRefsWhere(brandId).where('variants.id', 'in', chunk).execute());
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return variantRefsFrom(brandId, rows);
+    },
+
+    async findSaleableVariants(brandId, keys) {
+      // Three plain reads (variants, their products, their prices), never locked: placing an
+      // order reads the catalog, it does not change it.
+      const bySku = await selectInChunks(unique(keys.skus ?? []), (chunk) => db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('sku', 'in', chunk).execute());
+      const byEan = await selectInChunks(unique(keys.eans ?? []), (chunk) => db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('ean', 'in', chunk).execute());
+      const variantRows = [...new Map([...bySku, ...byEan].map((r) => [Number(r.id), r])).values()].sort((a, b) => Number(a.id) - Number(b.id));
+      if (variantRows.length === 0) return [];
+      const variantIds = variantRows.map((r) => Number(r.id));
+      const [productRows, prices] = await Promise.all([
+        selectInChunks(unique(variantRows.map((r) => Number(r.product_id))), (chunk) => db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute()),
+        loadPrices(executor, brandId, variantIds),
+      ]);
+      const products = new Map(productRows.map((r) => [Number(r.id), r]));
+      return variantRows.map((r) => {
+        const { dropIds: _dropIds, ...variant } = rowToVariant(r, []);
+        const { categoryIds: _categoryIds, ...product } = rowToProduct(products.get(Number(r.product_id))!, []);
+        return { variant, product, prices: prices.get(variant.id) ?? [] };
+      });
     },
 
     async saveAll(brandId, aggregates) {
