@@ -30,6 +30,11 @@ import { catalogV10Router } from './routers/catalog.v10.router';
 import { exportsV10Router } from './routers/exports.v10.router';
 import { ordersV10Router } from './routers/orders.v10.router';
 import { financeV10Router } from './routers/finance.v10.router';
+import { returnsReferenceV10Router } from './routers/returns-reference.v10.router';
+import { returnsV10Router } from './routers/returns.v10.router';
+import { thirdPartyReturnsRouter } from './routers/third-party-returns.router';
+import { productionV10Router } from './routers/production.v10.router';
+import { thirdPartyProductionRouter } from './routers/third-party-production.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -83,12 +88,17 @@ export function createApp(deps: AppDeps): express.Application {
     exportsV10Router(routerDeps),
     ordersV10Router(routerDeps),
     financeV10Router(routerDeps),
-    portalsRouter(),
+    returnsReferenceV10Router(routerDeps),
+    returnsV10Router(routerDeps),
+    productionV10Router(routerDeps),
+    portalsRouter(routerDeps),
     syncRouter(routerDeps),
     catalogSyncRouter(routerDeps),
     productImagesRouter({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     mediaRouter({ blobs: images.blobs }),
     thirdPartyLogisticsRouter(routerDeps),
+    thirdPartyReturnsRouter(routerDeps),
+    thirdPartyProductionRouter(routerDeps),
     legacyRouter(routerDeps),
   ]);
 

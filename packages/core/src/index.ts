@@ -104,3 +104,6 @@ export * from './documents';
 export * from './orders';
 export * from './fulfilment';
 export * from './finance';
+
+export * from './production';
+export * from './returns';

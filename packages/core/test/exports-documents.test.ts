@@ -22,6 +22,8 @@ const KEYS: Record<MarkableDocumentType, { arrayKey: string; idKey: string }> = 
   invoice: { arrayKey: 'invoices', idKey: 'invoice_id' },
   credit_note: { arrayKey: 'credit_notes', idKey: 'credit_note_id' },
   accounting_entry: { arrayKey: 'accounting_entries', idKey: 'accounting_entry_id' },
+  return: { arrayKey: 'returns', idKey: 'return_id' },
+  production_order: { arrayKey: 'production_orders', idKey: 'production_order_id' },
 };
 const mark = (world: World, documentType: MarkableDocumentType, items: Array<{ id: number; systemId?: string; note?: string | null }>) =>
   markDocumentsExported(world.deps, {

@@ -34,7 +34,9 @@ import {
   ShipmentsTable,
   TimelineEventsTable,
 } from './tables/orders.tables';
+import { DeliveryNoteLinesTable, DeliveryNotesTable, ProductionOrderLinesTable, ProductionOrdersTable } from './tables/production.tables';
 import { AddressesTable, CustomerGroupsTable, CustomersTable, PaymentTermsTable, SuppliersTable } from './tables/partner.tables';
+import { AlertsTable, ClaimCausesTable, ReturnLinesTable, ReturnPortalsTable, ReturnsTable } from './tables/returns.tables';
 
 /** The whole schema as Kysely sees it; one schema for both dialects. */
 export interface Database {
@@ -86,4 +88,13 @@ export interface Database {
   accounting_entries: AccountingEntriesTable;
   document_exports: DocumentExportsTable;
   timeline_events: TimelineEventsTable;
+  production_orders: ProductionOrdersTable;
+  production_order_lines: ProductionOrderLinesTable;
+  delivery_notes: DeliveryNotesTable;
+  delivery_note_lines: DeliveryNoteLinesTable;
+  claim_causes: ClaimCausesTable;
+  return_portals: ReturnPortalsTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  alerts: AlertsTable;
 }

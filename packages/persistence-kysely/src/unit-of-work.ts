@@ -23,6 +23,10 @@ import { accountingEntryRepository, creditNoteRepository, invoiceRepository } fr
 import { orderChannelRepository } from './repositories/orders/order-channel.repository';
 import { orderRepository } from './repositories/orders/order.repository';
 import { shipmentRepository } from './repositories/orders/shipment.repository';
+import { alertRepository, claimCauseRepository, returnPortalRepository } from './repositories/returns/reference.repositories';
+import { returnRepository } from './repositories/returns/return.repository';
+import { deliveryNoteRepository } from './repositories/production/delivery-note.repository';
+import { productionOrderRepository } from './repositories/production/production-order.repository';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { Dialect } from './storage';
 
@@ -60,6 +64,12 @@ export function bindRepositories(executor: Executor): Repositories {
     invoices: invoiceRepository(executor),
     creditNotes: creditNoteRepository(executor),
     accountingEntries: accountingEntryRepository(executor),
+    productionOrders: productionOrderRepository(executor),
+    deliveryNotes: deliveryNoteRepository(executor),
+    returns: returnRepository(executor),
+    claimCauses: claimCauseRepository(executor),
+    returnPortals: returnPortalRepository(executor),
+    alerts: alertRepository(executor),
   };
 }
 

@@ -8,6 +8,8 @@ import {
   createCustomerGroup,
   createDrop,
   createOrderChannel,
+  createClaimCause,
+  createReturnPortal,
   DomainError,
   placeOrder,
   ProductSyncItem,
@@ -201,12 +203,24 @@ const orders: DemoSeedStep = {
   },
 };
 
+const returnsReference: DemoSeedStep = {
+  name: 'returns reference data',
+  async seed({ deps, brand }) {
+    await createClaimCause(deps, { brandId: brand.id, code: 'damaged', name: 'Damaged on arrival' });
+    await createClaimCause(deps, { brandId: brand.id, code: 'too_small', name: 'Too small' });
+    // One portal integrations can use (custom) and the platform's own (service), so both kinds exist to try.
+    const custom = await createReturnPortal(deps, { brandId: brand.id, name: 'Webshop returns', type: 'custom' });
+    await createReturnPortal(deps, { brandId: brand.id, name: 'Customer service', type: 'service', requiresClaimCauses: true });
+    return `claim causes "damaged" and "too_small", return portals "Webshop returns" (custom, public id ${custom.publicId}) and "Customer service" (service)`;
+  },
+};
+
 /**
  * The brand's demo data, in order. A later step may rely on what an earlier one made (customers
  * name the groups and terms by code), so new kinds of data (catalog, channel, portals) go in
  * after what they refer to.
  */
-export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog, orders];
+export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog, orders, returnsReference];
 
 /**
  * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every

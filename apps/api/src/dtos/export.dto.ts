@@ -20,7 +20,7 @@ const dateTimeValue: ValueCheck = (value) =>
   typeof value === 'string' && normalizeInstant(value) !== null ? null : 'must be an ISO 8601 date-time in UTC, such as 2026-03-01T09:00:00Z';
 
 /** An include flag of an export: the spec's integers 0 and 1, nothing else ("true", "", 2 are refused). */
-function IncludeFlag(description: string): PropertyDecorator {
+export function IncludeFlag(description: string): PropertyDecorator {
   return (target: object, propertyKey: string | symbol) => {
     IsOptional()(target, propertyKey);
     IsIn(['0', '1'], { message: '$property must be 0 or 1' })(target, propertyKey);
@@ -90,7 +90,7 @@ const ITEMS_MESSAGE = {
 };
 
 /** What every mark item has besides its id: the system and an optional note. */
-abstract class MarkItemDto {
+export abstract class MarkItemDto {
   @Satisfies('isSystemId', systemIdValue)
   @JSONSchema({ type: 'string', description: 'The system that imported the document.' })
   system_id!: string;
@@ -103,7 +103,7 @@ abstract class MarkItemDto {
 }
 
 // Applied in the order the decorator syntax would (bottom first), so the schema says integer, not number.
-const documentId = (): PropertyDecorator => (target, key) => {
+export const documentId = (): PropertyDecorator => (target, key) => {
   Min(1)(target, key);
   IsInt()(target, key);
 };
@@ -143,7 +143,7 @@ export class AccountingEntryMarkItemDto extends MarkItemDto {
 }
 
 /** The array of a mark body: 1 to 10 items of `item`. */
-const markItems = (item: () => new () => object): PropertyDecorator => (target, key) => {
+export const markItems = (item: () => new () => object): PropertyDecorator => (target, key) => {
   IsArray({ message: ITEMS_MESSAGE.array })(target, key);
   ArrayMinSize(1, { message: ITEMS_MESSAGE.min })(target, key);
   ArrayMaxSize(MAX_MARKS_PER_CALL, { message: ITEMS_MESSAGE.max })(target, key);

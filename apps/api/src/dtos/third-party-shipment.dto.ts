@@ -34,7 +34,7 @@ export const MAX_COLLI = 1000;
 export const MAX_COLLI_LINES = 1000;
 
 /** A document number as bodies take it: an integer, or a string of digits (`"10023"`). */
-const documentNumberValue: ValueCheck = (value) =>
+export const documentNumberValue: ValueCheck = (value) =>
   value === undefined
     ? 'is required (an integer or a string of digits)'
     : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) || (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1)

@@ -53,7 +53,11 @@ export interface RouteSpec<A extends AuthKind, B, Q> {
   list?: ListDocumentation;
   /** Success status (200, 201, 204). */
   status: number;
-  response: { description: string; schema?: JsonSchema };
+  /**
+   * `also`: a second success status with the same body (an upsert answers 201 or 200); the
+   * handler then answers itself (`res.status(…).json(…)`) and returns nothing.
+   */
+  response: { description: string; schema?: JsonSchema; also?: { status: number; description: string } };
   handler: (context: RouteContext<A, B, Q>) => Promise<unknown>;
 }
 
@@ -72,7 +76,7 @@ export interface RouteDefinition {
   query?: DtoClass;
   list?: ListDocumentation;
   status: number;
-  response: { description: string; schema?: JsonSchema };
+  response: { description: string; schema?: JsonSchema; also?: { status: number; description: string } };
   handle: (context: RouteContext<AuthKind, object | undefined, object | undefined>) => Promise<unknown>;
 }
 

@@ -104,6 +104,9 @@ function operation(route: RouteDefinition): JsonSchema {
         route.status === 204 || !route.response.schema
           ? { description: route.response.description }
           : { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } },
+      ...(route.response.also
+        ? { [String(route.response.also.status)]: { description: route.response.also.description, ...(route.response.schema ? { content: { 'application/json': { schema: route.response.schema } } } : {}) } }
+        : {}),
       ...errorResponses(route),
     },
   };

@@ -3,6 +3,10 @@ import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
 import { EXPORT_RESPONSE_SCHEMAS } from './export-response-schemas';
 import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
 import { ORDERS_RESPONSE_SCHEMAS } from './orders-response-schemas';
+import { PRODUCTION_RESPONSE_SCHEMAS } from './production-response-schemas';
+import { RETURNS_REFERENCE_RESPONSE_SCHEMAS } from './returns-reference-response-schemas';
+import { RETURNS_RESPONSE_SCHEMAS } from './returns-response-schemas';
+import { RETURN_PORTALS_RESPONSE_SCHEMAS } from './return-portals-response-schemas';
 
 /**
  * Response objects, declared by hand (the presenters' types are not reflected at runtime). Keep
@@ -124,6 +128,10 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   Supplier: supplier,
   ...CATALOG_RESPONSE_SCHEMAS,
   ...ORDERS_RESPONSE_SCHEMAS,
+  ...PRODUCTION_RESPONSE_SCHEMAS,
+  ...RETURNS_REFERENCE_RESPONSE_SCHEMAS,
+  ...RETURNS_RESPONSE_SCHEMAS,
+  ...RETURN_PORTALS_RESPONSE_SCHEMAS,
   ...LEGACY_RESPONSE_SCHEMAS,
   ...EXPORT_RESPONSE_SCHEMAS,
   ErrorObject: errorObject,

@@ -66,11 +66,11 @@ export async function recordMarks(tx: Repositories, request: MarkRequest, at: st
 
 
 /** The documents `markDocumentsExported` confirms (orders have their own use case: they may regulate stock). */
-export type MarkableDocumentType = 'shipment' | 'invoice' | 'credit_note' | 'accounting_entry';
+export type MarkableDocumentType = 'shipment' | 'invoice' | 'credit_note' | 'accounting_entry' | 'return' | 'production_order';
 
 /**
  * `POST /v10/{shipments,invoices,credit-notes,accounting-entries}/mark-as-exported` and
- * `POST /3pl/shipments/mark-as-exported`: records that each item's system imported the document,
+ * `POST /3pl/{shipments,returns}/mark-as-exported`, `POST /v10/production-orders/mark-as-exported`: records that each item's system imported the document,
  * which hides it from that system's exports (not from other systems'), and notes it on the
  * document's timeline. All or nothing: an invalid item marks nothing. Marking again only moves
  * the mark's time and note.
@@ -91,5 +91,7 @@ function findDocuments(tx: Repositories, brandId: number, documentType: Markable
     case 'invoice': return tx.invoices.findByIds(brandId, ids);
     case 'credit_note': return tx.creditNotes.findByIds(brandId, ids);
     case 'accounting_entry': return tx.accountingEntries.findByIds(brandId, ids);
+    case 'return': return tx.returns.findByIds(brandId, ids);
+    case 'production_order': return tx.productionOrders.findByIds(brandId, ids);
   }
 }

@@ -1,6 +1,6 @@
 import { Clock } from '../shared/clock.port';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { writeAccountingEntry } from './accounting-entry-for';
 import { AccountingEntry, CreditNote } from './finance.entities';
 import { financialDocumentLifecycle } from './finance.lifecycle';
@@ -16,25 +16,39 @@ export async function bookCreditNote(
   input: { brandId: number; userId: number | null; creditNoteId: number },
 ): Promise<{ creditNote: CreditNote; accountingEntry: AccountingEntry }> {
   return deps.uow.run(async (tx) => {
-    const at = deps.clock.now();
     const [draft] = await tx.creditNotes.findByIds(input.brandId, [input.creditNoteId]);
     if (!draft) throw DomainError.notFound('credit note', input.creditNoteId);
-    financialDocumentLifecycle.assertTransition(draft.status, 'booked');
-    const creditNote: CreditNote = { ...draft, status: 'booked', bookedAt: at, updatedAt: at };
-    await tx.creditNotes.save(creditNote);
-    const accountingEntry = await writeAccountingEntry(tx, { type: 'credit_note', creditNote }, at);
-    await tx.timeline.append([
-      {
-        brandId: input.brandId, documentType: 'credit_note', documentId: creditNote.id, kind: 'booked',
-        note: `booked as accounting entry ${accountingEntry.entryNumber}`, systemId: null, userId: input.userId, createdAt: at,
-      },
-      ...(creditNote.invoiceId !== null
-        ? [{
-            brandId: input.brandId, documentType: 'invoice' as const, documentId: creditNote.invoiceId, kind: 'credited',
-            note: `credit note ${creditNote.creditNoteNumber} booked`, systemId: null, userId: input.userId, createdAt: at,
-          }]
-        : []),
-    ]);
-    return { creditNote, accountingEntry };
+    return bookCreditNoteInTx(tx, draft, input.userId, deps.clock.now());
   });
+}
+
+/**
+ * Books a draft credit note inside the caller's transaction: the one booking every path shares
+ * (the back office's book call, a portal finalizing its return), so a credit note is booked the
+ * same way whoever books it. Saves the note as booked, writes its accounting entry and the
+ * timeline events (the note's, and its invoice's when it credits one).
+ */
+export async function bookCreditNoteInTx(
+  tx: Repositories,
+  draft: CreditNote,
+  userId: number | null,
+  at: string,
+): Promise<{ creditNote: CreditNote; accountingEntry: AccountingEntry }> {
+  financialDocumentLifecycle.assertTransition(draft.status, 'booked');
+  const creditNote: CreditNote = { ...draft, status: 'booked', bookedAt: at, updatedAt: at };
+  await tx.creditNotes.save(creditNote);
+  const accountingEntry = await writeAccountingEntry(tx, { type: 'credit_note', creditNote }, at);
+  await tx.timeline.append([
+    {
+      brandId: creditNote.brandId, documentType: 'credit_note', documentId: creditNote.id, kind: 'booked',
+      note: `booked as accounting entry ${accountingEntry.entryNumber}`, systemId: null, userId, createdAt: at,
+    },
+    ...(creditNote.invoiceId !== null
+      ? [{
+          brandId: creditNote.brandId, documentType: 'invoice' as const, documentId: creditNote.invoiceId, kind: 'credited',
+          note: `credit note ${creditNote.creditNoteNumber} booked`, systemId: null, userId, createdAt: at,
+        }]
+      : []),
+  ]);
+  return { creditNote, accountingEntry };
 }

@@ -33,7 +33,16 @@ export type EntityKind =
   | 'credit_notes'
   | 'credit_note_lines'
   | 'accounting_entries'
-  | 'timeline_events';
+  | 'timeline_events'
+  | 'production_orders'
+  | 'production_order_lines'
+  | 'delivery_notes'
+  | 'delivery_note_lines'
+  | 'returns'
+  | 'return_lines'
+  | 'claim_causes'
+  | 'return_portals'
+  | 'alerts';
 
 /**
  * Integer ids are handed out by the storage adapter inside the transaction (a Postgres sequence,

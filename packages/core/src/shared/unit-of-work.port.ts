@@ -24,6 +24,8 @@ import { ExportMarkRepository, TimelineRepository } from '../documents/document.
 import { OrderChannelRepository, OrderRepository } from '../orders/order.ports';
 import { ShipmentRepository } from '../fulfilment/shipment.ports';
 import { AccountingEntryRepository, CreditNoteRepository, InvoiceRepository } from '../finance/finance.ports';
+import { DeliveryNoteRepository, ProductionOrderRepository } from '../production/production.ports';
+import { AlertRepository, ClaimCauseRepository, ReturnPortalRepository, ReturnRepository } from '../returns/return.ports';
 
 /** Every repository, bound to one transaction (or, in `read`, to a plain connection). */
 export interface Repositories {
@@ -57,6 +59,12 @@ export interface Repositories {
   invoices: InvoiceRepository;
   creditNotes: CreditNoteRepository;
   accountingEntries: AccountingEntryRepository;
+  productionOrders: ProductionOrderRepository;
+  deliveryNotes: DeliveryNoteRepository;
+  returns: ReturnRepository;
+  claimCauses: ClaimCauseRepository;
+  returnPortals: ReturnPortalRepository;
+  alerts: AlertRepository;
 }
 
 /**

@@ -8,8 +8,10 @@ import { IdGenerator } from '../shared/sequences.port';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { CatalogState, catalogRepositories, emptyCatalogState } from './in-memory-catalog';
 import { OrdersState, emptyOrdersState, ordersRepositories } from './in-memory-orders';
+import { ReturnsState, emptyReturnsState, returnsRepositories } from './in-memory-returns';
+import { ProductionState, emptyProductionState, productionRepositories } from './in-memory-production';
 
-interface MemoryState extends CatalogState, OrdersState {
+interface MemoryState extends CatalogState, OrdersState, ReturnsState, ProductionState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
   brands: Brand[];
@@ -29,6 +31,8 @@ function emptyState(): MemoryState {
     customers: [], customerGroups: [], paymentTerms: [], suppliers: [],
     ...emptyCatalogState(),
     ...emptyOrdersState(),
+    ...emptyReturnsState(),
+    ...emptyProductionState(),
   };
 }
 
@@ -134,6 +138,8 @@ function bind(state: () => MemoryState): Repositories {
     },
     ...catalogRepositories(s, ids),
     ...ordersRepositories(s, ids),
+    ...returnsRepositories(s),
+    ...productionRepositories(s),
   };
 }
 

@@ -5,3 +5,5 @@ export * from '../listing/in-memory-list';
 export * from './repository-contract';
 export * from './catalog-contract';
 export * from './orders-contract';
+export * from './returns-contract';
+export * from './production-contract';

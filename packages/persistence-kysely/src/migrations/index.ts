@@ -3,6 +3,8 @@ import { Dialect } from '../storage';
 import { foundationMigration } from './0001-foundation';
 import { catalogMigration } from './0002-catalog';
 import { ordersMigration } from './0003-orders';
+import { productionMigration } from './0004-production';
+import { returnsMigration } from './0005-returns';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -12,6 +14,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0001-foundation': foundationMigration(dialect),
         '0002-catalog': catalogMigration(dialect),
         '0003-orders': ordersMigration(dialect),
+        '0004-production': productionMigration(dialect),
+        '0005-returns': returnsMigration(dialect),
       };
     },
   };

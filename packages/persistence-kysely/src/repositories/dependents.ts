@@ -18,9 +18,11 @@ export const CUSTOMER_DEPENDENTS: DependentTable[] = [
   { table: 'shipments', column: 'customer_id', label: 'shipments' },
   { table: 'invoices', column: 'customer_id', label: 'invoices' },
   { table: 'credit_notes', column: 'customer_id', label: 'credit notes' },
+  { table: 'returns', column: 'customer_id', label: 'returns' },
 ];
 export const SUPPLIER_DEPENDENTS: DependentTable[] = [
   { table: 'product_suppliers', column: 'supplier_id', label: 'products' },
+  { table: 'production_orders', column: 'supplier_id', label: 'production orders' },
 ];
 /**
  * Tables whose rows (order lines, invoice lines, …) refer to a variant by `variant_id` and so
@@ -32,6 +34,9 @@ export const VARIANT_DEPENDENTS: DependentTable[] = [
   { table: 'shipment_lines', column: 'variant_id', label: 'shipments' },
   { table: 'invoice_lines', column: 'variant_id', label: 'invoices' },
   { table: 'credit_note_lines', column: 'variant_id', label: 'credit notes' },
+  { table: 'return_lines', column: 'variant_id', label: 'returns' },
+  { table: 'production_order_lines', column: 'variant_id', label: 'production orders' },
+  { table: 'delivery_note_lines', column: 'variant_id', label: 'delivery notes' },
 ];
 /** Tables whose rows refer to a product itself by `product_id` (beyond its own children). */
 export const PRODUCT_DEPENDENTS: DependentTable[] = [];

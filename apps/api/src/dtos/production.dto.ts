@@ -1,0 +1,258 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+} from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
+import {
+  CreateDeliveryNoteInput,
+  CreateProductionOrderInput,
+  DeliveryNoteReceipt,
+  MONEY_SCALE,
+  MarkItem,
+  VariantLineInput,
+  parseDecimal,
+} from '@brand/core';
+import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { ExportQueryDto, IncludeFlag, MarkItemDto, documentId, markItems } from './export.dto';
+import { ArticleQuantityDto, MAX_ORDER_LINES, toArticleQuantity } from './orders.dto';
+import { Satisfies } from './legacy/legacy-decorators';
+import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
+
+/*
+ * Bodies and query parameters of production: `POST /v10/production-orders`, its delivery notes,
+ * the export and mark, and the warehouse's `POST /3pl/production/receive`. Shapes only; whether
+ * the supplier, SKU, order or note exists is the core's business.
+ */
+
+const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
+const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_MESSAGE = { message: '$property must be a date written YYYY-MM-DD' };
+const required = { message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') };
+
+@JSONSchema({ title: 'ProductionOrderLineRequest', description: 'A variant by sku or ean (exactly one), the pieces to make and optionally the agreed cost.' })
+export class ProductionOrderLineDto extends ArticleQuantityDto {
+  @IsOptional()
+  @IsNumber(MONEY, MONEY_MESSAGE)
+  @Min(0)
+  @JSONSchema({ description: 'Cost per piece in the production order currency; at most 2 decimals; default null.' })
+  unit_cost?: number | null;
+}
+
+@JSONSchema({ title: 'CreateProductionOrder' })
+export class CreateProductionOrderDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  @JSONSchema({ description: 'An active supplier of the brand.' })
+  supplier_number!: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter ISO 4217 code in capitals, such as EUR' })
+  @JSONSchema({ description: "Default: the supplier's currency." })
+  currency?: string;
+
+  @IsOptional()
+  @IsString()
+  @Matches(DATE, DATE_MESSAGE)
+  @JSONSchema({ format: 'date', description: 'YYYY-MM-DD; default null.' })
+  expected_delivery?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(4000)
+  notes?: string | null;
+
+  @MayBeOmitted()
+  @IsObject({ message: 'must be an object of custom fields' })
+  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields, shown to the warehouse on its delivery notes; default {}.' })
+  production_order_meta?: Record<string, unknown>;
+
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(MAX_ORDER_LINES)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @JSONSchema({ description: 'Ids of orders of the brand this production makes goods for (make-to-order); default [].' })
+  sales_order_ids?: number[];
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ProductionOrderLineDto)
+  @JSONSchema({ description: 'One line per variant.' })
+  lines!: ProductionOrderLineDto[];
+}
+
+@JSONSchema({ title: 'CreateProductionOrderRequest' })
+export class CreateProductionOrderRequestDto {
+  @IsObject(required)
+  @ValidateNested()
+  @Type(() => CreateProductionOrderDto)
+  production_order!: CreateProductionOrderDto;
+}
+
+@JSONSchema({ title: 'CreateDeliveryNote' })
+export class CreateDeliveryNoteDto {
+  @IsOptional()
+  @IsString()
+  @Matches(DATE, DATE_MESSAGE)
+  @JSONSchema({ format: 'date', description: "YYYY-MM-DD; default: the production order's." })
+  expected_delivery?: string | null;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(4000)
+  notes?: string | null;
+
+  @MayBeOmitted()
+  @IsObject({ message: 'must be an object of custom fields' })
+  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields of the delivery note (production_order_delivery_note_meta); default {}.' })
+  meta?: Record<string, unknown>;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ArticleQuantityDto)
+  @JSONSchema({ description: 'Variants of the production order and the pieces on their way.' })
+  lines!: ArticleQuantityDto[];
+}
+
+@JSONSchema({ title: 'CreateDeliveryNoteRequest' })
+export class CreateDeliveryNoteRequestDto {
+  @IsObject(required)
+  @ValidateNested()
+  @Type(() => CreateDeliveryNoteDto)
+  delivery_note!: CreateDeliveryNoteDto;
+}
+
+@JSONSchema({ title: 'ReceivedLine', description: 'A variant of the delivery note by sku or ean (exactly one) and the pieces received.' })
+export class ReceivedLineDto {
+  @ValidateIf((line: ReceivedLineDto) => line.sku !== undefined || line.ean === undefined)
+  @IsString({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required when ean is not sent' : 'must be a string') })
+  @MinLength(1)
+  @MaxLength(64)
+  @JSONSchema({ description: 'Required when ean is not sent.' })
+  sku?: string;
+
+  @MayBeOmitted()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(64)
+  @NotTogetherWith('sku')
+  @JSONSchema({ description: 'Required when sku is not sent.' })
+  ean?: string;
+
+  @IsInt()
+  @Min(0)
+  @JSONSchema({ description: 'Pieces received in this call; added to earlier receipts.' })
+  received_quantity!: number;
+}
+
+@JSONSchema({ title: 'ThirdPartyProductionReceipt' })
+export class ThirdPartyProductionReceiptDto {
+  @Satisfies('isDocumentNumber', documentNumberValue)
+  @JSONSchema({ type: ['integer', 'string'], description: 'The delivery note number (an integer or a string of digits).' })
+  production_order_delivery_note_number!: number | string;
+
+  @MayBeOmitted()
+  @IsObject({ message: 'must be an object of custom fields' })
+  @JSONSchema({ type: 'object', additionalProperties: true, description: "Merged into the note's meta: sent keys are added or replaced, others kept; omitted: unchanged." })
+  meta?: Record<string, unknown>;
+
+  @IsOptional()
+  @JSONSchema({ description: 'Ignored on receive: use meta.' })
+  production_order_delivery_note_meta?: unknown;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'must contain at least one line' })
+  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
+  @ValidateNested({ each: true })
+  @Type(() => ReceivedLineDto)
+  lines!: ReceivedLineDto[];
+}
+
+@JSONSchema({ title: 'ThirdPartyProductionReceiveRequest', description: 'Reports pieces of a delivery note received; all lines or none are booked.' })
+export class ThirdPartyProductionReceiveDto {
+  @IsObject(required)
+  @ValidateNested()
+  @Type(() => ThirdPartyProductionReceiptDto)
+  production_order_delivery_note!: ThirdPartyProductionReceiptDto;
+}
+
+export class ProductionOrderExportQueryDto extends ExportQueryDto {
+  @IncludeFlag('1 adds draft production orders (the spec calls it include_open)')
+  include_open?: '0' | '1';
+
+  @IncludeFlag('1 adds closed production orders')
+  include_closed?: '0' | '1';
+}
+
+@JSONSchema({ title: 'ProductionOrderMarkItem' })
+export class ProductionOrderMarkItemDto extends MarkItemDto {
+  @documentId()
+  production_order_id!: number;
+}
+
+@JSONSchema({ title: 'ProductionOrdersMarkAsExported', description: 'At most 10 production orders; all are marked or, when one is refused, none.' })
+export class ProductionOrdersMarkAsExportedDto {
+  @markItems(() => ProductionOrderMarkItemDto)
+  production_orders!: ProductionOrderMarkItemDto[];
+}
+
+// ---- to the core's inputs (fields not sent stay undefined so the core applies its defaults) ----
+
+export function toCreateProductionOrderInput(body: CreateProductionOrderDto): CreateProductionOrderInput {
+  const input: CreateProductionOrderInput = {
+    supplierNumber: body.supplier_number,
+    // The DTO allowed at most 2 decimals, so the conversion to minor units is exact.
+    lines: body.lines.map((line) => ({
+      ...toArticleQuantity(line),
+      ...(line.unit_cost !== undefined ? { unitCost: line.unit_cost === null ? null : parseDecimal(line.unit_cost, MONEY_SCALE)! } : {}),
+    })),
+  };
+  if (body.currency !== undefined) input.currency = body.currency;
+  if (body.expected_delivery !== undefined) input.expectedDelivery = body.expected_delivery;
+  if (body.notes !== undefined) input.notes = body.notes;
+  if (body.production_order_meta !== undefined) input.productionOrderMeta = body.production_order_meta;
+  if (body.sales_order_ids !== undefined) input.salesOrderIds = body.sales_order_ids;
+  return input;
+}
+
+export function toCreateDeliveryNoteInput(body: CreateDeliveryNoteDto): CreateDeliveryNoteInput {
+  const input: CreateDeliveryNoteInput = { lines: body.lines.map((line): VariantLineInput => toArticleQuantity(line)) };
+  if (body.expected_delivery !== undefined) input.expectedDelivery = body.expected_delivery;
+  if (body.notes !== undefined) input.notes = body.notes;
+  if (body.meta !== undefined) input.meta = body.meta;
+  return input;
+}
+
+export function toDeliveryNoteReceipt(body: ThirdPartyProductionReceiptDto): DeliveryNoteReceipt {
+  return {
+    deliveryNoteNumber: documentNumber(body.production_order_delivery_note_number),
+    ...(body.meta !== undefined ? { meta: body.meta } : {}),
+    lines: body.lines.map((line) => ({ ...(line.sku !== undefined ? { sku: line.sku } : { ean: line.ean! }), receivedQuantity: line.received_quantity })),
+  };
+}
+
+/** The core's mark items of `POST /v10/production-orders/mark-as-exported`. */
+export function toProductionOrderMarks(body: ProductionOrdersMarkAsExportedDto): MarkItem[] {
+  return body.production_orders.map((item) => ({ documentId: item.production_order_id, systemId: item.system_id, note: item.note ?? null }));
+}

@@ -1,0 +1,21 @@
+import { Clock } from '../shared/clock.port';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { findProductionOrderOrFail } from './find-production-order';
+import { ProductionOrder } from './production.entities';
+import { productionOrderLifecycle } from './production.lifecycle';
+
+/** `POST /v10/production-orders/{id}/approve`: draft → open (sent to the supplier); delivery notes may then be announced. */
+export async function approveProductionOrder(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; userId: number | null; productionOrderId: number },
+): Promise<ProductionOrder> {
+  return deps.uow.run(async (tx) => {
+    const before = await findProductionOrderOrFail(tx, input.brandId, input.productionOrderId);
+    productionOrderLifecycle.assertTransition(before.status, 'open');
+    const now = deps.clock.now();
+    const order: ProductionOrder = { ...before, status: 'open', approvedAt: now, updatedAt: now };
+    await tx.productionOrders.save(order);
+    await tx.timeline.append([{ brandId: input.brandId, documentType: 'production_order', documentId: order.id, kind: 'approved', note: null, systemId: null, userId: input.userId, createdAt: now }]);
+    return order;
+  });
+}

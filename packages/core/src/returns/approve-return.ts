@@ -1,0 +1,27 @@
+import { Clock } from '../shared/clock.port';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { findReturnOrFail } from './find-return';
+import { Return } from './return.entities';
+import { returnLifecycle } from './return.lifecycle';
+
+/**
+ * Back office: approves an announced RMA (`POST /v10/returns/{id}/approve`), open → approved, which
+ * puts it in the warehouse's export and lets the warehouse receive it. Any other status is a 422
+ * (`invalid_state_transition`).
+ */
+export async function approveReturn(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; userId: number | null; returnId: number },
+): Promise<Return> {
+  return deps.uow.run(async (tx) => {
+    const found = await findReturnOrFail(tx, input.brandId, input.returnId);
+    returnLifecycle.assertTransition(found.status, 'approved');
+    const at = deps.clock.now();
+    const ret: Return = { ...found, status: 'approved', approvedAt: at, updatedAt: at };
+    await tx.returns.save(ret);
+    await tx.timeline.append([{
+      brandId: ret.brandId, documentType: 'return', documentId: ret.id, kind: 'approved', note: `RMA ${ret.rma} approved`, systemId: null, userId: input.userId, createdAt: at,
+    }]);
+    return ret;
+  });
+}

@@ -1,0 +1,21 @@
+import { ExportMark, TimelineEvent } from '../documents/document.entities';
+import { CreditNote } from '../finance/finance.entities';
+import { UnitOfWork } from '../shared/unit-of-work.port';
+import { findReturnOrFail } from './find-return';
+import { Return } from './return.entities';
+
+/** One return of the brand with its lines, credit notes, export marks and timeline (`GET /v10/returns/{id}`); 404 otherwise. */
+export async function getReturn(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; returnId: number },
+): Promise<{ ret: Return; creditNotes: CreditNote[]; exports: ExportMark[]; timeline: TimelineEvent[] }> {
+  return deps.uow.read(async (repos) => {
+    const ret = await findReturnOrFail(repos, input.brandId, input.returnId);
+    const [creditNotes, exports, timeline] = await Promise.all([
+      repos.creditNotes.findByReturnIds(input.brandId, [ret.id]),
+      repos.exportMarks.marksOf(input.brandId, 'return', [ret.id]),
+      repos.timeline.eventsOf(input.brandId, 'return', ret.id),
+    ]);
+    return { ret, creditNotes, exports, timeline };
+  });
+}
