@@ -1,8 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -21,6 +18,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MONEY_SCALE, OrderAddress, OrderType, PlaceOrderInput, VariantLineInput, parseDecimal } from '@brand/core';
 import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 
 /**
  * Bodies of the order back office and of order creation (`POST /v10/order-channels/{publicId}/orders`).
@@ -29,8 +27,6 @@ import { MayBeOmitted, NotTogetherWith } from './decorators';
  * core's `placeOrder`.
  */
 
-/** Lines per order (and per partial shipment or credit note request): one transaction of bounded size. */
-export const MAX_ORDER_LINES = 500;
 
 const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
@@ -69,22 +65,7 @@ export class CreateOrderChannelDto {
 
 /** One line of an order, a partial shipment or a credit note: a variant by sku or by ean, and a number of pieces. */
 @JSONSchema({ title: 'ArticleQuantity', description: 'A variant by sku or ean (exactly one of them) and a number of pieces.' })
-export class ArticleQuantityDto {
-  @ValidateIf((line: ArticleQuantityDto) => line.sku !== undefined || line.ean === undefined)
-  @IsString(requiredUnless('ean', 'must be a string'))
-  @MinLength(1)
-  @MaxLength(64)
-  @JSONSchema({ description: 'Required when ean is not sent.' })
-  sku?: string;
-
-  @MayBeOmitted()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  @NotTogetherWith('sku')
-  @JSONSchema({ description: 'Required when sku is not sent.' })
-  ean?: string;
-
+export class ArticleQuantityDto extends VariantKeyDto {
   @IsInt()
   @Min(1)
   quantity!: number;
@@ -253,12 +234,7 @@ export class PlaceOrderDto {
   @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields, shown to the warehouse; default {}.' })
   order_meta?: Record<string, unknown>;
 
-  @IsArray()
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => ArticleQuantityDto)
-  @JSONSchema({ description: 'A variant may appear on several lines; stock is checked on their sum.' })
+  @lineArray(() => ArticleQuantityDto, { description: 'A variant may appear on several lines; stock is checked on their sum.' })
   lines!: ArticleQuantityDto[];
 }
 
@@ -280,18 +256,13 @@ export class ApproveOrderDto {
 
 @JSONSchema({ title: 'CreatePartialShipmentRequest' })
 export class CreatePartialShipmentDto {
-  @IsArray()
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => ArticleQuantityDto)
-  @JSONSchema({ description: "Pieces to ship; at most the open pieces of the variant's order lines." })
+  @lineArray(() => ArticleQuantityDto, { description: "Pieces to ship; at most the open pieces of the variant's order lines." })
   lines!: ArticleQuantityDto[];
 }
 
 /** The core's line reference: exactly one of sku and ean (the DTO made sure). */
 export function toArticleQuantity(line: ArticleQuantityDto): VariantLineInput {
-  return line.sku !== undefined ? { sku: line.sku, quantity: line.quantity } : { ean: line.ean!, quantity: line.quantity };
+  return { ...variantKey(line), quantity: line.quantity };
 }
 
 function toOrderAddress(address: OrderAddressDto | null): OrderAddress | null {

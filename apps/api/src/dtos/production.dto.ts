@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  ArrayMinSize,
   IsArray,
   IsInt,
   IsNumber,
@@ -12,7 +11,6 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateIf,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
@@ -26,9 +24,10 @@ import {
   VariantLineInput,
   parseDecimal,
 } from '@brand/core';
-import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { MayBeOmitted } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, documentId, markItems } from './export.dto';
-import { ArticleQuantityDto, MAX_ORDER_LINES, toArticleQuantity } from './orders.dto';
+import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
+import { MAX_ORDER_LINES, VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 import { Satisfies } from './legacy/legacy-decorators';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
@@ -91,12 +90,7 @@ export class CreateProductionOrderDto {
   @JSONSchema({ description: 'Ids of orders of the brand this production makes goods for (make-to-order); default [].' })
   sales_order_ids?: number[];
 
-  @IsArray()
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => ProductionOrderLineDto)
-  @JSONSchema({ description: 'One line per variant.' })
+  @lineArray(() => ProductionOrderLineDto, { description: 'One line per variant.' })
   lines!: ProductionOrderLineDto[];
 }
 
@@ -126,12 +120,7 @@ export class CreateDeliveryNoteDto {
   @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields of the delivery note (production_order_delivery_note_meta); default {}.' })
   meta?: Record<string, unknown>;
 
-  @IsArray()
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => ArticleQuantityDto)
-  @JSONSchema({ description: 'Variants of the production order and the pieces on their way.' })
+  @lineArray(() => ArticleQuantityDto, { description: 'Variants of the production order and the pieces on their way.' })
   lines!: ArticleQuantityDto[];
 }
 
@@ -144,22 +133,7 @@ export class CreateDeliveryNoteRequestDto {
 }
 
 @JSONSchema({ title: 'ReceivedLine', description: 'A variant of the delivery note by sku or ean (exactly one) and the pieces received.' })
-export class ReceivedLineDto {
-  @ValidateIf((line: ReceivedLineDto) => line.sku !== undefined || line.ean === undefined)
-  @IsString({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required when ean is not sent' : 'must be a string') })
-  @MinLength(1)
-  @MaxLength(64)
-  @JSONSchema({ description: 'Required when ean is not sent.' })
-  sku?: string;
-
-  @MayBeOmitted()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  @NotTogetherWith('sku')
-  @JSONSchema({ description: 'Required when sku is not sent.' })
-  ean?: string;
-
+export class ReceivedLineDto extends VariantKeyDto {
   @IsInt()
   @Min(0)
   @JSONSchema({ description: 'Pieces received in this call; added to earlier receipts.' })
@@ -181,11 +155,7 @@ export class ThirdPartyProductionReceiptDto {
   @JSONSchema({ description: 'Ignored on receive: use meta.' })
   production_order_delivery_note_meta?: unknown;
 
-  @IsArray()
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => ReceivedLineDto)
+  @lineArray(() => ReceivedLineDto)
   lines!: ReceivedLineDto[];
 }
 
@@ -248,7 +218,7 @@ export function toDeliveryNoteReceipt(body: ThirdPartyProductionReceiptDto): Del
   return {
     deliveryNoteNumber: documentNumber(body.production_order_delivery_note_number),
     ...(body.meta !== undefined ? { meta: body.meta } : {}),
-    lines: body.lines.map((line) => ({ ...(line.sku !== undefined ? { sku: line.sku } : { ean: line.ean! }), receivedQuantity: line.received_quantity })),
+    lines: body.lines.map((line) => ({ ...variantKey(line), receivedQuantity: line.received_quantity })),
   };
 }
 

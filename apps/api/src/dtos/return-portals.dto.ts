@@ -1,8 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -20,7 +17,7 @@ import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_TYPES, GiftCardBonusType, MONEY_SCALE, PortalReturnInput, PortalReturnLineInput, parseDecimal, returnLifecycle } from '@brand/core';
 import { MayBeOmitted } from './decorators';
 import { Satisfies } from './legacy/legacy-decorators';
-import { MAX_ORDER_LINES } from './orders.dto';
+import { lineArray } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
 /*
@@ -161,11 +158,7 @@ export class PortalReturnBodyDto {
   @JSONSchema({ default: false })
   storefront_refund_gift_card_free_shipping?: boolean;
 
-  @IsArray({ message: 'must be an array of lines' })
-  @ArrayMinSize(1, { message: 'must contain at least one line' })
-  @ArrayMaxSize(MAX_ORDER_LINES, { message: `must contain at most ${MAX_ORDER_LINES} lines` })
-  @ValidateNested({ each: true })
-  @Type(() => PortalReturnLineDto)
+  @lineArray(() => PortalReturnLineDto)
   lines!: PortalReturnLineDto[];
 }
 

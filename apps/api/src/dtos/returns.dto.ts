@@ -1,8 +1,5 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
   IsBoolean,
   IsIn,
   IsInt,
@@ -12,16 +9,15 @@ import {
   MaxLength,
   Min,
   MinLength,
-  ValidateIf,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AdHocReturnLineInput, CLAIM_TYPES, CreateReturnLineInput, MAX_MARKS_PER_CALL, ReceiptLineInput } from '@brand/core';
-import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { MayBeOmitted } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, documentId, markItems } from './export.dto';
 import { Satisfies } from './legacy/legacy-decorators';
-import { MAX_ORDER_LINES } from './orders.dto';
+import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
 /*
@@ -33,36 +29,6 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
 
 const requiredObject = { message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') };
 const claimTypeMessage = { message: `claim_type must be one of ${CLAIM_TYPES.join(', ')}` };
-const linesMessage = { array: 'must be an array of lines', min: 'must contain at least one line', max: `must contain at most ${MAX_ORDER_LINES} lines` };
-
-/** `lines`: 1 to MAX_ORDER_LINES nested lines of `item`. */
-const lineArray = (item: () => new () => object): PropertyDecorator => (target, key) => {
-  IsArray({ message: linesMessage.array })(target, key);
-  ArrayMinSize(1, { message: linesMessage.min })(target, key);
-  ArrayMaxSize(MAX_ORDER_LINES, { message: linesMessage.max })(target, key);
-  ValidateNested({ each: true })(target, key);
-  Type(item)(target, key);
-};
-
-/** A variant by sku or ean (exactly one), as every line of these bodies names it. */
-abstract class VariantKeyDto {
-  @ValidateIf((line: VariantKeyDto) => line.sku !== undefined || line.ean === undefined)
-  @IsString({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required when ean is not sent' : 'must be a string') })
-  @MinLength(1)
-  @MaxLength(64)
-  @JSONSchema({ description: 'Required when ean is not sent.' })
-  sku?: string;
-
-  @MayBeOmitted()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  @NotTogetherWith('sku')
-  @JSONSchema({ description: 'Required when sku is not sent.' })
-  ean?: string;
-}
-
-const variantKey = (line: VariantKeyDto): { sku: string } | { ean: string } => (line.sku !== undefined ? { sku: line.sku } : { ean: line.ean! });
 
 // ---- back office ----
 
