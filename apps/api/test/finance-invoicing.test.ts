@@ -87,6 +87,15 @@ for (const dialect of testDialects()) {
         expect(entries).toMatchObject({ total: 1, accounting_entries: [{ ...entry, exports: [] }] });
         expect(balanced((entries['accounting_entries'] as Entry[])[0]!)).toBe(true);
 
+        // The entry on its own, and again once a bookkeeping system has imported it.
+        const entryId = (entries['accounting_entries'] as Json[])[0]!['id'];
+        expect((await getOk(t, shop.brand, `/v10/accounting-entries/${entryId}`))['accounting_entry']).toEqual({ ...entry, exports: [], timeline: [] });
+        const marked = await post('/v10/accounting-entries/mark-as-exported', { accounting_entries: [{ accounting_entry_id: entryId, system_id: 'ledger', note: 'journal 12' }] });
+        expect(marked.status).toBe(200);
+        const single = (await getOk(t, shop.brand, `/v10/accounting-entries/${entryId}`))['accounting_entry'] as Json;
+        expect(single['exports']).toEqual([expect.objectContaining({ system_id: 'ledger', note: 'journal 12' })]);
+        expect(single['timeline']).toEqual([expect.objectContaining({ kind: 'exported', note: 'journal 12' })]);
+
         // Regulated: In stock and reserved both drop, so Available stays.
         expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 7, available: 7 });
         expect(await stockOf(t, shop.brand, 'CAP-ONE')).toEqual({ in_stock: 4, available: 4 });
@@ -191,27 +200,38 @@ for (const dialect of testDialects()) {
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 10, available: 7 });
     });
 
-    it('answers 404 for unknown, foreign or non-numeric invoice and credit note ids', async () => {
+    it('answers 404 for unknown, foreign or non-numeric invoice, credit note and accounting entry ids', async () => {
       await changeSettings(t, shop.brand, { invoicing: 'in_service' });
       await deliveredOrder();
       const invoice = ((await getOk(t, shop.brand, '/v10/invoices'))['invoices'] as Json[])[0]!;
       const other = await createIntegrator(t.storage, t.clock);
-      for (const [method, path] of [
+      const notFoundFor = async (calls: readonly (readonly ['get' | 'post', string])[]) => {
+        for (const [method, path] of calls) expect([path, (await request(t.app)[method](path).set(other.headers)).status]).toEqual([path, 404]);
+      };
+      await notFoundFor([
         ['get', `/v10/invoices/${invoice['id']}`],
         ['post', `/v10/invoices/${invoice['id']}/book`],
         ['post', `/v10/invoices/${invoice['id']}/credit-notes`],
         ['get', '/v10/invoices/abc'],
         ['get', '/v10/credit-notes/999999'],
         ['post', '/v10/credit-notes/999999/book'],
-      ] as const) {
-        expect((await request(t.app)[method](path).set(other.headers)).status).toBe(404);
-      }
+      ]);
       expect(((await getOk(t, shop.brand, `/v10/invoices/${invoice['id']}`))['invoice'] as Json)['status']).toBe('draft');
+
+      await post(`/v10/invoices/${invoice['id']}/book`).expect(200);
+      const entry = ((await getOk(t, shop.brand, '/v10/accounting-entries'))['accounting_entries'] as Json[])[0]!;
+      await notFoundFor([
+        ['get', `/v10/accounting-entries/${entry['id']}`],
+        ['get', '/v10/accounting-entries/999999'],
+        ['get', '/v10/accounting-entries/1e3'],
+      ]);
+      expect(((await getOk(t, shop.brand, `/v10/accounting-entries/${entry['id']}`))['accounting_entry'] as Json)['id']).toBe(entry['id']);
     });
 
     it('needs finance:read to read and finance:write to book', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['finance:read'] });
       expect((await request(t.app).get('/v10/accounting-entries').set(reader.headers)).status).toBe(200);
+      expect((await request(t.app).get('/v10/accounting-entries/1').set(reader.headers)).status).toBe(404);
       const book = await request(t.app).post('/v10/invoices/1/book').set(reader.headers);
       expect(book.status).toBe(403);
       expect(book.body.errors[0].meta.missing_scopes).toEqual(['finance:write']);

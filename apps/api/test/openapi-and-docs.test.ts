@@ -66,6 +66,7 @@ const ROUTES = [
   'get /v10/credit-notes/{id}',
   'post /v10/credit-notes/{id}/book',
   'get /v10/accounting-entries',
+  'get /v10/accounting-entries/{id}',
   'post /customers/sync',
   'post /production/customers/sync',
   'post /production/suppliers/sync',

@@ -287,9 +287,10 @@ const accountingEntry = required(
       created_at: dateTime,
       updated_at: dateTime,
       exports: exportsProperty(true),
+      timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On GET /v10/accounting-entries/{id}, oldest first' },
     },
   },
-  ['exports'],
+  ['exports', 'timeline'],
 );
 
 const settings = required({

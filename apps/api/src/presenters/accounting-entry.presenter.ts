@@ -1,6 +1,7 @@
-import { Account, AccountingDocumentType, AccountingEntry, ExportMark } from '@brand/core';
+import { Account, AccountingDocumentType, AccountingEntry, AccountingEntryDetail, ExportMark } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { money } from './invoice-line.presenter';
+import { TimelineEventWire, presentTimeline } from './timeline.presenter';
 
 export interface AccountingLineWire {
   account: Account;
@@ -22,6 +23,8 @@ export interface AccountingEntryWire {
   updated_at: string;
   /** Absent only on entries embedded in their document. */
   exports?: ExportMarkWire[];
+  /** On `GET /v10/accounting-entries/{id}` only. */
+  timeline?: TimelineEventWire[];
 }
 
 /** An accounting entry with its lines (always); `exports` when given. */
@@ -39,4 +42,9 @@ export function presentAccountingEntry(entry: AccountingEntry, options: { export
   };
   if (options.exports) wire.exports = presentExportMarks(options.exports);
   return wire;
+}
+
+/** `GET /v10/accounting-entries/{id}`: the entry with its lines, exports and timeline. */
+export function presentAccountingEntryDetail(detail: AccountingEntryDetail): AccountingEntryWire {
+  return { ...presentAccountingEntry(detail.entry, { exports: detail.exports }), timeline: presentTimeline(detail.timeline) };
 }

@@ -4,6 +4,7 @@ import {
   bookInvoice,
   creditInvoice,
   creditNoteListDefinition,
+  getAccountingEntry,
   getCreditNote,
   getInvoice,
   invoiceListDefinition,
@@ -15,7 +16,7 @@ import { CreditInvoiceDto, toCreditLines } from '../dtos/finance.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentAccountingEntry } from '../presenters/accounting-entry.presenter';
+import { presentAccountingEntry, presentAccountingEntryDetail } from '../presenters/accounting-entry.presenter';
 import { presentCreditNote, presentCreditNoteDetail } from '../presenters/credit-note.presenter';
 import { presentInvoice, presentInvoiceDetail } from '../presenters/invoice.presenter';
 import { pathId } from '../http/path-id';
@@ -161,5 +162,20 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
           presentAccountingEntry(entry, { exports: result.exports.get(entry.id) ?? [] }),
         );
       },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/accounting-entries/:id',
+      summary: 'Get an accounting entry',
+      description: 'With its lines (always balanced), the systems that imported it and its timeline.',
+      tag: 'Finance',
+      scopes: ['finance:read'],
+      status: 200,
+      response: { description: 'The accounting entry', schema: objectResponseSchema('accounting_entry', 'AccountingEntry') },
+      handler: async ({ principal, params }) => ({
+        accounting_entry: presentAccountingEntryDetail(
+          await getAccountingEntry(deps, { brandId: principal.brandId, accountingEntryId: pathId(params['id'], 'accounting entry') }),
+        ),
+      }),
     });
 }

@@ -12,3 +12,4 @@ export * from './get-credit-note';
 export * from './list-credit-notes';
 export * from './book-credit-note';
 export * from './list-accounting-entries';
+export * from './get-accounting-entry';
