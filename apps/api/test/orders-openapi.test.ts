@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { AccountingEntry, CreditNote, Invoice, Order, Shipment, defaultBrandSettings } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { presentAccountingEntry } from '../src/presenters/accounting-entry.presenter';
+import { presentAccountingEntryDetail } from '../src/presenters/accounting-entry.presenter';
 import { presentCreditNoteDetail } from '../src/presenters/credit-note.presenter';
 import { presentExportMarks } from '../src/presenters/export-mark.presenter';
 import { presentInvoiceDetail } from '../src/presenters/invoice.presenter';
@@ -92,7 +92,7 @@ const PRESENTED: Record<string, object> = {
   Invoice: presentInvoiceDetail({ invoice, exports: marks, timeline, accountingEntry: entry, creditNotes: [creditNote] }),
   CreditNote: presentCreditNoteDetail({ creditNote, exports: marks, timeline, accountingEntry: entry }),
   FinancialLine: presentFinancialLine(financialLine),
-  AccountingEntry: presentAccountingEntry(entry, { exports: marks }),
+  AccountingEntry: presentAccountingEntryDetail({ entry, exports: marks, timeline }),
   OrderChannel: presentOrderChannel({ id: 1, brandId: 1, publicId: 'p', name: 'N', orderType: 'b2b', autoApprove: false, dropId: null, createdAt: AT, updatedAt: AT }),
   Settings: presentSettings(defaultBrandSettings(1)),
   ExportMark: presentExportMarks(marks)[0]!,

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { date, dateTime, money, nullable, ref, required } from './schema-building';
 
 /**
  * Response objects of the catalog and inventory (products, variants, stock, drops, locations,
@@ -6,17 +7,8 @@ import { JsonSchema } from '../http/route';
  * catalog presenters; the catalog OpenAPI test compares their properties with what the
  * presenters return.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const date = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date', description });
-const money = (description: string): JsonSchema => ({ type: 'number', description: `${description}; at most 2 decimals` });
 const meta: JsonSchema = { type: 'object', additionalProperties: true, description: 'Custom fields' };
 const weightType = (nullableToo: boolean): JsonSchema => ({ type: nullableToo ? ['string', 'null'] : 'string', enum: nullableToo ? ['g', 'kg', null] : ['g', 'kg'] });
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 
 const variantPrice = required({
   type: 'object',

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { dateTime, money, nullable, ref, required } from './schema-building';
 
 /**
  * Response objects of the export interface and of the warehouse's (3PL) shipments, declared by
@@ -8,14 +9,6 @@ import { JsonSchema } from '../http/route';
  * AccountingEntry) and the shapes shared with them (ExportMark, OrderAddress, ShippingCode,
  * ResponsiblePerson, Colli) are declared in `orders-response-schemas.ts`.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const money = (description: string): JsonSchema => ({ type: 'number', description: `${description}; at most 2 decimals` });
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 
 const shipmentLine = required({
   type: 'object',

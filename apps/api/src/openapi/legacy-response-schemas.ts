@@ -1,17 +1,11 @@
 import { JsonSchema } from '../http/route';
+import { dateTime, nullable, ref, required } from './schema-building';
 
 /**
  * Response objects of the older `/api` interface, declared by hand beside `RESPONSE_SCHEMAS`.
  * Keep them in step with `src/presenters/legacy`; the legacy OpenAPI test compares their
  * properties with what the presenters return.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 
 const category = required(
   {

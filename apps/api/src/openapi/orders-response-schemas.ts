@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { currency, dateTime, money, nullable, nullableDateTime, ref, required } from './schema-building';
 
 /**
  * Response objects of orders, order channels, shipments, invoices, credit notes, accounting
@@ -6,17 +7,7 @@ import { JsonSchema } from '../http/route';
  * their presenters; `orders-openapi.test.ts` compares the properties declared here with what
  * the presenters return.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const nullableDateTime = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date-time', description });
-const money = (description: string): JsonSchema => ({ type: 'number', description: `${description}; at most 2 decimals` });
 const percent = (description: string): JsonSchema => ({ type: 'number', minimum: 0, maximum: 100, description: `${description}, in percent (25 = 25 %); at most 2 decimals` });
-const currency: JsonSchema = { type: 'string', pattern: '^[A-Z]{3}$' };
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 const exportsProperty = (embeddedNote: boolean): JsonSchema => ({
   type: 'array',
   items: ref('ExportMark'),

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { date, dateTime, meta, nullable, nullableDateTime, ref, required } from './schema-building';
 
 /**
  * Response objects of production (v10 production orders and delivery notes, the 3PL delivery
@@ -6,16 +7,6 @@ import { JsonSchema } from '../http/route';
  * `presenters/production.presenter.ts`; the production tests compare the declared properties
  * with what the presenter returns.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const nullableDateTime = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date-time', description });
-const date = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date', description });
-const meta = (description: string): JsonSchema => ({ type: 'object', additionalProperties: true, description: `${description}; {} when none` });
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 const attributes: JsonSchema = { type: 'object', additionalProperties: { type: 'string' }, description: 'Variant attributes (colors, sizes)' };
 
 const product = required({

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { dateTime, nullable, ref } from './schema-building';
 import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
 import { EXPORT_RESPONSE_SCHEMAS } from './export-response-schemas';
 import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
@@ -13,9 +14,6 @@ import { RETURN_PORTALS_RESPONSE_SCHEMAS } from './return-portals-response-schem
  * them in step with `src/presenters`; the OpenAPI test checks that the list endpoints' objects
  * carry the fields declared here.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 
 const address: JsonSchema = {
   type: 'object',

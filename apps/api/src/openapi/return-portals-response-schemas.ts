@@ -1,11 +1,11 @@
 import { JsonSchema } from '../http/route';
+import { nullable } from './schema-building';
 
 /**
  * Response objects of the external return portal interface, declared by hand beside
  * `RESPONSE_SCHEMAS`. Keep them in step with `presenters/portal-return.presenter.ts`;
  * `return-portals-openapi.test.ts` compares them.
  */
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
 
 const portalReturnLine: JsonSchema = {
   type: 'object',

@@ -1,11 +1,11 @@
 import { JsonSchema } from '../http/route';
+import { dateTime } from './schema-building';
 
 /**
  * Response objects of the returns back office's reference data (claim causes, return portals),
  * declared by hand beside `RESPONSE_SCHEMAS`. Keep them in step with
  * `presenters/returns-reference.presenter.ts`; `returns-reference-openapi.test.ts` compares them.
  */
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
 
 const claimCause: JsonSchema = {
   type: 'object',

@@ -1,4 +1,5 @@
 import { JsonSchema } from '../http/route';
+import { dateTime, money, nullable, nullableDateTime, ref, required } from './schema-building';
 
 /**
  * Response objects of the returns flow (v10 returns and alerts, the 3PL return), declared by hand
@@ -6,16 +7,7 @@ import { JsonSchema } from '../http/route';
  * `presenters/third-party-return.presenter.ts`; the returns tests compare the declared properties
  * with what the presenters return.
  */
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (type: string, extra: JsonSchema = {}): JsonSchema => ({ type: [type, 'null'], ...extra });
-const dateTime: JsonSchema = { type: 'string', format: 'date-time' };
-const nullableDateTime = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date-time', description });
-const money = (description: string): JsonSchema => ({ type: 'number', description: `${description}; at most 2 decimals` });
 const percent = (description: string): JsonSchema => ({ type: 'number', minimum: 0, maximum: 100, description: `${description}, in percent; at most 2 decimals` });
-const required = (schema: JsonSchema, optional: readonly string[] = []): JsonSchema => ({
-  ...schema,
-  required: Object.keys(schema['properties'] as object).filter((key) => !optional.includes(key)),
-});
 const RETURN_STATUSES = ['open', 'approved', 'received', 'credited'];
 const attributes: JsonSchema = { type: 'object', additionalProperties: { type: 'string' }, description: 'Variant attributes (colors, sizes)' };
 
