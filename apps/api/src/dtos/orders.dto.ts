@@ -27,7 +27,6 @@ import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
  * core's `placeOrder`.
  */
 
-
 const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
 const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
