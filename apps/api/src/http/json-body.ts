@@ -1,5 +1,6 @@
 import express, { RequestHandler } from 'express';
 import { apiErrors } from './api-errors';
+import { refuseUnsafeJsonBody } from './input-guard';
 
 const JSON_TYPES = ['application/json', 'application/*+json'];
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -24,8 +25,24 @@ export function requireJsonContentType(): RequestHandler {
 /**
  * Parses JSON bodies up to `limit`. Only objects and arrays are accepted at the top level;
  * unparseable JSON and oversized bodies surface as body-parser errors, which the error handler
- * turns into 400 invalid_json and 413.
+ * turns into 400 invalid_json and 413. A parsed body is then checked for what no route may take
+ * (excessive nesting, NUL characters, `__proto__` keys) before any DTO or use case sees it.
  */
 export function parseJsonBody(limit: string): RequestHandler {
-  return express.json({ limit, strict: true, type: JSON_TYPES });
+  const parse = express.json({ limit, strict: true, type: JSON_TYPES });
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      if (error) {
+        next(error);
+        return;
+      }
+      try {
+        refuseUnsafeJsonBody(req.body);
+      } catch (refusal) {
+        next(refusal);
+        return;
+      }
+      next();
+    });
+  };
 }

@@ -27,7 +27,7 @@ import { presentOrderChannel } from '../presenters/order-channel.presenter';
 import { presentOrder, presentOrderDetail } from '../presenters/order.presenter';
 import { presentSettings } from '../presenters/settings.presenter';
 import { presentShipment, presentShipmentDetail } from '../presenters/shipment.presenter';
-import { pathId } from '../http/path-id';
+import { pathId, pathPublicId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
 /**
@@ -100,7 +100,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
         const { order } = await placeOrder(deps, {
           brandId: principal.brandId,
           userId: principal.userId,
-          channelPublicId: params['publicId'] ?? '',
+          channelPublicId: pathPublicId(params['publicId'], 'order channel'),
           order: toPlaceOrderInput(body.order),
         });
         return { order: presentOrder(order, { includeLines: true, exports: [] }) };

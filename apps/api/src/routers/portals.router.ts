@@ -1,6 +1,7 @@
 import { finalizePortalReturn, upsertPortalReturn } from '@brand/core';
 import { FinalizePortalReturnDto, UpsertPortalReturnDto, toFinalizeAmounts, toPortalReturn } from '../dtos/return-portals.dto';
 import { Surface } from '../http/route';
+import { pathPublicId } from '../http/path-id';
 import { PORTAL_FINALIZE_RESPONSE, PORTAL_UPSERT_RESPONSE } from '../openapi/return-portals-response-schemas';
 import { presentPortalReturn } from '../presenters/portal-return.presenter';
 import { RouterDeps } from './router-deps';
@@ -30,7 +31,7 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       handler: async ({ principal, params, body, res }) => {
         const { email, orderNumber, ret } = toPortalReturn(body);
         const result = await upsertPortalReturn(deps, {
-          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: params['publicId']!,
+          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: pathPublicId(params['publicId'], 'return portal'),
           ...(email !== undefined ? { email } : {}), ...(orderNumber !== undefined ? { orderNumber } : {}), ret,
         });
         res.status(result.created ? 201 : 200).json({ return: presentPortalReturn(result), created: result.created });
@@ -50,7 +51,7 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The return is credited', schema: PORTAL_FINALIZE_RESPONSE },
       handler: async ({ principal, params, body }) => {
         const { ret } = await finalizePortalReturn(deps, {
-          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: params['publicId']!,
+          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: pathPublicId(params['publicId'], 'return portal'),
           rma: body.rma, ...toFinalizeAmounts(body),
         });
         return { success: true, return_id: ret.id, rma: ret.rma };
