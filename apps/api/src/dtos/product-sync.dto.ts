@@ -33,6 +33,7 @@ import {
   VariantSyncItem,
   WeightUnit,
 } from '@brand/core';
+import { toDtoInstance } from '../http/dto-instance';
 import { MayBeOmitted } from './decorators';
 
 /**
@@ -102,7 +103,7 @@ function toPriceMap({ obj, key }: { obj: Record<string, unknown>; key: string })
   return new Map(
     Object.entries(raw as Record<string, unknown>).map(([currency, price]) => {
       if (price === null) return [currency, Object.assign(new ProductSyncPriceDto(), { [REMOVED]: true })];
-      if (typeof price === 'object' && !Array.isArray(price)) return [currency, Object.assign(new ProductSyncPriceDto(), price)];
+      if (typeof price === 'object' && !Array.isArray(price)) return [currency, toDtoInstance(ProductSyncPriceDto, price as Record<string, unknown>)];
       return [currency, Array.isArray(price) ? 'array' : price];
     }),
   );

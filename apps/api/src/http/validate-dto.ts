@@ -1,13 +1,13 @@
-import { ClassConstructor, plainToInstance } from 'class-transformer';
+import { plainToInstance } from 'class-transformer';
 import { ValidationError, validate } from 'class-validator';
 import { DomainError, Violation, pointerToPath } from '@brand/core';
 import { InvalidQueryParameters } from './api-error';
+import { DtoClass, toDtoInstance } from './dto-instance';
 import { cacheValidationMetadata } from './validation-metadata-cache';
 
 cacheValidationMetadata();
 
-/** A DTO class: class-validator decorators on its properties, a no-argument constructor. */
-export type DtoClass<T extends object = object> = ClassConstructor<T>;
+export type { DtoClass } from './dto-instance';
 
 const VALIDATOR_OPTIONS = {
   forbidUnknownValues: true,
@@ -55,14 +55,18 @@ export async function validateBody<T extends object>(dto: DtoClass<T>, body: unk
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw DomainError.validation([{ pointer: '', detail: 'The request body must be a JSON object' }]);
   }
-  // No implicit conversion: "true" is not a boolean and "12" is not a number in a JSON body.
-  const instance = plainToInstance(dto, input);
+  // No conversion of values: "true" is not a boolean and "12" is not a number in a JSON body.
+  const instance = toDtoInstance(dto, input as Record<string, unknown>);
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw DomainError.validation(toViolations(errors));
   return instance;
 }
 
-/** Checks query parameters against their DTO; query values are text, so they are converted to the declared types first. */
+/**
+ * Checks query parameters against their DTO; query values are text, so they are converted to the
+ * declared types first. class-transformer is safe here: the query parser drops `constructor`
+ * and other prototype keys, and nests at most a few levels.
+ */
 export async function validateQuery<T extends object>(dto: DtoClass<T>, query: unknown): Promise<T> {
   const instance = plainToInstance(dto, query ?? {}, { enableImplicitConversion: true });
   const errors = await validate(instance, VALIDATOR_OPTIONS);
