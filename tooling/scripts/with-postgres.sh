@@ -140,6 +140,8 @@ fi
 
 # initdb -U postgres already made `postgres` the superuser and `postgres` the database.
 export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:${port}/postgres"
+# Tests that must stop and start a server of their own (restart under load) find the binaries here.
+export PG_BINDIR="$bindir"
 log "server ready at $TEST_POSTGRES_URL"
 
 # Not exec: the EXIT trap has to run after the command to stop the server. Run it in the

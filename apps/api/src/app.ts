@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): express.Application {
 
   const afterAuthentication = [
     recordRequest({ buffer: requestLog, clock }),
-    limitRequestsPerToken({ counters: storage.rateLimits, windowMs: config.rateLimit.windowMs, max: config.rateLimit.max }),
+    limitRequestsPerToken({ counters: storage.rateLimits, windowMs: config.rateLimit.windowMs, max: config.rateLimit.max, logger }),
   ];
 
   app.use(requestLogging(logger));

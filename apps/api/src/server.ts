@@ -7,6 +7,7 @@ import { openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
 import { createApp, requestLogOf } from './app';
 import { seedDemoIfEmpty } from './cli/demo';
 import { loadConfig } from './config';
+import { loggableError } from './http/error-handler';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
@@ -28,7 +29,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
   ensureDatabaseFolder(config.databaseUrl);
-  const storage = await openStorage(config.databaseUrl);
+  const storage = await openStorage(config.databaseUrl, {
+    // A lost connection is survived (its requests answer 503, the pool connects anew); it is still worth a line.
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+  });
   await storage.migrate();
 
   // First start: an empty database gets a demo brand and a ready curl line (owned by the CLI's demo module).
@@ -77,6 +81,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
+  // A promise nobody awaited that failed (a library's background work, a fire-and-forget write):
+  // by default Node ends the process, taking every in-flight request with it. It is a bug to log
+  // loudly, not a reason to drop the requests of every other integrator.
+  process.on('unhandledRejection', (reason) => logger.error({ err: loggableError(reason) }, 'unhandled promise rejection'));
   return server;
 }
 

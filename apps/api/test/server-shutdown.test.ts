@@ -1,47 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listCustomers } from '@brand/core';
 import { openStorage, openTestStorage, testDialects } from '@brand/persistence-kysely';
-
-// The real server process (built by the test command before the tests run), so that signals,
-// ports and process exit are the ones production sees.
-const SERVER = join(__dirname, '..', 'dist', 'server.js');
-
-interface RunningServer {
-  child: ChildProcess;
-  port: number;
-  accessToken: string;
-  appKey: string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(databaseUrl: string): Promise<RunningServer> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build the API first (pnpm build)`);
-  const port = 31000 + Math.floor(Math.random() * 4000);
-  const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let output = '';
-  const credentials = await new Promise<{ accessToken: string; appKey: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const curl = /Bearer ([^"]+)" -H "X-Service-App-Key: ([^"]+)"/.exec(output);
-      if (curl && output.includes('API listening')) {
-        clearTimeout(timer);
-        resolve({ accessToken: curl[1]!, appKey: curl[2]! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then((code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, port, ...credentials, exited };
-}
+import { startServerProcess } from './support/server-process';
 
 for (const dialect of testDialects()) {
   describe(`server process [${dialect}]`, () => {
@@ -51,7 +14,8 @@ for (const dialect of testDialects()) {
       // Postgres: a fresh database (dropped at the end); SQLite: a file, since another process opens it.
       const database = dialect === 'postgres' ? await openTestStorage('postgres') : null;
       const url = database?.url ?? join(mkdtempSync(join(tmpdir(), 'brand-shutdown-')), 'brand.sqlite');
-      const server = await startServer(url);
+      const server = await startServerProcess(url);
+      const { accessToken, appKey } = server.demo!;
 
       const body = JSON.stringify({ customers: [{ customer_number: 'IN-FLIGHT', name: 'Sent during shutdown', currency: 'EUR' }] });
       const half = Math.floor(body.length / 2);
@@ -61,7 +25,7 @@ for (const dialect of testDialects()) {
             host: '127.0.0.1', port: server.port, method: 'POST', path: '/customers/sync',
             headers: {
               'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-              authorization: `Bearer ${server.accessToken}`, 'x-service-app-key': server.appKey,
+              authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey,
             },
           },
           (res) => {

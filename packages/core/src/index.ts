@@ -7,6 +7,7 @@
  * `@brand/core/testing` an in-memory set for tests.
  */
 export * from './shared/errors';
+export * from './shared/settle-all';
 export * from './shared/clock.port';
 export * from './shared/sequences.port';
 export * from './shared/unit-of-work.port';

@@ -30,15 +30,29 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
     await new Promise<void>((resolve) => setImmediate(resolve));
     await super.releaseConnection();
   }
+
+  constructor(private readonly database: CachedStatementsDatabase, settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself after some failures (SQLITE_FULL, SQLITE_IOERR, …);
+   * a ROLLBACK then fails with "cannot rollback - no transaction is active", and Kysely would
+   * throw that instead of the error that caused it.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.database.inTransaction) return;
+    await super.rollbackTransaction(connection);
+  }
 }
 
 class ImmediateTransactionSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(private readonly settings: SqliteDialectConfig & { database: CachedStatementsDatabase }) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionSqliteDriver(this.settings);
+    return new ImmediateTransactionSqliteDriver(this.settings.database, this.settings);
   }
 }
 
@@ -53,9 +67,14 @@ const STATEMENT_CACHE_SIZE = 200;
  * (a stream being read) is not shared: a fresh one is prepared instead. SQLite re-prepares a
  * cached statement itself when the schema changed.
  */
-function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig['database'] {
+type CachedStatementsDatabase = SqliteDialectConfig['database'] & { readonly inTransaction: boolean };
+
+function withStatementCache(sqlite: BetterSqlite3.Database): CachedStatementsDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
+    get inTransaction() {
+      return sqlite.inTransaction;
+    },
     close: () => {
       statements.clear();
       sqlite.close();
@@ -73,7 +92,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDialectConfig
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       return statement;
     },
-  } as SqliteDialectConfig['database'];
+  } as CachedStatementsDatabase;
 }
 
 export interface ParsedDatabaseUrl {
@@ -97,13 +116,35 @@ export interface ConnectionOptions {
   poolSize?: number;
   /** Kysely's query log (tests count statements with it). */
   log?: LogConfig;
+  /**
+   * Told of connection-level errors that no query is waiting for (the server restarted under an
+   * idle or checked-out Postgres client). Such errors never end the process; this only reports them.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+/** How long a request waits for a Postgres connection before it answers 503 instead of hanging. */
+const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A Postgres pool that survives the server going away. node-postgres emits `error` on a client
+ * whose connection breaks, and an `error` event without a listener ends the process. The pool
+ * listens on idle clients only (and drops that listener while a client is checked out), so a
+ * restart under a transaction killed every API process. Every client therefore gets a listener
+ * of its own when it connects; the broken client is not queryable any more, its pending and
+ * later queries fail (and answer 503), and the pool discards it on release and connects anew.
+ */
+function resilientPool(location: string, options: ConnectionOptions): Pool {
+  const pool = new Pool({ connectionString: location, max: options.poolSize ?? 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)));
+  // The pool re-emits an idle client's error; the client's own listener has reported it already.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
   if (parsed.dialect === 'postgres') {
-    const pool = new Pool({ connectionString: parsed.location, max: options.poolSize ?? 10 });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    const pool = resilientPool(parsed.location, options);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
   }
   const sqlite = new BetterSqlite3(parsed.location);

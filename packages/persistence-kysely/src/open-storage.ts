@@ -4,12 +4,13 @@ import { Database } from './database';
 import { migrationProvider } from './migrations';
 import { RateLimitCounters, SharedSecrets, Storage } from './storage';
 import { KyselyUnitOfWork } from './unit-of-work';
+import { translatingDriverErrors } from './storage-errors';
 
 function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
     async hit(key, windowMs, nowMs) {
       // One statement, so concurrent hits from any number of processes count exactly.
-      const row = await db
+      const row = await translatingDriverErrors(() => db
         .insertInto('rate_limit_counters')
         .values({ key, hits: 1, reset_at_ms: nowMs + windowMs })
         .onConflict((oc) => oc.column('key').doUpdateSet({
@@ -17,26 +18,27 @@ function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
           reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
         }))
         .returning(['hits', 'reset_at_ms'])
-        .executeTakeFirstOrThrow();
+        .executeTakeFirstOrThrow());
       return { hits: Number(row.hits), resetAtMs: Number(row.reset_at_ms) };
     },
     async undo(key) {
-      await db.updateTable('rate_limit_counters').set({ hits: sql`rate_limit_counters.hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute();
+      await translatingDriverErrors(() => db.updateTable('rate_limit_counters').set({ hits: sql`rate_limit_counters.hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute());
     },
     async reset(key) {
-      await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute();
+      await translatingDriverErrors(() => db.deleteFrom('rate_limit_counters').where('key', '=', key).execute());
     },
   };
 }
 
 function sharedSecrets(db: Kysely<Database>): SharedSecrets {
   return {
-    async getOrCreate(name, make) {
-      // Whichever process inserts first wins; everyone then reads the same value.
-      await db.insertInto('shared_secrets').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-      const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
-      return row.value;
-    },
+    getOrCreate: (name, make) =>
+      translatingDriverErrors(async () => {
+        // Whichever process inserts first wins; everyone then reads the same value.
+        await db.insertInto('shared_secrets').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+        const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+        return row.value;
+      }),
   };
 }
 

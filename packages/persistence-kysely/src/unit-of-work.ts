@@ -113,9 +113,20 @@ export class KyselyUnitOfWork implements UnitOfWork {
 
   async run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      // The work's own failure. When the ROLLBACK after it fails too (the connection is gone),
+      // Kysely throws the rollback's error; the cause worth reporting and classifying is this one.
+      const workFailure: { failed: boolean; error?: unknown } = { failed: false };
       try {
-        return await this.db.transaction().execute((trx) => work(bindRepositories({ db: trx, dialect: this.dialect })));
-      } catch (error) {
+        return await this.db.transaction().execute(async (trx) => {
+          try {
+            return await work(bindRepositories({ db: trx, dialect: this.dialect }));
+          } catch (error) {
+            Object.assign(workFailure, { failed: true, error });
+            throw error;
+          }
+        });
+      } catch (thrown) {
+        const error = workFailure.failed ? workFailure.error : thrown;
         if (!isRetryableConflict(error)) throw translateDriverError(error);
         if (attempt >= MAX_ATTEMPTS) {
           throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');

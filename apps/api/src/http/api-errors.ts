@@ -1,5 +1,11 @@
 import { ApiError } from './api-error';
 
+/**
+ * `Retry-After` while the database cannot serve (restarting, full, read-only, busy): a Postgres
+ * restart or failover takes seconds, and a client that comes back sooner only finds the same answer.
+ */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
 /** Realm named in `WWW-Authenticate` challenges. */
 export const AUTH_REALM = 'brand';
 
@@ -63,5 +69,6 @@ export const apiErrors = {
   maintenance: (retryAfterSeconds: number) =>
     new ApiError(503, 'maintenance', 'The service is down for maintenance; retry later', { headers: { 'Retry-After': String(retryAfterSeconds) } }),
 
-  storageUnavailable: () => new ApiError(503, 'storage_unavailable', 'The database does not answer', { headers: { 'Retry-After': '30' } }),
+  storageUnavailable: () =>
+    new ApiError(503, 'storage_unavailable', 'The database does not answer', { headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } }),
 };

@@ -42,7 +42,7 @@ function violationSource(code: DomainError['code'], violation: Violation): Error
  * answers with that integer as `code`; elsewhere, and for every other error, the core's code.
  */
 function fromDomainError(error: DomainError, legacy: boolean): ErrorResponse {
-  const { status, title } = DOMAIN_ERROR_HTTP[error.code];
+  const { status, title, headers = {} } = DOMAIN_ERROR_HTTP[error.code];
   const { legacyCode, ...data } = error.data;
   const code = legacy && typeof legacyCode === 'number' ? legacyCode : error.code;
   const meta = Object.keys(data).length > 0 ? { meta: data } : {};
@@ -50,7 +50,7 @@ function fromDomainError(error: DomainError, legacy: boolean): ErrorResponse {
     error.violations.length > 0
       ? error.violations.map((violation) => ({ status, code, title, detail: violation.detail, source: violationSource(error.code, violation), ...meta }))
       : [{ status, code, title, detail: error.message, ...meta }];
-  return { status, errors, headers: status === 401 ? { 'WWW-Authenticate': bearerChallenge() } : {} };
+  return { status, errors, headers: status === 401 ? { ...headers, 'WWW-Authenticate': bearerChallenge() } : headers };
 }
 
 function fromApiError(error: ApiError): ErrorResponse {
@@ -86,6 +86,14 @@ export function toErrorResponse(error: unknown, bodyLimit: string, options: { le
 }
 
 /**
+ * What a log line should carry for a failure: the driver's own error behind a
+ * `storage_unavailable` (its code and message say what happened to the database), else the error.
+ */
+export function loggableError(error: unknown): unknown {
+  return isDomainError(error) && error.code === 'storage_unavailable' && error.cause !== undefined ? error.cause : error;
+}
+
+/**
  * The one place where failures become HTTP responses. Expected failures (ApiError, DomainError,
  * a malformed body) answer with their own status; anything else is a 500 whose body says nothing
  * about the cause, while the cause (with its stack) goes to the log line of the request.
@@ -97,9 +105,10 @@ export function createErrorHandler(options: { bodyLimit: string; isLegacyPath?: 
       return;
     }
     const response = toErrorResponse(error, options.bodyLimit, { legacy: options.isLegacyPath?.(req.path) ?? false });
-    if (response.status >= 500 && error instanceof Error && !(error instanceof ApiError)) {
+    const logged = loggableError(error);
+    if (response.status >= 500 && logged instanceof Error && !(error instanceof ApiError)) {
       // pino-http writes the request's log line at error level with this error and its stack.
-      res.err = error;
+      res.err = logged;
     }
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
     res.status(response.status).json({ errors: response.errors });

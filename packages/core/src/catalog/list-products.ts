@@ -5,6 +5,7 @@ import { Supplier } from '../suppliers/supplier.entities';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { Category, CostPriceSet, ProductAggregate, ProductImage, ProductLocale } from './catalog.entities';
 import { productListDefinition } from './catalog.list-definitions';
+import { settleAll } from '../shared/settle-all';
 
 /**
  * Records related to a page of products or variants, loaded in batches for what `includes`
@@ -92,13 +93,13 @@ export async function loadProductRelations(
   const supplierIds = [...new Set(products.flatMap((a) => a.suppliers.map((s) => s.supplierId)))];
   const localeIds = [...new Set(products.flatMap((a) => a.translations.map((t) => t.localeId)))];
 
-  const [stock, costPriceSets, categories, suppliers, locales, images] = await Promise.all([
+  const [stock, costPriceSets, categories, suppliers, locales, images] = await settleAll([
     wants('variants.inventory') && variantIds.length > 0 ? loadStockByVariant(repos, brandId, variantIds) : relations.stock,
     wants('variants.cost_prices') ? loadCostPriceSets(repos, brandId) : relations.costPriceSets,
     wants('categories') && categoryIds.length > 0 ? loadCategoriesWithParents(repos, brandId, categoryIds) : relations.categories,
     // The supplier port reads one supplier at a time; a page links few distinct suppliers.
     wants('suppliers') && supplierIds.length > 0
-      ? Promise.all(supplierIds.map((id) => repos.suppliers.findById(brandId, id))).then(
+      ? settleAll(supplierIds.map((id) => repos.suppliers.findById(brandId, id))).then(
           (found) => new Map(found.flatMap((s): [number, Supplier][] => (s ? [[s.id, s]] : []))),
         )
       : relations.suppliers,

@@ -5,6 +5,7 @@ import { Product, VariantRecord } from './catalog.entities';
 import { variantListDefinition } from './catalog.list-definitions';
 import { VariantRef } from './catalog.ports';
 import { CatalogRelations, emptyCatalogRelations, loadCostPriceSets, loadStockByVariant } from './list-products';
+import { settleAll } from '../shared/settle-all';
 
 /** What the variant includes (`prices`, `inventory`, `cost_prices`, `product`) need, by id. */
 export interface VariantRelations extends CatalogRelations {
@@ -42,7 +43,7 @@ export async function loadVariantRelations(repos: Repositories, brandId: number,
       }
     }
   }
-  const [stock, costPriceSets] = await Promise.all([
+  const [stock, costPriceSets] = await settleAll([
     wants('inventory') && variants.length > 0 ? loadStockByVariant(repos, brandId, variants.map((v) => v.variant.id)) : base.stock,
     wants('cost_prices') ? loadCostPriceSets(repos, brandId) : base.costPriceSets,
   ]);

@@ -6,6 +6,7 @@ import { InventoryLocation } from '../inventory/inventory.entities';
 import { Supplier } from '../suppliers/supplier.entities';
 import { Category, CostPriceSet, Drop, ProductLocale } from './catalog.entities';
 import { ProductSyncItem, ProductSupplierInput, ProductTranslationInput, VariantCostPriceInput, VariantSyncItem } from './product-sync.input';
+import { settleAll } from '../shared/settle-all';
 
 /**
  * The records a product sync names by number, code, id or name (categories, suppliers, locales,
@@ -216,7 +217,7 @@ export async function loadProductSyncReferences(
   const needsCostPriceSets = variants.some(({ variant }) => (variant.costPrices ?? []).length > 0) || supplierNumbers.length > 0;
   const needsDefaultLocation = variants.some(({ variant }) => (variant.inventory ?? []).some((change) => change.inventoryLocationId === undefined));
 
-  const [categories, suppliers, sets, locations, defaultLocation] = await Promise.all([
+  const [categories, suppliers, sets, locations, defaultLocation] = await settleAll([
     CategoryPlan.load(tx, brandId, categoryNames),
     supplierNumbers.length > 0 ? tx.suppliers.findByNumbers(brandId, supplierNumbers) : Promise.resolve([]),
     needsCostPriceSets ? tx.costPriceSets.all(brandId) : Promise.resolve([]),

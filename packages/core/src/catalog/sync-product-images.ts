@@ -6,6 +6,7 @@ import { ProductAggregate, ProductImage } from './catalog.entities';
 import { ImageDownloadRequest, StoredImage, downloadImages } from './download-images';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
 import { ImageIdentity, identityKey, matchStoredImages, variantsMatching } from './product-images-matching';
+import { settleAll } from '../shared/settle-all';
 
 /** Products per `POST /products/images/sync` request (the spec's limit: downloads are slow). */
 export const MAX_PRODUCTS_PER_IMAGE_SYNC = 10;
@@ -117,7 +118,7 @@ async function downloadInLanes(
   const urls = [...new Set(requests.map((request) => request.url))];
   const laneOf = new Map(urls.map((url, i) => [url, i % IMAGE_DOWNLOAD_LANES]));
   const lanes = Array.from({ length: Math.min(IMAGE_DOWNLOAD_LANES, urls.length) }, (_, lane) => requests.filter((r) => laneOf.get(r.url) === lane));
-  const done = await Promise.all(
+  const done = await settleAll(
     lanes.map(async (lane) => {
       const recorder = new RecordingViolationList();
       return { stored: await downloadImages(deps, lane, recorder), recorded: recorder.recorded };

@@ -11,6 +11,7 @@ import { MergedItem, mergeItem } from './product-sync-merge';
 import { ProductSyncReferences, ResolvedProductReferences, loadProductSyncReferences, resolveProductReferences } from './product-sync-references';
 import { ProductSyncViolations, checkProductItem, checkRequestKeys, storedVariant } from './product-sync-rules';
 import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, VariantSyncOutcome } from './product-sync.input';
+import { settleAll } from '../shared/settle-all';
 
 /** What `syncProducts` needs: storage, time, and a way to download and keep image bytes. */
 export interface SyncProductsDeps {
@@ -51,7 +52,7 @@ export async function syncProducts(deps: SyncProductsDeps, input: ProductSyncCom
     fetched.report(violations);
     checkRequestKeys(items, violations);
 
-    const [aggregates, owners] = await Promise.all([
+    const [aggregates, owners] = await settleAll([
       tx.products.findByItemNumbers(brandId, unique(items.map((item) => item.itemNumber))),
       tx.products.findVariantsBySkus(brandId, unique(items.flatMap((item) => (item.variants ?? []).map((v) => v.sku)))),
     ]);

@@ -3,6 +3,7 @@ import { ListRequest, runList } from '../listing/run-list';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
 import { customerListDefinition } from './customer.list-definitions';
+import { settleAll } from '../shared/settle-all';
 
 export interface CustomerListResult {
   page: Page<Customer>;
@@ -18,7 +19,7 @@ export async function listCustomers(deps: { uow: UnitOfWork }, request: ListRequ
     const { page, query } = await runList(customerListDefinition, request, (q) => repos.customers.list(request.brandId, q));
     const groupIds = [...new Set(page.items.flatMap((c) => (c.customerGroupId !== null ? [c.customerGroupId] : [])))];
     const termsIds = [...new Set(page.items.flatMap((c) => (c.paymentTermsId !== null ? [c.paymentTermsId] : [])))];
-    const [groups, terms] = await Promise.all([
+    const [groups, terms] = await settleAll([
       query.includes.includes('customer_group') && groupIds.length ? repos.customerGroups.findByIds(request.brandId, groupIds) : [],
       query.includes.includes('payment_terms') && termsIds.length ? repos.paymentTerms.findByIds(request.brandId, termsIds) : [],
     ]);

@@ -2,6 +2,7 @@ import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { AccountingEntry } from './finance.entities';
+import { settleAll } from '../shared/settle-all';
 
 export interface AccountingEntryDetail {
   entry: AccountingEntry;
@@ -18,7 +19,7 @@ export async function getAccountingEntry(deps: { uow: UnitOfWork }, input: { bra
   return deps.uow.read(async (repos) => {
     const [entry] = await repos.accountingEntries.findByIds(input.brandId, [input.accountingEntryId]);
     if (!entry) throw DomainError.notFound('accounting entry', input.accountingEntryId);
-    const [exports, timeline] = await Promise.all([
+    const [exports, timeline] = await settleAll([
       repos.exportMarks.marksOf(input.brandId, 'accounting_entry', [entry.id]),
       repos.timeline.eventsOf(input.brandId, 'accounting_entry', entry.id),
     ]);

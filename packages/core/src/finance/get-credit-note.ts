@@ -2,6 +2,7 @@ import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { AccountingEntry, CreditNote } from './finance.entities';
+import { settleAll } from '../shared/settle-all';
 
 export interface CreditNoteDetail {
   creditNote: CreditNote;
@@ -16,7 +17,7 @@ export async function getCreditNote(deps: { uow: UnitOfWork }, input: { brandId:
   return deps.uow.read(async (repos) => {
     const [creditNote] = await repos.creditNotes.findByIds(input.brandId, [input.creditNoteId]);
     if (!creditNote) throw DomainError.notFound('credit note', input.creditNoteId);
-    const [exports, timeline, accountingEntry] = await Promise.all([
+    const [exports, timeline, accountingEntry] = await settleAll([
       repos.exportMarks.marksOf(input.brandId, 'credit_note', [creditNote.id]),
       repos.timeline.eventsOf(input.brandId, 'credit_note', creditNote.id),
       repos.accountingEntries.findByDocument(input.brandId, 'credit_note', creditNote.id),

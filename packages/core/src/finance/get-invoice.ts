@@ -2,6 +2,7 @@ import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { AccountingEntry, CreditNote, Invoice } from './finance.entities';
+import { settleAll } from '../shared/settle-all';
 
 export interface InvoiceDetail {
   invoice: Invoice;
@@ -18,7 +19,7 @@ export async function getInvoice(deps: { uow: UnitOfWork }, input: { brandId: nu
   return deps.uow.read(async (repos) => {
     const [invoice] = await repos.invoices.findByIds(input.brandId, [input.invoiceId]);
     if (!invoice) throw DomainError.notFound('invoice', input.invoiceId);
-    const [exports, timeline, accountingEntry, creditNotes] = await Promise.all([
+    const [exports, timeline, accountingEntry, creditNotes] = await settleAll([
       repos.exportMarks.marksOf(input.brandId, 'invoice', [invoice.id]),
       repos.timeline.eventsOf(input.brandId, 'invoice', invoice.id),
       repos.accountingEntries.findByDocument(input.brandId, 'invoice', invoice.id),

@@ -2,6 +2,7 @@ import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { findShipmentOrFail } from './find-shipment';
 import { Shipment } from './shipment.entities';
+import { settleAll } from '../shared/settle-all';
 
 /** One shipment of the brand with its lines, export marks and timeline (`GET /v10/shipments/{id}`); 404 otherwise. */
 export async function getShipment(
@@ -10,7 +11,7 @@ export async function getShipment(
 ): Promise<{ shipment: Shipment; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {
     const shipment = await findShipmentOrFail(repos, input.brandId, input.shipmentId);
-    const [exports, timeline] = await Promise.all([
+    const [exports, timeline] = await settleAll([
       repos.exportMarks.marksOf(input.brandId, 'shipment', [shipment.id]),
       repos.timeline.eventsOf(input.brandId, 'shipment', shipment.id),
     ]);

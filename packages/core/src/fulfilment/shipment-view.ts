@@ -4,6 +4,7 @@ import { marksByDocument } from '../orders/marks-by-document';
 import { Order } from '../orders/order.entities';
 import { Repositories } from '../shared/unit-of-work.port';
 import { Shipment } from './shipment.entities';
+import { settleAll } from '../shared/settle-all';
 
 /** A shipment with what its 3PL form shows besides itself: its order, the customer, the customer's payment terms and the export marks. */
 export interface ShipmentView {
@@ -21,7 +22,7 @@ export interface ShipmentView {
 export async function loadShipmentViews(repos: Repositories, brandId: number, shipments: Shipment[]): Promise<ShipmentView[]> {
   if (shipments.length === 0) return [];
   const orderIds = [...new Set(shipments.map((s) => s.orderId))];
-  const [orders, exports] = await Promise.all([repos.orders.findByIds(brandId, orderIds), marksByDocument(repos, brandId, 'shipment', shipments.map((s) => s.id))]);
+  const [orders, exports] = await settleAll([repos.orders.findByIds(brandId, orderIds), marksByDocument(repos, brandId, 'shipment', shipments.map((s) => s.id))]);
   const ordersById = new Map(orders.map((o) => [o.id, o]));
   // Orders copy the customer number, the sync key, which lets one read fetch every customer.
   const customers = await repos.customers.findByNumbers(brandId, [...new Set(orders.map((o) => o.customerNumber))]);

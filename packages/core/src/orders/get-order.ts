@@ -4,6 +4,7 @@ import { Shipment } from '../fulfilment/shipment.entities';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { findOrderOrFail } from './find-order';
 import { Order } from './order.entities';
+import { settleAll } from '../shared/settle-all';
 
 /** One order of the brand with its lines, shipments, invoices, export marks and timeline (`GET /v10/orders/{id}`); 404 otherwise. */
 export async function getOrder(
@@ -12,7 +13,7 @@ export async function getOrder(
 ): Promise<{ order: Order; shipments: Shipment[]; invoices: Invoice[]; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {
     const order = await findOrderOrFail(repos, input.brandId, input.orderId);
-    const [shipments, invoices, exports, timeline] = await Promise.all([
+    const [shipments, invoices, exports, timeline] = await settleAll([
       repos.shipments.findByOrderIds(input.brandId, [order.id]),
       repos.invoices.findByOrderIds(input.brandId, [order.id]),
       repos.exportMarks.marksOf(input.brandId, 'order', [order.id]),

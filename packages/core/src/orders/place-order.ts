@@ -15,6 +15,7 @@ import { Order, OrderAddress, OrderChannel, OrderLine, ResponsiblePerson, Shippi
 import { OrderLineCandidate, checkSellable, linePrice, pricesIncludeVatFor } from './order-pricing';
 import { StockDemand, allocateStock, reservationMovements } from './reserve-stock';
 import { VariantLineInput, resolveVariantLines } from './variant-lines';
+import { settleAll } from '../shared/settle-all';
 
 /**
  * The body of `POST /v10/order-channels/{publicId}/orders` (`order`), of the right JSON types
@@ -113,7 +114,7 @@ export async function placeOrder(
     const tracked = candidates.flatMap((c, i) => (c.product.noInventory ? [] : [i]));
     const trackedVariantIds = [...new Set(tracked.map((i) => demands[i]!.variantId))];
     const [balances, defaultLocation] = trackedVariantIds.length
-      ? await Promise.all([tx.stock.balances(brandId, trackedVariantIds), tx.inventoryLocations.findDefault(brandId)])
+      ? await settleAll([tx.stock.balances(brandId, trackedVariantIds), tx.inventoryLocations.findDefault(brandId)])
       : [[], null];
     const allocations = allocateStock(tracked.map((i) => demands[i]!), balances, defaultLocation?.id ?? null, violations);
     violations.throwIfAny();

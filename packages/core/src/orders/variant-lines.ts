@@ -1,4 +1,5 @@
 import { ViolationList } from '../shared/errors';
+import { settleAll } from '../shared/settle-all';
 
 /** A line of a request naming a variant by SKU or by EAN (exactly one of them), with a quantity. */
 export interface VariantLineInput {
@@ -56,7 +57,7 @@ export async function resolveVariantLines<T>(
   }
   const skus = [...new Set(lines.flatMap((l) => (l.sku !== undefined && l.ean === undefined ? [l.sku] : [])))];
   const eans = [...new Set(lines.flatMap((l) => (l.ean !== undefined && l.sku === undefined ? [l.ean] : [])))];
-  const [bySku, byEan] = await Promise.all([
+  const [bySku, byEan] = await settleAll([
     skus.length ? lookup.bySkus(skus) : Promise.resolve([]),
     eans.length ? lookup.byEans(eans) : Promise.resolve([]),
   ]);

@@ -3,6 +3,7 @@ import { UnitOfWork } from '../shared/unit-of-work.port';
 import { findProductionOrderOrFail } from './find-production-order';
 import { ProductionOrder } from './production.entities';
 import { ProductionRelated, loadProductionRelated } from './production-view';
+import { settleAll } from '../shared/settle-all';
 
 /**
  * One production order of the brand (`GET /v10/production-orders/{id}`) with its export marks,
@@ -16,7 +17,7 @@ export async function getProductionOrder(
 ): Promise<{ productionOrder: ProductionOrder; related: ProductionRelated; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {
     const productionOrder = await findProductionOrderOrFail(repos, input.brandId, input.productionOrderId);
-    const [related, exports, timeline] = await Promise.all([
+    const [related, exports, timeline] = await settleAll([
       loadProductionRelated(repos, input.brandId, [productionOrder], { deliveryNotes: true, salesOrders: true, catalog: input.withCatalog === true }),
       repos.exportMarks.marksOf(input.brandId, 'production_order', [productionOrder.id]),
       repos.timeline.eventsOf(input.brandId, 'production_order', productionOrder.id),

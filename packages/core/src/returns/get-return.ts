@@ -3,6 +3,7 @@ import { CreditNote } from '../finance/finance.entities';
 import { UnitOfWork } from '../shared/unit-of-work.port';
 import { findReturnOrFail } from './find-return';
 import { Return } from './return.entities';
+import { settleAll } from '../shared/settle-all';
 
 /** One return of the brand with its lines, credit notes, export marks and timeline (`GET /v10/returns/{id}`); 404 otherwise. */
 export async function getReturn(
@@ -11,7 +12,7 @@ export async function getReturn(
 ): Promise<{ ret: Return; creditNotes: CreditNote[]; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {
     const ret = await findReturnOrFail(repos, input.brandId, input.returnId);
-    const [creditNotes, exports, timeline] = await Promise.all([
+    const [creditNotes, exports, timeline] = await settleAll([
       repos.creditNotes.findByReturnIds(input.brandId, [ret.id]),
       repos.exportMarks.marksOf(input.brandId, 'return', [ret.id]),
       repos.timeline.eventsOf(input.brandId, 'return', ret.id),

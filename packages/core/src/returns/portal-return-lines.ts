@@ -6,6 +6,7 @@ import { Repositories } from '../shared/unit-of-work.port';
 import { feeInReturnBasis } from './issue-return-credit-note';
 import { checkClaimType, resolveClaimCauseCodes } from './return-line-builders';
 import { ClaimType, Return, ReturnLine, ReturnPortal } from './return.entities';
+import { settleAll } from '../shared/settle-all';
 
 /**
  * The lines of a portal upsert: each names one variant of the brand (by id, SKU or EAN) and says
@@ -69,7 +70,7 @@ export async function resolvePortalLines(
   const skus = [...new Set(lines.flatMap((l) => (l.sku !== undefined ? [l.sku] : [])))];
   const eans = [...new Set(lines.flatMap((l) => (l.ean !== undefined ? [l.ean] : [])))];
   const causeIds = [...new Set(lines.flatMap((l) => (typeof l.claimCauseId === 'number' ? [l.claimCauseId] : [])))];
-  const [byId, bySku, byEan, causesById] = await Promise.all([
+  const [byId, bySku, byEan, causesById] = await settleAll([
     ids.length ? tx.products.findVariantsByIds(brandId, ids) : Promise.resolve([]),
     skus.length ? tx.products.findVariantsBySkus(brandId, skus) : Promise.resolve([]),
     eans.length ? tx.products.findVariantsByEans(brandId, eans) : Promise.resolve([]),

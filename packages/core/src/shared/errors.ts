@@ -12,7 +12,13 @@ export type ErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'concurrency_conflict'
-  | 'image_download_failed';
+  | 'image_download_failed'
+  /**
+   * The storage behind a port cannot serve the request for now: unreachable or restarting,
+   * out of disk space, read-only, or busy beyond its timeout. Retrying later may succeed;
+   * nothing of the failed work was kept.
+   */
+  | 'storage_unavailable';
 
 /** One field-level problem; `pointer` is a JSON pointer into the request (`/customers/3/name`). */
 export interface Violation {
@@ -25,8 +31,9 @@ export class DomainError extends Error {
   readonly violations: Violation[];
   readonly data: Record<string, unknown>;
 
-  constructor(code: ErrorCode, detail: string, options: { violations?: Violation[]; data?: Record<string, unknown> } = {}) {
-    super(detail);
+  /** `cause`: the lower-level failure behind this one (e.g. a driver error), for the logs only. */
+  constructor(code: ErrorCode, detail: string, options: { violations?: Violation[]; data?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
     this.code = code;
     this.violations = options.violations ?? [];

@@ -1,4 +1,5 @@
 import { ViolationList } from './errors';
+import { settleAll } from './settle-all';
 
 /** A reference to a brand's record by id or by code, as syncs allow (`payment_terms_id` or `payment_terms_code`). */
 export interface IdOrCode {
@@ -18,7 +19,7 @@ export async function resolveReferences<T extends { id: number; code: string }>(
 ): Promise<Map<IdOrCode, T>> {
   const ids = [...new Set(refs.flatMap(({ ref }) => (ref.id !== undefined ? [ref.id] : [])))];
   const codes = [...new Set(refs.flatMap(({ ref }) => (ref.id === undefined && ref.code !== undefined ? [ref.code] : [])))];
-  const [byId, byCode] = await Promise.all([
+  const [byId, byCode] = await settleAll([
     ids.length ? load.byIds(ids) : Promise.resolve([]),
     codes.length ? load.byCodes(codes) : Promise.resolve([]),
   ]);

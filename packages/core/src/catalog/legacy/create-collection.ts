@@ -2,6 +2,7 @@ import { Clock } from '../../shared/clock.port';
 import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.port';
 import { Collection } from '../catalog.entities';
+import { settleAll } from '../../shared/settle-all';
 
 /**
  * Who may view a collection's products: `own_entity` — every customer of the brand (the owning
@@ -35,7 +36,7 @@ export async function createCollection(deps: { uow: UnitOfWork; clock: Clock }, 
     if (!(COLLECTION_VISIBILITIES as readonly string[]).includes(visibility)) {
       violations.add('/collection/visibility', `must be one of ${COLLECTION_VISIBILITIES.join(', ')}`);
     }
-    const found = await Promise.all(allowed.map((id) => tx.customers.findById(input.brandId, id)));
+    const found = await settleAll(allowed.map((id) => tx.customers.findById(input.brandId, id)));
     allowed.forEach((id, i) => {
       if (!found[i]) violations.add(`/collection/allowed_customers/${(input.allowedCustomerIds ?? []).indexOf(id)}`, `names customer ${id}, which does not exist`);
     });

@@ -9,6 +9,7 @@ import { DomainError, ViolationList, pointerToPath } from '../../shared/errors';
 import { Repositories } from '../../shared/unit-of-work.port';
 import { Category, Collection, Meta, Product, ProductAggregate, Subbrand, Variant, VariantPrice, VariantRecord } from '../catalog.entities';
 import { LEGACY_ERROR_CODES, legacyError, sameAttributeNames } from './legacy.helpers';
+import { settleAll } from '../../shared/settle-all';
 
 /* ------------------------------------------------------------------------------------------------
  * Commands: what the older interface's product and variant bodies carry, in the core's words.
@@ -525,7 +526,7 @@ export async function loadLegacyProductRelations(repos: Repositories, brandId: n
   const collectionIds = includes.includes('collection') ? ids((p) => (p.collectionId !== null ? [p.collectionId] : [])) : [];
   const subbrandIds = includes.includes('subbrand') ? ids((p) => (p.subbrandId !== null ? [p.subbrandId] : [])) : [];
   const variantIds = includes.includes('variants.inventory') ? aggregates.flatMap((a) => a.variants.map((v) => v.variant.id)) : [];
-  const [categories, collections, subbrands, balances] = await Promise.all([
+  const [categories, collections, subbrands, balances] = await settleAll([
     categoryIds.length ? repos.categories.findByIds(brandId, categoryIds) : [],
     collectionIds.length ? repos.collections.findByIds(brandId, collectionIds) : [],
     subbrandIds.length ? repos.subbrands.findByIds(brandId, subbrandIds) : [],

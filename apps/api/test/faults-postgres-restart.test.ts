@@ -1,0 +1,150 @@
+import request from 'supertest';
+import { FixedClock } from '@brand/core';
+import { openStorage, testDialects } from '@brand/persistence-kysely';
+import { requestLogOf } from '../src/app';
+import { OrderingBrand, seedOrderingBrand } from './support/orders';
+import { PrivatePostgres } from './support/private-postgres';
+import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
+import { TestContext, buildApp } from './support/test-app';
+
+/**
+ * A Postgres restart under load, with two API processes, as an operator's `pg_ctl restart`
+ * would do it. This needs a server of the test's own (the shared one must not be restarted), so
+ * it runs where the suite runs Postgres at all.
+ */
+const PIECES_PER_ORDER = 12;
+const INITIAL_STOCK = 1_000_000;
+const CLIENTS_PER_SERVER = 3;
+
+interface Answer {
+  kind: 'order' | 'read';
+  server: number;
+  reference: string;
+  status: number;
+  retryAfter: string | null;
+  code: string | null;
+  at: number;
+}
+
+async function contextOn(url: string): Promise<TestContext> {
+  const storage = Object.assign(await openStorage(url), { url });
+  await storage.migrate();
+  const clock = new FixedClock('2026-03-01T09:00:00.000Z');
+  const app = buildApp(storage, clock);
+  return { storage, clock, app, flushRequestLog: () => requestLogOf(app).flush() };
+}
+
+/** Every order of the brand, walked page by page. */
+async function storedOrders(t: TestContext, shop: OrderingBrand): Promise<{ reference: string }[]> {
+  const orders: { reference: string }[] = [];
+  let cursor: string | null = null;
+  do {
+    const response: request.Response = await request(t.app)
+      .get(`/v10/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      .set(shop.brand.headers);
+    expect(response.status).toBe(200);
+    orders.push(...(response.body.orders as { reference: string }[]));
+    cursor = response.body.has_more ? (response.body.next_cursor as string) : null;
+  } while (cursor);
+  return orders;
+}
+
+if (testDialects().includes('postgres')) {
+  describe('a Postgres restart under load [postgres]', () => {
+    jest.setTimeout(120_000);
+    let postgres: PrivatePostgres;
+    let seeding: TestContext;
+    let shop: OrderingBrand;
+    const servers: ServerProcess[] = [];
+
+    beforeAll(async () => {
+      postgres = await PrivatePostgres.create();
+      seeding = await contextOn(postgres.url);
+      shop = await seedOrderingBrand(seeding, { stock: { 'SOCK-42': INITIAL_STOCK } });
+      await seeding.flushRequestLog();
+      await seeding.storage.close();
+      const env = { RATE_LIMIT_MAX: '1000000', REQUEST_LOG_FLUSH_MS: '50' };
+      servers.push(...(await Promise.all([startServerProcess(postgres.url, env), startServerProcess(postgres.url, env)])));
+    });
+
+    afterAll(async () => {
+      await Promise.all(servers.map((server) => stopServerProcess(server)));
+      await postgres?.destroy();
+    });
+
+    it('keeps both API processes serving, answers 503 with Retry-After meanwhile, and loses or invents no order', async () => {
+      const answers: Answer[] = [];
+      let sent = 0;
+      let loadRuns = true;
+
+      const call = async (kind: Answer['kind'], server: number): Promise<void> => {
+        const reference = `restart-${(sent += 1)}`;
+        const { baseUrl } = servers[server]!;
+        const headers = { ...shop.brand.headers, 'Content-Type': 'application/json' };
+        const response =
+          kind === 'order'
+            ? await fetch(`${baseUrl}/v10/order-channels/${shop.channels.b2b}/orders`, {
+                method: 'POST',
+                headers,
+                body: JSON.stringify({ order: { customer_number: 'C-B2B', reference, lines: [{ sku: 'SOCK-42', quantity: PIECES_PER_ORDER }] } }),
+                signal: AbortSignal.timeout(20_000),
+              })
+            : await fetch(`${baseUrl}/v10/customers?limit=5`, { headers, signal: AbortSignal.timeout(20_000) });
+        const body = (await response.json()) as { errors?: { code: string }[] };
+        answers.push({ kind, server, reference, status: response.status, retryAfter: response.headers.get('retry-after'), code: body.errors?.[0]?.code ?? null, at: Date.now() });
+      };
+
+      const client = async (server: number): Promise<void> => {
+        while (loadRuns) {
+          await call('order', server);
+          await call('read', server);
+        }
+      };
+      const clients = servers.flatMap((_server, index) => Array.from({ length: CLIENTS_PER_SERVER }, () => client(index)));
+
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+      await pause(1_000);
+      await postgres.stop('fast');
+      const stoppedAt = Date.now();
+      await pause(3_000);
+      await postgres.start();
+      const startedAt = Date.now();
+
+      // Load goes on until each process has served orders again for a while (or a generous deadline).
+      const servedSince = (server: number, since: number) => answers.filter((a) => a.server === server && a.kind === 'order' && a.status === 201 && a.at > since).length;
+      while (Date.now() - startedAt < 30_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20)) await pause(100);
+      loadRuns = false;
+      await Promise.all(clients);
+
+      // Both processes are alive and serve again.
+      for (const [index, server] of servers.entries()) {
+        expect({ server: index, exitCode: server.child.exitCode, signal: server.child.signalCode }).toEqual({ server: index, exitCode: null, signal: null });
+        expect(servedSince(index, startedAt)).toBeGreaterThanOrEqual(20);
+        expect(server.output()).not.toMatch(/Unhandled 'error' event|already executing a query/);
+      }
+
+      // The outage was felt, and only as 503 storage_unavailable with Retry-After: never a 500.
+      const failures = answers.filter((a) => a.status >= 300);
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures.filter((a) => a.at < stoppedAt - 200)).toEqual([]);
+      for (const failure of failures) {
+        expect({ status: failure.status, code: failure.code, retryAfter: failure.retryAfter }).toEqual({ status: 503, code: 'storage_unavailable', retryAfter: '5' });
+      }
+
+      // Every acknowledged order exists once; no refused one does; stock moved for exactly those.
+      const check = await contextOn(postgres.url);
+      try {
+        const stored = await storedOrders(check, shop);
+        const storedReferences = stored.map((o) => o.reference).sort();
+        const acknowledged = answers.filter((a) => a.kind === 'order' && a.status === 201).map((a) => a.reference).sort();
+        expect(storedReferences).toEqual(acknowledged);
+        const inventory = await request(check.app)
+          .get(`/v10/inventory-available?filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=SOCK-42`)
+          .set(shop.brand.headers);
+        expect(inventory.body.inventory[0]).toMatchObject({ in_stock: INITIAL_STOCK, available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length });
+      } finally {
+        await check.storage.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,81 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+// The real server process (built by the test command before the tests run), so that signals,
+// ports, crashes and process exit are the ones production sees.
+const SERVER = join(__dirname, '..', '..', 'dist', 'server.js');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** The demo brand's token and app key, when the server seeded an empty database. */
+  demo: { accessToken: string; appKey: string } | null;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** Everything the process printed so far (stdout and stderr), for failure messages. */
+  output(): string;
+}
+
+/** A TCP port nobody listens on right now (the kernel's pick). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Starts `node dist/server.js` on a free port against `databaseUrl` and resolves once it
+ * listens. `env` adds or overrides environment variables.
+ */
+export async function startServerProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build the API first (pnpm build)`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const check = () => {
+      if (!output.includes('API listening')) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', check);
+      resolve();
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  const curl = /Bearer ([^"]+)" -H "X-Service-App-Key: ([^"]+)"/.exec(output);
+  return {
+    child,
+    port,
+    baseUrl: `http://127.0.0.1:${port}`,
+    demo: curl ? { accessToken: curl[1]!, appKey: curl[2]! } : null,
+    exited,
+    output: () => output,
+  };
+}
+
+/** Ends a server process (SIGKILL if SIGTERM is not enough) and waits for it. */
+export async function stopServerProcess(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill('SIGTERM');
+  const killer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await server.exited;
+  clearTimeout(killer);
+}
