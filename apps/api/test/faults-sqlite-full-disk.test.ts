@@ -1,5 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
+import pino from 'pino';
 import request from 'supertest';
 import { FixedClock } from '@brand/core';
 import { openStorage, testDialects } from '@brand/persistence-kysely';
@@ -30,6 +31,9 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
     let databasePath: string;
     const t = {} as TestContext;
     let shop: OrderingBrand;
+    /** The app's log lines, parsed. */
+    const logged: { msg?: string; err?: { code?: string; message?: string } }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
 
     beforeAll(async () => {
       disk = SmallDisk.mount(16);
@@ -37,7 +41,7 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       t.storage = Object.assign(await openStorage(databasePath), { url: databasePath });
       await t.storage.migrate();
       t.clock = new FixedClock('2026-03-01T09:00:00.000Z');
-      t.app = buildApp(t.storage, t.clock);
+      t.app = buildApp(t.storage, t.clock, { logger });
       t.flushRequestLog = () => requestLogOf(t.app).flush();
       shop = await seedOrderingBrand(t, { stock: { 'SOCK-42': INITIAL_STOCK } });
     });
@@ -87,6 +91,10 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       expect(await storedReferences()).toEqual([...acknowledged].sort());
       expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({ in_stock: INITIAL_STOCK, available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length });
       expect(integrityOf(databasePath)).toBe('ok');
+
+      // The log names the real cause, never a failed rollback standing in for it.
+      expect(logged.some((line) => line.err?.code === 'SQLITE_FULL')).toBe(true);
+      expect(logged.filter((line) => /rollback/i.test(line.err?.message ?? ''))).toEqual([]);
 
       // Space comes back: the same process writes again, no restart.
       disk.free(filler);

@@ -10,6 +10,7 @@ import {
   VariantPrice,
   VariantRecord,
   WeightUnit,
+  settleAll,
 } from '@brand/core';
 import { Selectable } from 'kysely';
 import {
@@ -172,7 +173,7 @@ export async function aggregatesFromRows(
   if (productRows.length === 0) return [];
   const { db } = executor;
   const productIds = productRows.map((r) => Number(r.id));
-  const [categoryIds, supplierRows, translationRows, variantRows] = await Promise.all([
+  const [categoryIds, supplierRows, translationRows, variantRows] = await settleAll([
     loadCategoryIds(executor, brandId, productIds),
     parts.suppliers
       ? selectInChunks(productIds, (ids) => db.selectFrom('product_suppliers').selectAll().where('brand_id', '=', brandId)
@@ -188,7 +189,7 @@ export async function aggregatesFromRows(
       : Promise.resolve([]),
   ]);
   const variantIds = variantRows.map((r) => Number(r.id));
-  const [dropIds, prices, costPriceRows] = await Promise.all([
+  const [dropIds, prices, costPriceRows] = await settleAll([
     loadDropIds(executor, brandId, variantIds),
     parts.prices ? loadPrices(executor, brandId, variantIds) : Promise.resolve(new Map<number, VariantPrice[]>()),
     parts.costPrices

@@ -1,4 +1,4 @@
-import { DomainError, ProductRepository, VariantRef } from '@brand/core';
+import { DomainError, ProductRepository, VariantRef, settleAll } from '@brand/core';
 import { Selectable, sql } from 'kysely';
 import { fetchList, ListColumns } from '../../listing/list-sql';
 import { isForeignKeyViolation } from '../../storage-errors';
@@ -160,7 +160,7 @@ export function productRepository(executor: Executor): ProductRepository {
       const variantRows = [...new Map([...bySku, ...byEan].map((r) => [Number(r.id), r])).values()].sort((a, b) => Number(a.id) - Number(b.id));
       if (variantRows.length === 0) return [];
       const variantIds = variantRows.map((r) => Number(r.id));
-      const [productRows, prices] = await Promise.all([
+      const [productRows, prices] = await settleAll([
         selectInChunks(unique(variantRows.map((r) => Number(r.product_id))), (chunk) => db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute()),
         loadPrices(executor, brandId, variantIds),
       ]);
@@ -181,7 +181,7 @@ export function productRepository(executor: Executor): ProductRepository {
       const variantIds = variantRows.map((r) => r.id);
 
       // Which rows exist already: new rows move the row counters and have no children to clear.
-      const [existingProducts, existingVariants] = await Promise.all([
+      const [existingProducts, existingVariants] = await settleAll([
         selectInChunks(productIds, (ids) => db.selectFrom('products').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute()),
         selectInChunks(variantIds, (ids) => db.selectFrom('variants').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute()),
       ]);
