@@ -4,7 +4,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsInt,
   IsNumber,
   IsOptional,
   IsString,
@@ -17,7 +16,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CustomerSyncItem, IdOrCode } from '@brand/core';
 import { WithAddressesDto, toAddressSync } from './address.dto';
-import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { IsId, MayBeOmitted, NotTogetherWith } from './decorators';
 
 /** Items per sync request: large enough for an ERP's batch, small enough for one transaction. */
 export const MAX_SYNC_ITEMS = 1000;
@@ -25,8 +24,7 @@ export const MAX_SYNC_ITEMS = 1000;
 @JSONSchema({ title: 'CustomerGroupReference', description: 'A customer group by id or by code.' })
 export class CustomerGroupReferenceDto {
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   customer_group_id?: number;
 
   @IsOptional()
@@ -38,8 +36,7 @@ export class CustomerGroupReferenceDto {
 @JSONSchema({ title: 'PaymentTermsReference', description: 'Payment terms by id or by code.' })
 export class PaymentTermsReferenceDto {
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   payment_terms_id?: number;
 
   @IsOptional()
@@ -52,8 +49,7 @@ export class PaymentTermsReferenceDto {
 @JSONSchema({ title: 'PaymentTermReference', description: 'Payment terms by id or by code, in the spelling of the sample body.' })
 export class PaymentTermReferenceDto {
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   payment_term_id?: number;
 
   @IsOptional()

@@ -1,4 +1,4 @@
-import { ValidateIf, ValidationArguments, registerDecorator } from 'class-validator';
+import { IsInt, Max, Min, ValidateIf, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
 
 /**
  * The field may be left out, but when sent it must hold a value: `null` is checked like any other
@@ -26,4 +26,37 @@ export function NotTogetherWith(other: string): PropertyDecorator {
       },
     });
   };
+}
+
+/**
+ * The largest id a body may name. Ids are `bigint` columns, but a JSON number names an integer
+ * exactly only up to 2^53 - 1; beyond that (`1e308` passes `Number.isInteger`) Postgres answers
+ * `invalid input syntax for type bigint`.
+ */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** The largest value of an `integer` column on Postgres (quantities, days, sort positions). */
+export const MAX_INT32 = 2_147_483_647;
+export const MIN_INT32 = -2_147_483_648;
+
+// Applied in the order the decorator syntax would (bottom first), so the schema says integer, not number.
+// `options` (a message, `each`) are IsInt's; the bounds keep their own messages.
+function boundedInt(min: number, max: number, options: ValidationOptions): PropertyDecorator {
+  const bounds = options.each === undefined ? {} : { each: options.each };
+  return (target, key) => {
+    Max(max, bounds)(target, key);
+    Min(min, bounds)(target, key);
+    IsInt(options)(target, key);
+  };
+}
+
+/** An id of a stored record: a whole number from 1 to `MAX_ID`. */
+export function IsId(options: ValidationOptions = {}): PropertyDecorator {
+  return boundedInt(1, MAX_ID, options);
+}
+
+/** A whole number an `integer` column holds (a quantity, a count, a position): `min` to `MAX_INT32`. */
+export function IsInt32(options: ValidationOptions & { min?: number } = {}): PropertyDecorator {
+  const { min = MIN_INT32, ...validation } = options;
+  return boundedInt(min, MAX_INT32, validation);
 }

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_MARKS_PER_CALL, MarkItem, OrderMarkItem, normalizeInstant, systemIdProblem } from '@brand/core';
-import { MayBeOmitted } from './decorators';
+import { IsId, MayBeOmitted } from './decorators';
 import { Satisfies, ValueCheck } from './legacy/legacy-decorators';
 
 /*
@@ -102,15 +102,9 @@ export abstract class MarkItemDto {
   note?: string | null;
 }
 
-// Applied in the order the decorator syntax would (bottom first), so the schema says integer, not number.
-export const documentId = (): PropertyDecorator => (target, key) => {
-  Min(1)(target, key);
-  IsInt()(target, key);
-};
-
 @JSONSchema({ title: 'OrderMarkItem' })
 export class OrderMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   order_id!: number;
 
   @IsBoolean()
@@ -120,25 +114,25 @@ export class OrderMarkItemDto extends MarkItemDto {
 
 @JSONSchema({ title: 'ShipmentMarkItem' })
 export class ShipmentMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   shipment_id!: number;
 }
 
 @JSONSchema({ title: 'InvoiceMarkItem' })
 export class InvoiceMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   invoice_id!: number;
 }
 
 @JSONSchema({ title: 'CreditNoteMarkItem' })
 export class CreditNoteMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   credit_note_id!: number;
 }
 
 @JSONSchema({ title: 'AccountingEntryMarkItem' })
 export class AccountingEntryMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   accounting_entry_id!: number;
 }
 

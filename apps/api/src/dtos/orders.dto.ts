@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsNumber,
   IsObject,
   IsOptional,
@@ -17,7 +16,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MONEY_SCALE, OrderAddress, OrderType, PlaceOrderInput, VariantLineInput, parseDecimal } from '@brand/core';
-import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { IsId, IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
 import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 
 /**
@@ -56,8 +55,7 @@ export class CreateOrderChannelDto {
   auto_approve?: boolean;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'Every order of the channel belongs to this drop (orders need not name one); default null.' })
   drop_id?: number | null;
 }
@@ -65,8 +63,7 @@ export class CreateOrderChannelDto {
 /** One line of an order, a partial shipment or a credit note: a variant by sku or by ean, and a number of pieces. */
 @JSONSchema({ title: 'ArticleQuantity', description: 'A variant by sku or ean (exactly one of them) and a number of pieces.' })
 export class ArticleQuantityDto extends VariantKeyDto {
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   quantity!: number;
 }
 
@@ -145,8 +142,7 @@ export class OrderResponsiblePersonDto {
 @JSONSchema({ title: 'PlaceOrder', description: 'An order: the customer (by id or number), the lines, and what the warehouse and invoice need.' })
 export class PlaceOrderDto {
   @ValidateIf((order: PlaceOrderDto) => order.customer_id !== undefined || order.customer_number === undefined)
-  @IsInt(requiredUnless('customer_number', 'must be an integer number'))
-  @Min(1)
+  @IsId(requiredUnless('customer_number', 'must be an integer number'))
   @JSONSchema({ description: 'Required when customer_number is not sent.' })
   customer_id?: number;
 
@@ -159,8 +155,7 @@ export class PlaceOrderDto {
   customer_number?: string;
 
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'Required (or drop_code) when the brand requires a drop and the channel has no fixed drop.' })
   drop_id?: number;
 

@@ -4,7 +4,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsInt,
   IsOptional,
   IsString,
   MaxLength,
@@ -15,7 +14,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_PRODUCTS_PER_IMAGE_SYNC, ProductImageSyncInput, ProductImagesSyncCommand, ProductImagesSyncItem } from '@brand/core';
-import { MayBeOmitted, NotTogetherWith } from './decorators';
+import { IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
 
 /** Images per product in one request: a fashion product has a handful, a lookbook a few dozen. */
 export const MAX_IMAGES_PER_PRODUCT = 100;
@@ -41,11 +40,11 @@ export class ProductImageSyncImageDto {
   @JSONSchema({ description: 'Publicly available http(s) URL of the image (JPEG, PNG, GIF, WebP or AVIF); downloaded unless already received.' })
   url!: string;
 
-  @IsInt()
+  @IsInt32()
   sort!: number;
 
   @IsOptional()
-  @IsInt()
+  @IsInt32()
   @JSONSchema({ description: 'Order on B2C channels when the product has use_sort_b2c; default null.' })
   sort_b2c?: number | null;
 

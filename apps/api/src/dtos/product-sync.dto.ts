@@ -5,7 +5,6 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsInt,
   IsNumber,
   IsObject,
   IsOptional,
@@ -34,7 +33,7 @@ import {
   WeightUnit,
 } from '@brand/core';
 import { toDtoInstance } from '../http/dto-instance';
-import { MayBeOmitted } from './decorators';
+import { IsId, IsInt32, MayBeOmitted } from './decorators';
 
 /**
  * `POST /products/sync`. The DTO checks JSON types, required fields and formats; the business
@@ -112,8 +111,7 @@ function toPriceMap({ obj, key }: { obj: Record<string, unknown>; key: string })
 @JSONSchema({ title: 'ProductSyncDrop', description: 'A drop by drop_id or drop_code (one of them is required).' })
 export class ProductSyncDropDto {
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   drop_id?: number;
 
   @MayBeOmitted()
@@ -126,13 +124,12 @@ export class ProductSyncDropDto {
 @JSONSchema({ title: 'ProductSyncInventoryChange', description: 'A stock change at a location: exactly one of quantity and adjustment.' })
 export class ProductSyncInventoryDto {
   @MayBeOmitted()
-  @IsInt()
-  @Min(0)
+  @IsInt32({ min: 0 })
   @JSONSchema({ description: 'Sets in stock at the location to this number.' })
   quantity?: number;
 
   @MayBeOmitted()
-  @IsInt()
+  @IsInt32()
   @JSONSchema({ description: 'Adds to in stock at the location (e.g. 2 or -2); in stock never goes below 0.' })
   adjustment?: number;
 
@@ -143,8 +140,7 @@ export class ProductSyncInventoryDto {
   text?: string | null;
 
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: "Default: the brand's default inventory location (created on first use)." })
   inventory_location_id?: number;
 }
@@ -181,8 +177,7 @@ export class ProductSyncCostPriceDto {
   cost_price_set_label?: string;
 
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   cost_price_set_id?: number;
 
   @IsNumber(MONEY, MONEY_MESSAGE)
@@ -335,13 +330,11 @@ export class ProductSyncSupplierDto {
   lead_time_type?: LeadTimeType;
 
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsInt32({ min: 0 })
   lead_time_from?: number | null;
 
   @IsOptional()
-  @IsInt()
-  @Min(0)
+  @IsInt32({ min: 0 })
   lead_time_to?: number | null;
 
   @IsOptional()
@@ -355,8 +348,7 @@ export class ProductSyncSupplierDto {
 @JSONSchema({ title: 'ProductSyncTranslation', description: 'A translation, upserted per locale (product_locale_id or product_locale_code).' })
 export class ProductSyncTranslationDto {
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   product_locale_id?: number;
 
   @MayBeOmitted()
@@ -444,12 +436,11 @@ export class ProductSyncItemDto {
   noos?: boolean;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   min_order_quantity?: number | null;
 
   @IsOptional()
-  @IsInt()
+  @IsInt32()
   custom_sort?: number | null;
 
   @MayBeOmitted()
@@ -459,8 +450,7 @@ export class ProductSyncItemDto {
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(100)
-  @IsInt({ each: true, message: 'must be a list of whole numbers' })
-  @Min(1, { each: true, message: 'must be a list of whole numbers of at least 1' })
+  @IsInt32({ each: true, min: 1, message: 'must be a list of whole numbers' })
   colli?: number[];
 
   @IsOptional()

@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsInt,
   IsNumber,
   IsObject,
   IsOptional,
@@ -24,8 +23,8 @@ import {
   VariantLineInput,
   parseDecimal,
 } from '@brand/core';
-import { MayBeOmitted } from './decorators';
-import { ExportQueryDto, IncludeFlag, MarkItemDto, documentId, markItems } from './export.dto';
+import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
 import { MAX_ORDER_LINES, VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 import { Satisfies } from './legacy/legacy-decorators';
@@ -85,8 +84,7 @@ export class CreateProductionOrderDto {
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(MAX_ORDER_LINES)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @IsId({ each: true })
   @JSONSchema({ description: 'Ids of orders of the brand this production makes goods for (make-to-order); default [].' })
   sales_order_ids?: number[];
 
@@ -134,8 +132,7 @@ export class CreateDeliveryNoteRequestDto {
 
 @JSONSchema({ title: 'ReceivedLine', description: 'A variant of the delivery note by sku or ean (exactly one) and the pieces received.' })
 export class ReceivedLineDto extends VariantKeyDto {
-  @IsInt()
-  @Min(0)
+  @IsInt32({ min: 0 })
   @JSONSchema({ description: 'Pieces received in this call; added to earlier receipts.' })
   received_quantity!: number;
 }
@@ -177,7 +174,7 @@ export class ProductionOrderExportQueryDto extends ExportQueryDto {
 
 @JSONSchema({ title: 'ProductionOrderMarkItem' })
 export class ProductionOrderMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   production_order_id!: number;
 }
 

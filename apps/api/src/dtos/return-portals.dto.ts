@@ -2,7 +2,6 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsNumber,
   IsObject,
   IsOptional,
@@ -15,7 +14,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_TYPES, GiftCardBonusType, MONEY_SCALE, PortalReturnInput, PortalReturnLineInput, parseDecimal, returnLifecycle } from '@brand/core';
-import { MayBeOmitted } from './decorators';
+import { IsId, IsInt32, MayBeOmitted } from './decorators';
 import { Satisfies } from './legacy/legacy-decorators';
 import { lineArray } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
@@ -35,8 +34,7 @@ const minorUnits = (value: number): number => parseDecimal(value, MONEY_SCALE)!;
 @JSONSchema({ title: 'PortalReturnLine', description: 'Pieces of one variant of the brand (by variant_id, sku or ean) the customer sends back.' })
 export class PortalReturnLineDto {
   @MayBeOmitted()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'Required if neither sku nor ean is sent; when several keys are sent they must name the same variant.' })
   variant_id?: number;
 
@@ -54,8 +52,7 @@ export class PortalReturnLineDto {
   @JSONSchema({ description: 'Required if neither variant_id nor sku is sent; must match exactly one variant of the brand.' })
   ean?: string;
 
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   quantity!: number;
 
   @IsIn(CLAIM_TYPES, { message: `claim_type must be one of ${CLAIM_TYPES.join(', ')}` })
@@ -63,8 +60,7 @@ export class PortalReturnLineDto {
   claim_type!: string;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'A claim cause of the brand; required (or claim_cause_code) when the portal requires claim causes.' })
   claim_cause_id?: number | null;
 

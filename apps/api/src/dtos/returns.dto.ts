@@ -2,20 +2,18 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AdHocReturnLineInput, CLAIM_TYPES, CreateReturnLineInput, MAX_MARKS_PER_CALL, ReceiptLineInput } from '@brand/core';
-import { MayBeOmitted } from './decorators';
-import { ExportQueryDto, IncludeFlag, MarkItemDto, documentId, markItems } from './export.dto';
+import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
 import { Satisfies } from './legacy/legacy-decorators';
 import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
@@ -34,8 +32,7 @@ const claimTypeMessage = { message: `claim_type must be one of ${CLAIM_TYPES.joi
 
 @JSONSchema({ title: 'CreateReturnLine', description: 'Pieces of a variant of the order (by sku or ean) announced back.' })
 export class CreateReturnLineDto extends VariantKeyDto {
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   quantity!: number;
 
   @IsIn(CLAIM_TYPES, claimTypeMessage)
@@ -79,8 +76,7 @@ export function toCreateReturnLines(body: CreateReturnDto): CreateReturnLineInpu
 
 @JSONSchema({ title: 'ReceiveReturnLine', description: 'Pieces of a variant of the return (by sku or ean) that arrived.' })
 export class ReceiveReturnLineDto extends VariantKeyDto {
-  @IsInt()
-  @Min(0)
+  @IsInt32({ min: 0 })
   @JSONSchema({ description: 'Pieces received (0 allowed); at most the pieces the return expects of the variant.' })
   received_quantity!: number;
 }
@@ -114,8 +110,7 @@ export function toReceiptLines(body: ReceiveReturnBodyDto): ReceiptLineInput[] {
 
 @JSONSchema({ title: 'AdHocReturnLine', description: 'Pieces of a variant of the shipment (by sku or ean) that came back without an announcement.' })
 export class AdHocReturnLineDto extends VariantKeyDto {
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   @JSONSchema({ description: 'Per variant, at most the pieces the shipment holds.' })
   quantity!: number;
 
@@ -184,7 +179,7 @@ export class ReturnExportQueryDto extends ExportQueryDto {
 
 @JSONSchema({ title: 'ReturnMarkItem' })
 export class ReturnMarkItemDto extends MarkItemDto {
-  @documentId()
+  @IsId()
   return_id!: number;
 }
 

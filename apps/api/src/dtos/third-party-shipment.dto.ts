@@ -4,12 +4,10 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
   ValidateNested,
@@ -17,7 +15,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OrderType } from '@brand/core';
-import { MayBeOmitted } from './decorators';
+import { IsId, MayBeOmitted } from './decorators';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
 import { Satisfies, ValueCheck } from './legacy/legacy-decorators';
 
@@ -112,8 +110,7 @@ export class ThirdPartyDeliverShipmentDto {
 @JSONSchema({ title: 'ThirdPartyCancelShipment', description: 'The shipment by shipment_id or by shipment_number (one of them).' })
 export class ThirdPartyCancelShipmentDto {
   @ValidateIf((body: ThirdPartyCancelShipmentDto) => body.shipment_number === undefined || body.shipment_id !== undefined)
-  @IsInt({ message: 'shipment_id must be an integer; send shipment_id or shipment_number' })
-  @Min(1)
+  @IsId({ message: 'shipment_id must be an integer; send shipment_id or shipment_number' })
   @JSONSchema({ description: 'Required if no shipment_number.' })
   shipment_id?: number;
 

@@ -1,8 +1,8 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { COLLECTION_VISIBILITIES, CreateCollectionInput } from '@brand/core';
-import { MayBeOmitted } from '../decorators';
+import { IsId, MayBeOmitted } from '../decorators';
 
 @JSONSchema({ title: 'LegacyCollectionFields' })
 export class LegacyCollectionFieldsDto {
@@ -24,8 +24,7 @@ export class LegacyCollectionFieldsDto {
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(10_000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
+  @IsId({ each: true })
   @JSONSchema({ description: 'Ids of customers of the brand; used when visibility is customers_custom. Default [].' })
   allowed_customers?: number[];
 }

@@ -4,18 +4,16 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsInt,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  Min,
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { LegacyPriceInput, LegacyProductChanges, LegacyProductFields, LegacyStockInput, LegacyVariantChanges, LegacyVariantInput } from '@brand/core';
-import { MayBeOmitted } from '../decorators';
+import { IsId, IsInt32, MayBeOmitted } from '../decorators';
 import { IsRecordOf, Satisfies, eanValue, priceValue, stockValue, stringValue } from './legacy-decorators';
 
 /** Variants per product in one request. */
@@ -131,14 +129,12 @@ export abstract class LegacyProductRootDto {
   description?: string | null;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'A sub-brand of the brand.' })
   subbrand_id?: number | null;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsId()
   @JSONSchema({ description: 'A collection of the brand.' })
   collection_id?: number | null;
 
@@ -162,8 +158,7 @@ export abstract class LegacyProductRootDto {
   active?: boolean;
 
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @IsInt32({ min: 1 })
   @JSONSchema({ description: "Pieces per colli: the product's first colli size (null removes all sizes)." })
   colli?: number | null;
 }
