@@ -1,4 +1,4 @@
-import { Filter, FieldType, ListQuery, Primitive } from '@brand/core';
+import { Filter, FieldType, ListQuery, Primitive, settleAll } from '@brand/core';
 import { RawBuilder, SelectQueryBuilder, SqlBool, sql } from 'kysely';
 import { Dialect } from '../storage';
 
@@ -107,7 +107,7 @@ export async function fetchList<DB, TB extends keyof DB, O>(
   for (const s of query.sort) page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
   page = page.limit(query.limit + 1);
   if (!query.after && query.page > 0) page = page.offset(query.page * query.limit);
-  const [rows, total] = await Promise.all([
+  const [rows, total] = await settleAll([
     page.execute(),
     !query.withTotal
       ? Promise.resolve(null)
