@@ -121,10 +121,19 @@ export interface ConnectionOptions {
    * idle or checked-out Postgres client). Such errors never end the process; this only reports them.
    */
   onConnectionError?: (error: Error) => void;
+  /** Postgres `lock_timeout` (default 10 s); tests shorten it. */
+  lockTimeoutMs?: number;
 }
 
 /** How long a request waits for a Postgres connection before it answers 503 instead of hanging. */
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * How long a statement waits for a row or table lock before it fails (55P03, answered 503): the
+ * same 10 s SQLite waits for its write lock (`busy_timeout`), so a transaction that hangs while
+ * holding locks makes the requests behind it fail cleanly instead of piling up for ever.
+ */
+const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
 
 /**
  * A Postgres pool that survives the server going away. node-postgres emits `error` on a client
@@ -135,7 +144,12 @@ const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
  * later queries fail (and answer 503), and the pool discards it on release and connects anew.
  */
 function resilientPool(location: string, options: ConnectionOptions): Pool {
-  const pool = new Pool({ connectionString: location, max: options.poolSize ?? 10, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+  const pool = new Pool({
+    connectionString: location,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+    lock_timeout: options.lockTimeoutMs ?? POSTGRES_LOCK_TIMEOUT_MS,
+  });
   pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)));
   // The pool re-emits an idle client's error; the client's own listener has reported it already.
   pool.on('error', () => undefined);

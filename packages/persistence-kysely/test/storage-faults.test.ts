@@ -112,3 +112,25 @@ if (testDialects().includes('postgres')) {
     });
   });
 }
+
+if (testDialects().includes('postgres')) {
+  describe('a lock held beyond the lock timeout [postgres]', () => {
+    it('answers storage_unavailable instead of waiting for ever, and works once the lock is gone', async () => {
+      const storage = await openTestStorage('postgres', { lockTimeoutMs: 200 });
+      const holder = new Client({ connectionString: storage.url });
+      await holder.connect();
+      try {
+        const brand = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' });
+        await holder.query('begin');
+        await holder.query('lock table brands in access exclusive mode');
+        const error = await storage.uow.read((r) => r.brands.findById(brand.id)).catch((caught: unknown) => caught);
+        expect(error).toMatchObject({ code: 'storage_unavailable', cause: expect.objectContaining({ code: '55P03' }) });
+        await holder.query('rollback');
+        expect((await storage.uow.read((r) => r.brands.findById(brand.id)))?.name).toBe('Acme');
+      } finally {
+        await holder.end();
+        await storage.close();
+      }
+    });
+  });
+}
