@@ -9,16 +9,21 @@ export interface ListColumn {
 }
 export type ListColumns = Record<string, ListColumn>;
 
+/** Booleans are stored as 0/1 in both dialects. */
+function toSqlValue(type: FieldType, value: Primitive): Primitive {
+  if (type === 'boolean' && typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
 /**
- * A filter value as a bound parameter. Booleans are stored as 0/1 in both dialects. Numbers are
- * bound as bigint on Postgres: it types a parameter after the column it is compared with, so a
- * value beyond an `integer` column's range (`in_stock gt 99999999999`) failed the whole query
- * (`value … is out of range for type integer`) instead of matching no row.
+ * A filter value as a bound parameter. Numbers are bound as bigint on Postgres: it types a
+ * parameter after the column it is compared with, so a value beyond an `integer` column's range
+ * (`in_stock gt 99999999999`) failed the whole query (`value … is out of range for type
+ * integer`) instead of matching no row.
  */
-function toSqlValue(type: FieldType, value: Primitive, dialect: Dialect): RawBuilder<unknown> {
-  if (type === 'boolean' && typeof value === 'boolean') return sql.val(value ? 1 : 0);
-  if (dialect === 'postgres' && typeof value === 'number' && (type === 'integer' || type === 'decimal')) return sql`cast(${value} as bigint)`;
-  return sql.val(value);
+function filterValue(type: FieldType, value: Primitive, dialect: Dialect): RawBuilder<unknown> {
+  const stored = toSqlValue(type, value);
+  return dialect === 'postgres' && typeof stored === 'number' && (type === 'integer' || type === 'decimal') ? sql`cast(${stored} as bigint)` : sql.val(stored);
 }
 
 /** Escapes LIKE wildcards so `ct`, `sw` and `ew` match `%` and `_` literally. */
@@ -33,13 +38,13 @@ function filterSql(filter: Filter, column: ListColumn, dialect: Dialect): RawBui
   let predicate: RawBuilder<SqlBool>;
   if (value === null) predicate = sql<SqlBool>`${ref} is null`;
   else if (Array.isArray(value)) {
-    const values = value.map((v) => toSqlValue(column.type, v, dialect));
+    const values = value.map((v) => filterValue(column.type, v, dialect));
     predicate =
       filter.operator === 'in'
         ? sql<SqlBool>`${ref} in (${sql.join(values)})`
         : sql<SqlBool>`${ref} between ${values[0]} and ${values[1]}`;
   } else {
-    const v = toSqlValue(column.type, value, dialect);
+    const v = filterValue(column.type, value, dialect);
     // Text matching is case-insensitive on every adapter: LIKE is on SQLite, Postgres needs ILIKE.
     const like = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
     switch (filter.operator) {
