@@ -1,4 +1,4 @@
-import { IsInt, Max, Min, ValidateIf, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import { IsInt, IsNumber, Max, Min, ValidateIf, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
 
 /**
  * The field may be left out, but when sent it must hold a value: `null` is checked like any other
@@ -59,4 +59,21 @@ export function IsId(options: ValidationOptions = {}): PropertyDecorator {
 export function IsInt32(options: ValidationOptions & { min?: number } = {}): PropertyDecorator {
   const { min = MIN_INT32, ...validation } = options;
   return boundedInt(min, MAX_INT32, validation);
+}
+
+/**
+ * The largest amount of money a body may carry (a price, a fee, a cost), in any currency. Amounts
+ * are kept as integer minor units; `parseDecimal` gives up beyond 2^53 - 1 of them (so 1e300 as a
+ * shipping cost was silently dropped), and sums of several amounts must stay exact too, so the
+ * bound sits far below that: one trillion leaves room for sums of ninety such amounts.
+ */
+export const MAX_AMOUNT = 1_000_000_000_000;
+
+/** An amount of money: a JSON number from 0 to `MAX_AMOUNT` with at most 2 decimals. */
+export function IsAmount(): PropertyDecorator {
+  return (target, key) => {
+    Max(MAX_AMOUNT)(target, key);
+    Min(0)(target, key);
+    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })(target, key);
+  };
 }

@@ -2,13 +2,11 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
   ValidateNested,
@@ -16,7 +14,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MONEY_SCALE, OrderAddress, OrderType, PlaceOrderInput, VariantLineInput, parseDecimal } from '@brand/core';
-import { IsId, IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
+import { IsAmount, IsId, IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
 import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 
 /**
@@ -27,8 +25,6 @@ import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
  */
 
 const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
-const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
 
 /**
  * The message of a type check on a field that is required unless `other` is sent: a missing value
@@ -213,8 +209,7 @@ export class PlaceOrderDto {
   shipping_code?: OrderShippingCodeDto | null;
 
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: "Shipping charged, in the order's currency and VAT basis (net on B2B, incl. VAT on B2C); at most 2 decimals." })
   shipping_cost?: number | null;
 

@@ -33,7 +33,7 @@ import {
   WeightUnit,
 } from '@brand/core';
 import { toDtoInstance } from '../http/dto-instance';
-import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
 
 /**
  * `POST /products/sync`. The DTO checks JSON types, required fields and formats; the business
@@ -54,8 +54,6 @@ const SYNC_MODES: readonly SyncMode[] = ['replace', 'append'];
 const WEIGHT_TYPES: readonly WeightUnit[] = ['g', 'kg'];
 const LEAD_TIME_TYPES: readonly LeadTimeType[] = ['weeks', 'days'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
-const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
 
 /** Set when the request sent `null` for a currency: the variant's price in it is removed. */
 const REMOVED = Symbol('removed price');
@@ -63,26 +61,22 @@ const REMOVED = Symbol('removed price');
 @JSONSchema({ title: 'ProductSyncPrice', description: 'Prices of a variant in one currency. Fields left out keep their stored value (new: 0, 0, null, null).' })
 export class ProductSyncPriceDto {
   @MayBeOmitted()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Wholesale (B2B) price; default 0.' })
   sales_price?: number;
 
   @MayBeOmitted()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Recommended retail (B2C, storefronts) price; default 0.' })
   rec_sales_price?: number;
 
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Replaces sales_price on B2B when not null; default null.' })
   offer_price?: number | null;
 
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Replaces rec_sales_price on B2C when not null (the variant is on sale); default null.' })
   b2c_offer_price?: number | null;
 
@@ -180,8 +174,7 @@ export class ProductSyncCostPriceDto {
   @IsId()
   cost_price_set_id?: number;
 
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   cost_price!: number;
 }
 

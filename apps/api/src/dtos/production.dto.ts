@@ -2,13 +2,11 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
   ValidationArguments,
@@ -23,7 +21,7 @@ import {
   VariantLineInput,
   parseDecimal,
 } from '@brand/core';
-import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
 import { MAX_ORDER_LINES, VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
@@ -36,8 +34,6 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
  * the supplier, SKU, order or note exists is the core's business.
  */
 
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
-const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = { message: '$property must be a date written YYYY-MM-DD' };
 const required = { message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') };
@@ -45,8 +41,7 @@ const required = { message: (args: ValidationArguments) => (args.value === undef
 @JSONSchema({ title: 'ProductionOrderLineRequest', description: 'A variant by sku or ean (exactly one), the pieces to make and optionally the agreed cost.' })
 export class ProductionOrderLineDto extends ArticleQuantityDto {
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Cost per piece in the production order currency; at most 2 decimals; default null.' })
   unit_cost?: number | null;
 }

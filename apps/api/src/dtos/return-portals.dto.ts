@@ -14,7 +14,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_TYPES, GiftCardBonusType, MONEY_SCALE, PortalReturnInput, PortalReturnLineInput, parseDecimal, returnLifecycle } from '@brand/core';
-import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
 import { Satisfies } from './legacy/legacy-decorators';
 import { lineArray } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
@@ -26,8 +26,6 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
  * to minor units).
  */
 
-const MONEY = { allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 } as const;
-const MONEY_MESSAGE = { message: 'must be a number with at most 2 decimals' };
 const BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
 const minorUnits = (value: number): number => parseDecimal(value, MONEY_SCALE)!;
 
@@ -71,8 +69,7 @@ export class PortalReturnLineDto {
   @JSONSchema({ description: 'Looked up ignoring case; refused when several causes share it.' })
   claim_cause_code?: string | null;
 
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Unit price paid on the original order, incl. VAT; the credit note refunds it.' })
   unit_price_incl_vat!: number;
 
@@ -107,14 +104,12 @@ export class PortalReturnBodyDto {
   status?: string;
 
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Charged to the customer incl. VAT; deducted from the credit note.' })
   return_fee_incl_vat?: number | null;
 
   @IsOptional()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Charged to the customer incl. VAT; deducted from the credit note.' })
   exchange_fee_incl_vat?: number | null;
 
@@ -185,14 +180,12 @@ export class FinalizePortalReturnDto {
   @JSONSchema({ description: 'The external RMA used in the upsert.' })
   rma!: string;
 
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ description: 'Amount refunded; with the exchange it must equal the credited total within 0.01.' })
   refund_total_price_after_vat!: number;
 
   @MayBeOmitted()
-  @IsNumber(MONEY, MONEY_MESSAGE)
-  @Min(0)
+  @IsAmount()
   @JSONSchema({ default: 0, description: 'Part settled in replacement goods; at most the credited total.' })
   exchange_total_price_after_vat?: number;
 }
