@@ -1,4 +1,5 @@
 import { ValidationArguments, registerDecorator } from 'class-validator';
+import { MAX_INT32 } from '../decorators';
 
 /** Says what is wrong with a value, or null when it is fine. */
 export type ValueCheck = (value: unknown) => string | null;
@@ -64,7 +65,8 @@ export const priceValue: ValueCheck = (value) => {
 /** `{ quantity, delivery }`: a whole quantity and a date or null. */
 export const stockValue: ValueCheck = (value) => {
   if (!isPlainObject(value)) return 'must be an object with quantity and delivery';
-  if (typeof value['quantity'] !== 'number' || !Number.isSafeInteger(value['quantity'])) return 'quantity must be an integer';
+  // In stock is an `integer` column.
+  if (typeof value['quantity'] !== 'number' || !Number.isInteger(value['quantity']) || Math.abs(value['quantity']) > MAX_INT32) return `quantity must be an integer of at most ${MAX_INT32}`;
   if (value['delivery'] !== undefined && value['delivery'] !== null && typeof value['delivery'] !== 'string') return 'delivery must be a date (YYYY-MM-DD) or null';
   return null;
 };
