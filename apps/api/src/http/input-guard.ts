@@ -37,11 +37,49 @@ function pathOf(visit: Visit): string[] {
 }
 
 /**
+ * Whether a parsed JSON value holds nothing `findJsonRefusal` would report. Every body is checked,
+ * so this walk allocates nothing per value: only containers go on its stack, with their depth.
+ */
+function isAcceptableJson(root: unknown, maxDepth: number): boolean {
+  if (typeof root === 'string') return !root.includes(NUL);
+  if (root === null || typeof root !== 'object') return true;
+  const containers: object[] = [root];
+  const depths: number[] = [1];
+  while (containers.length > 0) {
+    const container = containers.pop()!;
+    const depth = depths.pop()!;
+    if (depth > maxDepth) return false;
+    const isArray = Array.isArray(container);
+    const keys = isArray ? null : Object.keys(container);
+    const length = isArray ? container.length : keys!.length;
+    for (let index = 0; index < length; index += 1) {
+      let value: unknown;
+      if (isArray) {
+        value = (container as unknown[])[index];
+      } else {
+        const key = keys![index]!;
+        if (key === PROTOTYPE_KEY || key.includes(NUL)) return false;
+        value = (container as Record<string, unknown>)[key];
+      }
+      if (typeof value === 'string') {
+        if (value.includes(NUL)) return false;
+      } else if (value !== null && typeof value === 'object') {
+        containers.push(value);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return true;
+}
+
+/**
  * The first thing in a parsed JSON value (a body, or a query string as qs parsed it) that no
  * request may carry: nesting beyond `maxDepth`, a NUL character in a string or a key, or a
  * `__proto__` key. Walks with an explicit stack, so a hostile depth cannot exhaust the call stack.
+ * Only when the light walk above finds something is the walk repeated keeping track of paths.
  */
 export function findJsonRefusal(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonRefusal | null {
+  if (isAcceptableJson(root, maxDepth)) return null;
   const stack: Visit[] = [{ value: root, key: null, parent: null, depth: 0 }];
   while (stack.length > 0) {
     const visit = stack.pop()!;
