@@ -184,7 +184,7 @@ for (const dialect of testDialects()) {
       });
     });
 
-    describe('ids and integers', () => {
+    describe('numbers', () => {
       it.each<[string, Method, () => string, () => string, string]>([
         ['an order to mark', 'post', () => '/v10/orders/mark-as-exported', () => '{"orders":[{"order_id":1e308,"system_id":"erp","regulate_inventory":false}]}', '/orders/0/order_id'],
         ['a shipment to mark', 'post', () => '/3pl/shipments/mark-as-exported', () => '{"shipments":[{"shipment_id":1e308,"system_id":"wms"}]}', '/shipments/0/shipment_id'],
@@ -199,6 +199,15 @@ for (const dialect of testDialects()) {
         ['a shipping cost', 'post', () => `/v10/order-channels/${shop.channels.b2b}/orders`, () => '{"order":{"customer_number":"C-B2B","shipping_cost":1e300,"lines":[{"sku":"TEE-S","quantity":1}]}}', '/order/shipping_cost'],
         ['a portal unit price', 'put', () => `/v10/external-return-portals/${shop.portal}/returns`, () => JSON.stringify({ email: EMAIL, order_number: shop.order.order_number, return: { rma: 'RMA-BIG', lines: [line('TEE-S', { unit_price_incl_vat: MAX_AMOUNT + 1 })] } }), '/return/lines/0/unit_price_incl_vat'],
       ])('refuses %s beyond what its column holds, naming the field', async (_what, method, path, body, pointer) => {
+        await expectRefused(method, path(), body(), { status: 422, code: 'validation_failed', pointer });
+      });
+
+      // 1e-7 has no "." in its text, so counting decimals in the text took it for a whole number.
+      it.each<[string, Method, () => string, () => string, string]>([
+        ['a shipping cost', 'post', () => `/v10/order-channels/${shop.channels.b2b}/orders`, () => '{"order":{"customer_number":"C-B2B","shipping_cost":1e-7,"lines":[{"sku":"TEE-S","quantity":1}]}}', '/order/shipping_cost'],
+        ['a VAT rate', 'patch', () => '/v10/settings', () => '{"default_vat_rate":1e-7}', '/default_vat_rate'],
+        ['a gift card bonus', 'put', () => `/v10/external-return-portals/${shop.portal}/returns`, () => JSON.stringify({ email: EMAIL, order_number: shop.order.order_number, return: { rma: 'RMA-TINY', lines: [line('TEE-S')], storefront_refund_gift_card_bonus_value: 'TINY' } }).replace('"TINY"', '1e-7'), '/return/storefront_refund_gift_card_bonus_value'],
+      ])('refuses %s with more decimals than it keeps, written with an exponent', async (_what, method, path, body, pointer) => {
         await expectRefused(method, path(), body(), { status: 422, code: 'validation_failed', pointer });
       });
 

@@ -4,19 +4,16 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
-  IsNumber,
   IsOptional,
   IsString,
-  Max,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CustomerSyncItem, IdOrCode } from '@brand/core';
 import { WithAddressesDto, toAddressSync } from './address.dto';
-import { IsId, MayBeOmitted, NotTogetherWith } from './decorators';
+import { IsDecimal, IsId, MayBeOmitted, NotTogetherWith } from './decorators';
 
 /** Items per sync request: large enough for an ERP's batch, small enough for one transaction. */
 export const MAX_SYNC_ITEMS = 1000;
@@ -77,9 +74,7 @@ export class CustomerSyncItemDto extends WithAddressesDto {
   currency?: string;
 
   @MayBeOmitted()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })
-  @Min(0)
-  @Max(100)
+  @IsDecimal(2, { min: 0, max: 100 })
   @JSONSchema({ description: 'Percent, 0 to 100, at most 2 decimals.' })
   discount_percentage?: number;
 

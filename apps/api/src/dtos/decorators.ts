@@ -1,4 +1,5 @@
 import { IsInt, IsNumber, Max, Min, ValidateIf, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import { parseDecimal } from '@brand/core';
 
 /**
  * The field may be left out, but when sent it must hold a value: `null` is checked like any other
@@ -69,11 +70,33 @@ export function IsInt32(options: ValidationOptions & { min?: number } = {}): Pro
  */
 export const MAX_AMOUNT = 1_000_000_000_000;
 
+/** The constraint name of `IsDecimal`'s decimals check, for the OpenAPI converter (it has no JSON Schema form). */
+export const HAS_DECIMALS = 'hasDecimals';
+
+/**
+ * A JSON number from `min` to `max` with at most `decimals` decimals. The decimals are counted as
+ * the core reads the number (`parseDecimal`): class-validator's `maxDecimalPlaces` counts them in
+ * the number's text, where `1e-7` has no "." at all, so it passed as a whole number and the core
+ * then found no value in it.
+ */
+export function IsDecimal(decimals: number, bounds: { min: number; max: number }): PropertyDecorator {
+  const message = `must be a number with at most ${decimals} decimals`;
+  return (target, key) => {
+    registerDecorator({
+      name: HAS_DECIMALS,
+      target: target.constructor,
+      propertyName: String(key),
+      constraints: [decimals],
+      options: { message },
+      validator: { validate: (value: unknown) => typeof value !== 'number' || parseDecimal(value, decimals) !== null },
+    });
+    Max(bounds.max)(target, key);
+    Min(bounds.min)(target, key);
+    IsNumber({ allowNaN: false, allowInfinity: false }, { message })(target, key);
+  };
+}
+
 /** An amount of money: a JSON number from 0 to `MAX_AMOUNT` with at most 2 decimals. */
 export function IsAmount(): PropertyDecorator {
-  return (target, key) => {
-    Max(MAX_AMOUNT)(target, key);
-    Min(0)(target, key);
-    IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })(target, key);
-  };
+  return IsDecimal(2, { min: 0, max: MAX_AMOUNT });
 }

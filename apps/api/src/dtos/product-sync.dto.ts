@@ -5,13 +5,11 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  Min,
   MinLength,
   ValidateIf,
   ValidateNested,
@@ -33,7 +31,7 @@ import {
   WeightUnit,
 } from '@brand/core';
 import { toDtoInstance } from '../http/dto-instance';
-import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsDecimal, IsId, IsInt32, MayBeOmitted } from './decorators';
 
 /**
  * `POST /products/sync`. The DTO checks JSON types, required fields and formats; the business
@@ -54,6 +52,9 @@ const SYNC_MODES: readonly SyncMode[] = ['replace', 'append'];
 const WEIGHT_TYPES: readonly WeightUnit[] = ['g', 'kg'];
 const LEAD_TIME_TYPES: readonly LeadTimeType[] = ['weeks', 'days'];
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A weight in grams or kilograms, far above any parcel, low enough to be exact in thousandths. */
+const MAX_WEIGHT = 1_000_000_000;
 
 /** Set when the request sent `null` for a currency: the variant's price in it is removed. */
 const REMOVED = Symbol('removed price');
@@ -228,8 +229,7 @@ export class ProductSyncVariantDto {
   noos?: boolean | null;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'must be a number with at most 3 decimals' })
-  @Min(0)
+  @IsDecimal(3, { min: 0, max: MAX_WEIGHT })
   weight?: number | null;
 
   @IsOptional()
@@ -405,8 +405,7 @@ export class ProductSyncItemDto {
   meta?: Record<string, unknown>;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 3 }, { message: 'must be a number with at most 3 decimals' })
-  @Min(0)
+  @IsDecimal(3, { min: 0, max: MAX_WEIGHT })
   @JSONSchema({ description: 'In weight_type units, at most 3 decimals; null clears it.' })
   weight?: number | null;
 

@@ -2,19 +2,17 @@ import { Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
-  IsNumber,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
-  Min,
   MinLength,
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { CLAIM_TYPES, GiftCardBonusType, MONEY_SCALE, PortalReturnInput, PortalReturnLineInput, parseDecimal, returnLifecycle } from '@brand/core';
-import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsDecimal, IsId, IsInt32, MayBeOmitted } from './decorators';
 import { Satisfies } from './legacy/legacy-decorators';
 import { lineArray } from './variant-lines.dto';
 import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
@@ -27,6 +25,8 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
  */
 
 const BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
+/** A percentage or an amount; low enough to be exact in ten-thousandths. */
+const MAX_GIFT_CARD_BONUS = 1_000_000_000;
 const minorUnits = (value: number): number => parseDecimal(value, MONEY_SCALE)!;
 
 @JSONSchema({ title: 'PortalReturnLine', description: 'Pieces of one variant of the brand (by variant_id, sku or ean) the customer sends back.' })
@@ -139,8 +139,7 @@ export class PortalReturnBodyDto {
   storefront_refund_gift_card_bonus_type?: GiftCardBonusType | null;
 
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 }, { message: 'must be a number with at most 4 decimals' })
-  @Min(0)
+  @IsDecimal(4, { min: 0, max: MAX_GIFT_CARD_BONUS })
   @JSONSchema({ description: 'In the units of the bonus type; echoed as sent.' })
   storefront_refund_gift_card_bonus_value?: number | null;
 

@@ -1,7 +1,7 @@
-import { IsBoolean, IsIn, IsNumber, IsObject, IsOptional, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsOptional } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { AD_HOC_RETURN_MODES, AdHocReturnMode, BrandSettingsChanges, INVOICING_MODES, InvoicingMode, PERCENT_SCALE, parseDecimal } from '@brand/core';
-import { MayBeOmitted } from './decorators';
+import { IsDecimal, MayBeOmitted } from './decorators';
 
 /** `PATCH /v10/settings`: every field optional; fields not sent keep their value. */
 @JSONSchema({ title: 'UpdateSettingsRequest' })
@@ -21,9 +21,7 @@ export class UpdateSettingsDto {
   requires_drop?: boolean;
 
   @MayBeOmitted()
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'must be a number with at most 2 decimals' })
-  @Min(0)
-  @Max(100)
+  @IsDecimal(2, { min: 0, max: 100 })
   @JSONSchema({ description: 'VAT rate of new orders in percent (25 = 25 %), at most 2 decimals.' })
   default_vat_rate?: number;
 

@@ -1,5 +1,5 @@
 import { validationMetadatasToSchemas, targetConstructorToSchema } from 'class-validator-jsonschema';
-import { NOT_TOGETHER_WITH } from '../dtos/decorators';
+import { HAS_DECIMALS, NOT_TOGETHER_WITH } from '../dtos/decorators';
 import { RouteDefinition, JsonSchema } from '../http/route';
 import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
@@ -127,7 +127,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     classTransformerMetadataStorage: classTransformerMetadata,
     refPointerPrefix: SCHEMA_PREFIX,
     // Without this the library would describe the property by its reflected TypeScript type (Object).
-    additionalConverters: { [NOT_TOGETHER_WITH]: {} },
+    additionalConverters: { [NOT_TOGETHER_WITH]: {}, [HAS_DECIMALS]: {} },
   });
   dropReflectedBuiltinRefs(dtoSchemas);
   const tags = [...new Set(registry.routes.map((route) => route.tag))].map((name) => ({ name }));
