@@ -11,6 +11,8 @@ export * from './storage';
 export { openStorage } from './open-storage';
 export { parseDatabaseUrl } from './connection';
 export { openTestStorage, testDialects } from './test-storage';
+export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
+export type { Snapshot } from './database-snapshot';
 export { KyselyUnitOfWork, bindRepositories } from './unit-of-work';
 export type { Database } from './database';
 export { connect as connectKysely } from './connection';

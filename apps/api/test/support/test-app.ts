@@ -28,7 +28,8 @@ export function buildApp(storage: Storage, clock: FixedClock, overrides: Omit<Pa
 }
 
 export interface TestContext {
-  storage: Storage;
+  /** The test database; `url` names it, for a second connection. */
+  storage: Storage & { url: string };
   clock: FixedClock;
   app: express.Application;
   /** Writes the buffered request log now. */
@@ -36,13 +37,13 @@ export interface TestContext {
 }
 
 /**
- * Opens a fresh database of `dialect` in `beforeAll` and closes it in `afterAll`; the returned
- * object is filled once `beforeAll` ran.
+ * Opens a fresh database of `dialect` in `beforeAll` (through `open`) and closes it in
+ * `afterAll`; the returned object is filled once `beforeAll` ran.
  */
-export function useTestApp(dialect: Dialect, config: Partial<AppConfig> = {}): TestContext {
+export function useTestApp(dialect: Dialect, config: Partial<AppConfig> = {}, open: typeof openTestStorage = openTestStorage): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
-    context.storage = await openTestStorage(dialect);
+    context.storage = await open(dialect);
     context.clock = new FixedClock('2026-03-01T09:00:00.000Z');
     context.app = buildApp(context.storage, context.clock, { config });
     context.flushRequestLog = () => requestLogOf(context.app).flush();
