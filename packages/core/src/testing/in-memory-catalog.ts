@@ -294,6 +294,7 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         if (!s().variants.some((v) => v.brandId === brandId && v.id === variantId)) return;
         removeVariants(new Set([variantId]));
       },
+      // Documents refer to variants; the unit of work, which holds them, answers these two.
       async dependentsOfProduct() {
         return [];
       },

@@ -5,11 +5,13 @@ import { customerGroupListDefinition, customerListDefinition, paymentTermsListDe
 import { supplierListDefinition } from '../suppliers/supplier.list-definition';
 import { Supplier } from '../suppliers/supplier.entities';
 import { IdGenerator } from '../shared/sequences.port';
+import { DomainError } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { CatalogState, catalogRepositories, emptyCatalogState } from './in-memory-catalog';
 import { OrdersState, emptyOrdersState, ordersRepositories } from './in-memory-orders';
 import { ReturnsState, emptyReturnsState, returnsRepositories } from './in-memory-returns';
 import { ProductionState, emptyProductionState, productionRepositories } from './in-memory-production';
+import { customerDependents, productDependents, supplierDependents, variantDependents } from './in-memory-dependents';
 
 interface MemoryState extends CatalogState, OrdersState, ReturnsState, ProductionState {
   counters: Record<string, number>;
@@ -45,6 +47,11 @@ function put<T extends { id: number }>(rows: T[], row: T): void {
   else rows.push(clone(row));
 }
 
+/** What the SQL adapters' foreign keys do (translated to `has_dependents`): a referred-to row stays. */
+function refuseIfReferred(dependents: string[], what: string): void {
+  if (dependents.length > 0) throw new DomainError('has_dependents', `${what} still has dependent data (${dependents.join(', ')})`);
+}
+
 function bind(state: () => MemoryState): Repositories {
   const s = state;
   const ids: IdGenerator = {
@@ -54,6 +61,7 @@ function bind(state: () => MemoryState): Repositories {
       return Array.from({ length: count }, (_, i) => start + i);
     },
   };
+  const catalog = catalogRepositories(s, ids);
   return {
     ids,
     documentNumbers: {
@@ -98,8 +106,11 @@ function bind(state: () => MemoryState): Repositories {
       async findByNumbers(brandId, numbers) { return clone(s().customers.filter((c) => c.brandId === brandId && numbers.includes(c.customerNumber))); },
       async findById(brandId, id) { return clone(s().customers.find((c) => c.brandId === brandId && c.id === id) ?? null); },
       async save(customer) { put(s().customers, customer); },
-      async delete(brandId, id) { s().customers = s().customers.filter((c) => !(c.brandId === brandId && c.id === id)); },
-      async dependentsOf() { return []; },
+      async delete(brandId, id) {
+        refuseIfReferred(customerDependents(s(), brandId, id), `customer ${id}`);
+        s().customers = s().customers.filter((c) => !(c.brandId === brandId && c.id === id));
+      },
+      async dependentsOf(brandId, id) { return customerDependents(s(), brandId, id); },
       async list(brandId, query) {
         const { rows, total } = listInMemory(customerListDefinition, query, s().customers.filter((c) => c.brandId === brandId));
         const withAddresses = query.includes.includes('addresses');
@@ -128,15 +139,32 @@ function bind(state: () => MemoryState): Repositories {
       async findByNumbers(brandId, numbers) { return clone(s().suppliers.filter((x) => x.brandId === brandId && numbers.includes(x.supplierNumber))); },
       async findById(brandId, id) { return clone(s().suppliers.find((x) => x.brandId === brandId && x.id === id) ?? null); },
       async save(supplier) { put(s().suppliers, supplier); },
-      async delete(brandId, id) { s().suppliers = s().suppliers.filter((x) => !(x.brandId === brandId && x.id === id)); },
-      async dependentsOf() { return []; },
+      async delete(brandId, id) {
+        refuseIfReferred(supplierDependents(s(), brandId, id), `supplier ${id}`);
+        s().suppliers = s().suppliers.filter((x) => !(x.brandId === brandId && x.id === id));
+      },
+      async dependentsOf(brandId, id) { return supplierDependents(s(), brandId, id); },
       async list(brandId, query) {
         const { rows, total } = listInMemory(supplierListDefinition, query, s().suppliers.filter((x) => x.brandId === brandId));
         const withAddresses = query.includes.includes('addresses');
         return { rows: clone(rows).map((x) => (withAddresses ? x : { ...x, addresses: [] })), total };
       },
     },
-    ...catalogRepositories(s, ids),
+    ...catalog,
+    products: {
+      ...catalog.products,
+      // The catalog's own store cannot see the documents; here the whole state is at hand.
+      dependentsOfProduct: async (brandId, productId) => productDependents(s(), brandId, productId),
+      dependentsOfVariant: async (brandId, variantId) => variantDependents(s(), brandId, variantId),
+      deleteProduct: async (brandId, productId) => {
+        refuseIfReferred(productDependents(s(), brandId, productId), `product ${productId}`);
+        await catalog.products.deleteProduct(brandId, productId);
+      },
+      deleteVariant: async (brandId, variantId) => {
+        refuseIfReferred(variantDependents(s(), brandId, variantId), `variant ${variantId}`);
+        await catalog.products.deleteVariant(brandId, variantId);
+      },
+    },
     ...ordersRepositories(s, ids),
     ...returnsRepositories(s),
     ...productionRepositories(s),

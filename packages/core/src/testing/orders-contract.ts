@@ -681,6 +681,46 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
 
     // ---- concurrency ----------------------------------------------------------------------
 
+    describe('dependents', () => {
+      it('name the documents that still refer to a customer, a variant or its product, and nothing of another brand\'s', async () => {
+        const world = await anOrderWorld('Dependents brand');
+        const [unused] = await someVariants(world.brand.id, 1);
+        const [variant] = world.variants;
+        const dependentsOf = () =>
+          uow().read(async (r) => ({
+            customer: await r.customers.dependentsOf(world.brand.id, world.customer.id),
+            variant: await r.products.dependentsOfVariant(world.brand.id, variant!.id),
+            product: await r.products.dependentsOfProduct(world.brand.id, variant!.productId),
+            unusedVariant: await r.products.dependentsOfVariant(world.brand.id, unused!.id),
+          }));
+        expect(await dependentsOf()).toStrictEqual({ customer: [], variant: [], product: [], unusedVariant: [] });
+
+        const order = await anOrder(world);
+        expect(await dependentsOf()).toStrictEqual({ customer: ['orders'], variant: ['orders'], product: ['orders'], unusedVariant: [] });
+
+        await aShipment(order);
+        await anInvoice(order);
+        await aCreditNote(order);
+        const all = ['orders', 'shipments', 'invoices', 'credit notes'];
+        expect(await dependentsOf()).toStrictEqual({ customer: all, variant: all, product: all, unusedVariant: [] });
+
+        const stranger = await aBrand('Stranger');
+        expect(await uow().read((r) => r.customers.dependentsOf(stranger.id, world.customer.id))).toStrictEqual([]);
+        expect(await uow().read((r) => r.products.dependentsOfVariant(stranger.id, variant!.id))).toStrictEqual([]);
+      });
+
+      it('refuse deleting a customer, variant or product that documents still refer to, and keep it', async () => {
+        const world = await anOrderWorld('Delete refusals');
+        const [variant] = world.variants;
+        await anOrder(world);
+        await expect(uow().run((tx) => tx.customers.delete(world.brand.id, world.customer.id))).rejects.toMatchObject({ code: 'has_dependents' });
+        await expect(uow().run((tx) => tx.products.deleteVariant(world.brand.id, variant!.id))).rejects.toMatchObject({ code: 'has_dependents' });
+        await expect(uow().run((tx) => tx.products.deleteProduct(world.brand.id, variant!.productId))).rejects.toMatchObject({ code: 'has_dependents' });
+        expect(await uow().read((r) => r.customers.findById(world.brand.id, world.customer.id))).not.toBeNull();
+        expect(await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [variant!.id]))).toHaveLength(1);
+      });
+    });
+
     describe('concurrent writers', () => {
       it('never lose an update of one order: 10 parallel read-modify-write transactions each ship one more piece', async () => {
         const world = await anOrderWorld();

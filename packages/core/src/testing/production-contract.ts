@@ -212,6 +212,23 @@ export function describeProductionContract(name: string, open: () => Promise<Con
       expect(none.page.items).toEqual([]);
     }, SLOW);
 
+    // ---- dependents --------------------------------------------------------------------------
+
+    it('a production order holds its supplier and its variants, a delivery note its variants, for their brand only', async () => {
+      const world = await aWorld('Dependents');
+      const [variant] = world.variants;
+      const dependentsOf = (brandId: number) =>
+        uow().read(async (r) => ({ supplier: await r.suppliers.dependentsOf(brandId, world.supplier.id), variant: await r.products.dependentsOfVariant(brandId, variant!.id) }));
+      expect(await dependentsOf(world.brand.id)).toStrictEqual({ supplier: [], variant: [] });
+      const order = await anOrder(world);
+      expect(await dependentsOf(world.brand.id)).toStrictEqual({ supplier: ['production orders'], variant: ['production orders'] });
+      await aNote(order);
+      expect(await dependentsOf(world.brand.id)).toStrictEqual({ supplier: ['production orders'], variant: ['production orders', 'delivery notes'] });
+      await expect(uow().run((tx) => tx.suppliers.delete(world.brand.id, world.supplier.id))).rejects.toMatchObject({ code: 'has_dependents' });
+      expect(await uow().read((r) => r.suppliers.findById(world.brand.id, world.supplier.id))).not.toBeNull();
+      expect(await dependentsOf((await aWorld('Stranger')).brand.id)).toStrictEqual({ supplier: [], variant: [] });
+    });
+
     // ---- delivery notes ---------------------------------------------------------------------
 
     it('reads a delivery note back exactly as saved, by id, number and production order', async () => {

@@ -411,6 +411,19 @@ export function describeReturnsContract(name: string, open: () => Promise<Contra
 
     // ---- concurrency ----------------------------------------------------------------------
 
+    describe('dependents', () => {
+      it('a return holds its customer and the variants on its lines, for its brand only', async () => {
+        const world = await aWorld('Dependents');
+        const [variant] = world.variants;
+        const dependentsOf = (brandId: number) =>
+          read(async (r) => ({ customer: await r.customers.dependentsOf(brandId, world.customer.id), variant: await r.products.dependentsOfVariant(brandId, variant!.id) }));
+        expect(await dependentsOf(world.brand.id)).toStrictEqual({ customer: [], variant: [] });
+        await aReturn(world);
+        expect(await dependentsOf(world.brand.id)).toStrictEqual({ customer: ['returns'], variant: ['returns'] });
+        expect(await dependentsOf((await aBrand('Stranger')).id)).toStrictEqual({ customer: [], variant: [] });
+      });
+    });
+
     describe('concurrent writers', () => {
       it('make exactly one return of 20 parallel "find or create" transactions of one new portal rma', async () => {
         const world = await aWorld();
