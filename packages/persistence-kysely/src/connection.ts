@@ -121,7 +121,7 @@ export interface ConnectionOptions {
    * idle or checked-out Postgres client). Such errors never end the process; this only reports them.
    */
   onConnectionError?: (error: Error) => void;
-  /** Postgres `lock_timeout` (default 10 s); tests shorten it. */
+  /** How long a statement waits for a lock before the storage counts as busy: Postgres `lock_timeout`, SQLite `busy_timeout` (default 10 s); tests shorten it. */
   lockTimeoutMs?: number;
 }
 
@@ -129,11 +129,11 @@ export interface ConnectionOptions {
 const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
- * How long a statement waits for a row or table lock before it fails (55P03, answered 503): the
- * same 10 s SQLite waits for its write lock (`busy_timeout`), so a transaction that hangs while
- * holding locks makes the requests behind it fail cleanly instead of piling up for ever.
+ * How long a statement waits for a lock (a Postgres row or table lock, SQLite's write lock)
+ * before it fails and answers 503: a transaction that hangs while holding locks makes the
+ * requests behind it fail cleanly instead of piling up for ever.
  */
-const POSTGRES_LOCK_TIMEOUT_MS = 10_000;
+const LOCK_TIMEOUT_MS = 10_000;
 
 /**
  * A Postgres pool that survives the server going away. node-postgres emits `error` on a client
@@ -148,7 +148,7 @@ function resilientPool(location: string, options: ConnectionOptions): Pool {
     connectionString: location,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
-    lock_timeout: options.lockTimeoutMs ?? POSTGRES_LOCK_TIMEOUT_MS,
+    lock_timeout: options.lockTimeoutMs ?? LOCK_TIMEOUT_MS,
   });
   pool.on('connect', (client) => client.on('error', (error: Error) => options.onConnectionError?.(error)));
   // The pool re-emits an idle client's error; the client's own listener has reported it already.
@@ -165,6 +165,6 @@ export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = 
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 10000');
+  sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
   return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }), ...(options.log ? { log: options.log } : {}) });
 }

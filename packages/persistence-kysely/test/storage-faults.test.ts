@@ -1,6 +1,10 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { DomainError, FixedClock, createBrand } from '@brand/core';
-import { openTestStorage, testDialects } from '../src';
+import { openStorage, openTestStorage, testDialects } from '../src';
 import { isRetryableConflict, isStorageUnavailable, translateDriverError } from '../src/storage-errors';
 
 /** An error shaped like the drivers' own: a message and a `code`. */
@@ -130,6 +134,30 @@ if (testDialects().includes('postgres')) {
       } finally {
         await holder.end();
         await storage.close();
+      }
+    });
+  });
+}
+
+if (testDialects().includes('sqlite')) {
+  describe('a SQLite file locked beyond the busy timeout [sqlite]', () => {
+    it('answers storage_unavailable at once instead of retrying the wait, and works once the lock is gone', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'brand-busy-'));
+      const file = join(folder, 'brand.sqlite');
+      const storage = await openStorage(file, { lockTimeoutMs: 200 });
+      await storage.migrate();
+      const holder = new BetterSqlite3(file);
+      try {
+        holder.exec('begin immediate');
+        const error = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' }).catch((caught: unknown) => caught);
+        expect(error).toMatchObject({ code: 'storage_unavailable', cause: expect.objectContaining({ code: 'SQLITE_BUSY' }) });
+        holder.exec('rollback');
+        const brand = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' });
+        expect((await storage.uow.read((r) => r.brands.findById(brand.id)))?.name).toBe('Acme');
+      } finally {
+        holder.close();
+        await storage.close();
+        rmSync(folder, { recursive: true, force: true });
       }
     });
   });
