@@ -184,6 +184,20 @@ for (const dialect of testDialects()) {
       });
     });
 
+    describe('paths', () => {
+      it.each<[string, Method, string]>([
+        ['an order to approve', 'post', '/v10/orders/%FF/approve'],
+        ['an order channel', 'post', '/v10/order-channels/%FF/orders'],
+        ['a product', 'get', '/v10/products/%E0%A4%A'],
+      ])('refuses a path naming %s in broken percent-encoding with 400 invalid_path', async (_what, method, path) => {
+        const before = await state();
+        const response = await send(method, path, method === 'get' ? undefined : {});
+        expect(response.status).toBe(400);
+        expect(response.body.errors).toEqual([expect.objectContaining({ status: 400, code: 'invalid_path' })]);
+        expect(await state()).toEqual(before);
+      });
+    });
+
     describe('numbers', () => {
       it.each<[string, Method, () => string, () => string, string]>([
         ['an order to mark', 'post', () => '/v10/orders/mark-as-exported', () => '{"orders":[{"order_id":1e308,"system_id":"erp","regulate_inventory":false}]}', '/orders/0/order_id'],

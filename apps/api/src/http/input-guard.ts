@@ -161,3 +161,19 @@ export function refuseUnsafeQuery(): RequestHandler {
     next();
   };
 }
+
+/**
+ * 400 `invalid_path` for a path that is not percent-encoded UTF-8 (`/v10/orders/%FF`). The router
+ * decodes path parameters while matching a route and throws a `URIError` for such a path, which
+ * would otherwise reach the error handler as an unexpected failure (500).
+ */
+export function refuseUndecodablePath(): RequestHandler {
+  return (req, _res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      throw new ApiError(400, 'invalid_path', 'The path is not valid percent-encoded UTF-8');
+    }
+    next();
+  };
+}

@@ -3,7 +3,7 @@ import { missingScopes } from '@brand/core';
 import { apiErrors } from './api-errors';
 import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
-import { refuseUnsafeQuery } from './input-guard';
+import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
 import { principalOf } from './request-context';
 import { RouteDefinition, Surface, pathIsUnder } from './route';
 import { validateBody, validateQuery } from './validate-dto';
@@ -78,8 +78,8 @@ function invoke(route: RouteDefinition): RequestHandler {
 
 /**
  * Mounts the surfaces on the app in the order the wire conventions need: authentication of the
- * owning surface, the JSON content-type rule, the routes (scopes, query and body checks,
- * handler), then 405 for a known path with another method and 404 for anything else.
+ * owning surface, the JSON content-type rule, a decodable path, the routes (scopes, query and
+ * body checks, handler), then 405 for a known path with another method and 404 for anything else.
  */
 export function mountRoutes(app: Application, registry: RouteRegistry, pipeline: RoutePipeline): void {
   const gates = Object.fromEntries(
@@ -99,6 +99,7 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
     gates[surface.auth](req, res, next);
   });
   app.use(requireJsonContentType());
+  app.use(refuseUndecodablePath());
 
   const checkQuery = refuseUnsafeQuery();
   for (const route of registry.routes) {
