@@ -23,6 +23,12 @@ export function bearerChallenge(params: { error?: string; description?: string; 
 export const apiErrors = {
   invalidJson: (reason: string) => new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${reason}`),
 
+  /** `where`: the first level too many, as a JSON pointer and as the dotted path of messages. */
+  bodyTooDeep: (maxDepth: number, where: { pointer: string; path: string }) =>
+    new ApiError(400, 'body_too_deep', `The request body nests deeper than ${maxDepth} levels (at ${where.path})`, { source: { pointer: where.pointer } }),
+
+  invalidPath: () => new ApiError(400, 'invalid_path', 'The path is not valid percent-encoded UTF-8'),
+
   missingAppIdentifier: () =>
     new ApiError(400, 'missing_app_identifier', 'The X-ServiceAppIdentifier header is required on /api: name the app, its version and a contact', {
       source: { header: 'X-ServiceAppIdentifier' },

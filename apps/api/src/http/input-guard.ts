@@ -1,6 +1,7 @@
 import { RequestHandler } from 'express';
 import { DomainError, pointerToPath } from '@brand/core';
-import { ApiError, InvalidQueryParameters } from './api-error';
+import { InvalidQueryParameters } from './api-error';
+import { apiErrors } from './api-errors';
 
 /**
  * How deep a JSON body may nest, counting the body itself as level 1. The deepest body a DTO
@@ -123,7 +124,7 @@ function refusalDetail(refusal: JsonRefusal, name: (path: readonly string[]) => 
   const here = name(refusal.path) || 'the body';
   switch (refusal.kind) {
     case 'too_deep':
-      return `The request body nests deeper than ${MAX_JSON_DEPTH} levels (at ${here})`;
+      return `${here} nests deeper than ${MAX_JSON_DEPTH} levels`;
     case 'nul_in_value':
       return `${here} must not contain the NUL character (\\u0000)`;
     case 'nul_in_key':
@@ -142,9 +143,9 @@ export function refuseUnsafeJsonBody(body: unknown): void {
   const refusal = findJsonRefusal(body);
   if (!refusal) return;
   const pointer = jsonPointer(refusal.path);
-  const detail = refusalDetail(refusal, (path) => pointerToPath(jsonPointer(path)));
-  if (refusal.kind === 'too_deep') throw new ApiError(400, 'body_too_deep', detail, { source: { pointer } });
-  throw DomainError.validation([{ pointer, detail }]);
+  const dotted = (path: readonly string[]): string => pointerToPath(jsonPointer(path));
+  if (refusal.kind === 'too_deep') throw apiErrors.bodyTooDeep(MAX_JSON_DEPTH, { pointer, path: dotted(refusal.path) });
+  throw DomainError.validation([{ pointer, detail: refusalDetail(refusal, dotted) }]);
 }
 
 /**
@@ -172,7 +173,7 @@ export function refuseUndecodablePath(): RequestHandler {
     try {
       decodeURIComponent(req.path);
     } catch {
-      throw new ApiError(400, 'invalid_path', 'The path is not valid percent-encoded UTF-8');
+      throw apiErrors.invalidPath();
     }
     next();
   };
