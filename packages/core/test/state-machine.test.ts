@@ -1,4 +1,16 @@
-import { DomainError, TransitionTable, defineStateMachine } from '../src';
+import {
+  DomainError,
+  StateMachine,
+  TransitionTable,
+  alertLifecycle,
+  defineStateMachine,
+  deliveryNoteLifecycle,
+  financialDocumentLifecycle,
+  orderLifecycle,
+  productionOrderLifecycle,
+  returnLifecycle,
+  shipmentLifecycle,
+} from '../src';
 
 type Light = 'green' | 'amber' | 'red' | 'off';
 
@@ -53,5 +65,37 @@ describe('a state machine defined by a transition table', () => {
     const broken = { draft: { to: ['published'] }, archived: { to: [] } } as unknown as TransitionTable<'draft' | 'archived'>;
 
     expect(() => defineStateMachine('article', broken)).toThrow('article: transition draft -> published targets an unknown state');
+  });
+});
+
+/** Where each lifecycle starts: the status its documents are created in (DESIGN §5). */
+const LIFECYCLES: [string, StateMachine<string>, string[]][] = [
+  [orderLifecycle.name, orderLifecycle, ['draft']],
+  [shipmentLifecycle.name, shipmentLifecycle, ['open']],
+  [financialDocumentLifecycle.name, financialDocumentLifecycle, ['draft']],
+  // Back-office RMAs start open, portal returns approved, ad hoc returns received.
+  [returnLifecycle.name, returnLifecycle, ['open', 'approved', 'received']],
+  [productionOrderLifecycle.name, productionOrderLifecycle, ['draft']],
+  [deliveryNoteLifecycle.name, deliveryNoteLifecycle, ['expected']],
+  [alertLifecycle.name, alertLifecycle, ['open']],
+];
+
+describe.each(LIFECYCLES)('the %s lifecycle', (_name, machine, initial) => {
+  it('reaches every one of its states from where its documents start', () => {
+    const reached = new Set(initial);
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const from of [...reached]) {
+        for (const to of machine.states.filter((state) => machine.canTransition(from, state) && !reached.has(state))) {
+          reached.add(to);
+          grew = true;
+        }
+      }
+    }
+    expect([...reached].sort()).toEqual([...machine.states].sort());
+  });
+
+  it('ends somewhere: at least one state no transition leaves', () => {
+    expect(machine.states.some((from) => machine.states.every((to) => !machine.canTransition(from, to) || to === from))).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 export * from './production.entities';
 export * from './production.ports';
 export * from './production.lifecycle';
+export * from './delivery-note.lifecycle';
 export * from './production.list-definitions';
 export * from './find-production-order';
 export * from './production-view';

@@ -7,6 +7,7 @@ import { DomainError, ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { DeliveryNote, ProductionOrder } from './production.entities';
 import { DeliveryNoteView } from './production-view';
+import { deliveryNoteLifecycle } from './delivery-note.lifecycle';
 
 /** `production_order_delivery_note` of `POST /3pl/production/receive`. */
 export interface DeliveryNoteReceipt {
@@ -55,6 +56,7 @@ export async function receiveDeliveryNote(
 
     const pieces = new Map<number, number>();
     for (const r of resolved) pieces.set(r.variantId, (pieces.get(r.variantId) ?? 0) + receipt.lines[r.index]!.receivedQuantity);
+    deliveryNoteLifecycle.assertTransition(before.status, 'received');
     const now = deps.clock.now();
     const note: DeliveryNote = {
       ...before, status: 'received', receivedAt: now, updatedAt: now, meta: { ...before.meta, ...(receipt.meta ?? {}) },

@@ -5,6 +5,7 @@ import { UnitOfWork } from '../shared/unit-of-work.port';
 import { findReturnOrFail } from './find-return';
 import { issueReturnCreditNote } from './issue-return-credit-note';
 import { Alert } from './return.entities';
+import { alertLifecycle } from './alert.lifecycle';
 
 /**
  * `POST /v10/alerts/{id}/credit-note`: staff decided an ad hoc return without RMA is to be
@@ -19,7 +20,7 @@ export async function creditNoteFromAlert(
   return deps.uow.run(async (tx) => {
     const [found] = await tx.alerts.findByIds(input.brandId, [input.alertId]);
     if (!found) throw DomainError.notFound('alert', input.alertId);
-    if (found.status !== 'open') {
+    if (!alertLifecycle.canTransition(found.status, 'resolved')) {
       throw new DomainError('invalid_state_transition', `alert ${found.id} is resolved already${found.creditNoteId !== null ? ` (credit note id ${found.creditNoteId})` : ''}`, {
         data: { status: found.status, required: 'open', credit_note_id: found.creditNoteId },
       });

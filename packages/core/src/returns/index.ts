@@ -1,6 +1,7 @@
 export * from './return.entities';
 export * from './return.ports';
 export * from './return.lifecycle';
+export * from './alert.lifecycle';
 export * from './return.list-definitions';
 // Back-office reference data (R1): claim causes and return portals.
 export * from './create-claim-cause';

@@ -129,7 +129,8 @@ async function upsertWith(tx: Repositories, clock: Clock, input: UpsertPortalRet
   const base = existing ?? (await newReturn(tx, { input, portal, order: order!, rma, rmaNumber, at }));
   const lines = await buildPortalLines(tx, { ret: base, order, desired });
   const next: Return = { ...base, ...fields, lines };
-  if (existing && existing.status !== 'approved') refuseChangesAfterReceipt(existing, next);
+  // Lines and fees may change while the return can still be received; after that its credit note stands on them.
+  if (existing && !returnLifecycle.canTransition(existing.status, 'received')) refuseChangesAfterReceipt(existing, next);
 
   if (existing && !receiving && sameReturn(existing, next)) {
     return { ret: existing, portal, creditNotes: await tx.creditNotes.findByReturnIds(brandId, [existing.id]), created: false };
