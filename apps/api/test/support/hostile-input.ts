@@ -236,6 +236,17 @@ const HOSTILE_SEGMENTS = [
   'null', '__proto__', 'constructor', '%ED%A0%80', '%FF', '%25', 'x'.repeat(2_000), 'Infinity', 'NaN',
 ];
 
+/**
+ * The path segments every route with path parameters is tried with, whatever the seed: the
+ * classic ones (beyond every id column, negative, NUL, not a number, undecodable) and another
+ * brand's id. Each gives every parameter that segment.
+ */
+export function pathSegmentExamples(parameters: readonly string[], foreign: readonly string[]): Record<string, string>[] {
+  if (parameters.length === 0) return [];
+  const segments = ['1e308', '-1', '99999999999999999999', '%00', 'abc', '%FF', ...foreign.slice(0, 1)];
+  return segments.map((segment) => Object.fromEntries(parameters.map((parameter) => [parameter, segment])));
+}
+
 /** A path parameter: one of the brand's ids (most often, to reach the use case), another brand's, or a hostile segment. */
 export function pathSegment(own: readonly string[], foreign: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
