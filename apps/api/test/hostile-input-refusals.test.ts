@@ -3,7 +3,7 @@ import { testDialects } from '@brand/persistence-kysely';
 import { MAX_AMOUNT, MAX_ID, MAX_INT32 } from '../src/dtos/decorators';
 import { MAX_JSON_DEPTH } from '../src/http/input-guard';
 import { getOk } from './support/orders';
-import { EMAIL, PortalShop, line, seedPortalShop } from './support/return-portals';
+import { EMAIL, PortalShop, anOrderByEmail, line, seedPortalShop } from './support/return-portals';
 import { useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
@@ -116,6 +116,28 @@ for (const dialect of testDialects()) {
         const product = products.find((p) => p['item_number'] === 'CTOR')!;
         expect(product['meta']).toEqual(meta);
         expect((product['variants'] as Body[])[0]).toMatchObject({ sku: 'CTOR-M', attributes, meta });
+      });
+
+      /** Delivers a new approved webshop order's shipment with one colli tracked as T-1; the answer as it came. */
+      const deliverWithCarrier = async (carrier: string) => {
+        await anOrderByEmail(t, shop);
+        const [shipment] = (await getOk(t, shop.brand, '/3pl/shipments?sort[0][key]=id&sort[0][direction]=DESC&limit=1'))['shipments'] as Body[];
+        return send('post', '/3pl/shipments/deliver', {
+          delivery_note: { shipment_number: shipment!['shipment_number'], order_type: 'b2c', carrier, colli: [{ track_trace: 'T-1', lines: [{ sku: 'TEE-S', quantity: 2 }, { sku: 'CAP-ONE', quantity: 1 }] }] },
+        });
+      };
+
+      it.each(['__proto__', 'toString', 'hasOwnProperty'])('delivers with a carrier named %s, which has no template, and builds no tracking link', async (carrier) => {
+        const response = await deliverWithCarrier(carrier);
+        expect(response.status).toBe(200);
+        expect(response.body.shipment.colli[0]).toMatchObject({ track_trace: 'T-1', track_trace_link: null });
+      });
+
+      it("builds the link of a carrier named constructor from the brand's template for it", async () => {
+        expect((await send('patch', '/v10/settings', { tracking_link_templates: { constructor: 'https://track.example/{track_trace}' } })).status).toBe(200);
+        const response = await deliverWithCarrier('constructor');
+        expect(response.status).toBe(200);
+        expect(response.body.shipment.colli[0]).toMatchObject({ track_trace: 'T-1', track_trace_link: 'https://track.example/T-1' });
       });
 
       it('ignores a constructor key among the properties a body may carry but the API does not know', async () => {

@@ -18,6 +18,10 @@ export const BUILT_IN_TRACKING_LINK_TEMPLATES: Readonly<Record<string, string>> 
 
 export const TRACK_TRACE_PLACEHOLDER = '{track_trace}';
 
+function ownValue(record: Readonly<Record<string, string>>, key: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 /**
  * The tracking link of a colli: the brand's template for the carrier, else the built-in one,
  * with the tracking number put in (URL-encoded); null without a tracking number or a template.
@@ -29,7 +33,9 @@ export function trackingLinkFor(carrier: string, trackTrace: string | null, temp
   const number = trackTrace?.trim() ?? '';
   if (number === '') return null;
   const code = carrier.trim().toLowerCase();
-  const own = templates[carrier] ?? Object.entries(templates).find(([key]) => key.trim().toLowerCase() === code)?.[1];
-  const template = own ?? BUILT_IN_TRACKING_LINK_TEMPLATES[code];
+  // Own keys only: a carrier is free text from a 3PL, and `templates['constructor']` or
+  // `templates['toString']` would otherwise find Object's functions and crash on `split`.
+  const own = ownValue(templates, carrier) ?? Object.entries(templates).find(([key]) => key.trim().toLowerCase() === code)?.[1];
+  const template = own ?? ownValue(BUILT_IN_TRACKING_LINK_TEMPLATES, code);
   return template ? template.split(TRACK_TRACE_PLACEHOLDER).join(encodeURIComponent(number)) : null;
 }
