@@ -1,5 +1,14 @@
 import {
   AlertStatus,
+  ReturnStatus,
+  approveReturn,
+  createReturn,
+  createReturnPortal,
+  finalizePortalReturn,
+  getReturn,
+  receiveThirdPartyReturn,
+  returnLifecycle,
+  upsertPortalReturn,
   DeliveryNoteStatus,
   ProductionOrderStatus,
   alertLifecycle,
@@ -100,4 +109,50 @@ describe('the alert lifecycle, walked through its use cases', () => {
     movers: { resolved: resolve },
     statusOf: async ({ world, alertId }) => (await listAlerts(world.deps, listOf(world))).page.items.find((a) => a.id === alertId)!.status,
   });
+});
+
+describe('the return lifecycle, walked through its use cases', () => {
+  interface Returned { shop: Shop; portalPublicId: string; returnId: number; rma: string }
+  const approve = ({ shop, returnId }: Returned) => approveReturn(shop.deps, { ...by(shop), returnId });
+  const receive = ({ shop, rma }: Returned) => receiveThirdPartyReturn(shop.deps, { ...by(shop), rma, lines: [{ sku: 'TEE-M', receivedQuantity: 1 }] });
+  // One TEE-M at 49.95 incl. VAT: the draft credit note the receipt issued is refunded in full.
+  const credit = ({ shop, portalPublicId, rma }: Returned) =>
+    finalizePortalReturn(shop.deps, { ...by(shop), appInternalCode: null, publicId: portalPublicId, rma, refundTotal: 4995, exchangeTotal: 0 });
+
+  walkLifecycle<ReturnStatus, Returned>(
+    {
+      machine: returnLifecycle,
+      async arrange(state) {
+        // A B2C order of 2 × TEE-M at 49.95 and a custom portal. Back-office RMAs start open;
+        // portal returns start approved, and only they go on to credited (finalize).
+        const shop = await setUpShop();
+        await shop.products([product('TEE', { variants: [variant('TEE-M')] })]);
+        await shop.customers([{ customerNumber: 'C-1', name: 'Anna', currency: 'EUR' }]);
+        const channel = await shop.channel('b2c', { autoApprove: true });
+        const { order } = await shop.place(channel, { customerNumber: 'C-1', email: 'anna@example.com', lines: [{ sku: 'TEE-M', quantity: 2 }] });
+        const portal = await createReturnPortal({ uow: shop.uow, clock: shop.clock, hasher: shop.hasher }, { brandId: shop.brand.id, name: 'Returns', type: 'custom' });
+        if (state === 'open') {
+          const ret = await createReturn(shop.deps, { ...by(shop), orderNumber: order.orderNumber, lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return' }] });
+          return { shop, portalPublicId: portal.publicId, returnId: ret.id, rma: ret.rma };
+        }
+        const { ret } = await upsertPortalReturn(shop.deps, {
+          ...by(shop), appInternalCode: null, publicId: portal.publicId, email: 'anna@example.com', orderNumber: order.orderNumber,
+          ret: { rma: 'RMA-0042', lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return', unitPriceInclVat: 4995 }] },
+        });
+        const returned = { shop, portalPublicId: portal.publicId, returnId: ret.id, rma: ret.rma };
+        if (state === 'received' || state === 'credited') await receive(returned);
+        if (state === 'credited') await credit(returned);
+        return returned;
+      },
+      movers: { approved: approve, received: receive, credited: credit },
+      statusOf: async ({ shop, returnId }) => (await getReturn(shop.deps, { brandId: shop.brand.id, returnId })).ret.status,
+    },
+    {
+      // Finalizing again once credited books nothing and answers as before (the spec's contract).
+      idempotent: ['credited'],
+      // Finalize refuses a return it cannot credit at its /rma field (422 validation_failed), as
+      // the portal contract words it; the other moves answer invalid_state_transition.
+      refusals: ['invalid_state_transition', 'validation_failed'],
+    },
+  );
 });
