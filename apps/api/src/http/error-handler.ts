@@ -74,6 +74,16 @@ function fromBodyParserError(error: BodyParserError, bodyLimit: string): ApiErro
   }
 }
 
+/**
+ * An error of the http-errors kind (Express, its router and body-parser raise them) that says
+ * itself it is the client's: a 4xx status and `expose`, meaning its message is safe to show.
+ */
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  if (!(error instanceof Error)) return false;
+  const { status, expose } = error as Error & { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && expose === true;
+}
+
 /** Turns anything thrown into the status, error objects and headers to answer with; unknown errors become a generic 500. */
 export function toErrorResponse(error: unknown, bodyLimit: string, options: { legacy?: boolean } = {}): ErrorResponse {
   if (error instanceof ApiError) return fromApiError(error);
@@ -82,6 +92,8 @@ export function toErrorResponse(error: unknown, bodyLimit: string, options: { le
     const translated = fromBodyParserError(error, bodyLimit);
     if (translated) return fromApiError(translated);
   }
+  // Anything else the stack refuses as the client's fault stays a 4xx rather than posing as our bug.
+  if (isClientHttpError(error)) return fromApiError(new ApiError(error.status, 'bad_request', error.message));
   return fromApiError(apiErrors.internal());
 }
 
