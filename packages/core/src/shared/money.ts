@@ -1,14 +1,34 @@
+import { DomainError } from './errors';
+
 /**
  * Money arithmetic on minor units. Products and quotients go through BigInt and round half up
  * (away from zero), so no amount ever passes through a binary fraction.
  */
+
+const LARGEST_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An amount as a number, refused (422) when it is beyond what a number holds exactly: about
+ * 90 trillion in minor units. Every input is bounded on its own, but a line multiplies a
+ * quantity by a price and a document adds lines, and a total past that point would be stored
+ * rounded (or overflow the column) instead of exact.
+ */
+function exactAmount(amount: bigint): number {
+  if (amount > LARGEST_AMOUNT || amount < -LARGEST_AMOUNT) throw amountTooLarge(String(amount));
+  return Number(amount);
+}
+
+function amountTooLarge(amount: string): DomainError {
+  const detail = `an amount of this document comes to ${amount} minor units, more than the ${Number.MAX_SAFE_INTEGER} the platform can keep exact`;
+  return new DomainError('validation_failed', detail, { violations: [{ pointer: '', detail }] });
+}
 
 /** round(numerator / denominator), halves away from zero; both are integers, denominator > 0. */
 export function divideRounded(numerator: bigint, denominator: bigint): number {
   const negative = numerator < 0n;
   const magnitude = negative ? -numerator : numerator;
   const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
-  return Number(negative ? -rounded : rounded);
+  return exactAmount(negative ? -rounded : rounded);
 }
 
 const BASIS = 10_000n;
@@ -29,11 +49,13 @@ export function lineTotal(quantity: number, unitPrice: number, discountBasisPoin
  * @example documentTotals(12500, 2500, true)  // { netTotal: 10000, vatTotal: 2500, total: 12500 }
  */
 export function documentTotals(sumOfLines: number, vatRateBasisPoints: number, pricesIncludeVat: boolean): { netTotal: number; vatTotal: number; total: number } {
+  // Line totals are added as numbers by the callers: a sum past the exact range is no longer an integer one can trust.
+  if (!Number.isSafeInteger(sumOfLines)) throw amountTooLarge(String(sumOfLines));
   const rate = BigInt(vatRateBasisPoints);
   if (pricesIncludeVat) {
     const net = divideRounded(BigInt(sumOfLines) * BASIS, BASIS + rate);
     return { netTotal: net, vatTotal: sumOfLines - net, total: sumOfLines };
   }
   const vat = divideRounded(BigInt(sumOfLines) * rate, BASIS);
-  return { netTotal: sumOfLines, vatTotal: vat, total: sumOfLines + vat };
+  return { netTotal: sumOfLines, vatTotal: vat, total: exactAmount(BigInt(sumOfLines) + BigInt(vat)) };
 }
