@@ -115,9 +115,7 @@ if (testDialects().includes('postgres')) {
       }
     });
   });
-}
 
-if (testDialects().includes('postgres')) {
   describe('a lock held beyond the lock timeout [postgres]', () => {
     it('answers storage_unavailable instead of waiting for ever, and works once the lock is gone', async () => {
       const storage = await openTestStorage('postgres', { lockTimeoutMs: 200 });
