@@ -196,6 +196,19 @@ for (const dialect of testDialects()) {
       expect(document.components.schemas['Customer']!.required).toEqual(expect.arrayContaining(['customer_number', 'discount_percentage', 'payment_terms_id']));
     });
 
+    it('documents 503 storage_unavailable with Retry-After on every route, and 400 invalid_path on routes with path ids', () => {
+      const components = document.components as unknown as { responses: Record<string, { description: string; headers?: Record<string, unknown> }> };
+      expect(components.responses['ServiceUnavailable']!.description).toContain('storage_unavailable');
+      expect(components.responses['ServiceUnavailable']!.headers).toEqual({ 'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 0 } }) });
+      expect(components.responses['BadRequest']!.description).toEqual(expect.stringContaining('body_too_deep'));
+      for (const [path, operations] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(operations)) {
+          expect({ route: `${method} ${path}`, status503: operation.responses['503'] }).toEqual({ route: `${method} ${path}`, status503: { $ref: '#/components/responses/ServiceUnavailable' } });
+          if (path.includes('{')) expect({ route: `${method} ${path}`, status400: operation.responses['400'] }).toEqual({ route: `${method} ${path}`, status400: { $ref: '#/components/responses/BadRequest' } });
+        }
+      }
+    });
+
     it('describes request bodies with the DTO classes that validate them', () => {
       const sync = document.paths['/customers/sync']!.post!;
       expect(sync.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CustomerSyncRequestDto' });

@@ -9,17 +9,24 @@ import { RESPONSE_SCHEMAS } from './response-schemas';
 const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** Reusable error responses; every one answers with the error envelope. */
-const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: string }>> = {
-  BadRequest: { status: 400, description: 'Unparseable JSON, or a missing X-ServiceAppIdentifier on /api' },
+const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: string; retryAfter?: boolean }>> = {
+  BadRequest: {
+    status: 400,
+    description: 'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), or a missing X-ServiceAppIdentifier on /api',
+  },
   Unauthorized: { status: 401, description: 'Missing, unknown, expired or revoked token, or an app key of another app' },
   Forbidden: { status: 403, description: 'The token lacks a scope; meta.missing_scopes lists them' },
   NotFound: { status: 404, description: 'Unknown route, or an id that does not exist for this brand' },
   PayloadTooLarge: { status: 413, description: 'The body is larger than the limit' },
   UnsupportedMediaType: { status: 415, description: 'The body is not sent as application/json' },
   ValidationError: { status: 422, description: 'One error object per invalid field, each with source.pointer or source.parameter' },
-  TooManyRequests: { status: 429, description: 'Rate limit of the token reached; see Retry-After and RateLimit' },
+  TooManyRequests: { status: 429, description: 'Rate limit of the token reached; see Retry-After and RateLimit', retryAfter: true },
   InternalError: { status: 500, description: 'Unexpected failure; retry later' },
-  ServiceUnavailable: { status: 503, description: 'Maintenance or database unavailable; see Retry-After' },
+  ServiceUnavailable: {
+    status: 503,
+    description: 'Maintenance (maintenance), or the database cannot serve right now: restarting, unreachable, full, read-only or locked beyond its timeout (storage_unavailable). Nothing of a refused write was kept; retry after Retry-After',
+    retryAfter: true,
+  },
 };
 
 const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
@@ -78,7 +85,7 @@ function queryParameters(route: RouteDefinition): JsonSchema[] {
 function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   const names = ['NotFound', 'InternalError', 'ServiceUnavailable'];
   if (route.auth !== 'none') names.push('Unauthorized', 'TooManyRequests');
-  if (route.auth === 'legacy' || route.body) names.push('BadRequest');
+  if (route.auth === 'legacy' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
   if (route.scopes.length > 0) names.push('Forbidden');
   if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (route.body || route.query || route.list) names.push('ValidationError');
@@ -145,9 +152,13 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     components: {
       schemas: { ...dtoSchemas, ...RESPONSE_SCHEMAS },
       responses: Object.fromEntries(
-        Object.entries(ERROR_RESPONSES).map(([name, { description }]) => [
+        Object.entries(ERROR_RESPONSES).map(([name, { description, retryAfter }]) => [
           name,
-          { description, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorEnvelope` } } } },
+          {
+            description,
+            ...(retryAfter ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } } } : {}),
+            content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorEnvelope` } } },
+          },
         ]),
       ),
       securitySchemes: SECURITY_SCHEMES,
