@@ -12,6 +12,21 @@ type Lookup = (
 
 let installed = false;
 
+/** Undo steps of the installed patch, last first (see `uninstallValidationMetadataCache`). */
+const restorers: (() => void)[] = [];
+
+/**
+ * The class-validator release the patch below was proven on: `validation-shortcut.test.ts`
+ * validates a generated corpus of bodies for every DTO with and without it and gets the same
+ * errors. Any other release keeps the library's own lookups and executor, unpatched.
+ */
+const PROVEN_CLASS_VALIDATOR = '0.14.4';
+
+function classValidatorVersion(): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require('class-validator/package.json') as { version: string }).version;
+}
+
 /**
  * class-validator looks up a class's validation metadata (its own and its ancestors', scanning
  * every registered class) for every object it validates, and groups it by property each time.
@@ -22,9 +37,14 @@ let installed = false;
  * this API) are passed through.
  */
 export function cacheValidationMetadata(): void {
-  if (installed) return;
+  if (installed || classValidatorVersion() !== PROVEN_CLASS_VALIDATOR) return;
   installed = true;
   const storage = getMetadataStorage();
+  // The replacements are own properties over the storage's prototype methods: deleting them restores those.
+  restorers.push(() => {
+    delete (storage as Partial<typeof storage>).getTargetValidationMetadatas;
+    delete (storage as Partial<typeof storage>).groupByPropertyName;
+  });
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
   const lookups = new Map<Function, Map<string, ValidationMetadata[]>>();
@@ -75,20 +95,17 @@ interface Executor {
  * step for step, with the filters replaced by those cached splits: same checks, same order,
  * same errors.
  */
-/** The class-validator release whose executor steps are mirrored below; any other keeps its own executor. */
-const MIRRORED_CLASS_VALIDATOR = '0.14.4';
-
 function cacheMetadataPartitions(): void {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { version } = require('class-validator/package.json') as { version: string };
-  // The mirrored steps are only right for the release they were copied from; an upgrade falls
-  // back to the library's own (slower) executor instead of silently validating differently.
-  if (version !== MIRRORED_CLASS_VALIDATOR) return;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: { prototype: Record<string, unknown> } };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ValidationError: ValidationErrorClass } = require('class-validator/cjs/validation/ValidationError') as { ValidationError: new () => ValidationError };
   const proto = ValidationExecutor.prototype;
+  const own = { execute: proto['execute'], performValidations: proto['performValidations'] };
+  restorers.push(() => {
+    Object.assign(proto, own);
+    delete proto['validateProperty'];
+  });
   const originalPerform = proto['performValidations'] as (this: Executor, ...args: Parameters<Executor['performValidations']>) => void;
   const partitions = new WeakMap<ValidationMetadata[], Partition>();
   const splits = new WeakMap<ValidationMetadata[], Split>();
@@ -196,4 +213,13 @@ function cacheMetadataPartitions(): void {
     this.mapContexts(object, value, metadatas, validationError);
     this.mapContexts(object, value, split.custom, validationError);
   };
+}
+
+/**
+ * Puts class-validator's own metadata lookups and executor back, as if the patch had never been
+ * installed (the equivalence test validates with both; `cacheValidationMetadata` installs again).
+ */
+export function uninstallValidationMetadataCache(): void {
+  while (restorers.length > 0) restorers.pop()!();
+  installed = false;
 }
