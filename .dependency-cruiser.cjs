@@ -63,6 +63,31 @@ module.exports = {
       from: { path: '^packages/persistence-kysely/' },
       to: { path: ['^apps/', '^@brand/api(/|$)'] },
     },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other cannot be understood, tested or moved one at a time: move what both need into a third module.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'A source module nothing imports is dead code (or an entry point missing from this list).',
+      from: {
+        orphan: true,
+        pathNot: [
+          '(^|/)\\.[^/]+\\.(c?js|json)$', // dot files (this one)
+          '\\.d\\.ts$',
+          '(^|/)(test|bench)/', // test files are run by jest, benchmarks by the bench script
+          '\\.test\\.ts$',
+          '(^|/)jest\\.config\\.c?js$',
+          '^apps/api/src/(server|cli/main)\\.ts$', // processes' entry points
+          '^packages/[^/]+/src/index\\.ts$', // packages' entry points
+        ],
+      },
+      to: {},
+    },
   ],
   options: {
     // Report imports of installed packages (the rules need them) but never descend into

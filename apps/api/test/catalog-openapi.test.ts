@@ -60,7 +60,7 @@ const variantRecord = {
 /** Each schema and an object its presenter returns with every optional part present. */
 const PRESENTED: Record<string, object> = {
   Product: presentProduct(aggregate, ['variants', 'categories', 'suppliers', 'translations', 'images']),
-  Variant: presentVariant(variantRecord, 'P', ['prices', 'inventory', 'cost_prices'], emptyCatalogRelations(), null),
+  Variant: { ...presentVariant(variantRecord, 'P', ['prices', 'inventory', 'cost_prices'], emptyCatalogRelations()), product: null },
   VariantPrice: presentVariantPrice({ variantId: 2, currency: 'EUR', salesPrice: 1, recSalesPrice: 2, offerPrice: null, b2cOfferPrice: null }),
   VariantCostPrice: presentVariantCostPrice({ variantId: 2, costPriceSetId: 3, costPrice: 1 }, new Map()),
   StockBalance: presentStockBalance({ id: 1, brandId: 1, variantId: 2, locationId: 3, inStock: 1, reserved: 0, updatedAt: AT }),

@@ -117,6 +117,9 @@ export interface ProductWire {
   images?: ProductImageWire[];
 }
 
+/** A variant of the variant list, with its product when `includes[]=product` asks for it (null: the product is gone). */
+export type VariantWithProductWire = VariantWire & { product?: ProductWire | null };
+
 /**
  * A product as the wire shows it. `includes` are the product list's names (`variants`,
  * `variants.prices`, `variants.inventory`, `variants.cost_prices`, `categories`, `suppliers`,

@@ -1,5 +1,4 @@
 import { CatalogRelations, CostPriceSet, MONEY_SCALE, Meta, VariantCostPrice, VariantPrice, VariantRecord, WeightUnit, emptyCatalogRelations, formatDecimal } from '@brand/core';
-import type { ProductWire } from './product.presenter';
 import { StockBalanceWire, presentStockBalance } from './stock.presenter';
 
 /** Weights are stored in thousandths of their unit (1.5 kg → 1500). */
@@ -74,20 +73,18 @@ export interface VariantWire {
   prices?: VariantPriceWire[];
   inventory?: StockBalanceWire[];
   cost_prices?: VariantCostPriceWire[];
-  product?: ProductWire | null;
 }
 
 /**
  * A variant as the wire shows it. `includes` are the variant's own names (`prices`,
  * `inventory`, `cost_prices`); the related records come from `relations` (stock by variant id,
- * cost price sets by id). `product`, when given, is embedded as is (`includes[]=product`).
+ * cost price sets by id). The variant list embeds the product itself (`VariantWithProductWire`).
  */
 export function presentVariant(
   record: VariantRecord,
   itemNumber: string,
   includes: readonly string[] = [],
   relations: CatalogRelations = emptyCatalogRelations(),
-  product?: ProductWire | null,
 ): VariantWire {
   const { variant } = record;
   const wire: VariantWire = {
@@ -114,6 +111,5 @@ export function presentVariant(
   if (includes.includes('prices')) wire.prices = record.prices.map(presentVariantPrice);
   if (includes.includes('inventory')) wire.inventory = (relations.stock.get(variant.id) ?? []).map(presentStockBalance);
   if (includes.includes('cost_prices')) wire.cost_prices = record.costPrices.map((cost) => presentVariantCostPrice(cost, relations.costPriceSets));
-  if (product !== undefined) wire.product = product;
   return wire;
 }

@@ -30,9 +30,9 @@ import { presentDrop } from '../presenters/drop.presenter';
 import { presentInventoryLocation } from '../presenters/inventory-location.presenter';
 import { MediaUrl } from '../presenters/product-image.presenter';
 import { presentProductLocale } from '../presenters/product-locale.presenter';
-import { ProductWire, presentProduct, presentSubbrand } from '../presenters/product.presenter';
+import { VariantWithProductWire, presentProduct, presentSubbrand } from '../presenters/product.presenter';
 import { presentAvailableStock } from '../presenters/stock.presenter';
-import { VariantWire, presentVariant } from '../presenters/variant.presenter';
+import { presentVariant } from '../presenters/variant.presenter';
 import { MEDIA_PREFIX } from './product-images.router';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
@@ -41,14 +41,14 @@ import { RouterDeps } from './router-deps';
 export const INVENTORY_AVAILABLE_KEY = 'inventory';
 
 /** A listed (or fetched) variant with the includes of the variant list. */
-function presentVariantRef(ref: VariantRef, includes: readonly string[], relations: VariantRelations): VariantWire {
+function presentVariantRef(ref: VariantRef, includes: readonly string[], relations: VariantRelations): VariantWithProductWire {
   const record = relations.records.get(ref.variant.id) ?? { variant: ref.variant, prices: [], costPrices: [] };
-  let product: ProductWire | null | undefined;
+  const wire: VariantWithProductWire = presentVariant({ ...record, variant: ref.variant }, ref.itemNumber, includes, relations);
   if (includes.includes('product')) {
     const found = relations.products.get(ref.variant.productId);
-    product = found ? presentProduct({ product: found, variants: [], suppliers: [], translations: [] }) : null;
+    wire.product = found ? presentProduct({ product: found, variants: [], suppliers: [], translations: [] }) : null;
   }
-  return presentVariant({ ...record, variant: ref.variant }, ref.itemNumber, includes, relations, product);
+  return wire;
 }
 
 /** Public image URLs as the image sync makes them: on the configured media origin, else on the request's origin. */
