@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 name="${1:-customers-list}"
 bash tooling/scripts/setup.sh
+source tooling/scripts/node-runtime.sh
 node "bench/dist/${name}.bench.js"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Idempotent setup: make sure pnpm exists, install the workspace, build every package.
+# Idempotent setup: the pinned Node, make sure pnpm exists, install the workspace, build every package.
 # Safe to run repeatedly (a no-op install + cached turbo build take a few seconds), so
 # test.sh and start.sh call it first and a fresh clone needs nothing else.
 #
@@ -26,11 +26,9 @@ if ! command -v pnpm >/dev/null 2>&1; then
   npm install -g "pnpm@${PNPM_VERSION}"
 fi
 
-# node-gyp cannot download Node headers (no network beyond the registry); point it at the
-# headers Debian's nodejs package ships so better-sqlite3 can compile its addon.
-if [ -d /usr/include/node ]; then
-  export npm_config_nodedir=/usr
-fi
+# The pinned Node 24 (provisioned into .tools/ when the system's is another major), with
+# npm_config_nodedir at its headers so better-sqlite3 compiles its addon for it.
+source tooling/scripts/node-runtime.sh
 
 # --frozen-lockfile: CI must install exactly what is committed. Without a lockfile (very
 # early in a project) fall back to a normal install. confirmModulesPurge=false keeps pnpm
@@ -40,6 +38,13 @@ if [ -f pnpm-lock.yaml ]; then
   pnpm install --reporter=default --frozen-lockfile --config.confirmModulesPurge=false
 else
   pnpm install --reporter=default --config.confirmModulesPurge=false
+fi
+
+# A native addon is built for one Node ABI: node_modules installed under another Node (before
+# the move to Node 24, or by hand) cannot load it. Rebuild it for this one when it does not load.
+if ! (cd packages/persistence-kysely && node -e "new (require('better-sqlite3'))(':memory:').close()" 2>/dev/null); then
+  log "rebuilding native addons for Node $(node --version)"
+  pnpm -r rebuild better-sqlite3
 fi
 
 if [ -n "$install_only" ]; then exit 0; fi

@@ -8,6 +8,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 bash tooling/scripts/setup.sh
+source tooling/scripts/node-runtime.sh
 
 # exec: the server becomes this process, so signals (Ctrl-C, docker stop) reach it directly.
 exec node apps/api/dist/server.js "$@"

@@ -23,6 +23,8 @@ scripts=tooling/scripts
 log() { printf '[test] %s\n' "$*" >&2; }
 
 export TEST_DIALECTS="${TEST_DIALECTS:-sqlite,postgres}"
+# Every step (install, build, jest, the server processes some tests start) on the pinned Node 24.
+source "$scripts/node-runtime.sh"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 # ---------------------------------------------------------------------------------------
