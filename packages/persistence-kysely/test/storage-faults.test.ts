@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { DomainError, FixedClock, createBrand } from '@brand/core';
+import { Brand, DomainError, FixedClock, Repositories, createBrand } from '@brand/core';
 import { openStorage, openTestStorage, testDialects } from '../src';
 import { isRetryableConflict, isStorageUnavailable, translateDriverError } from '../src/storage-errors';
 
@@ -62,17 +62,25 @@ describe('storage error classification', () => {
   });
 });
 
+/** Inserts a second brand inside `tx` (to show afterwards that nothing of the transaction was kept); returns its id. */
+async function insertGhostBrand(tx: Repositories, like: Brand): Promise<number> {
+  const [id] = (await tx.ids.next('brands')) as [number];
+  await tx.brands.insert({ ...like, id, name: 'Ghost' });
+  return id;
+}
+
 for (const dialect of testDialects()) {
   describe(`a failure inside a transaction [${dialect}]`, () => {
-    it('reports the work’s own error, not the rollback’s, and keeps nothing of the work', async () => {
+    // When the ROLLBACK itself fails too (SQLite already rolled back after SQLITE_FULL), the work's
+    // error still wins: the full-disk HTTP test drives that path and answers 500 without it.
+    it('reports the work’s own error and keeps nothing of the work', async () => {
       const storage = await openTestStorage(dialect);
       try {
         const clock = new FixedClock();
         const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
         let ghostId = 0;
         const failure = storage.uow.run(async (tx) => {
-          [ghostId] = (await tx.ids.next('brands')) as [number];
-          await tx.brands.insert({ ...brand, id: ghostId, name: 'Ghost' });
+          ghostId = await insertGhostBrand(tx, brand);
           throw new Error('the real cause');
         });
         await expect(failure).rejects.toThrow('the real cause');
@@ -95,8 +103,7 @@ if (testDialects().includes('postgres')) {
         const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
         let ghostId = 0;
         const failure = storage.uow.run(async (tx) => {
-          [ghostId] = (await tx.ids.next('brands')) as [number];
-          await tx.brands.insert({ ...brand, id: ghostId, name: 'Ghost' });
+          ghostId = await insertGhostBrand(tx, brand);
           // What a server restart does to every session: terminate it (57P01).
           await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
           await tx.brands.findById(brand.id);
