@@ -1,4 +1,5 @@
-import { createBrand } from '../src';
+import { createBrand, syncProducts } from '../src';
+import { parseMoney, parseWeight } from '../src/catalog/product-sync-fields';
 import { START, aProduct, aVariant, countingCalls, setUp, violationsOf, withDependents } from './sync-products.support';
 
 describe('syncing products', () => {
@@ -10,7 +11,11 @@ describe('syncing products', () => {
         itemNumber: 'TEE-1',
         name: '  Organic tee ',
         variants: [
-          { sku: 'TEE-1-S', attributes: { color: 'Ecru', size: 'S' }, prices: { EUR: { salesPrice: 12.5, recSalesPrice: '29.95' } } },
+          {
+            sku: 'TEE-1-S',
+            attributes: { color: 'Ecru', size: 'S' },
+            prices: { EUR: { salesPrice: 12.5, recSalesPrice: '29.95' } },
+          },
           { sku: 'TEE-1-M', attributes: { color: 'Ecru', size: 'M' } },
         ],
       },
@@ -82,7 +87,16 @@ describe('syncing products', () => {
         createdAt: START,
         updatedAt: START,
       },
-      prices: [{ variantId: small!.variant.id, currency: 'EUR', salesPrice: 1250, recSalesPrice: 2995, offerPrice: null, b2cOfferPrice: null }],
+      prices: [
+        {
+          variantId: small!.variant.id,
+          currency: 'EUR',
+          salesPrice: 1250,
+          recSalesPrice: 2995,
+          offerPrice: null,
+          b2cOfferPrice: null,
+        },
+      ],
       costPrices: [],
     });
     expect(medium!.variant.position).toBe(2);
@@ -143,7 +157,14 @@ describe('syncing products', () => {
         url: 'https://shop.example/tee',
         meta: { fabric: 'cotton', origin: 'PT', care: '30C' },
         tags: ['basics', 'summer'],
-        variants: [aVariant('TEE-M', { attributes: { color: 'Red', size: 'M' }, meta: { ean_source: 'erp' }, noos: true, prices: { EUR: { salesPrice: 10, recSalesPrice: 25, offerPrice: 8 } } })],
+        variants: [
+          aVariant('TEE-M', {
+            attributes: { color: 'Red', size: 'M' },
+            meta: { ean_source: 'erp' },
+            noos: true,
+            prices: { EUR: { salesPrice: 10, recSalesPrice: 25, offerPrice: 8 } },
+          }),
+        ],
       }),
     ]);
     const before = await find('TEE');
@@ -155,11 +176,24 @@ describe('syncing products', () => {
         url: null,
         meta: { origin: 'IT', care: null, new_field: 1 },
         tags: ['basics'],
-        variants: [{ sku: 'TEE-M', attributes: { color: 'Blue' }, noos: null, meta: { batch: 'B7' }, prices: { EUR: { offerPrice: null } } }],
+        variants: [
+          {
+            sku: 'TEE-M',
+            attributes: { color: 'Blue' },
+            noos: null,
+            meta: { batch: 'B7' },
+            prices: { EUR: { offerPrice: null } },
+          },
+        ],
       },
     ]);
 
-    expect(outcome).toEqual({ itemNumber: 'TEE', id: before!.product.id, action: 'updated', variants: [{ sku: 'TEE-M', id: before!.variants[0]!.variant.id, action: 'updated' }] });
+    expect(outcome).toEqual({
+      itemNumber: 'TEE',
+      id: before!.product.id,
+      action: 'updated',
+      variants: [{ sku: 'TEE-M', id: before!.variants[0]!.variant.id, action: 'updated' }],
+    });
     const after = await find('TEE');
     expect(after!.product).toEqual({
       ...before!.product,
@@ -169,7 +203,13 @@ describe('syncing products', () => {
       updatedAt: '2026-05-01T08:01:00.000Z',
     });
     expect(after!.variants[0]).toEqual({
-      variant: { ...before!.variants[0]!.variant, attributes: { color: 'Blue', size: 'M' }, noos: null, meta: { ean_source: 'erp', batch: 'B7' }, updatedAt: '2026-05-01T08:01:00.000Z' },
+      variant: {
+        ...before!.variants[0]!.variant,
+        attributes: { color: 'Blue', size: 'M' },
+        noos: null,
+        meta: { ean_source: 'erp', batch: 'B7' },
+        updatedAt: '2026-05-01T08:01:00.000Z',
+      },
       prices: [{ ...before!.variants[0]!.prices[0]!, offerPrice: null }],
       costPrices: [],
     });
@@ -180,7 +220,13 @@ describe('syncing products', () => {
     const item = aProduct('TEE', {
       meta: { a: 1, b: { c: 2 } },
       tags: ['x', 'y'],
-      variants: [aVariant('TEE-S', { attributes: { size: 'S' }, prices: { EUR: { salesPrice: 10 }, USD: { salesPrice: '12.00' } } }), aVariant('TEE-M')],
+      variants: [
+        aVariant('TEE-S', {
+          attributes: { size: 'S' },
+          prices: { EUR: { salesPrice: 10 }, USD: { salesPrice: '12.00' } },
+        }),
+        aVariant('TEE-M'),
+      ],
     });
     await sync([item]);
     const before = await find('TEE');
@@ -196,8 +242,16 @@ describe('syncing products', () => {
   it('reports a product whose only change is in a variant as updated, and the untouched variants as unchanged', async () => {
     const { sync } = await setUp();
     await sync([aProduct('TEE', { variants: [aVariant('TEE-S', { attributes: { size: 'S' } }), aVariant('TEE-M')] })]);
-    const [outcome] = await sync([{ itemNumber: 'TEE', variants: [{ sku: 'TEE-S', archived: true }, { sku: 'TEE-M' }] }]);
-    expect(outcome).toMatchObject({ action: 'updated', variants: [{ sku: 'TEE-S', action: 'updated' }, { sku: 'TEE-M', action: 'unchanged' }] });
+    const [outcome] = await sync([
+      { itemNumber: 'TEE', variants: [{ sku: 'TEE-S', archived: true }, { sku: 'TEE-M' }] },
+    ]);
+    expect(outcome).toMatchObject({
+      action: 'updated',
+      variants: [
+        { sku: 'TEE-S', action: 'updated' },
+        { sku: 'TEE-M', action: 'unchanged' },
+      ],
+    });
   });
 
   it('adds a variant for a new SKU and leaves the variants not sent alone', async () => {
@@ -224,10 +278,19 @@ describe('syncing products', () => {
   describe('refuses', () => {
     it('a new product without a name or variants, and a new variant without attributes', async () => {
       const { sync } = await setUp();
-      expect(await violationsOf(sync([{ itemNumber: 'X' }, { itemNumber: 'Y', name: 'Y', variants: [{ sku: 'Y-1' }] }, { itemNumber: 'Z', name: ' ', variants: [] }]))).toEqual({
+      expect(
+        await violationsOf(
+          sync([
+            { itemNumber: 'X' },
+            { itemNumber: 'Y', name: 'Y', variants: [{ sku: 'Y-1' }] },
+            { itemNumber: 'Z', name: ' ', variants: [] },
+          ]),
+        ),
+      ).toEqual({
         '/products/0/name': 'products[0].name is required for a new product',
         '/products/0/variants': 'products[0].variants must contain at least one variant for a new product',
-        '/products/1/variants/0/attributes': 'products[1].variants[0].attributes is required for a new variant (at least one attribute, such as size or color)',
+        '/products/1/variants/0/attributes':
+          'products[1].variants[0].attributes is required for a new variant (at least one attribute, such as size or color)',
         '/products/2/name': 'products[2].name must not be empty',
         '/products/2/variants': 'products[2].variants must contain at least one variant for a new product',
       });
@@ -235,10 +298,14 @@ describe('syncing products', () => {
 
     it('an item number or SKU sent twice in one request', async () => {
       const { sync, find } = await setUp();
-      expect(await violationsOf(sync([aProduct('A'), aProduct('A'), aProduct('B', { variants: [aVariant('A-M')] })]))).toEqual({
+      expect(
+        await violationsOf(sync([aProduct('A'), aProduct('A'), aProduct('B', { variants: [aVariant('A-M')] })])),
+      ).toEqual({
         '/products/1/item_number': 'products[1].item_number repeats products[0]; send each product once per request',
-        '/products/1/variants/0/sku': 'products[1].variants[0].sku repeats the SKU of products[0].variants[0]; send each variant once per request',
-        '/products/2/variants/0/sku': 'products[2].variants[0].sku repeats the SKU of products[0].variants[0]; send each variant once per request',
+        '/products/1/variants/0/sku':
+          'products[1].variants[0].sku repeats the SKU of products[0].variants[0]; send each variant once per request',
+        '/products/2/variants/0/sku':
+          'products[2].variants[0].sku repeats the SKU of products[0].variants[0]; send each variant once per request',
       });
       expect(await find('A')).toBeNull();
     });
@@ -247,7 +314,8 @@ describe('syncing products', () => {
       const { sync, find } = await setUp();
       await sync([aProduct('A', { variants: [aVariant('SHARED')] })]);
       expect(await violationsOf(sync([aProduct('B', { variants: [aVariant('SHARED')] })]))).toEqual({
-        '/products/0/variants/0/sku': 'products[0].variants[0].sku belongs to product "A"; a SKU cannot move to another product',
+        '/products/0/variants/0/sku':
+          'products[0].variants[0].sku belongs to product "A"; a SKU cannot move to another product',
       });
       expect(await find('B')).toBeNull();
     });
@@ -255,13 +323,21 @@ describe('syncing products', () => {
     it('variants whose attribute names differ from the product’s other variants', async () => {
       const { sync } = await setUp();
       await sync([aProduct('TEE', { variants: [aVariant('TEE-S', { attributes: { color: 'Red', size: 'S' } })] })]);
-      expect(await violationsOf(sync([{ itemNumber: 'TEE', variants: [aVariant('TEE-M', { attributes: { size: 'M' } })] }]))).toEqual({
+      expect(
+        await violationsOf(sync([{ itemNumber: 'TEE', variants: [aVariant('TEE-M', { attributes: { size: 'M' } })] }])),
+      ).toEqual({
         '/products/0/variants/0/attributes':
           'products[0].variants[0].attributes must have the same attribute names as the product\'s other variants (color, size); "TEE-M" would have size',
       });
       // Adding an attribute to every variant in one request is fine.
       const [outcome] = await sync([
-        { itemNumber: 'TEE', variants: [{ sku: 'TEE-S', attributes: { fit: 'slim' } }, aVariant('TEE-M', { attributes: { color: 'Red', size: 'M', fit: 'slim' } })] },
+        {
+          itemNumber: 'TEE',
+          variants: [
+            { sku: 'TEE-S', attributes: { fit: 'slim' } },
+            aVariant('TEE-M', { attributes: { color: 'Red', size: 'M', fit: 'slim' } }),
+          ],
+        },
       ]);
       expect(outcome!.variants.map((v) => v.action)).toEqual(['updated', 'created']);
     });
@@ -317,14 +393,39 @@ describe('syncing products', () => {
   describe('prices', () => {
     it('defaults sales and recommended prices to 0 and offers to null; null removes a currency', async () => {
       const { sync, find } = await setUp();
-      await sync([aProduct('A', { variants: [aVariant('A-M', { prices: { EUR: {}, SEK: { b2cOfferPrice: 99.5 } } })] })]);
-      expect((await find('A'))!.variants[0]!.prices).toEqual([
-        { variantId: expect.any(Number), currency: 'EUR', salesPrice: 0, recSalesPrice: 0, offerPrice: null, b2cOfferPrice: null },
-        { variantId: expect.any(Number), currency: 'SEK', salesPrice: 0, recSalesPrice: 0, offerPrice: null, b2cOfferPrice: 9950 },
+      await sync([
+        aProduct('A', { variants: [aVariant('A-M', { prices: { EUR: {}, SEK: { b2cOfferPrice: 99.5 } } })] }),
       ]);
-      await sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', prices: { SEK: null, EUR: { recSalesPrice: 49.9 } } }] }]);
       expect((await find('A'))!.variants[0]!.prices).toEqual([
-        { variantId: expect.any(Number), currency: 'EUR', salesPrice: 0, recSalesPrice: 4990, offerPrice: null, b2cOfferPrice: null },
+        {
+          variantId: expect.any(Number),
+          currency: 'EUR',
+          salesPrice: 0,
+          recSalesPrice: 0,
+          offerPrice: null,
+          b2cOfferPrice: null,
+        },
+        {
+          variantId: expect.any(Number),
+          currency: 'SEK',
+          salesPrice: 0,
+          recSalesPrice: 0,
+          offerPrice: null,
+          b2cOfferPrice: 9950,
+        },
+      ]);
+      await sync([
+        { itemNumber: 'A', variants: [{ sku: 'A-M', prices: { SEK: null, EUR: { recSalesPrice: 49.9 } } }] },
+      ]);
+      expect((await find('A'))!.variants[0]!.prices).toEqual([
+        {
+          variantId: expect.any(Number),
+          currency: 'EUR',
+          salesPrice: 0,
+          recSalesPrice: 4990,
+          offerPrice: null,
+          b2cOfferPrice: null,
+        },
       ]);
     });
   });
@@ -332,16 +433,29 @@ describe('syncing products', () => {
   describe('deleting', () => {
     it('deletes a product with its variants, and reports unknown item numbers and SKUs as absent', async () => {
       const { sync, find } = await setUp();
-      const [created] = await sync([aProduct('A', { variants: [aVariant('A-S', { attributes: { size: 'S' } }), aVariant('A-M')] }), aProduct('B')]);
+      const [created] = await sync([
+        aProduct('A', { variants: [aVariant('A-S', { attributes: { size: 'S' } }), aVariant('A-M')] }),
+        aProduct('B'),
+      ]);
       const outcome = await sync([
         { itemNumber: 'A', delete: true },
         { itemNumber: 'NEVER', delete: true },
         { itemNumber: 'B', variants: [{ sku: 'B-GONE', delete: true }] },
       ]);
       expect(outcome).toEqual([
-        { itemNumber: 'A', id: created!.id, action: 'deleted', variants: created!.variants.map((v) => ({ ...v, action: 'deleted' })) },
+        {
+          itemNumber: 'A',
+          id: created!.id,
+          action: 'deleted',
+          variants: created!.variants.map((v) => ({ ...v, action: 'deleted' })),
+        },
         { itemNumber: 'NEVER', id: null, action: 'absent', variants: [] },
-        { itemNumber: 'B', id: expect.any(Number), action: 'unchanged', variants: [{ sku: 'B-GONE', id: null, action: 'absent' }] },
+        {
+          itemNumber: 'B',
+          id: expect.any(Number),
+          action: 'unchanged',
+          variants: [{ sku: 'B-GONE', id: null, action: 'absent' }],
+        },
       ]);
       expect(await find('A')).toBeNull();
       // A retried delete is harmless.
@@ -360,7 +474,8 @@ describe('syncing products', () => {
       const { sync } = await setUp();
       await sync([aProduct('A')]);
       expect(await violationsOf(sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', delete: true }] }]))).toEqual({
-        '/products/0/variants/0/delete': 'products[0].variants[0].delete would delete the last variant of product "A"; a product needs a variant, so delete the product instead',
+        '/products/0/variants/0/delete':
+          'products[0].variants[0].delete would delete the last variant of product "A"; a product needs a variant, so delete the product instead',
       });
     });
 
@@ -371,8 +486,11 @@ describe('syncing products', () => {
       expect(await violationsOf(sync([{ itemNumber: 'A', delete: true }], { via: blocked }))).toEqual({
         '/products/0/delete': 'products[0].delete cannot delete product "A": it still has orders, invoices',
       });
-      expect(await violationsOf(sync([{ itemNumber: 'A', variants: [{ sku: 'A-S', delete: true }] }], { via: blocked }))).toEqual({
-        '/products/0/variants/0/delete': 'products[0].variants[0].delete cannot delete variant "A-S": it still has orders, invoices',
+      expect(
+        await violationsOf(sync([{ itemNumber: 'A', variants: [{ sku: 'A-S', delete: true }] }], { via: blocked })),
+      ).toEqual({
+        '/products/0/variants/0/delete':
+          'products[0].variants[0].delete cannot delete variant "A-S": it still has orders, invoices',
       });
       expect((await find('A'))!.variants).toHaveLength(2);
     });
@@ -398,7 +516,10 @@ describe('syncing products', () => {
 
   it('ends in one product when two syncs create the same new product at once', async () => {
     const { sync, read, brand } = await setUp();
-    const outcomes = await Promise.all([sync([aProduct('A', { name: 'First' })]), sync([aProduct('A', { name: 'Second' })])]);
+    const outcomes = await Promise.all([
+      sync([aProduct('A', { name: 'First' })]),
+      sync([aProduct('A', { name: 'Second' })]),
+    ]);
     expect(outcomes.map(([o]) => o!.action).sort()).toEqual(['created', 'updated']);
     const stored = await read((r) => r.products.findByItemNumbers(brand.id, ['A']));
     expect(stored).toHaveLength(1);
@@ -407,11 +528,16 @@ describe('syncing products', () => {
 
   it('reads and writes a request of 100 products in a constant number of repository calls', async () => {
     const { uow, clock, brand, fetcher, blobs } = await setUp();
-    const { syncProducts } = await import('../src');
     const counted = countingCalls(uow);
     const items = Array.from({ length: 100 }, (_, i) =>
       aProduct(`P-${i}`, {
-        variants: Array.from({ length: 5 }, (_, j) => aVariant(`P-${i}-${j}`, { attributes: { size: `S${j}` }, prices: { EUR: { salesPrice: 10 } }, inventory: [{ quantity: 5 }] })),
+        variants: Array.from({ length: 5 }, (_, j) =>
+          aVariant(`P-${i}-${j}`, {
+            attributes: { size: `S${j}` },
+            prices: { EUR: { salesPrice: 10 } },
+            inventory: [{ quantity: 5 }],
+          }),
+        ),
       }),
     );
     await syncProducts({ uow: counted.uow, clock, images: { fetcher, blobs } }, { brandId: brand.id, products: items });
@@ -421,16 +547,28 @@ describe('syncing products', () => {
     expect(total).toBeLessThanOrEqual(12);
 
     counted.calls.clear();
-    await syncProducts({ uow: counted.uow, clock, images: { fetcher, blobs } }, { brandId: brand.id, products: items.map((item) => ({ ...item, name: 'Renamed' })) });
+    await syncProducts(
+      { uow: counted.uow, clock, images: { fetcher, blobs } },
+      { brandId: brand.id, products: items.map((item) => ({ ...item, name: 'Renamed' })) },
+    );
     expect([...counted.calls.values()].reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(12);
   });
 });
 
 describe('reading amounts', () => {
   it('takes JSON numbers exactly, refusing more decimals than the scale, as the text parser does', async () => {
-    const { parseMoney, parseWeight } = await import('../src/catalog/product-sync-fields');
-    expect([20.49, 0.07, 1999.99, 0, 12, '12.50', 49.95].map(parseMoney)).toEqual([2049, 7, 199999, 0, 1200, 1250, 4995]);
-    expect([1.005, 0.1 + 0.2, 1e-7, -1, Number.NaN, '1.001', 'abc'].map(parseMoney)).toEqual([null, null, null, null, null, null, null]);
+    expect([20.49, 0.07, 1999.99, 0, 12, '12.50', 49.95].map(parseMoney)).toEqual([
+      2049, 7, 199999, 0, 1200, 1250, 4995,
+    ]);
+    expect([1.005, 0.1 + 0.2, 1e-7, -1, Number.NaN, '1.001', 'abc'].map(parseMoney)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect([1.255, 0.001, 2500, 1.2345].map(parseWeight)).toEqual([1255, 1, 2500000, null]);
   });
 });
