@@ -66,7 +66,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Modules that import each other cannot be understood, tested or moved one at a time: move what both need into a third module.',
+      comment:
+        'Modules that import each other cannot be understood, tested or moved one at a time: move what both need into a third module.',
       from: {},
       to: { circular: true },
     },

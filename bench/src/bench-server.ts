@@ -13,7 +13,13 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const storage = await openStorage(config.databaseUrl);
   await storage.migrate();
-  const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger: pino({ level: config.logLevel }), config });
+  const app = createApp({
+    storage,
+    clock: systemClock,
+    hasher: nodeSecretHasher,
+    logger: pino({ level: config.logLevel }),
+    config,
+  });
   const server = createServer((req, res) => {
     if (req.url === '/hello') {
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -22,15 +22,34 @@ async function seed(databaseUrl: string) {
     const batch: CustomerSyncItem[] = Array.from({ length: Math.min(1000, CUSTOMERS - offset) }, (_, i) => {
       const n = offset + i + 1;
       return {
-        customerNumber: `C${String(n).padStart(7, '0')}`, name: `Customer ${n}`, currency: 'EUR', email: `c${n}@example.com`,
-        addresses: { mode: 'replace', key: 'address_title', addresses: [
-          { title: 'Main', name: `Customer ${n}`, address: `Street ${n}`, address2: null, zip: '1000 AA', city: 'Amsterdam', region: null, country: 'NL', remoteErpId: null },
-        ] },
+        customerNumber: `C${String(n).padStart(7, '0')}`,
+        name: `Customer ${n}`,
+        currency: 'EUR',
+        email: `c${n}@example.com`,
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [
+            {
+              title: 'Main',
+              name: `Customer ${n}`,
+              address: `Street ${n}`,
+              address2: null,
+              zip: '1000 AA',
+              city: 'Amsterdam',
+              region: null,
+              country: 'NL',
+              remoteErpId: null,
+            },
+          ],
+        },
       };
     });
     await syncCustomers(deps, { brandId, customers: batch });
   }
-  process.stdout.write(`seeded ${CUSTOMERS} customers through the sync use case in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `seeded ${CUSTOMERS} customers through the sync use case in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   await storage.close();
   return { headers };
 }
@@ -38,25 +57,42 @@ async function seed(databaseUrl: string) {
 async function main(): Promise<void> {
   const databaseUrl = tempDatabasePath('customers');
   const { headers } = await seed(databaseUrl);
-  const { child, baseUrl } = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info' });
+  const { child, baseUrl } = await startServer({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_MAX: '1000000000',
+    LOG_LEVEL: 'info',
+  });
   try {
     const first = `${baseUrl}/v10/customers?limit=100`;
     // A cursor DEPTH rows deep: start after the DEPTH-th id, then take the cursor the API hands out.
     const probe = await fetch(`${baseUrl}/v10/customers?limit=100&starting_after=${DEPTH}`, { headers });
     const probeBody = (await probe.json()) as { next_cursor?: string; customers?: unknown[] };
-    if (!probe.ok || !probeBody.next_cursor) throw new Error(`could not obtain a deep cursor: ${probe.status} ${JSON.stringify(probeBody).slice(0, 300)}`);
+    if (!probe.ok || !probeBody.next_cursor)
+      throw new Error(`could not obtain a deep cursor: ${probe.status} ${JSON.stringify(probeBody).slice(0, 300)}`);
     const deep = `${baseUrl}/v10/customers?limit=100&cursor=${encodeURIComponent(probeBody.next_cursor)}`;
 
     const hello = await measure('(a) hello, same process', `${baseUrl}/hello`, {}, { seconds: SECONDS });
     const firstPage = await measure('(b) customers, first page of 100, auth', first, headers, { seconds: SECONDS });
-    const deepPage = await measure(`(c) customers, page of 100 at ${DEPTH + 100} by cursor`, deep, headers, { seconds: SECONDS });
-    printTable(`GET /v10/customers on SQLite with ${CUSTOMERS} customers (${SECONDS} s per case, 16 connections)`, [hello, firstPage, deepPage]);
+    const deepPage = await measure(`(c) customers, page of 100 at ${DEPTH + 100} by cursor`, deep, headers, {
+      seconds: SECONDS,
+    });
+    printTable(`GET /v10/customers on SQLite with ${CUSTOMERS} customers (${SECONDS} s per case, 16 connections)`, [
+      hello,
+      firstPage,
+      deepPage,
+    ]);
     const ratios = {
       b_over_a: +(firstPage.requestsPerSecond / hello.requestsPerSecond).toFixed(3),
       c_over_b: +(deepPage.requestsPerSecond / firstPage.requestsPerSecond).toFixed(3),
     };
     process.stdout.write(`\nb/a = ${ratios.b_over_a} (target >= 0.5)\nc/b = ${ratios.c_over_b} (target >= 0.9)\n`);
-    saveResults('customers-list', { customers: CUSTOMERS, depth: DEPTH, seconds: SECONDS, measurements: [hello, firstPage, deepPage], ratios });
+    saveResults('customers-list', {
+      customers: CUSTOMERS,
+      depth: DEPTH,
+      seconds: SECONDS,
+      measurements: [hello, firstPage, deepPage],
+      ratios,
+    });
   } finally {
     await stopServer(child);
   }

@@ -66,7 +66,10 @@ export async function measure(
 export function printTable(title: string, rows: Measurement[]): void {
   process.stdout.write(`\n${title}\n`);
   process.stdout.write(`| case | req/s | p50 ms | p99 ms | non-2xx | errors |\n|---|---:|---:|---:|---:|---:|\n`);
-  for (const r of rows) process.stdout.write(`| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |\n`);
+  for (const r of rows)
+    process.stdout.write(
+      `| ${r.name} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |\n`,
+    );
 }
 
 export function saveResults(name: string, results: unknown): void {
@@ -83,7 +86,9 @@ export function peakRssMb(pid: number): number {
 }
 
 /** A migrated database with one brand, user, app and token (every scope); returns the headers an integration sends. */
-export async function seedIntegrator(databaseUrl: string): Promise<{ brandId: number; userId: number; headers: Record<string, string> }> {
+export async function seedIntegrator(
+  databaseUrl: string,
+): Promise<{ brandId: number; userId: number; headers: Record<string, string> }> {
   const storage = await openStorage(databaseUrl);
   await storage.migrate();
   const deps = { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher };
@@ -92,5 +97,13 @@ export async function seedIntegrator(databaseUrl: string): Promise<{ brandId: nu
   const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Bench app' });
   const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
   await storage.close();
-  return { brandId: brand.id, userId: user.id, headers: { authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey, 'content-type': 'application/json' } };
+  return {
+    brandId: brand.id,
+    userId: user.id,
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'x-service-app-key': appKey,
+      'content-type': 'application/json',
+    },
+  };
 }

@@ -26,9 +26,11 @@ async function seedShop(baseUrl: string, headers: Record<string, string>): Promi
     const products = Array.from({ length: Math.min(100, VARIANTS / 5 - from) }, (_, i) => {
       const n = from + i + 1;
       return {
-        item_number: `P${n}`, name: `Product ${n}`,
+        item_number: `P${n}`,
+        name: `Product ${n}`,
         variants: ['XS', 'S', 'M', 'L', 'XL'].map((size) => ({
-          sku: `P${n}-${size}`, attributes: { size },
+          sku: `P${n}-${size}`,
+          attributes: { size },
           prices: { EUR: { sales_price: 19.99, rec_sales_price: 49.95 } },
           inventory: [{ quantity: STOCK_PER_VARIANT }],
         })),
@@ -36,9 +38,16 @@ async function seedShop(baseUrl: string, headers: Record<string, string>): Promi
     });
     await post(`${baseUrl}/products/sync`, headers, { products });
   }
-  const customers = Array.from({ length: CUSTOMERS }, (_, i) => ({ customer_number: `C${i + 1}`, name: `Customer ${i + 1}`, currency: 'EUR', discount_percentage: 10 }));
+  const customers = Array.from({ length: CUSTOMERS }, (_, i) => ({
+    customer_number: `C${i + 1}`,
+    name: `Customer ${i + 1}`,
+    currency: 'EUR',
+    discount_percentage: 10,
+  }));
   await post(`${baseUrl}/customers/sync`, headers, { customers });
-  const channel = (await post(`${baseUrl}/v10/order-channels`, headers, { name: 'ERP', order_type: 'b2b' })) as { order_channel: { public_id: string } };
+  const channel = (await post(`${baseUrl}/v10/order-channels`, headers, { name: 'ERP', order_type: 'b2b' })) as {
+    order_channel: { public_id: string };
+  };
   return channel.order_channel.public_id;
 }
 
@@ -48,24 +57,47 @@ function randomOrder(): string {
   while (picked.size < 3) picked.add(Math.floor(Math.random() * VARIANTS));
   const sizes = ['XS', 'S', 'M', 'L', 'XL'];
   const lines = [...picked].map((v) => ({ sku: `P${Math.floor(v / 5) + 1}-${sizes[v % 5]}`, quantity: 1 + (v % 3) }));
-  return JSON.stringify({ order: { customer_number: `C${1 + Math.floor(Math.random() * CUSTOMERS)}`, reference: 'bench', lines } });
+  return JSON.stringify({
+    order: { customer_number: `C${1 + Math.floor(Math.random() * CUSTOMERS)}`, reference: 'bench', lines },
+  });
 }
 
 async function main(): Promise<void> {
   const databaseUrl = tempDatabasePath('orders');
   const { headers } = await seedIntegrator(databaseUrl);
-  const { child, baseUrl } = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' });
+  const { child, baseUrl } = await startServer({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_MAX: '1000000000',
+    LOG_LEVEL: 'warn',
+  });
   try {
     const publicId = await seedShop(baseUrl, headers);
     const ordersUrl = `${baseUrl}/v10/order-channels/${publicId}/orders`;
-    const hello = await measure('(a) hello, same process', `${baseUrl}/hello`, {}, { connections: CONNECTIONS, seconds: SECONDS });
+    const hello = await measure(
+      '(a) hello, same process',
+      `${baseUrl}/hello`,
+      {},
+      { connections: CONNECTIONS, seconds: SECONDS },
+    );
     const orders = await measure('(b) order with 3 lines + reservation', ordersUrl, headers, {
-      connections: CONNECTIONS, seconds: SECONDS, requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: randomOrder() }) }],
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: randomOrder() }) }],
     });
-    printTable(`Order creation on SQLite, ${VARIANTS} variants, ${CONNECTIONS} connections, ${SECONDS} s per case`, [hello, orders]);
+    printTable(`Order creation on SQLite, ${VARIANTS} variants, ${CONNECTIONS} connections, ${SECONDS} s per case`, [
+      hello,
+      orders,
+    ]);
     const ratio = +(orders.requestsPerSecond / hello.requestsPerSecond).toFixed(3);
     process.stdout.write(`\norders/hello = ${ratio} (target >= 0.3)\n`);
-    saveResults('order-creation', { variants: VARIANTS, customers: CUSTOMERS, seconds: SECONDS, connections: CONNECTIONS, measurements: [hello, orders], ratio });
+    saveResults('order-creation', {
+      variants: VARIANTS,
+      customers: CUSTOMERS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      measurements: [hello, orders],
+      ratio,
+    });
   } finally {
     await stopServer(child);
   }

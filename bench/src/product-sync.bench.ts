@@ -37,14 +37,25 @@ async function main(): Promise<void> {
 
   const databaseUrl = tempDatabasePath('product-sync');
   const { headers } = await seedIntegrator(databaseUrl);
-  const { child, baseUrl } = await startServer({ DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'warn' });
+  const { child, baseUrl } = await startServer({
+    DATABASE_URL: databaseUrl,
+    RATE_LIMIT_MAX: '1000000000',
+    LOG_LEVEL: 'warn',
+  });
   let syncSeconds = 0;
   let peak = 0;
   try {
     const started = process.hrtime.bigint();
     for (let from = 0; from < PRODUCTS; from += PER_REQUEST) {
-      const response = await fetch(`${baseUrl}/products/sync`, { method: 'POST', headers, body: JSON.stringify({ products: productBatch(from, Math.min(PRODUCTS, from + PER_REQUEST)) }) });
-      if (response.status !== 200) throw new Error(`sync of products ${from}.. answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
+      const response = await fetch(`${baseUrl}/products/sync`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ products: productBatch(from, Math.min(PRODUCTS, from + PER_REQUEST)) }),
+      });
+      if (response.status !== 200)
+        throw new Error(
+          `sync of products ${from}.. answered ${response.status}: ${(await response.text()).slice(0, 500)}`,
+        );
       await response.arrayBuffer();
     }
     syncSeconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -57,12 +68,26 @@ async function main(): Promise<void> {
   const syncRate = Math.round(variants / syncSeconds);
   const rawRate = Math.round(variants / rawSeconds);
   const ratio = +(syncRate / rawRate).toFixed(3);
-  process.stdout.write(`\nPOST /products/sync: ${PRODUCTS} products x ${VARIANTS} variants in requests of ${PER_REQUEST} (SQLite)\n`);
+  process.stdout.write(
+    `\nPOST /products/sync: ${PRODUCTS} products x ${VARIANTS} variants in requests of ${PER_REQUEST} (SQLite)\n`,
+  );
   process.stdout.write(`| case | seconds | variants/s |\n|---|---:|---:|\n`);
   process.stdout.write(`| sync through the API | ${syncSeconds.toFixed(1)} | ${syncRate} |\n`);
   process.stdout.write(`| raw batched Kysely insert of the same rows | ${rawSeconds.toFixed(1)} | ${rawRate} |\n`);
-  process.stdout.write(`\nratio sync/raw = ${ratio} (target >= 0.3)\npeak RSS of the API process = ${peak} MB (target < 300 MB)\n`);
-  saveResults('product-sync', { products: PRODUCTS, variantsPerProduct: VARIANTS, perRequest: PER_REQUEST, syncSeconds, rawSeconds, syncRate, rawRate, ratio, peakRssMb: peak });
+  process.stdout.write(
+    `\nratio sync/raw = ${ratio} (target >= 0.3)\npeak RSS of the API process = ${peak} MB (target < 300 MB)\n`,
+  );
+  saveResults('product-sync', {
+    products: PRODUCTS,
+    variantsPerProduct: VARIANTS,
+    perRequest: PER_REQUEST,
+    syncSeconds,
+    rawSeconds,
+    syncRate,
+    rawRate,
+    ratio,
+    peakRssMb: peak,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -81,7 +81,13 @@ export function createApp(deps: AppDeps): express.Application {
   let openApiDocument: JsonSchema | null = null;
   const registry: RouteRegistry = new RouteRegistry([
     healthRouter({ ping: () => storage.ping() }),
-    docsRouter({ document: () => (openApiDocument ??= buildOpenApiDocument(registry, { title: 'Brand commerce platform API', version: API_VERSION })) }),
+    docsRouter({
+      document: () =>
+        (openApiDocument ??= buildOpenApiDocument(registry, {
+          title: 'Brand commerce platform API',
+          version: API_VERSION,
+        })),
+    }),
     v10Router(routerDeps),
     catalogV10Router({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     // Before the routers with /v10/<documents>/:id, so /v10/orders/export is not taken for an id.
@@ -104,7 +110,12 @@ export function createApp(deps: AppDeps): express.Application {
 
   const afterAuthentication = [
     recordRequest({ buffer: requestLog, clock }),
-    limitRequestsPerToken({ counters: storage.rateLimits, windowMs: config.rateLimit.windowMs, max: config.rateLimit.max, logger }),
+    limitRequestsPerToken({
+      counters: storage.rateLimits,
+      windowMs: config.rateLimit.windowMs,
+      max: config.rateLimit.max,
+      logger,
+    }),
   ];
 
   app.use(requestLogging(logger));
@@ -116,7 +127,12 @@ export function createApp(deps: AppDeps): express.Application {
     },
     bodyLimit: config.bodyLimit,
   });
-  app.use(createErrorHandler({ bodyLimit: config.bodyLimit, isLegacyPath: (path) => registry.surfaceFor(path)?.auth === 'legacy' }));
+  app.use(
+    createErrorHandler({
+      bodyLimit: config.bodyLimit,
+      isLegacyPath: (path) => registry.surfaceFor(path)?.auth === 'legacy',
+    }),
+  );
   return app;
 }
 

@@ -89,7 +89,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
 /** A comma-separated list; blanks between commas are dropped. */
 function list(env: Env, name: string, fallback: string[]): string[] {
   const raw = present(env, name);
-  return raw === undefined ? fallback : raw.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return raw === undefined
+    ? fallback
+    : raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
 }
 
 function allowlist(env: Env, name: string, fallback: string[]): string[] {
@@ -105,7 +110,8 @@ function allowlist(env: Env, name: string, fallback: string[]): string[] {
 function baseUrl(env: Env, name: string): string | null {
   const raw = present(env, name);
   if (raw === undefined) return null;
-  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(raw)) throw new Error(`${name} must be an absolute http(s) URL without query; got ${JSON.stringify(raw)}`);
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/i.test(raw))
+    throw new Error(`${name} must be an absolute http(s) URL without query; got ${JSON.stringify(raw)}`);
   return raw.replace(/\/+$/, '');
 }
 

@@ -84,14 +84,18 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   // A promise nobody awaited that failed (a library's background work, a fire-and-forget write):
   // by default Node ends the process, taking every in-flight request with it. It is a bug to log
   // loudly, not a reason to drop the requests of every other integrator.
-  process.on('unhandledRejection', (reason) => logger.error({ err: loggableError(reason) }, 'unhandled promise rejection'));
+  process.on('unhandledRejection', (reason) =>
+    logger.error({ err: loggableError(reason) }, 'unhandled promise rejection'),
+  );
   return server;
 }
 
 if (require.main === module) {
   startServer().catch((error: unknown) => {
     // The logger may not exist yet (a bad setting), so this goes straight to stderr.
-    process.stderr.write(`The API could not start: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(
+      `The API could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exit(1);
   });
 }

@@ -33,15 +33,28 @@ for (const dialect of testDialects()) {
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer realm="brand"');
       expect(response.body).toEqual({
-        errors: [{ status: 401, code: 'unauthenticated', title: 'Unauthorized', detail: expect.stringContaining('access token is required') }],
+        errors: [
+          {
+            status: 401,
+            code: 'unauthenticated',
+            title: 'Unauthorized',
+            detail: expect.stringContaining('access token is required'),
+          },
+        ],
       });
     });
 
     it('answers 401 invalid_token for an unknown token', async () => {
-      const response = await request(t.app).get('/v10/customers').set({ ...integrator.headers, Authorization: 'Bearer not-a-real-token' });
+      const response = await request(t.app)
+        .get('/v10/customers')
+        .set({ ...integrator.headers, Authorization: 'Bearer not-a-real-token' });
       expect(response.status).toBe(401);
       expect(response.headers['www-authenticate']).toMatch(/^Bearer realm="brand", error="invalid_token"/);
-      expect(response.body.errors[0]).toMatchObject({ status: 401, code: 'unauthenticated', detail: 'The access token is not valid' });
+      expect(response.body.errors[0]).toMatchObject({
+        status: 401,
+        code: 'unauthenticated',
+        detail: 'The access token is not valid',
+      });
     });
 
     it('answers 401 when the app key is missing or belongs to another app', async () => {
@@ -49,7 +62,9 @@ for (const dialect of testDialects()) {
       const missing = await request(t.app).get('/v10/customers').set('Authorization', integrator.headers.Authorization);
       expect(missing.status).toBe(401);
       expect(missing.body.errors[0].detail).toBe('The X-Service-App-Key header is required');
-      const foreign = await request(t.app).get('/v10/customers').set({ ...integrator.headers, 'X-Service-App-Key': other.appKey });
+      const foreign = await request(t.app)
+        .get('/v10/customers')
+        .set({ ...integrator.headers, 'X-Service-App-Key': other.appKey });
       expect(foreign.status).toBe(401);
       expect(foreign.headers['www-authenticate']).toContain('error="invalid_token"');
       expect(foreign.body.errors[0].detail).toBe('The app key does not belong to the app of this access token');
@@ -58,7 +73,10 @@ for (const dialect of testDialects()) {
     it('refuses a revoked token from the very next request', async () => {
       const doomed = await createIntegrator(t.storage, t.clock);
       expect((await request(t.app).get('/v10/customers').set(doomed.headers)).status).toBe(200);
-      await revokeAccessToken({ uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher }, { tokenId: doomed.tokenId });
+      await revokeAccessToken(
+        { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher },
+        { tokenId: doomed.tokenId },
+      );
       const response = await request(t.app).get('/v10/customers').set(doomed.headers);
       expect(response.status).toBe(401);
       expect(response.body.errors[0].detail).toBe('The access token has been revoked');
@@ -83,7 +101,10 @@ for (const dialect of testDialects()) {
 
     it('answers 403 naming the missing scopes when the token lacks them', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['customers:read'] });
-      const response = await request(t.app).post('/customers/sync').set(reader.headers).send({ customers: [{ customer_number: 'C1' }] });
+      const response = await request(t.app)
+        .post('/customers/sync')
+        .set(reader.headers)
+        .send({ customers: [{ customer_number: 'C1' }] });
       expect(response.status).toBe(403);
       expect(response.headers['www-authenticate']).toContain('error="insufficient_scope"');
       expect(response.body).toEqual({
@@ -102,7 +123,13 @@ for (const dialect of testDialects()) {
     });
 
     it('authenticates every path of a surface before routing, unknown and trailing-slash paths too', async () => {
-      for (const path of ['/v10/customers/', '/v10/unknown', '/3pl/shipments', '/v10/external-return-portals/abc/returns', '/production/orders']) {
+      for (const path of [
+        '/v10/customers/',
+        '/v10/unknown',
+        '/3pl/shipments',
+        '/v10/external-return-portals/abc/returns',
+        '/production/orders',
+      ]) {
         const stranger = await request(t.app).get(path);
         expect([path, stranger.status]).toEqual([path, 401]);
       }
@@ -112,25 +139,37 @@ for (const dialect of testDialects()) {
 
     describe('older interface (/api)', () => {
       it('answers 400 without X-ServiceAppIdentifier', async () => {
-        const response = await request(t.app).get('/api/categories').set('Authorization', integrator.headers.Authorization);
+        const response = await request(t.app)
+          .get('/api/categories')
+          .set('Authorization', integrator.headers.Authorization);
         expect(response.status).toBe(400);
-        expect(response.body.errors[0]).toMatchObject({ code: 'missing_app_identifier', source: { header: 'X-ServiceAppIdentifier' } });
+        expect(response.body.errors[0]).toMatchObject({
+          code: 'missing_app_identifier',
+          source: { header: 'X-ServiceAppIdentifier' },
+        });
       });
 
       it('answers 400 for a blank X-ServiceAppIdentifier', async () => {
-        const response = await request(t.app).get('/api/categories').set({ Authorization: integrator.headers.Authorization, 'X-ServiceAppIdentifier': '   ' });
+        const response = await request(t.app)
+          .get('/api/categories')
+          .set({ Authorization: integrator.headers.Authorization, 'X-ServiceAppIdentifier': '   ' });
         expect(response.status).toBe(400);
       });
 
       it('answers 401 without a token even with the identifier', async () => {
-        const response = await request(t.app).get('/api/categories').set('X-ServiceAppIdentifier', 'Acme ERP 1.0 (ops@acme.example)');
+        const response = await request(t.app)
+          .get('/api/categories')
+          .set('X-ServiceAppIdentifier', 'Acme ERP 1.0 (ops@acme.example)');
         expect(response.status).toBe(401);
       });
 
       it('needs no app key, and answers 415 to a body that is not JSON', async () => {
         const response = await request(t.app)
           .post('/api/categories')
-          .set({ Authorization: integrator.headers.Authorization, 'X-ServiceAppIdentifier': 'Acme ERP 1.0 (ops@acme.example)' })
+          .set({
+            Authorization: integrator.headers.Authorization,
+            'X-ServiceAppIdentifier': 'Acme ERP 1.0 (ops@acme.example)',
+          })
           .set('Content-Type', 'text/plain')
           .send('category=Shoes');
         expect(response.status).toBe(415);
@@ -140,7 +179,10 @@ for (const dialect of testDialects()) {
       it('authenticates with token and identifier and then answers 404 for a path the older interface does not have', async () => {
         const response = await request(t.app)
           .get('/api/customers')
-          .set({ Authorization: integrator.headers.Authorization, 'X-ServiceAppIdentifier': 'Acme ERP 1.0 (ops@acme.example)' });
+          .set({
+            Authorization: integrator.headers.Authorization,
+            'X-ServiceAppIdentifier': 'Acme ERP 1.0 (ops@acme.example)',
+          });
         expect(response.status).toBe(404);
         expect(response.body.errors[0].code).toBe('route_not_found');
       });

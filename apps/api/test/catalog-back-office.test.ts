@@ -9,7 +9,11 @@ for (const dialect of testDialects()) {
     let brand: Integrator;
 
     const get = (who: Integrator, path: string) => request(t.app).get(path).set(who.headers);
-    const post = (who: Integrator, path: string, body: unknown) => request(t.app).post(path).set(who.headers).send(body as object);
+    const post = (who: Integrator, path: string, body: unknown) =>
+      request(t.app)
+        .post(path)
+        .set(who.headers)
+        .send(body as object);
 
     beforeEach(async () => {
       brand = await createIntegrator(t.storage, t.clock);
@@ -19,7 +23,15 @@ for (const dialect of testDialects()) {
       it('creates a drop and lists it', async () => {
         const created = await post(brand, '/v10/drops', { code: 'SS27', name: 'Spring/Summer 2027' });
         expect(created.status).toBe(201);
-        expect(created.body).toEqual({ drop: { id: expect.any(Number), code: 'SS27', name: 'Spring/Summer 2027', created_at: t.clock.now(), updated_at: t.clock.now() } });
+        expect(created.body).toEqual({
+          drop: {
+            id: expect.any(Number),
+            code: 'SS27',
+            name: 'Spring/Summer 2027',
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          },
+        });
         const listed = await get(brand, '/v10/drops');
         expect(listed.body).toEqual({ drops: [created.body.drop], has_more: false, next_cursor: null, total: 1 });
       });
@@ -28,7 +40,9 @@ for (const dialect of testDialects()) {
         const first = await post(brand, '/v10/drops', { code: 'AW26', name: 'Autumn' });
         const again = await post(brand, '/v10/drops', { code: 'AW26', name: 'Winter' });
         expect(again.status).toBe(422);
-        expect(again.body.errors).toEqual([expect.objectContaining({ code: 'duplicate', source: { pointer: '/code' } })]);
+        expect(again.body.errors).toEqual([
+          expect.objectContaining({ code: 'duplicate', source: { pointer: '/code' } }),
+        ]);
         expect((await get(brand, '/v10/drops')).body.drops).toEqual([first.body.drop]);
         // Another brand may use the same code.
         const other = await createIntegrator(t.storage, t.clock);
@@ -37,22 +51,34 @@ for (const dialect of testDialects()) {
       });
 
       it('creates one drop when the same code is sent concurrently, and refuses the others', async () => {
-        const responses = await Promise.all([1, 2, 3, 4].map((n) => post(brand, '/v10/drops', { code: 'RACE', name: `Attempt ${n}` })));
+        const responses = await Promise.all(
+          [1, 2, 3, 4].map((n) => post(brand, '/v10/drops', { code: 'RACE', name: `Attempt ${n}` })),
+        );
         expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
-        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([
+          'duplicate',
+          'duplicate',
+          'duplicate',
+        ]);
         expect((await get(brand, '/v10/drops')).body.total).toBe(1);
       });
 
       it('refuses a drop without code and name, naming both', async () => {
         const response = await post(brand, '/v10/drops', { name: null });
         expect(response.status).toBe(422);
-        expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/code', '/name']);
+        expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+          '/code',
+          '/name',
+        ]);
       });
 
       it('filters drops by code', async () => {
         await post(brand, '/v10/drops', { code: 'SS27', name: 'Spring' });
         const aw = await post(brand, '/v10/drops', { code: 'AW27', name: 'Autumn' });
-        const found = await get(brand, '/v10/drops?filter_groups[0][filters][0][key]=code&filter_groups[0][filters][0][operator]=sw&filter_groups[0][filters][0][value]=aw');
+        const found = await get(
+          brand,
+          '/v10/drops?filter_groups[0][filters][0][key]=code&filter_groups[0][filters][0][operator]=sw&filter_groups[0][filters][0][value]=aw',
+        );
         expect(found.body.drops).toEqual([aw.body.drop]);
       });
     });
@@ -68,11 +94,23 @@ for (const dialect of testDialects()) {
         expect(twice.body.errors[0]).toMatchObject({ code: 'duplicate', source: { pointer: '/code' } });
 
         const listed = await get(brand, '/v10/product-locales');
-        expect(listed.body).toEqual({ product_locales: [german.body.product_locale, british.body.product_locale], has_more: false, next_cursor: null, total: 2 });
+        expect(listed.body).toEqual({
+          product_locales: [german.body.product_locale, british.body.product_locale],
+          has_more: false,
+          next_cursor: null,
+          total: 2,
+        });
         const first = await get(brand, '/v10/product-locales?limit=1');
         expect(first.body).toMatchObject({ product_locales: [german.body.product_locale], has_more: true, total: 2 });
-        const second = await get(brand, `/v10/product-locales?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`);
-        expect(second.body).toEqual({ product_locales: [british.body.product_locale], has_more: false, next_cursor: null });
+        const second = await get(
+          brand,
+          `/v10/product-locales?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+        );
+        expect(second.body).toEqual({
+          product_locales: [british.body.product_locale],
+          has_more: false,
+          next_cursor: null,
+        });
       });
 
       it('refuses a code with spaces', async () => {
@@ -84,7 +122,12 @@ for (const dialect of testDialects()) {
       it("keeps another brand's locales out of sight", async () => {
         await post(brand, '/v10/product-locales', { code: 'sv', name: 'Swedish' });
         const other = await createIntegrator(t.storage, t.clock);
-        expect((await get(other, '/v10/product-locales')).body).toEqual({ product_locales: [], has_more: false, next_cursor: null, total: 0 });
+        expect((await get(other, '/v10/product-locales')).body).toEqual({
+          product_locales: [],
+          has_more: false,
+          next_cursor: null,
+          total: 0,
+        });
       });
     });
 
@@ -92,8 +135,12 @@ for (const dialect of testDialects()) {
       it('creates a sub-brand', async () => {
         const created = await post(brand, '/v10/subbrands', { name: 'Kids' });
         expect(created.status).toBe(201);
-        expect(created.body).toEqual({ subbrand: { id: expect.any(Number), name: 'Kids', created_at: t.clock.now(), updated_at: t.clock.now() } });
-        const stored = await t.storage.uow.read((r) => r.subbrands.findByIds(brand.brandId, [created.body.subbrand.id]));
+        expect(created.body).toEqual({
+          subbrand: { id: expect.any(Number), name: 'Kids', created_at: t.clock.now(), updated_at: t.clock.now() },
+        });
+        const stored = await t.storage.uow.read((r) =>
+          r.subbrands.findByIds(brand.brandId, [created.body.subbrand.id]),
+        );
         expect(stored.map((s) => s.name)).toEqual(['Kids']);
       });
 
@@ -106,7 +153,11 @@ for (const dialect of testDialects()) {
 
     it('needs catalog:write to create drops, locales and sub-brands, and catalog:read to list', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['catalog:read'] });
-      for (const [path, body] of [['/v10/drops', { code: 'X', name: 'X' }], ['/v10/product-locales', { code: 'x', name: 'X' }], ['/v10/subbrands', { name: 'X' }]] as const) {
+      for (const [path, body] of [
+        ['/v10/drops', { code: 'X', name: 'X' }],
+        ['/v10/product-locales', { code: 'x', name: 'X' }],
+        ['/v10/subbrands', { name: 'X' }],
+      ] as const) {
         const response = await post(reader, path, body);
         expect(response.status).toBe(403);
         expect(response.body.errors[0].meta.missing_scopes).toEqual(['catalog:write']);

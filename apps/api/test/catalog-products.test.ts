@@ -35,15 +35,21 @@ for (const dialect of testDialects()) {
       beforeAll(async () => {
         brand = await createIntegrator(t.storage, t.clock);
         const stored = await seedProducts(
-          t.storage, t.clock, brand.brandId,
-          Array.from({ length: 45 }, (_, i) => ({ itemNumber: `WALK-${String(i + 1).padStart(2, '0')}`, variants: [{ sku: `WALK-${i + 1}-M` }] })),
+          t.storage,
+          t.clock,
+          brand.brandId,
+          Array.from({ length: 45 }, (_, i) => ({
+            itemNumber: `WALK-${String(i + 1).padStart(2, '0')}`,
+            variants: [{ sku: `WALK-${i + 1}-M` }],
+          })),
         );
         ids = stored.map((a) => a.product.id).sort((a, b) => a - b);
       });
 
       it('walks 45 products by cursor in pages of 20, 20 and 5, with a total on the first page only', async () => {
         const pages = [await page(brand, '')];
-        while (pages[pages.length - 1]!.has_more) pages.push(await page(brand, `cursor=${encodeURIComponent(pages[pages.length - 1]!.next_cursor!)}`));
+        while (pages[pages.length - 1]!.has_more)
+          pages.push(await page(brand, `cursor=${encodeURIComponent(pages[pages.length - 1]!.next_cursor!)}`));
         expect(pages.map((p) => p.products.length)).toEqual([20, 20, 5]);
         expect(pages.map((p) => p.total)).toEqual([45, undefined, undefined]);
         expect(pages[2]).toMatchObject({ has_more: false, next_cursor: null });
@@ -63,7 +69,10 @@ for (const dialect of testDialects()) {
 
       it('walks by cursor in descending id order when sorted so', async () => {
         const first = await page(brand, 'limit=30&sort[0][key]=id&sort[0][direction]=DESC');
-        const rest = await page(brand, `limit=30&sort[0][key]=id&sort[0][direction]=DESC&cursor=${encodeURIComponent(first.next_cursor!)}`);
+        const rest = await page(
+          brand,
+          `limit=30&sort[0][key]=id&sort[0][direction]=DESC&cursor=${encodeURIComponent(first.next_cursor!)}`,
+        );
         expect([...first.products, ...rest.products].map((p) => p['id'])).toEqual([...ids].reverse());
         const switched = await get(brand, `/v10/products?cursor=${encodeURIComponent(first.next_cursor!)}`);
         expect(switched.status).toBe(422);
@@ -71,11 +80,21 @@ for (const dialect of testDialects()) {
 
       it('filters by item number, and refuses an unknown filter key', async () => {
         const found = await page(brand, filter('item_number', 'sw', 'walk-4'));
-        expect(found.products.map((p) => p['item_number'])).toEqual(['WALK-40', 'WALK-41', 'WALK-42', 'WALK-43', 'WALK-44', 'WALK-45']);
+        expect(found.products.map((p) => p['item_number'])).toEqual([
+          'WALK-40',
+          'WALK-41',
+          'WALK-42',
+          'WALK-43',
+          'WALK-44',
+          'WALK-45',
+        ]);
         expect(found.total).toBe(6);
         const unknown = await get(brand, `/v10/products?${filter('sku', 'eq', 'x')}`);
         expect(unknown.status).toBe(422);
-        expect(unknown.body.errors[0]).toMatchObject({ code: 'invalid_list_query', source: { parameter: 'filter_groups[0][filters][0][key]' } });
+        expect(unknown.body.errors[0]).toMatchObject({
+          code: 'invalid_list_query',
+          source: { parameter: 'filter_groups[0][filters][0][key]' },
+        });
       });
 
       it("keeps another brand's products out of sight", async () => {
@@ -90,22 +109,65 @@ for (const dialect of testDialects()) {
       let brand: Integrator;
       let productId: number;
       let variantIds: number[];
-      let refs: { topId: number; subId: number; setId: number; supplierId: number; localeId: number; imageId: number; dropId: number };
+      let refs: {
+        topId: number;
+        subId: number;
+        setId: number;
+        supplierId: number;
+        localeId: number;
+        imageId: number;
+        dropId: number;
+      };
 
       beforeAll(async () => {
         brand = await createIntegrator(t.storage, t.clock);
-        const drop = await request(t.app).post('/v10/drops').set(brand.headers).send({ code: 'AW26', name: 'Autumn/Winter 2026' });
-        const locale = await request(t.app).post('/v10/product-locales').set(brand.headers).send({ code: 'de', name: 'German' });
+        const drop = await request(t.app)
+          .post('/v10/drops')
+          .set(brand.headers)
+          .send({ code: 'AW26', name: 'Autumn/Winter 2026' });
+        const locale = await request(t.app)
+          .post('/v10/product-locales')
+          .set(brand.headers)
+          .send({ code: 'de', name: 'German' });
         const partial = await t.storage.uow.run(async (tx) => {
           const [topId, subId] = await tx.ids.next('categories', 2);
-          await tx.categories.insert({ id: topId!, brandId: brand.brandId, parentId: null, name: 'Knitwear', createdAt: t.clock.now(), updatedAt: t.clock.now() });
-          await tx.categories.insert({ id: subId!, brandId: brand.brandId, parentId: topId!, name: 'Cardigans', createdAt: t.clock.now(), updatedAt: t.clock.now() });
+          await tx.categories.insert({
+            id: topId!,
+            brandId: brand.brandId,
+            parentId: null,
+            name: 'Knitwear',
+            createdAt: t.clock.now(),
+            updatedAt: t.clock.now(),
+          });
+          await tx.categories.insert({
+            id: subId!,
+            brandId: brand.brandId,
+            parentId: topId!,
+            name: 'Cardigans',
+            createdAt: t.clock.now(),
+            updatedAt: t.clock.now(),
+          });
           const [setId] = await tx.ids.next('cost_price_sets');
-          await tx.costPriceSets.insert({ id: setId!, brandId: brand.brandId, label: 'EUR default', currency: 'EUR', isDefault: true, createdAt: t.clock.now() });
+          await tx.costPriceSets.insert({
+            id: setId!,
+            brandId: brand.brandId,
+            label: 'EUR default',
+            currency: 'EUR',
+            isDefault: true,
+            createdAt: t.clock.now(),
+          });
           const [supplierId] = await tx.ids.next('suppliers');
           await tx.suppliers.save({
-            id: supplierId!, brandId: brand.brandId, supplierNumber: 'MILL-1', name: 'Yarn Mill', currency: 'EUR', active: true, email: null, addresses: [],
-            createdAt: t.clock.now(), updatedAt: t.clock.now(),
+            id: supplierId!,
+            brandId: brand.brandId,
+            supplierNumber: 'MILL-1',
+            name: 'Yarn Mill',
+            currency: 'EUR',
+            active: true,
+            email: null,
+            addresses: [],
+            createdAt: t.clock.now(),
+            updatedAt: t.clock.now(),
           });
           return { topId: topId!, subId: subId!, setId: setId!, supplierId: supplierId! };
         });
@@ -113,16 +175,51 @@ for (const dialect of testDialects()) {
           {
             itemNumber: 'CARDI-01',
             product: {
-              name: 'Merino cardigan', description: 'Soft.', weight: 1500, weightType: 'kg', releaseDate: '2026-09-01', meta: { season: 'AW26' },
-              minOrderQuantity: 6, customSort: 3, orderColliOnly: true, colli: [6, 12], url: 'https://shop.example/cardi', metaTitle: 'Cardigan',
-              metaDescription: 'A cardigan', tags: ['wool', 'bestseller'], categoryIds: [partial.subId],
+              name: 'Merino cardigan',
+              description: 'Soft.',
+              weight: 1500,
+              weightType: 'kg',
+              releaseDate: '2026-09-01',
+              meta: { season: 'AW26' },
+              minOrderQuantity: 6,
+              customSort: 3,
+              orderColliOnly: true,
+              colli: [6, 12],
+              url: 'https://shop.example/cardi',
+              metaTitle: 'Cardigan',
+              metaDescription: 'A cardigan',
+              tags: ['wool', 'bestseller'],
+              categoryIds: [partial.subId],
             },
-            suppliers: [{ supplierId: partial.supplierId, primary: true, leadTimeType: 'weeks', leadTimeFrom: 2, leadTimeTo: 4, costPriceSetId: partial.setId }],
-            translations: [{ localeId: locale.body.product_locale.id, name: 'Merino-Strickjacke', description: null, metaTitle: null, metaDescription: null }],
+            suppliers: [
+              {
+                supplierId: partial.supplierId,
+                primary: true,
+                leadTimeType: 'weeks',
+                leadTimeFrom: 2,
+                leadTimeTo: 4,
+                costPriceSetId: partial.setId,
+              },
+            ],
+            translations: [
+              {
+                localeId: locale.body.product_locale.id,
+                name: 'Merino-Strickjacke',
+                description: null,
+                metaTitle: null,
+                metaDescription: null,
+              },
+            ],
             variants: [
               {
-                sku: 'CARDI-01-M', ean: '8712345678906', attributes: { color: 'Navy', size: 'M' }, dropIds: [drop.body.drop.id],
-                prices: { EUR: { sales: 4995, rec: 9900, offer: null, b2cOffer: 7920 }, SEK: { sales: 55000, rec: 110000 } },
+                sku: 'CARDI-01-M',
+                ean: '8712345678906',
+                attributes: { color: 'Navy', size: 'M' },
+                dropIds: [drop.body.drop.id],
+                prices: {
+                  EUR: { sales: 4995, rec: 9900, offer: null, b2cOffer: 7920 },
+                  SEK: { sales: 55000, rec: 110000 },
+                },
                 costPrices: [{ costPriceSetId: partial.setId, costPrice: 1875 }],
                 overrides: { weight: 1250, weightType: 'kg', noos: true },
               },
@@ -134,11 +231,25 @@ for (const dialect of testDialects()) {
         variantIds = product!.variants.map((v) => v.variant.id);
         const imageId = await t.storage.uow.run(async (tx) => {
           const [id] = await tx.ids.next('product_images');
-          await tx.productImages.saveAll([{
-            id: id!, brandId: brand.brandId, productId, blobKey: 'sha256-abc', sourceUrl: 'https://cdn.example/cardi.jpg', existanceKey: null,
-            contentType: 'image/jpeg', sizeBytes: 2048, alt: 'Front', filename: 'cardi.jpg', sort: 1, sortB2c: null, variantIds: [variantIds[0]!],
-            createdAt: t.clock.now(), updatedAt: t.clock.now(),
-          }]);
+          await tx.productImages.saveAll([
+            {
+              id: id!,
+              brandId: brand.brandId,
+              productId,
+              blobKey: 'sha256-abc',
+              sourceUrl: 'https://cdn.example/cardi.jpg',
+              existanceKey: null,
+              contentType: 'image/jpeg',
+              sizeBytes: 2048,
+              alt: 'Front',
+              filename: 'cardi.jpg',
+              sort: 1,
+              sortB2c: null,
+              variantIds: [variantIds[0]!],
+              createdAt: t.clock.now(),
+              updatedAt: t.clock.now(),
+            },
+          ]);
           return id!;
         });
         refs = { ...partial, localeId: locale.body.product_locale.id, imageId, dropId: drop.body.drop.id };
@@ -149,24 +260,54 @@ for (const dialect of testDialects()) {
         expect(response.status).toBe(200);
         expect(response.body).toEqual({
           product: {
-            id: productId, item_number: 'CARDI-01', name: 'Merino cardigan', description: 'Soft.', active: true, make_to_order_b2b: false,
-            make_to_order_b2c: false, meta: { season: 'AW26' }, weight: 1.5, weight_type: 'kg', no_inventory: false, release_date: '2026-09-01',
-            noos: false, min_order_quantity: 6, custom_sort: 3, order_colli_only: true, colli: [6, 12], url: 'https://shop.example/cardi',
-            meta_title: 'Cardigan', meta_description: 'A cardigan', tags: ['wool', 'bestseller'], use_sort_b2c: false, subbrand_id: null,
-            collection_id: null, category_ids: [refs.subId], created_at: t.clock.now(), updated_at: t.clock.now(),
+            id: productId,
+            item_number: 'CARDI-01',
+            name: 'Merino cardigan',
+            description: 'Soft.',
+            active: true,
+            make_to_order_b2b: false,
+            make_to_order_b2c: false,
+            meta: { season: 'AW26' },
+            weight: 1.5,
+            weight_type: 'kg',
+            no_inventory: false,
+            release_date: '2026-09-01',
+            noos: false,
+            min_order_quantity: 6,
+            custom_sort: 3,
+            order_colli_only: true,
+            colli: [6, 12],
+            url: 'https://shop.example/cardi',
+            meta_title: 'Cardigan',
+            meta_description: 'A cardigan',
+            tags: ['wool', 'bestseller'],
+            use_sort_b2c: false,
+            subbrand_id: null,
+            collection_id: null,
+            category_ids: [refs.subId],
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
           },
         });
       });
 
       it('includes variants with prices as decimals, inventory per location and cost prices with their set', async () => {
-        const outlet = await request(t.app).post('/v10/inventory-locations').set(brand.headers).send({ name: 'Outlet' });
+        const outlet = await request(t.app)
+          .post('/v10/inventory-locations')
+          .set(brand.headers)
+          .send({ name: 'Outlet' });
         expect(outlet.body.inventory_location.is_default).toBe(true);
         await seedStock(t.storage, t.clock, brand.brandId, [
           { variantId: variantIds[0]!, inStock: 10, reserved: 3 },
           { variantId: variantIds[0]!, inStock: 2, locationId: outlet.body.inventory_location.id },
         ]);
-        const warehouse = await request(t.app).post('/v10/inventory-locations').set(brand.headers).send({ name: 'Warehouse' });
-        await seedStock(t.storage, t.clock, brand.brandId, [{ variantId: variantIds[0]!, inStock: 5, locationId: warehouse.body.inventory_location.id }]);
+        const warehouse = await request(t.app)
+          .post('/v10/inventory-locations')
+          .set(brand.headers)
+          .send({ name: 'Warehouse' });
+        await seedStock(t.storage, t.clock, brand.brandId, [
+          { variantId: variantIds[0]!, inStock: 5, locationId: warehouse.body.inventory_location.id },
+        ]);
 
         const query = 'includes[]=variants.prices&includes[]=variants.inventory&includes[]=variants.cost_prices';
         const listed = await page(brand, query);
@@ -174,17 +315,44 @@ for (const dialect of testDialects()) {
         expect(detail.body.product).toEqual(listed.products[0]);
         const [medium, large] = listed.products[0]!['variants'] as Record<string, unknown>[];
         expect(medium).toEqual({
-          id: variantIds[0], product_id: productId, item_number: 'CARDI-01', sku: 'CARDI-01-M', ean: '8712345678906',
-          attributes: { color: 'Navy', size: 'M' }, archived: false, b2c_available: true, make_to_order_b2b: null, make_to_order_b2c: null,
-          noos: true, weight: 1.25, weight_type: 'kg', release_date: null, meta: {}, position: 0, drop_ids: [refs.dropId],
-          created_at: t.clock.now(), updated_at: t.clock.now(),
+          id: variantIds[0],
+          product_id: productId,
+          item_number: 'CARDI-01',
+          sku: 'CARDI-01-M',
+          ean: '8712345678906',
+          attributes: { color: 'Navy', size: 'M' },
+          archived: false,
+          b2c_available: true,
+          make_to_order_b2b: null,
+          make_to_order_b2c: null,
+          noos: true,
+          weight: 1.25,
+          weight_type: 'kg',
+          release_date: null,
+          meta: {},
+          position: 0,
+          drop_ids: [refs.dropId],
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
           prices: expect.arrayContaining([
             { currency: 'EUR', sales_price: 49.95, rec_sales_price: 99, offer_price: null, b2c_offer_price: 79.2 },
             { currency: 'SEK', sales_price: 550, rec_sales_price: 1100, offer_price: null, b2c_offer_price: null },
           ]),
           inventory: [
-            { inventory_location_id: outlet.body.inventory_location.id, in_stock: 12, reserved: 3, available: 9, updated_at: t.clock.now() },
-            { inventory_location_id: warehouse.body.inventory_location.id, in_stock: 5, reserved: 0, available: 5, updated_at: t.clock.now() },
+            {
+              inventory_location_id: outlet.body.inventory_location.id,
+              in_stock: 12,
+              reserved: 3,
+              available: 9,
+              updated_at: t.clock.now(),
+            },
+            {
+              inventory_location_id: warehouse.body.inventory_location.id,
+              in_stock: 5,
+              reserved: 0,
+              available: 5,
+              updated_at: t.clock.now(),
+            },
           ],
           cost_prices: [{ cost_price_set_id: refs.setId, currency: 'EUR', label: 'EUR default', cost_price: 18.75 }],
         });
@@ -201,24 +369,61 @@ for (const dialect of testDialects()) {
       });
 
       it('includes categories with their top and sub names, suppliers, translations and images', async () => {
-        const response = await get(brand, `/v10/products/${productId}?includes[]=categories&includes[]=suppliers&includes[]=translations&includes[]=images`);
+        const response = await get(
+          brand,
+          `/v10/products/${productId}?includes[]=categories&includes[]=suppliers&includes[]=translations&includes[]=images`,
+        );
         expect(response.status).toBe(200);
         const { product } = response.body;
         expect(product).not.toHaveProperty('variants');
         expect(product.categories).toEqual([
-          { id: refs.subId, parent_id: refs.topId, name: 'Cardigans', top_category: 'Knitwear', sub_category: 'Cardigans', created_at: t.clock.now(), updated_at: t.clock.now() },
+          {
+            id: refs.subId,
+            parent_id: refs.topId,
+            name: 'Cardigans',
+            top_category: 'Knitwear',
+            sub_category: 'Cardigans',
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          },
         ]);
         expect(product.suppliers).toEqual([
-          { supplier_id: refs.supplierId, supplier_number: 'MILL-1', name: 'Yarn Mill', primary: true, lead_time_type: 'weeks', lead_time_from: 2, lead_time_to: 4, cost_price_set_id: refs.setId },
+          {
+            supplier_id: refs.supplierId,
+            supplier_number: 'MILL-1',
+            name: 'Yarn Mill',
+            primary: true,
+            lead_time_type: 'weeks',
+            lead_time_from: 2,
+            lead_time_to: 4,
+            cost_price_set_id: refs.setId,
+          },
         ]);
         expect(product.translations).toEqual([
-          { product_locale_id: refs.localeId, product_locale_code: 'de', name: 'Merino-Strickjacke', description: null, meta_title: null, meta_description: null },
+          {
+            product_locale_id: refs.localeId,
+            product_locale_code: 'de',
+            name: 'Merino-Strickjacke',
+            description: null,
+            meta_title: null,
+            meta_description: null,
+          },
         ]);
         expect(product.images).toEqual([
           {
-            id: refs.imageId, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\/sha256-abc$/), source_url: 'https://cdn.example/cardi.jpg',
-            existance_key: null, alt: 'Front', filename: 'cardi.jpg', content_type: 'image/jpeg',
-            size_bytes: 2048, sort: 1, sort_b2c: null, variant_ids: [variantIds[0]], created_at: t.clock.now(), updated_at: t.clock.now(),
+            id: refs.imageId,
+            url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\/sha256-abc$/),
+            source_url: 'https://cdn.example/cardi.jpg',
+            existance_key: null,
+            alt: 'Front',
+            filename: 'cardi.jpg',
+            content_type: 'image/jpeg',
+            size_bytes: 2048,
+            sort: 1,
+            sort_b2c: null,
+            variant_ids: [variantIds[0]],
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
           },
         ]);
       });
@@ -240,10 +445,18 @@ for (const dialect of testDialects()) {
       });
 
       it('refuses an unknown include on the list and on one product', async () => {
-        for (const path of ['/v10/products?includes[]=stock', `/v10/products/${productId}?includes[]=variants&includes[]=stock`]) {
+        for (const path of [
+          '/v10/products?includes[]=stock',
+          `/v10/products/${productId}?includes[]=variants&includes[]=stock`,
+        ]) {
           const response = await get(brand, path);
           expect(response.status).toBe(422);
-          expect(response.body.errors).toEqual([expect.objectContaining({ code: 'invalid_list_query', source: expect.objectContaining({ parameter: expect.stringMatching(/^includes\[/) }) })]);
+          expect(response.body.errors).toEqual([
+            expect.objectContaining({
+              code: 'invalid_list_query',
+              source: expect.objectContaining({ parameter: expect.stringMatching(/^includes\[/) }),
+            }),
+          ]);
         }
       });
 

@@ -21,7 +21,14 @@ for (const dialect of testDialects()) {
       other = await createIntegrator(t.storage, t.clock);
       costPriceSetId = await t.storage.uow.run(async (tx) => {
         const [id] = await tx.ids.next('cost_price_sets');
-        await tx.costPriceSets.insert({ id: id!, brandId: brand.brandId, label: 'Factory', currency: 'USD', isDefault: false, createdAt: t.clock.now() });
+        await tx.costPriceSets.insert({
+          id: id!,
+          brandId: brand.brandId,
+          label: 'Factory',
+          currency: 'USD',
+          isDefault: false,
+          createdAt: t.clock.now(),
+        });
         return id!;
       });
       const stored = await seedProducts(t.storage, t.clock, brand.brandId, [
@@ -29,7 +36,13 @@ for (const dialect of testDialects()) {
           itemNumber: 'TEE',
           product: { name: 'Organic tee' },
           variants: [
-            { sku: 'TEE-S', ean: '4006381333931', attributes: { size: 'S' }, prices: { EUR: { sales: 1000, rec: 2500, offer: 900 } }, costPrices: [{ costPriceSetId, costPrice: 412 }] },
+            {
+              sku: 'TEE-S',
+              ean: '4006381333931',
+              attributes: { size: 'S' },
+              prices: { EUR: { sales: 1000, rec: 2500, offer: 900 } },
+              costPrices: [{ costPriceSetId, costPrice: 412 }],
+            },
             { sku: 'TEE-M', attributes: { size: 'M' }, overrides: { archived: true } },
           ],
         },
@@ -38,7 +51,9 @@ for (const dialect of testDialects()) {
       teeId = stored[0]!.product.id;
       skus = new Map(stored.flatMap((a) => a.variants.map((v) => [v.variant.sku, v.variant.id] as [string, number])));
       await seedStock(t.storage, t.clock, brand.brandId, [{ variantId: skus.get('TEE-S')!, inStock: 8, reserved: 2 }]);
-      const [foreign] = await seedProducts(t.storage, t.clock, other.brandId, [{ itemNumber: 'TEE', variants: [{ sku: 'TEE-S' }] }]);
+      const [foreign] = await seedProducts(t.storage, t.clock, other.brandId, [
+        { itemNumber: 'TEE', variants: [{ sku: 'TEE-S' }] },
+      ]);
       foreignVariantId = foreign!.variants[0]!.variant.id;
     });
 
@@ -46,7 +61,14 @@ for (const dialect of testDialects()) {
       const response = await get(brand, '/v10/variants');
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ has_more: false, next_cursor: null, total: 3 });
-      expect(response.body.variants.map((v: Record<string, unknown>) => [v['sku'], v['item_number'], v['archived'], v['b2c_available']])).toEqual([
+      expect(
+        response.body.variants.map((v: Record<string, unknown>) => [
+          v['sku'],
+          v['item_number'],
+          v['archived'],
+          v['b2c_available'],
+        ]),
+      ).toEqual([
         ['TEE-S', 'TEE', false, true],
         ['TEE-M', 'TEE', true, true],
         ['SOCK-1', 'SOCK', false, false],
@@ -56,7 +78,10 @@ for (const dialect of testDialects()) {
     });
 
     it('includes prices, inventory, cost prices and the product', async () => {
-      const response = await get(brand, `/v10/variants?includes[]=prices&includes[]=inventory&includes[]=cost_prices&includes[]=product&filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=TEE-S`);
+      const response = await get(
+        brand,
+        `/v10/variants?includes[]=prices&includes[]=inventory&includes[]=cost_prices&includes[]=product&filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=TEE-S`,
+      );
       expect(response.status).toBe(200);
       const [variant] = response.body.variants;
       expect(variant).toMatchObject({
@@ -65,7 +90,15 @@ for (const dialect of testDialects()) {
         ean: '4006381333931',
         attributes: { size: 'S' },
         prices: [{ currency: 'EUR', sales_price: 10, rec_sales_price: 25, offer_price: 9, b2c_offer_price: null }],
-        inventory: [{ inventory_location_id: expect.any(Number), in_stock: 8, reserved: 2, available: 6, updated_at: t.clock.now() }],
+        inventory: [
+          {
+            inventory_location_id: expect.any(Number),
+            in_stock: 8,
+            reserved: 2,
+            available: 6,
+            updated_at: t.clock.now(),
+          },
+        ],
         cost_prices: [{ cost_price_set_id: costPriceSetId, currency: 'USD', label: 'Factory', cost_price: 4.12 }],
       });
       expect(variant.product).toMatchObject({ id: teeId, item_number: 'TEE', name: 'Organic tee' });
@@ -73,9 +106,15 @@ for (const dialect of testDialects()) {
     });
 
     it('filters by product and by archived state', async () => {
-      const byProduct = await get(brand, `/v10/variants?filter_groups[0][filters][0][key]=product_id&filter_groups[0][filters][0][value]=${teeId}`);
+      const byProduct = await get(
+        brand,
+        `/v10/variants?filter_groups[0][filters][0][key]=product_id&filter_groups[0][filters][0][value]=${teeId}`,
+      );
       expect(byProduct.body.variants.map((v: Record<string, unknown>) => v['sku'])).toEqual(['TEE-S', 'TEE-M']);
-      const archived = await get(brand, '/v10/variants?filter_groups[0][filters][0][key]=archived&filter_groups[0][filters][0][value]=true');
+      const archived = await get(
+        brand,
+        '/v10/variants?filter_groups[0][filters][0][key]=archived&filter_groups[0][filters][0][value]=true',
+      );
       expect(archived.body.variants.map((v: Record<string, unknown>) => v['sku'])).toEqual(['TEE-M']);
     });
 
@@ -94,7 +133,12 @@ for (const dialect of testDialects()) {
     it('shows one variant with the includes of the list', async () => {
       const response = await get(brand, `/v10/variants/${skus.get('TEE-S')}?includes[]=prices&includes[]=product`);
       expect(response.status).toBe(200);
-      expect(response.body.variant).toMatchObject({ sku: 'TEE-S', item_number: 'TEE', prices: [expect.objectContaining({ currency: 'EUR' })], product: { id: teeId } });
+      expect(response.body.variant).toMatchObject({
+        sku: 'TEE-S',
+        item_number: 'TEE',
+        prices: [expect.objectContaining({ currency: 'EUR' })],
+        product: { id: teeId },
+      });
       expect(response.body.variant).not.toHaveProperty('inventory');
       const listed = await get(brand, `/v10/variants?includes[]=prices&includes[]=product&limit=1`);
       expect(response.body.variant).toEqual(listed.body.variants[0]);

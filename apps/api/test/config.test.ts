@@ -11,7 +11,13 @@ describe('loadConfig', () => {
       maintenanceMode: false,
       logLevel: 'info',
       requestLogFlushMs: 200,
-      images: { fetchTimeoutMs: 10_000, maxBytes: 10 * 1024 * 1024, allowedHosts: [], blobDir: './data/blobs', mediaBaseUrl: null },
+      images: {
+        fetchTimeoutMs: 10_000,
+        maxBytes: 10 * 1024 * 1024,
+        allowedHosts: [],
+        blobDir: './data/blobs',
+        mediaBaseUrl: null,
+      },
     });
     expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
   });
@@ -52,7 +58,10 @@ describe('loadConfig', () => {
   });
 
   it('treats blank variables as unset', () => {
-    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({ port: 3000, databaseUrl: './data/brand.sqlite' });
+    expect(loadConfig({ PORT: '', DATABASE_URL: '  ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: './data/brand.sqlite',
+    });
   });
 
   it.each([
@@ -65,8 +74,14 @@ describe('loadConfig', () => {
     [{ IMAGE_FETCH_TIMEOUT_MS: '10s' }, /IMAGE_FETCH_TIMEOUT_MS must be a whole number/],
     [{ IMAGE_MAX_BYTES: '0' }, /IMAGE_MAX_BYTES must be a whole number/],
     [{ IMAGE_ALLOWED_HOSTS: 'images.internal,10.0.0.0/33' }, /IMAGE_ALLOWED_HOSTS: "10.0.0.0\/33" is not a CIDR range/],
-    [{ IMAGE_ALLOWED_HOSTS: 'http://images.internal' }, /IMAGE_ALLOWED_HOSTS: "http:\/\/images.internal" is not a CIDR range .*entries are host\[:port\]/],
-    [{ IMAGE_ALLOWED_HOSTS: 'images.internal:http' }, /IMAGE_ALLOWED_HOSTS: "images.internal:http" has an invalid port/],
+    [
+      { IMAGE_ALLOWED_HOSTS: 'http://images.internal' },
+      /IMAGE_ALLOWED_HOSTS: "http:\/\/images.internal" is not a CIDR range .*entries are host\[:port\]/,
+    ],
+    [
+      { IMAGE_ALLOWED_HOSTS: 'images.internal:http' },
+      /IMAGE_ALLOWED_HOSTS: "images.internal:http" has an invalid port/,
+    ],
     [{ MEDIA_BASE_URL: 'cdn.brand.example' }, /MEDIA_BASE_URL must be an absolute http\(s\) URL/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -5,9 +5,18 @@ import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 
 /** One filter in PHP bracket notation, as an integration writes it: filter_groups[g][filters][i][key]=… */
-function filter(group: number, index: number, key: string, operator: string, value: string | string[], not?: boolean): string {
+function filter(
+  group: number,
+  index: number,
+  key: string,
+  operator: string,
+  value: string | string[],
+  not?: boolean,
+): string {
   const at = `filter_groups[${group}][filters][${index}]`;
-  const values = Array.isArray(value) ? value.map((v) => `${at}[value][]=${encodeURIComponent(v)}`).join('&') : `${at}[value]=${encodeURIComponent(value)}`;
+  const values = Array.isArray(value)
+    ? value.map((v) => `${at}[value][]=${encodeURIComponent(v)}`).join('&')
+    : `${at}[value]=${encodeURIComponent(value)}`;
   return `${at}[key]=${key}&${at}[operator]=${operator}&${values}${not === undefined ? '' : `&${at}[not]=${not}`}`;
 }
 
@@ -26,14 +35,39 @@ for (const dialect of testDialects()) {
 
     beforeAll(async () => {
       brand = await createIntegrator(t.storage, t.clock);
-      await request(t.app).post('/v10/customer-groups').set(brand.headers).send({ code: 'WHOLESALE', name: 'Wholesale' });
-      await request(t.app).post('/v10/payment-terms').set(brand.headers).send({ code: 'NET30', name: 'Net 30', days: 30 });
+      await request(t.app)
+        .post('/v10/customer-groups')
+        .set(brand.headers)
+        .send({ code: 'WHOLESALE', name: 'Wholesale' });
+      await request(t.app)
+        .post('/v10/payment-terms')
+        .set(brand.headers)
+        .send({ code: 'NET30', name: 'Net 30', days: 30 });
       const customers = [
-        newCustomer('A-100', { name: 'Alpha Fashion', email: 'alpha@shop.example', customer_group: { customer_group_code: 'WHOLESALE' }, payment_terms: { payment_terms_code: 'NET30' }, addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Store')] }),
+        newCustomer('A-100', {
+          name: 'Alpha Fashion',
+          email: 'alpha@shop.example',
+          customer_group: { customer_group_code: 'WHOLESALE' },
+          payment_terms: { payment_terms_code: 'NET30' },
+          addresses_sync_mode: 'replace',
+          addresses_sync_key: 'address_title',
+          addresses: [address('Store')],
+        }),
         newCustomer('A-200', { name: 'Beta Boutique', discount_percentage: 10, active: false }),
-        newCustomer('B-300', { name: 'Gamma Store', currency: 'GBP', discount_percentage: 12.5, email: 'gamma@store.example' }),
+        newCustomer('B-300', {
+          name: 'Gamma Store',
+          currency: 'GBP',
+          discount_percentage: 12.5,
+          email: 'gamma@store.example',
+        }),
         newCustomer('B-400', { name: 'Delta Mode', discount_percentage: 25, email: 'delta@shop.example' }),
-        newCustomer('C-500', { name: 'Epsilon', currency: 'USD', discount_percentage: 50, active: false, email: 'eps@mail.example' }),
+        newCustomer('C-500', {
+          name: 'Epsilon',
+          currency: 'USD',
+          discount_percentage: 50,
+          active: false,
+          email: 'eps@mail.example',
+        }),
       ];
       for (const customer of customers) {
         t.clock.advance(3_600_000);
@@ -46,7 +80,13 @@ for (const dialect of testDialects()) {
       const response = await request(t.app).get('/v10/customers').set(brand.headers);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ has_more: false, next_cursor: null, total: 5 });
-      expect(response.body.customers.map((c: { customer_number: string }) => c.customer_number)).toEqual(['A-100', 'A-200', 'B-300', 'B-400', 'C-500']);
+      expect(response.body.customers.map((c: { customer_number: string }) => c.customer_number)).toEqual([
+        'A-100',
+        'A-200',
+        'B-300',
+        'B-400',
+        'C-500',
+      ]);
       expect(response.body.customers[0]).not.toHaveProperty('addresses');
     });
 
@@ -71,12 +111,20 @@ for (const dialect of testDialects()) {
 
     it('filters on dates given as date-times', async () => {
       expect(await numbers(filter(0, 0, 'created_at', 'lt', createdAt['B-300']!))).toEqual(['A-100', 'A-200']);
-      expect(await numbers(filter(0, 0, 'created_at', 'gte', createdAt['B-300']!))).toEqual(['B-300', 'B-400', 'C-500']);
-      expect(await numbers(filter(0, 0, 'updated_at', 'bt', [createdAt['A-200']!, createdAt['B-300']!]))).toEqual(['A-200', 'B-300']);
+      expect(await numbers(filter(0, 0, 'created_at', 'gte', createdAt['B-300']!))).toEqual([
+        'B-300',
+        'B-400',
+        'C-500',
+      ]);
+      expect(await numbers(filter(0, 0, 'updated_at', 'bt', [createdAt['A-200']!, createdAt['B-300']!]))).toEqual([
+        'A-200',
+        'B-300',
+      ]);
     });
 
     it('takes a filter written out literally in bracket notation, encoded or not', async () => {
-      const literal = 'filter_groups[0][or]=false&filter_groups[0][filters][0][key]=currency&filter_groups[0][filters][0][operator]=eq&filter_groups[0][filters][0][value]=USD&filter_groups[0][filters][0][not]=false';
+      const literal =
+        'filter_groups[0][or]=false&filter_groups[0][filters][0][key]=currency&filter_groups[0][filters][0][operator]=eq&filter_groups[0][filters][0][value]=USD&filter_groups[0][filters][0][not]=false';
       expect(await numbers(literal)).toEqual(['C-500']);
       expect(await numbers(literal.replace(/\[/g, '%5B').replace(/\]/g, '%5D'))).toEqual(['C-500']);
     });
@@ -86,12 +134,16 @@ for (const dialect of testDialects()) {
       expect(await numbers(either)).toEqual(['B-300', 'C-500']);
       expect(await numbers(`${either}&${filter(1, 0, 'active', 'eq', 'true')}`)).toEqual(['B-300']);
       // Without or, the filters of one group must all hold.
-      expect(await numbers(`${filter(0, 0, 'currency', 'eq', 'EUR')}&${filter(0, 1, 'active', 'eq', 'true')}`)).toEqual(['A-100', 'B-400']);
+      expect(await numbers(`${filter(0, 0, 'currency', 'eq', 'EUR')}&${filter(0, 1, 'active', 'eq', 'true')}`)).toEqual(
+        ['A-100', 'B-400'],
+      );
     });
 
     it('embeds addresses, customer group and payment terms when included', async () => {
       const response = await request(t.app)
-        .get(`/v10/customers?includes[]=addresses&includes[]=customer_group&includes[]=payment_terms&${filter(0, 0, 'customer_number', 'in', ['A-100', 'A-200'])}`)
+        .get(
+          `/v10/customers?includes[]=addresses&includes[]=customer_group&includes[]=payment_terms&${filter(0, 0, 'customer_number', 'in', ['A-100', 'A-200'])}`,
+        )
         .set(brand.headers);
       expect(response.status).toBe(200);
       const [alpha, beta] = response.body.customers;
@@ -102,14 +154,40 @@ for (const dialect of testDialects()) {
     });
 
     it('sorts DESC', async () => {
-      expect(await numbers('sort[0][key]=id&sort[0][direction]=DESC')).toEqual(['C-500', 'B-400', 'B-300', 'A-200', 'A-100']);
+      expect(await numbers('sort[0][key]=id&sort[0][direction]=DESC')).toEqual([
+        'C-500',
+        'B-400',
+        'B-300',
+        'A-200',
+        'A-100',
+      ]);
     });
 
     it.each([
-      ['an unknown filter key', filter(0, 0, 'shoe_size', 'eq', '42'), 'filter_groups[0][filters][0][key]', /filter key "shoe_size" is not supported/],
-      ['an unknown operator', filter(0, 0, 'name', 'like', 'A%'), 'filter_groups[0][filters][0][operator]', /operator "like" is unknown/],
-      ['a text operator on a number', filter(0, 0, 'discount_percentage', 'ct', '5'), 'filter_groups[0][filters][0][operator]', /only applies to text fields/],
-      ['a value of the wrong type', filter(0, 0, 'created_at', 'gt', 'yesterday'), 'filter_groups[0][filters][0][value]', /not a valid datetime/],
+      [
+        'an unknown filter key',
+        filter(0, 0, 'shoe_size', 'eq', '42'),
+        'filter_groups[0][filters][0][key]',
+        /filter key "shoe_size" is not supported/,
+      ],
+      [
+        'an unknown operator',
+        filter(0, 0, 'name', 'like', 'A%'),
+        'filter_groups[0][filters][0][operator]',
+        /operator "like" is unknown/,
+      ],
+      [
+        'a text operator on a number',
+        filter(0, 0, 'discount_percentage', 'ct', '5'),
+        'filter_groups[0][filters][0][operator]',
+        /only applies to text fields/,
+      ],
+      [
+        'a value of the wrong type',
+        filter(0, 0, 'created_at', 'gt', 'yesterday'),
+        'filter_groups[0][filters][0][value]',
+        /not a valid datetime/,
+      ],
       ['an unknown include', 'includes[]=orders', 'includes[0]', /include "orders" is not supported/],
       ['a sort key the list does not support', 'sort[0][key]=name', 'sort[0][key]', /sort key "name" is not supported/],
       ['a limit above 100', 'limit=101', 'limit', /limit must be an integer from 1 to 100/],
@@ -117,7 +195,13 @@ for (const dialect of testDialects()) {
       const response = await request(t.app).get(`/v10/customers?${query}`).set(brand.headers);
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual([
-        expect.objectContaining({ status: 422, code: 'invalid_list_query', title: 'Invalid list query', detail: expect.stringMatching(detail), source: expect.objectContaining({ parameter }) }),
+        expect.objectContaining({
+          status: 422,
+          code: 'invalid_list_query',
+          title: 'Invalid list query',
+          detail: expect.stringMatching(detail),
+          source: expect.objectContaining({ parameter }),
+        }),
       ]);
     });
   });

@@ -20,7 +20,13 @@ for (const dialect of testDialects()) {
         .set(brand.headers)
         .send({
           customers: [
-            newCustomer('C-1', { discount_percentage: 12.5, email: 'buyer@c1.example', vat_number: 'NL001', eori_number: 'NL-EORI-1', telephone: '+31 20 123' }),
+            newCustomer('C-1', {
+              discount_percentage: 12.5,
+              email: 'buyer@c1.example',
+              vat_number: 'NL001',
+              eori_number: 'NL-EORI-1',
+              telephone: '+31 20 123',
+            }),
             newCustomer('C-2', { active: false }),
           ],
         });
@@ -54,42 +60,80 @@ for (const dialect of testDialects()) {
     });
 
     it('answers the same at /production/customers/sync, the path of the sample request', async () => {
-      const response = await request(t.app).post('/production/customers/sync').set(brand.headers).send({ customers: [newCustomer('P-1')] });
+      const response = await request(t.app)
+        .post('/production/customers/sync')
+        .set(brand.headers)
+        .send({ customers: [newCustomer('P-1')] });
       expect(response.status).toBe(200);
       expect(response.body.customers[0]).toMatchObject({ customer_number: 'P-1', action: 'created' });
       expect((await listAllCustomers(t.app, brand)).map((c) => c.customer_number)).toEqual(['P-1']);
     });
 
     it('updates a customer matched by number and keeps the fields not sent', async () => {
-      const [created] = (await syncCustomers(t.app, brand, [newCustomer('C-1', { email: 'old@c1.example', discount_percentage: 5 })])).customers;
+      const [created] = (
+        await syncCustomers(t.app, brand, [newCustomer('C-1', { email: 'old@c1.example', discount_percentage: 5 })])
+      ).customers;
       t.clock.advance(60_000);
-      const response = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [{ customer_number: 'C-1', name: 'Renamed' }] });
+      const response = await request(t.app)
+        .post('/customers/sync')
+        .set(brand.headers)
+        .send({ customers: [{ customer_number: 'C-1', name: 'Renamed' }] });
       expect(response.body.customers).toEqual([{ customer_number: 'C-1', id: created!.id, action: 'updated' }]);
       const [customer] = await listAllCustomers(t.app, brand);
-      expect(customer).toMatchObject({ id: created!.id, name: 'Renamed', email: 'old@c1.example', discount_percentage: 5, currency: 'EUR', updated_at: t.clock.now() });
+      expect(customer).toMatchObject({
+        id: created!.id,
+        name: 'Renamed',
+        email: 'old@c1.example',
+        discount_percentage: 5,
+        currency: 'EUR',
+        updated_at: t.clock.now(),
+      });
       expect(customer!.created_at).not.toBe(customer!.updated_at);
     });
 
     it('reports a replayed request as unchanged, and null clears an optional field', async () => {
-      const item = newCustomer('C-1', { email: 'a@c1.example', addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Main')] });
+      const item = newCustomer('C-1', {
+        email: 'a@c1.example',
+        addresses_sync_mode: 'replace',
+        addresses_sync_key: 'address_title',
+        addresses: [address('Main')],
+      });
       await syncCustomers(t.app, brand, [item]);
       expect((await syncCustomers(t.app, brand, [item])).customers[0]!.action).toBe('unchanged');
-      expect((await syncCustomers(t.app, brand, [{ customer_number: 'C-1', email: null }])).customers[0]!.action).toBe('updated');
-      expect((await listAllCustomers(t.app, brand))[0]).toMatchObject({ email: null, addresses: [expect.objectContaining({ title: 'Main' })] });
+      expect((await syncCustomers(t.app, brand, [{ customer_number: 'C-1', email: null }])).customers[0]!.action).toBe(
+        'updated',
+      );
+      expect((await listAllCustomers(t.app, brand))[0]).toMatchObject({
+        email: null,
+        addresses: [expect.objectContaining({ title: 'Main' })],
+      });
     });
 
     describe('addresses', () => {
       it('replaces the address set, keeping the id of an address matched by title', async () => {
         await syncCustomers(t.app, brand, [
-          newCustomer('C-1', { addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Store'), address('Warehouse')] }),
+          newCustomer('C-1', {
+            addresses_sync_mode: 'replace',
+            addresses_sync_key: 'address_title',
+            addresses: [address('Store'), address('Warehouse')],
+          }),
         ]);
         const before = (await listAllCustomers(t.app, brand))[0]!.addresses as { id: number; title: string }[];
         const storeId = before.find((a) => a.title === 'Store')!.id;
 
         await syncCustomers(t.app, brand, [
-          { customer_number: 'C-1', addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('store', { city: 'Utrecht' }), address('Office')] },
+          {
+            customer_number: 'C-1',
+            addresses_sync_mode: 'replace',
+            addresses_sync_key: 'address_title',
+            addresses: [address('store', { city: 'Utrecht' }), address('Office')],
+          },
         ]);
-        const after = (await listAllCustomers(t.app, brand))[0]!.addresses as { id: number; title: string; city: string }[];
+        const after = (await listAllCustomers(t.app, brand))[0]!.addresses as {
+          id: number;
+          title: string;
+          city: string;
+        }[];
         expect(after).toHaveLength(2);
         expect(after).toEqual(
           expect.arrayContaining([
@@ -101,8 +145,21 @@ for (const dialect of testDialects()) {
       });
 
       it('appends addresses and keeps the ones not sent', async () => {
-        await syncCustomers(t.app, brand, [newCustomer('C-1', { addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Store')] })]);
-        await syncCustomers(t.app, brand, [{ customer_number: 'C-1', addresses_sync_mode: 'append', addresses_sync_key: 'address_title', addresses: [address('Warehouse')] }]);
+        await syncCustomers(t.app, brand, [
+          newCustomer('C-1', {
+            addresses_sync_mode: 'replace',
+            addresses_sync_key: 'address_title',
+            addresses: [address('Store')],
+          }),
+        ]);
+        await syncCustomers(t.app, brand, [
+          {
+            customer_number: 'C-1',
+            addresses_sync_mode: 'append',
+            addresses_sync_key: 'address_title',
+            addresses: [address('Warehouse')],
+          },
+        ]);
         const addresses = (await listAllCustomers(t.app, brand))[0]!.addresses as { title: string }[];
         expect(addresses.map((a) => a.title).sort()).toEqual(['Store', 'Warehouse']);
       });
@@ -117,7 +174,12 @@ for (const dialect of testDialects()) {
         ]);
         const [first] = (await listAllCustomers(t.app, brand))[0]!.addresses as { id: number }[];
         await syncCustomers(t.app, brand, [
-          { customer_number: 'C-1', addresses_sync_mode: 'append', addresses_sync_key: 'remote_erp_id', addresses: [address('Renamed store', { remote_erp_id: 'ERP-9' })] },
+          {
+            customer_number: 'C-1',
+            addresses_sync_mode: 'append',
+            addresses_sync_key: 'remote_erp_id',
+            addresses: [address('Renamed store', { remote_erp_id: 'ERP-9' })],
+          },
         ]);
         const addresses = (await listAllCustomers(t.app, brand))[0]!.addresses;
         expect(addresses).toEqual([
@@ -137,7 +199,10 @@ for (const dialect of testDialects()) {
       });
 
       it('requires the sync mode and key when addresses are sent', async () => {
-        const response = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [newCustomer('C-1', { addresses: [address('Store')] })] });
+        const response = await request(t.app)
+          .post('/customers/sync')
+          .set(brand.headers)
+          .send({ customers: [newCustomer('C-1', { addresses: [address('Store')] })] });
         expect(response.status).toBe(422);
         expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
           '/customers/0/addresses_sync_mode',
@@ -151,10 +216,16 @@ for (const dialect of testDialects()) {
       let termsId: number;
 
       beforeEach(async () => {
-        const terms = await request(t.app).post('/v10/payment-terms').set(brand.headers).send({ code: 'NET30', name: 'Net 30 days', days: 30 });
+        const terms = await request(t.app)
+          .post('/v10/payment-terms')
+          .set(brand.headers)
+          .send({ code: 'NET30', name: 'Net 30 days', days: 30 });
         expect(terms.status).toBe(201);
         termsId = terms.body.payment_terms.id;
-        await request(t.app).post('/v10/customer-groups').set(brand.headers).send({ code: 'WHOLESALE', name: 'Wholesale' });
+        await request(t.app)
+          .post('/v10/customer-groups')
+          .set(brand.headers)
+          .send({ code: 'WHOLESALE', name: 'Wholesale' });
       });
 
       it('links payment terms by payment_terms code or id, and by the sample spelling payment_term', async () => {
@@ -173,12 +244,21 @@ for (const dialect of testDialects()) {
           ['SAMPLE-ID', termsId],
           ['NONE', null],
         ]);
-        expect(customers[2]!.payment_terms).toEqual({ id: termsId, code: 'NET30', name: 'Net 30 days', days: 30, created_at: expect.any(String), updated_at: expect.any(String) });
+        expect(customers[2]!.payment_terms).toEqual({
+          id: termsId,
+          code: 'NET30',
+          name: 'Net 30 days',
+          days: 30,
+          created_at: expect.any(String),
+          updated_at: expect.any(String),
+        });
         expect(customers[4]!.payment_terms).toBeNull();
       });
 
       it('links a customer group by code and clears it with null', async () => {
-        await syncCustomers(t.app, brand, [newCustomer('C-1', { customer_group: { customer_group_code: 'WHOLESALE' } })]);
+        await syncCustomers(t.app, brand, [
+          newCustomer('C-1', { customer_group: { customer_group_code: 'WHOLESALE' } }),
+        ]);
         const [linked] = await listAllCustomers(t.app, brand, 'includes[]=customer_group');
         expect(linked!.customer_group).toMatchObject({ code: 'WHOLESALE', name: 'Wholesale' });
         await syncCustomers(t.app, brand, [{ customer_number: 'C-1', customer_group: null }]);
@@ -192,15 +272,25 @@ for (const dialect of testDialects()) {
           .set(brand.headers)
           .send({
             customers: [
-              newCustomer('C-1', { payment_terms: { payment_terms_code: 'NET30' }, payment_term: { payment_term_code: 'NET30' } }),
+              newCustomer('C-1', {
+                payment_terms: { payment_terms_code: 'NET30' },
+                payment_term: { payment_term_code: 'NET30' },
+              }),
             ],
           });
         expect(response.status).toBe(422);
         expect(response.body.errors[0]).toMatchObject({ source: { pointer: '/customers/0/payment_term' } });
 
-        const unknown = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [newCustomer('C-1', { payment_term: { payment_term_code: 'NET99' } })] });
+        const unknown = await request(t.app)
+          .post('/customers/sync')
+          .set(brand.headers)
+          .send({ customers: [newCustomer('C-1', { payment_term: { payment_term_code: 'NET99' } })] });
         expect(unknown.status).toBe(422);
-        expect(unknown.body.errors[0]).toMatchObject({ code: 'validation_failed', source: { pointer: '/customers/0/payment_terms' }, detail: expect.stringContaining('NET99') });
+        expect(unknown.body.errors[0]).toMatchObject({
+          code: 'validation_failed',
+          source: { pointer: '/customers/0/payment_terms' },
+          detail: expect.stringContaining('NET99'),
+        });
         expect(await listAllCustomers(t.app, brand)).toEqual([]);
       });
     });
@@ -214,7 +304,11 @@ for (const dialect of testDialects()) {
             customers: [
               newCustomer('C-0'),
               newCustomer('C-1'),
-              newCustomer('C-2', { addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Store', { zip: 1015 })] }),
+              newCustomer('C-2', {
+                addresses_sync_mode: 'replace',
+                addresses_sync_key: 'address_title',
+                addresses: [address('Store', { zip: 1015 })],
+              }),
             ],
           });
         expect(response.status).toBe(422);
@@ -239,7 +333,11 @@ for (const dialect of testDialects()) {
           .send({ customers: [newCustomer('C-0'), newCustomer('C-1'), { customer_number: 'C-2', currency: 'EUR' }] });
         expect(response.status).toBe(422);
         expect(response.body.errors).toEqual([
-          expect.objectContaining({ code: 'validation_failed', source: { pointer: '/customers/2/name' }, detail: 'customers[2].name is required for a new customer' }),
+          expect.objectContaining({
+            code: 'validation_failed',
+            source: { pointer: '/customers/2/name' },
+            detail: 'customers[2].name is required for a new customer',
+          }),
         ]);
         expect(await listAllCustomers(t.app, brand)).toEqual([]);
       });
@@ -248,7 +346,9 @@ for (const dialect of testDialects()) {
         const response = await request(t.app)
           .post('/customers/sync')
           .set(brand.headers)
-          .send({ customers: [{ customer_number: 7 }, newCustomer('C-1', { discount_percentage: 120, active: 'yes' })] });
+          .send({
+            customers: [{ customer_number: 7 }, newCustomer('C-1', { discount_percentage: 120, active: 'yes' })],
+          });
         expect(response.status).toBe(422);
         expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
           '/customers/0/customer_number',
@@ -260,7 +360,10 @@ for (const dialect of testDialects()) {
       it('requires a non-empty customers array of at most 1000 items', async () => {
         const missing = await request(t.app).post('/customers/sync').set(brand.headers).send({});
         expect(missing.status).toBe(422);
-        expect(missing.body.errors[0]).toMatchObject({ source: { pointer: '/customers' }, detail: 'customers must be an array' });
+        expect(missing.body.errors[0]).toMatchObject({
+          source: { pointer: '/customers' },
+          detail: 'customers must be an array',
+        });
         const empty = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [] });
         expect(empty.body.errors[0].detail).toBe('customers must contain at least one item');
         const tooMany = await request(t.app)
@@ -268,11 +371,19 @@ for (const dialect of testDialects()) {
           .set(brand.headers)
           .send({ customers: Array.from({ length: 1001 }, (_, i) => ({ customer_number: `N${i}` })) });
         expect(tooMany.status).toBe(422);
-        expect(tooMany.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/customers' }, detail: expect.stringContaining('at most 1000') })]);
+        expect(tooMany.body.errors).toEqual([
+          expect.objectContaining({
+            source: { pointer: '/customers' },
+            detail: expect.stringContaining('at most 1000'),
+          }),
+        ]);
       });
 
       it('ignores properties it does not know (ERPs send their whole record)', async () => {
-        const response = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [newCustomer('C-1', { erp_internal_flag: 'x', fax: null })] });
+        const response = await request(t.app)
+          .post('/customers/sync')
+          .set(brand.headers)
+          .send({ customers: [newCustomer('C-1', { erp_internal_flag: 'x', fax: null })] });
         expect(response.status).toBe(200);
         expect(await listAllCustomers(t.app, brand)).toHaveLength(1);
       });
@@ -283,7 +394,12 @@ for (const dialect of testDialects()) {
       const response = await request(t.app)
         .post('/customers/sync')
         .set(brand.headers)
-        .send({ customers: [{ customer_number: 'C-1', delete: true }, { customer_number: 'NEVER', delete: true }] });
+        .send({
+          customers: [
+            { customer_number: 'C-1', delete: true },
+            { customer_number: 'NEVER', delete: true },
+          ],
+        });
       expect(response.status).toBe(200);
       expect(response.body.customers).toEqual([
         { customer_number: 'C-1', id: created!.id, action: 'deleted' },
@@ -296,7 +412,9 @@ for (const dialect of testDialects()) {
       const other = await createIntegrator(t.storage, t.clock);
       const [mine] = (await syncCustomers(t.app, brand, [newCustomer('SHARED-NO', { name: 'Mine' })])).customers;
       expect(await listAllCustomers(t.app, other)).toEqual([]);
-      const byId = await request(t.app).get(`/v10/customers?filter_groups[0][filters][0][key]=id&filter_groups[0][filters][0][value]=${mine!.id}`).set(other.headers);
+      const byId = await request(t.app)
+        .get(`/v10/customers?filter_groups[0][filters][0][key]=id&filter_groups[0][filters][0][value]=${mine!.id}`)
+        .set(other.headers);
       expect(byId.body).toMatchObject({ customers: [], total: 0 });
 
       const [theirs] = (await syncCustomers(t.app, other, [newCustomer('SHARED-NO', { name: 'Theirs' })])).customers;

@@ -2,17 +2,25 @@ import { DomainError } from '@brand/core';
 import { toErrorResponse } from '../src/http/error-handler';
 
 /** An error as http-errors makes them (Express, its router and body-parser throw these). */
-const httpError = (status: number, message: string, expose: boolean) => Object.assign(new Error(message), { status, statusCode: status, expose });
+const httpError = (status: number, message: string, expose: boolean) =>
+  Object.assign(new Error(message), { status, statusCode: status, expose });
 
 describe('turning what was thrown into an answer', () => {
   it('keeps a client error the stack raised (a 4xx it marks safe to show) a 4xx with its message', () => {
     const response = toErrorResponse(httpError(400, 'Failed to decode param', true), '1mb');
     expect(response.status).toBe(400);
-    expect(response.errors).toEqual([expect.objectContaining({ status: 400, code: 'bad_request', detail: 'Failed to decode param' })]);
+    expect(response.errors).toEqual([
+      expect.objectContaining({ status: 400, code: 'bad_request', detail: 'Failed to decode param' }),
+    ]);
   });
 
   it('answers 500 without details to anything else, however it calls itself', () => {
-    for (const error of [httpError(400, 'internal detail', false), httpError(503, 'upstream said no', true), new TypeError('x is undefined'), 'a string']) {
+    for (const error of [
+      httpError(400, 'internal detail', false),
+      httpError(503, 'upstream said no', true),
+      new TypeError('x is undefined'),
+      'a string',
+    ]) {
       const response = toErrorResponse(error, '1mb');
       expect(response.status).toBe(500);
       expect(response.errors[0]).toMatchObject({ code: 'internal_error' });
@@ -22,9 +30,21 @@ describe('turning what was thrown into an answer', () => {
 
   it('answers storage_unavailable with 503 and Retry-After, naming no driver detail', () => {
     const cause = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
-    const response = toErrorResponse(new DomainError('storage_unavailable', 'The database cannot serve this request right now; retry later', { cause }), '1mb');
+    const response = toErrorResponse(
+      new DomainError('storage_unavailable', 'The database cannot serve this request right now; retry later', {
+        cause,
+      }),
+      '1mb',
+    );
     expect(response.status).toBe(503);
     expect(response.headers).toEqual({ 'Retry-After': '5' });
-    expect(response.errors).toEqual([{ status: 503, code: 'storage_unavailable', title: 'Service unavailable', detail: 'The database cannot serve this request right now; retry later' }]);
+    expect(response.errors).toEqual([
+      {
+        status: 503,
+        code: 'storage_unavailable',
+        title: 'Service unavailable',
+        detail: 'The database cannot serve this request right now; retry later',
+      },
+    ]);
   });
 });

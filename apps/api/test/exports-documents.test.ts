@@ -12,7 +12,12 @@ import { TestContext, useTestApp } from './support/test-app';
  */
 
 type Body = Record<string, unknown>;
-interface Page { has_more: boolean; next_cursor: string | null; total?: number; [key: string]: unknown }
+interface Page {
+  has_more: boolean;
+  next_cursor: string | null;
+  total?: number;
+  [key: string]: unknown;
+}
 const MINUTE = 60_000;
 const filter = (key: string, value: string, operator = 'eq') =>
   `filter_groups[0][filters][0][key]=${key}&filter_groups[0][filters][0][operator]=${operator}&filter_groups[0][filters][0][value]=${encodeURIComponent(value)}`;
@@ -28,7 +33,8 @@ interface Documents {
 async function expectStatus(t: TestContext, who: Integrator, path: string, status: number, body?: Body): Promise<Body> {
   const call = request(t.app).post(path).set(who.headers);
   const response = await (body === undefined ? call : call.send(body));
-  if (response.status !== status) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== status)
+    throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;
 }
 
@@ -39,20 +45,31 @@ async function expectStatus(t: TestContext, who: Integrator, path: string, statu
  * note each), of which the first `bookedCredits` are booked (an entry each); the last shipment is
  * cancelled. The clock moves a minute between documents, so their times differ.
  */
-async function seedDocuments(t: TestContext, plan: { orders: number; delivered: number; booked: number; bookedCredits: number }): Promise<{ shop: OrderingBrand; documents: Documents }> {
+async function seedDocuments(
+  t: TestContext,
+  plan: { orders: number; delivered: number; booked: number; bookedCredits: number },
+): Promise<{ shop: OrderingBrand; documents: Documents }> {
   const shop = await seedOrderingBrand(t, { stock: { 'TEE-S': 100 } });
   const who = shop.brand;
   await changeSettings(t, who, { invoicing: 'in_service' });
   const shipments: Body[] = [];
   for (let i = 0; i < plan.orders; i += 1) {
-    const order = await placeOrder(t, who, shop.channels.b2b, { customer_number: 'C-B2B', lines: [{ sku: 'TEE-S', quantity: 1 }] });
+    const order = await placeOrder(t, who, shop.channels.b2b, {
+      customer_number: 'C-B2B',
+      lines: [{ sku: 'TEE-S', quantity: 1 }],
+    });
     await approveOrder(t, who, order['id'] as number);
     t.clock.advance(MINUTE);
   }
   shipments.push(...((await getOk(t, who, '/v10/shipments?limit=100'))['shipments'] as Body[]));
   for (const shipment of shipments.slice(0, plan.delivered)) {
     await expectStatus(t, who, '/3pl/shipments/deliver', 200, {
-      delivery_note: { shipment_number: shipment['shipment_number'], order_type: 'b2b', carrier: 'gls', colli: [{ track_trace: 'T1', lines: [{ sku: 'TEE-S', quantity: 1 }] }] },
+      delivery_note: {
+        shipment_number: shipment['shipment_number'],
+        order_type: 'b2b',
+        carrier: 'gls',
+        colli: [{ track_trace: 'T1', lines: [{ sku: 'TEE-S', quantity: 1 }] }],
+      },
     });
     t.clock.advance(MINUTE);
   }
@@ -64,7 +81,9 @@ async function seedDocuments(t: TestContext, plan: { orders: number; delivered: 
   for (const invoice of invoices.slice(0, plan.booked)) {
     await expectStatus(t, who, `/v10/invoices/${invoice['id']}/book`, 200);
     t.clock.advance(MINUTE);
-    creditNotes.push((await expectStatus(t, who, `/v10/invoices/${invoice['id']}/credit-notes`, 201))['credit_note'] as Body);
+    creditNotes.push(
+      (await expectStatus(t, who, `/v10/invoices/${invoice['id']}/credit-notes`, 201))['credit_note'] as Body,
+    );
     t.clock.advance(MINUTE);
   }
   for (const creditNote of creditNotes.slice(0, plan.bookedCredits)) {
@@ -79,7 +98,11 @@ async function seedDocuments(t: TestContext, plan: { orders: number; delivered: 
   return {
     shop,
     documents: {
-      shipments: { open: byStatus(allShipments, 'open'), completed: byStatus(allShipments, 'completed'), cancelled: byStatus(allShipments, 'cancelled') },
+      shipments: {
+        open: byStatus(allShipments, 'open'),
+        completed: byStatus(allShipments, 'completed'),
+        cancelled: byStatus(allShipments, 'cancelled'),
+      },
       invoices: { booked: byStatus(allInvoices, 'booked'), draft: byStatus(allInvoices, 'draft') },
       creditNotes: { booked: byStatus(allCreditNotes, 'booked'), draft: byStatus(allCreditNotes, 'draft') },
       accountingEntries: await reread('/v10/accounting-entries', 'accounting_entries'),
@@ -122,7 +145,10 @@ const RESOURCES: Resource[] = [
       ['include_completed=1', (d) => [...d.shipments.completed, ...d.shipments.open]],
       ['include_cancelled=1', (d) => [...d.shipments.open, ...d.shipments.cancelled]],
     ],
-    everything: ['include_completed=1&include_cancelled=1', (d) => [...d.shipments.completed, ...d.shipments.open, ...d.shipments.cancelled]],
+    everything: [
+      'include_completed=1&include_cancelled=1',
+      (d) => [...d.shipments.completed, ...d.shipments.open, ...d.shipments.cancelled],
+    ],
     linesOnRequest: true,
     detailKey: 'shipment',
   },
@@ -185,7 +211,11 @@ for (const dialect of testDialects()) {
     });
 
     it('has documents of every kind and status to export', () => {
-      expect([documents.shipments.open.length, documents.shipments.completed.length, documents.shipments.cancelled.length]).toEqual([1, 4, 1]);
+      expect([
+        documents.shipments.open.length,
+        documents.shipments.completed.length,
+        documents.shipments.cancelled.length,
+      ]).toEqual([1, 4, 1]);
       expect([documents.invoices.booked.length, documents.invoices.draft.length]).toEqual([3, 1]);
       expect([documents.creditNotes.booked.length, documents.creditNotes.draft.length]).toEqual([2, 1]);
       expect(documents.accountingEntries).toHaveLength(5);
@@ -194,27 +224,52 @@ for (const dialect of testDialects()) {
     for (const resource of RESOURCES) {
       describe(resource.name, () => {
         const exported = async (system: string, query = '', who: Integrator = shop.brand) => {
-          const body = (await getOk(t, who, `${resource.path}/export?system_id=${encodeURIComponent(system)}${query ? `&${query}` : ''}`)) as Page;
+          const body = (await getOk(
+            t,
+            who,
+            `${resource.path}/export?system_id=${encodeURIComponent(system)}${query ? `&${query}` : ''}`,
+          )) as Page;
           return body;
         };
         const items = (page: Page) => page[resource.key] as Body[];
         const ids = (page: Page) => items(page).map((item) => item['id']);
         const mark = (marks: Body[], who: Integrator = shop.brand) =>
-          request(t.app).post(`${resource.path}/mark-as-exported`).set(who.headers).send({ [resource.key]: marks });
-        const item = (id: unknown, system: string, note?: string) => ({ [resource.idKey]: id, system_id: system, ...(note !== undefined ? { note } : {}) });
+          request(t.app)
+            .post(`${resource.path}/mark-as-exported`)
+            .set(who.headers)
+            .send({ [resource.key]: marks });
+        const item = (id: unknown, system: string, note?: string) => ({
+          [resource.idKey]: id,
+          system_id: system,
+          ...(note !== undefined ? { note } : {}),
+        });
         const timelineOf = async (id: number) =>
           resource.detailKey === null
-            ? (await t.storage.uow.read((repos) => repos.timeline.eventsOf(shop.brand.brandId, resource.documentType, id))).map((e) => ({
-                kind: e.kind, note: e.note, system_id: e.systemId, user_id: e.userId, created_at: e.createdAt,
+            ? (
+                await t.storage.uow.read((repos) =>
+                  repos.timeline.eventsOf(shop.brand.brandId, resource.documentType, id),
+                )
+              ).map((e) => ({
+                kind: e.kind,
+                note: e.note,
+                system_id: e.systemId,
+                user_id: e.userId,
+                created_at: e.createdAt,
               }))
-            : (((await getOk(t, shop.brand, `${resource.path}/${id}`))[resource.detailKey] as Body)['timeline'] as Body[]);
+            : (((await getOk(t, shop.brand, `${resource.path}/${id}`))[resource.detailKey] as Body)[
+                'timeline'
+              ] as Body[]);
 
         it('exports a document until the system marks it; another system still sees it and not_exported_since re-exports it', async () => {
           const system = `${resource.key}-flow`;
           const base = resource.base(documents);
           const first = base[0]!;
           const before = await exported(system);
-          expect(before).toEqual({ [resource.key]: base.map((doc) => ({ ...doc, exports: [] })), has_more: false, next_cursor: null });
+          expect(before).toEqual({
+            [resource.key]: base.map((doc) => ({ ...doc, exports: [] })),
+            has_more: false,
+            next_cursor: null,
+          });
 
           t.clock.advance(MINUTE);
           const beforeMark = t.clock.now();
@@ -223,13 +278,25 @@ for (const dialect of testDialects()) {
           const response = await mark([item(first['id'], system, 'booked in ERP')]);
           expect(response.status).toBe(200);
           const mine = { system_id: system, exported_at: markedAt, note: 'booked in ERP' };
-          expect(response.body).toEqual({ [resource.key]: [expect.objectContaining({ id: first['id'], exports: [mine] })] });
+          expect(response.body).toEqual({
+            [resource.key]: [expect.objectContaining({ id: first['id'], exports: [mine] })],
+          });
 
           expect(ids(await exported(system))).toEqual(idsOf(base.slice(1)));
           expect(ids(await exported(`${system}-other`))).toEqual(idsOf(base));
-          expect(ids(await exported(system, `not_exported_since=${encodeURIComponent(beforeMark)}`))).toEqual(idsOf(base));
-          expect(items(await exported(system, `not_exported_since=${encodeURIComponent(beforeMark)}`))[0]!['exports']).toEqual([mine]);
-          expect(await timelineOf(first['id'] as number)).toContainEqual({ kind: 'exported', note: 'booked in ERP', system_id: system, user_id: shop.brand.userId, created_at: markedAt });
+          expect(ids(await exported(system, `not_exported_since=${encodeURIComponent(beforeMark)}`))).toEqual(
+            idsOf(base),
+          );
+          expect(
+            items(await exported(system, `not_exported_since=${encodeURIComponent(beforeMark)}`))[0]!['exports'],
+          ).toEqual([mine]);
+          expect(await timelineOf(first['id'] as number)).toContainEqual({
+            kind: 'exported',
+            note: 'booked in ERP',
+            system_id: system,
+            user_id: shop.brand.userId,
+            created_at: markedAt,
+          });
         });
 
         it('adds documents of other statuses only on their flags', async () => {
@@ -239,9 +306,13 @@ for (const dialect of testDialects()) {
             expect(ids(await exported(system, query))).toEqual(idsOf(shows(documents)));
             expect(ids(await exported(system, query.replace('=1', '=0')))).toEqual(idsOf(resource.base(documents)));
             const flagName = query.split('=')[0]!;
-            const wrong = await request(t.app).get(`${resource.path}/export?system_id=${system}&${flagName}=true`).set(shop.brand.headers);
+            const wrong = await request(t.app)
+              .get(`${resource.path}/export?system_id=${system}&${flagName}=true`)
+              .set(shop.brand.headers);
             expect(wrong.status).toBe(422);
-            expect(wrong.body.errors).toEqual([expect.objectContaining({ source: { parameter: flagName }, detail: `${flagName} must be 0 or 1` })]);
+            expect(wrong.body.errors).toEqual([
+              expect.objectContaining({ source: { parameter: flagName }, detail: `${flagName} must be 0 or 1` }),
+            ]);
           }
         });
 
@@ -256,15 +327,24 @@ for (const dialect of testDialects()) {
             expect(withLines['lines']).toEqual([expect.objectContaining({ sku: 'TEE-S', quantity: 1 })]);
           } else {
             expect((plain['lines'] as Body[]).length).toBeGreaterThan(1);
-            const refused = await request(t.app).get(`${resource.path}/export?system_id=${system}&includes[]=lines`).set(shop.brand.headers);
+            const refused = await request(t.app)
+              .get(`${resource.path}/export?system_id=${system}&includes[]=lines`)
+              .set(shop.brand.headers);
             expect(refused.status).toBe(422);
           }
 
           const sorted = [...all].sort((a, b) => (a['id'] as number) - (b['id'] as number));
           const from = sorted[1]!['created_at'] as string;
-          expect(ids(await exported(system, `${everything}&${filter('created_at', from, 'gte')}`))).toEqual(idsOf(all.filter((doc) => (doc['created_at'] as string) >= from)));
-          const updatedFrom = [...all].map((doc) => doc['updated_at'] as string).sort().reverse()[0]!;
-          expect(ids(await exported(system, `${everything}&${filter('updated_at', updatedFrom, 'gte')}`))).toEqual(idsOf(all.filter((doc) => doc['updated_at'] === updatedFrom)));
+          expect(ids(await exported(system, `${everything}&${filter('created_at', from, 'gte')}`))).toEqual(
+            idsOf(all.filter((doc) => (doc['created_at'] as string) >= from)),
+          );
+          const updatedFrom = [...all]
+            .map((doc) => doc['updated_at'] as string)
+            .sort()
+            .reverse()[0]!;
+          expect(ids(await exported(system, `${everything}&${filter('updated_at', updatedFrom, 'gte')}`))).toEqual(
+            idsOf(all.filter((doc) => doc['updated_at'] === updatedFrom)),
+          );
 
           const walked: unknown[] = [];
           let page = await exported(system, `${everything}&limit=2`);
@@ -282,13 +362,23 @@ for (const dialect of testDialects()) {
           const [first] = resource.base(documents);
           const tooMany = await mark(Array.from({ length: 11 }, () => item(first!['id'], system)));
           expect(tooMany.status).toBe(422);
-          expect(tooMany.body.errors).toEqual([expect.objectContaining({ source: { pointer: `/${resource.key}` }, detail: `${resource.key} must contain at most 10 documents` })]);
+          expect(tooMany.body.errors).toEqual([
+            expect.objectContaining({
+              source: { pointer: `/${resource.key}` },
+              detail: `${resource.key} must contain at most 10 documents`,
+            }),
+          ]);
 
           const foreign = resource.base(other.documents)[0]!;
           for (const id of [foreign['id'], 999999]) {
             const response = await mark([item(first!['id'], system), item(id, system)]);
             expect(response.status).toBe(422);
-            expect(response.body.errors).toEqual([expect.objectContaining({ code: 'validation_failed', source: { pointer: `/${resource.key}/1/${resource.idKey}` } })]);
+            expect(response.body.errors).toEqual([
+              expect.objectContaining({
+                code: 'validation_failed',
+                source: { pointer: `/${resource.key}/1/${resource.idKey}` },
+              }),
+            ]);
           }
           expect(ids(await exported(system))).toEqual(idsOf(resource.base(documents)));
           expect(ids(await exported(system, '', other.shop.brand))).toEqual(idsOf(resource.base(other.documents)));
@@ -312,18 +402,27 @@ for (const dialect of testDialects()) {
           expect(again.status).toBe(200);
           expect(again.body[resource.key]).toEqual([expect.objectContaining({ id: first!['id'] })]);
           // Other tests' systems marked it too; this system has one mark, the latest.
-          expect((again.body[resource.key][0].exports as Body[]).filter((e) => e['system_id'] === system)).toEqual([{ system_id: system, exported_at: t.clock.now(), note: 'two' }]);
+          expect((again.body[resource.key][0].exports as Body[]).filter((e) => e['system_id'] === system)).toEqual([
+            { system_id: system, exported_at: t.clock.now(), note: 'two' },
+          ]);
           expect(ids(await exported(system))).not.toContain(first!['id']);
         });
 
         it(`needs ${resource.read} to export and ${resource.write} to mark`, async () => {
           const reader = await createIntegrator(t.storage, t.clock, { scopes: [resource.read] });
-          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(reader.headers)).status).toBe(200);
-          const refused = await request(t.app).post(`${resource.path}/mark-as-exported`).set(reader.headers).send({ [resource.key]: [] });
+          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(reader.headers)).status).toBe(
+            200,
+          );
+          const refused = await request(t.app)
+            .post(`${resource.path}/mark-as-exported`)
+            .set(reader.headers)
+            .send({ [resource.key]: [] });
           expect(refused.status).toBe(403);
           expect(refused.body.errors[0].meta).toEqual({ missing_scopes: [resource.write] });
           const stranger = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(stranger.headers)).status).toBe(403);
+          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(stranger.headers)).status).toBe(
+            403,
+          );
         });
       });
     }

@@ -64,7 +64,9 @@ if (testDialects().includes('postgres')) {
       await seeding.flushRequestLog();
       await seeding.storage.close();
       const env = { RATE_LIMIT_MAX: '1000000', REQUEST_LOG_FLUSH_MS: '50' };
-      servers.push(...(await Promise.all([startServerProcess(postgres.url, env), startServerProcess(postgres.url, env)])));
+      servers.push(
+        ...(await Promise.all([startServerProcess(postgres.url, env), startServerProcess(postgres.url, env)])),
+      );
     });
 
     afterAll(async () => {
@@ -86,12 +88,26 @@ if (testDialects().includes('postgres')) {
             ? await fetch(`${baseUrl}/v10/order-channels/${shop.channels.b2b}/orders`, {
                 method: 'POST',
                 headers,
-                body: JSON.stringify({ order: { customer_number: 'C-B2B', reference, lines: [{ sku: 'SOCK-42', quantity: PIECES_PER_ORDER }] } }),
+                body: JSON.stringify({
+                  order: {
+                    customer_number: 'C-B2B',
+                    reference,
+                    lines: [{ sku: 'SOCK-42', quantity: PIECES_PER_ORDER }],
+                  },
+                }),
                 signal: AbortSignal.timeout(20_000),
               })
             : await fetch(`${baseUrl}/v10/customers?limit=5`, { headers, signal: AbortSignal.timeout(20_000) });
         const body = (await response.json()) as { errors?: { code: string }[] };
-        answers.push({ kind, server, reference, status: response.status, retryAfter: response.headers.get('retry-after'), code: body.errors?.[0]?.code ?? null, at: Date.now() });
+        answers.push({
+          kind,
+          server,
+          reference,
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          code: body.errors?.[0]?.code ?? null,
+          at: Date.now(),
+        });
       };
 
       const client = async (server: number): Promise<void> => {
@@ -100,7 +116,9 @@ if (testDialects().includes('postgres')) {
           await call('read', server);
         }
       };
-      const clients = servers.flatMap((_server, index) => Array.from({ length: CLIENTS_PER_SERVER }, () => client(index)));
+      const clients = servers.flatMap((_server, index) =>
+        Array.from({ length: CLIENTS_PER_SERVER }, () => client(index)),
+      );
 
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       await pause(1_000);
@@ -111,14 +129,20 @@ if (testDialects().includes('postgres')) {
       const startedAt = Date.now();
 
       // Load goes on until each process has served orders again for a while (or a generous deadline).
-      const servedSince = (server: number, since: number) => answers.filter((a) => a.server === server && a.kind === 'order' && a.status === 201 && a.at > since).length;
-      while (Date.now() - startedAt < 30_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20)) await pause(100);
+      const servedSince = (server: number, since: number) =>
+        answers.filter((a) => a.server === server && a.kind === 'order' && a.status === 201 && a.at > since).length;
+      while (Date.now() - startedAt < 30_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20))
+        await pause(100);
       loadRuns = false;
       await Promise.all(clients);
 
       // Both processes are alive and serve again.
       for (const [index, server] of servers.entries()) {
-        expect({ server: index, exitCode: server.child.exitCode, signal: server.child.signalCode }).toEqual({ server: index, exitCode: null, signal: null });
+        expect({ server: index, exitCode: server.child.exitCode, signal: server.child.signalCode }).toEqual({
+          server: index,
+          exitCode: null,
+          signal: null,
+        });
         expect(servedSince(index, startedAt)).toBeGreaterThanOrEqual(20);
         expect(server.output()).not.toMatch(/Unhandled 'error' event|already executing a query/);
       }
@@ -128,7 +152,11 @@ if (testDialects().includes('postgres')) {
       expect(failures.length).toBeGreaterThan(0);
       expect(failures.filter((a) => a.at < stoppingAt)).toEqual([]);
       for (const failure of failures) {
-        expect({ status: failure.status, code: failure.code, retryAfter: failure.retryAfter }).toEqual({ status: 503, code: 'storage_unavailable', retryAfter: '5' });
+        expect({ status: failure.status, code: failure.code, retryAfter: failure.retryAfter }).toEqual({
+          status: 503,
+          code: 'storage_unavailable',
+          retryAfter: '5',
+        });
       }
 
       // Every acknowledged order exists once; no refused one does; stock moved for exactly those.
@@ -136,12 +164,20 @@ if (testDialects().includes('postgres')) {
       try {
         const stored = await storedOrders(check, shop);
         const storedReferences = stored.map((o) => o.reference).sort();
-        const acknowledged = answers.filter((a) => a.kind === 'order' && a.status === 201).map((a) => a.reference).sort();
+        const acknowledged = answers
+          .filter((a) => a.kind === 'order' && a.status === 201)
+          .map((a) => a.reference)
+          .sort();
         expect(storedReferences).toEqual(acknowledged);
         const inventory = await request(check.app)
-          .get(`/v10/inventory-available?filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=SOCK-42`)
+          .get(
+            `/v10/inventory-available?filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=SOCK-42`,
+          )
           .set(shop.brand.headers);
-        expect(inventory.body.inventory[0]).toMatchObject({ in_stock: INITIAL_STOCK, available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length });
+        expect(inventory.body.inventory[0]).toMatchObject({
+          in_stock: INITIAL_STOCK,
+          available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length,
+        });
       } finally {
         await check.storage.close();
       }

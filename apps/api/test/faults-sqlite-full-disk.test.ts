@@ -16,7 +16,7 @@ const INITIAL_STOCK = 100_000;
 function integrityOf(path: string): string {
   const db = new BetterSqlite3(path, { readonly: true });
   try {
-    return (db.pragma('integrity_check', { simple: true }) as string);
+    return db.pragma('integrity_check', { simple: true }) as string;
   } finally {
     db.close();
   }
@@ -51,7 +51,12 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       disk?.unmount();
     });
 
-    const order = (reference: string) => postOrder(t, shop.brand, shop.channels.b2b, { customer_number: 'C-B2B', reference, lines: [{ sku: 'SOCK-42', quantity: PIECES_PER_ORDER }] });
+    const order = (reference: string) =>
+      postOrder(t, shop.brand, shop.channels.b2b, {
+        customer_number: 'C-B2B',
+        reference,
+        lines: [{ sku: 'SOCK-42', quantity: PIECES_PER_ORDER }],
+      });
 
     async function storedReferences(): Promise<string[]> {
       const response = await request(t.app).get('/v10/orders?limit=100').set(shop.brand.headers);
@@ -78,18 +83,26 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       expect(refused!.body.errors).toEqual([expect.objectContaining({ status: 503, code: 'storage_unavailable' })]);
 
       // Another kind of write is refused the same way.
-      const sync = await request(t.app).post('/customers/sync').set(shop.brand.headers).send({ customers: [{ customer_number: 'C-FULL', name: 'Disk full', currency: 'EUR' }] });
+      const sync = await request(t.app)
+        .post('/customers/sync')
+        .set(shop.brand.headers)
+        .send({ customers: [{ customer_number: 'C-FULL', name: 'Disk full', currency: 'EUR' }] });
       expect(sync.status).toBe(503);
 
       // Reads are served although their request log and rate-limit counters cannot be written.
       const customers = await request(t.app).get('/v10/customers').set(shop.brand.headers);
       expect(customers.status).toBe(200);
-      expect(customers.body.customers.map((c: { customer_number: string }) => c.customer_number)).not.toContain('C-FULL');
+      expect(customers.body.customers.map((c: { customer_number: string }) => c.customer_number)).not.toContain(
+        'C-FULL',
+      );
       await t.flushRequestLog();
 
       // Nothing partial: exactly the acknowledged orders exist, and stock is reserved for them alone.
       expect(await storedReferences()).toEqual([...acknowledged].sort());
-      expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({ in_stock: INITIAL_STOCK, available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length });
+      expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({
+        in_stock: INITIAL_STOCK,
+        available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length,
+      });
       expect(integrityOf(databasePath)).toBe('ok');
 
       // The log names the real cause, never a failed rollback standing in for it.
@@ -102,7 +115,10 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       expect(after.status).toBe(201);
       acknowledged.push('after-freed');
       expect(await storedReferences()).toEqual([...acknowledged].sort());
-      expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({ in_stock: INITIAL_STOCK, available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length });
+      expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({
+        in_stock: INITIAL_STOCK,
+        available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length,
+      });
       expect(integrityOf(databasePath)).toBe('ok');
     });
   });

@@ -1,11 +1,22 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
 import { createIntegrator } from './support/integrator';
-import { OrderingBrand, approveOrder, changeSettings, deliverThroughCore, getOk, placeOrder, seedOrderingBrand, stockOf } from './support/orders';
+import {
+  OrderingBrand,
+  approveOrder,
+  changeSettings,
+  deliverThroughCore,
+  getOk,
+  placeOrder,
+  seedOrderingBrand,
+  stockOf,
+} from './support/orders';
 import { useTestApp } from './support/test-app';
 
 type Json = Record<string, unknown>;
-interface Entry { lines: { account: string; debit: number; credit: number }[] }
+interface Entry {
+  lines: { account: string; debit: number; credit: number }[];
+}
 
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
 const balanced = (entry: Entry) => sum(entry.lines.map((l) => l.debit)) === sum(entry.lines.map((l) => l.credit));
@@ -25,8 +36,18 @@ for (const dialect of testDialects()) {
     };
 
     /** A B2B order (3 × TEE-S, 1 × CAP-ONE, 7.50 shipping) approved and delivered in full; returns the order and the shipment. */
-    async function deliveredOrder(): Promise<{ order: Json; shipment: { id: number; shipment_number: number; lines: { sku: string; quantity: number }[] } }> {
-      const order = await placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: 'C-B2B', shipping_cost: 7.5, lines: [{ sku: 'TEE-S', quantity: 3 }, { sku: 'CAP-ONE', quantity: 1 }] });
+    async function deliveredOrder(): Promise<{
+      order: Json;
+      shipment: { id: number; shipment_number: number; lines: { sku: string; quantity: number }[] };
+    }> {
+      const order = await placeOrder(t, shop.brand, shop.channels.b2b, {
+        customer_number: 'C-B2B',
+        shipping_cost: 7.5,
+        lines: [
+          { sku: 'TEE-S', quantity: 3 },
+          { sku: 'CAP-ONE', quantity: 1 },
+        ],
+      });
       await approveOrder(t, shop.brand, order['id'] as number);
       const shipment = ((await getOk(t, shop.brand, '/v10/shipments?includes[]=lines'))['shipments'] as never[])[0]!;
       await deliverThroughCore(t, shop.brand, shipment);
@@ -62,9 +83,42 @@ for (const dialect of testDialects()) {
           updated_at: t.clock.now(),
           exports: [],
           lines: [
-            { id: expect.any(Number), kind: 'product', order_line_id: expect.any(Number), variant_id: shop.variantIds['TEE-S'], sku: 'TEE-S', description: 'T-shirt', quantity: 3, unit_price: 10, discount_percentage: 10, total_price: 27 },
-            { id: expect.any(Number), kind: 'product', order_line_id: expect.any(Number), variant_id: shop.variantIds['CAP-ONE'], sku: 'CAP-ONE', description: 'Cap', quantity: 1, unit_price: 5.5, discount_percentage: 10, total_price: 4.95 },
-            { id: expect.any(Number), kind: 'shipping', order_line_id: null, variant_id: null, sku: null, description: 'Shipping', quantity: 1, unit_price: 7.5, discount_percentage: 0, total_price: 7.5 },
+            {
+              id: expect.any(Number),
+              kind: 'product',
+              order_line_id: expect.any(Number),
+              variant_id: shop.variantIds['TEE-S'],
+              sku: 'TEE-S',
+              description: 'T-shirt',
+              quantity: 3,
+              unit_price: 10,
+              discount_percentage: 10,
+              total_price: 27,
+            },
+            {
+              id: expect.any(Number),
+              kind: 'product',
+              order_line_id: expect.any(Number),
+              variant_id: shop.variantIds['CAP-ONE'],
+              sku: 'CAP-ONE',
+              description: 'Cap',
+              quantity: 1,
+              unit_price: 5.5,
+              discount_percentage: 10,
+              total_price: 4.95,
+            },
+            {
+              id: expect.any(Number),
+              kind: 'shipping',
+              order_line_id: null,
+              variant_id: null,
+              sku: null,
+              description: 'Shipping',
+              quantity: 1,
+              unit_price: 7.5,
+              discount_percentage: 0,
+              total_price: 7.5,
+            },
           ],
         });
         // Delivered but not invoiced yet: the pieces are still reserved and in stock.
@@ -73,14 +127,28 @@ for (const dialect of testDialects()) {
         t.clock.advance(60_000);
         const booked = await post(`/v10/invoices/${invoice!['id']}/book`);
         expect(booked.status).toBe(200);
-        const entry = { id: expect.any(Number), entry_number: expect.any(Number), document_type: 'invoice', document_id: invoice!['id'], date: t.clock.now().slice(0, 10), currency: 'EUR',
+        const entry = {
+          id: expect.any(Number),
+          entry_number: expect.any(Number),
+          document_type: 'invoice',
+          document_id: invoice!['id'],
+          date: t.clock.now().slice(0, 10),
+          currency: 'EUR',
           lines: [
             { account: 'accounts_receivable', debit: 49.31, credit: 0 },
             { account: 'revenue', debit: 0, credit: 39.45 },
             { account: 'vat_payable', debit: 0, credit: 9.86 },
           ],
-          created_at: t.clock.now(), updated_at: t.clock.now() };
-        expect(booked.body.invoice).toMatchObject({ status: 'booked', booked_at: t.clock.now(), total: 49.31, accounting_entry: entry, credit_notes: [] });
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
+        };
+        expect(booked.body.invoice).toMatchObject({
+          status: 'booked',
+          booked_at: t.clock.now(),
+          total: 49.31,
+          accounting_entry: entry,
+          credit_notes: [],
+        });
         expect(booked.body.invoice.timeline.map((e: Json) => e['kind'])).toEqual(['created', 'booked', 'regulated']);
 
         const entries = await getOk(t, shop.brand, '/v10/accounting-entries');
@@ -89,8 +157,14 @@ for (const dialect of testDialects()) {
 
         // The entry on its own, and again once a bookkeeping system has imported it.
         const entryId = (entries['accounting_entries'] as Json[])[0]!['id'];
-        expect((await getOk(t, shop.brand, `/v10/accounting-entries/${entryId}`))['accounting_entry']).toEqual({ ...entry, exports: [], timeline: [] });
-        const marked = await post('/v10/accounting-entries/mark-as-exported', { accounting_entries: [{ accounting_entry_id: entryId, system_id: 'ledger', note: 'journal 12' }] });
+        expect((await getOk(t, shop.brand, `/v10/accounting-entries/${entryId}`))['accounting_entry']).toEqual({
+          ...entry,
+          exports: [],
+          timeline: [],
+        });
+        const marked = await post('/v10/accounting-entries/mark-as-exported', {
+          accounting_entries: [{ accounting_entry_id: entryId, system_id: 'ledger', note: 'journal 12' }],
+        });
         expect(marked.status).toBe(200);
         const single = (await getOk(t, shop.brand, `/v10/accounting-entries/${entryId}`))['accounting_entry'] as Json;
         expect(single['exports']).toEqual([expect.objectContaining({ system_id: 'ledger', note: 'journal 12' })]);
@@ -100,8 +174,22 @@ for (const dialect of testDialects()) {
         expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 7, available: 7 });
         expect(await stockOf(t, shop.brand, 'CAP-ONE')).toEqual({ in_stock: 4, available: 4 });
         const after = (await getOk(t, shop.brand, `/v10/orders/${order['id']}?includes[]=invoices`))['order'] as Json;
-        expect(after).toMatchObject({ status: 'archived', archived_at: t.clock.now(), invoices: [expect.objectContaining({ id: invoice!['id'], status: 'booked' })] });
-        expect((after['lines'] as Json[]).map((l) => [l['sku'], l['invoiced_quantity'], l['regulated_quantity'], l['reserved_quantity']])).toEqual([['TEE-S', 3, 3, 0], ['CAP-ONE', 1, 1, 0]]);
+        expect(after).toMatchObject({
+          status: 'archived',
+          archived_at: t.clock.now(),
+          invoices: [expect.objectContaining({ id: invoice!['id'], status: 'booked' })],
+        });
+        expect(
+          (after['lines'] as Json[]).map((l) => [
+            l['sku'],
+            l['invoiced_quantity'],
+            l['regulated_quantity'],
+            l['reserved_quantity'],
+          ]),
+        ).toEqual([
+          ['TEE-S', 3, 3, 0],
+          ['CAP-ONE', 1, 1, 0],
+        ]);
 
         const again = await post(`/v10/invoices/${invoice!['id']}/book`);
         expect(again.status).toBe(422);
@@ -118,7 +206,9 @@ for (const dialect of testDialects()) {
         expect(draftCredit.body.errors[0].code).toBe('invalid_state_transition');
         await post(`/v10/invoices/${invoice['id']}/book`);
 
-        const first = await post(`/v10/invoices/${invoice['id']}/credit-notes`, { lines: [{ sku: 'TEE-S', quantity: 1 }] });
+        const first = await post(`/v10/invoices/${invoice['id']}/credit-notes`, {
+          lines: [{ sku: 'TEE-S', quantity: 1 }],
+        });
         expect(first.status).toBe(201);
         expect(first.body.credit_note).toEqual({
           id: expect.any(Number),
@@ -138,13 +228,29 @@ for (const dialect of testDialects()) {
           created_at: t.clock.now(),
           updated_at: t.clock.now(),
           exports: [],
-          lines: [expect.objectContaining({ kind: 'product', sku: 'TEE-S', quantity: 1, unit_price: 10, discount_percentage: 10, total_price: 9 })],
+          lines: [
+            expect.objectContaining({
+              kind: 'product',
+              sku: 'TEE-S',
+              quantity: 1,
+              unit_price: 10,
+              discount_percentage: 10,
+              total_price: 9,
+            }),
+          ],
         });
 
-        const tooMany = await post(`/v10/invoices/${invoice['id']}/credit-notes`, { lines: [{ sku: 'TEE-S', quantity: 3 }] });
+        const tooMany = await post(`/v10/invoices/${invoice['id']}/credit-notes`, {
+          lines: [{ sku: 'TEE-S', quantity: 3 }],
+        });
         expect(tooMany.status).toBe(422);
-        expect(tooMany.body.errors[0]).toMatchObject({ source: { pointer: '/lines/0/quantity' }, detail: expect.stringContaining('only 2 of the 3 invoiced are left') });
-        const unknown = await post(`/v10/invoices/${invoice['id']}/credit-notes`, { lines: [{ sku: 'TEE-M', quantity: 1 }] });
+        expect(tooMany.body.errors[0]).toMatchObject({
+          source: { pointer: '/lines/0/quantity' },
+          detail: expect.stringContaining('only 2 of the 3 invoiced are left'),
+        });
+        const unknown = await post(`/v10/invoices/${invoice['id']}/credit-notes`, {
+          lines: [{ sku: 'TEE-M', quantity: 1 }],
+        });
         expect(unknown.status).toBe(422);
         expect(unknown.body.errors[0].source).toEqual({ pointer: '/lines/0/sku' });
         const empty = await post(`/v10/invoices/${invoice['id']}/credit-notes`, { lines: [] });
@@ -155,7 +261,11 @@ for (const dialect of testDialects()) {
         const rest = await post(`/v10/invoices/${invoice['id']}/credit-notes`);
         expect(rest.status).toBe(201);
         expect(rest.body.credit_note).toMatchObject({ net_total: 30.45, vat_total: 7.61, total: 38.06 });
-        expect(rest.body.credit_note.lines.map((l: Json) => [l['kind'], l['sku'], l['quantity']])).toEqual([['product', 'TEE-S', 2], ['product', 'CAP-ONE', 1], ['shipping', null, 1]]);
+        expect(rest.body.credit_note.lines.map((l: Json) => [l['kind'], l['sku'], l['quantity']])).toEqual([
+          ['product', 'TEE-S', 2],
+          ['product', 'CAP-ONE', 1],
+          ['shipping', null, 1],
+        ]);
         const nothingLeft = await post(`/v10/invoices/${invoice['id']}/credit-notes`);
         expect(nothingLeft.status).toBe(422);
 
@@ -178,17 +288,40 @@ for (const dialect of testDialects()) {
         expect(booked.body.credit_note.timeline.map((e: Json) => e['kind'])).toEqual(['created', 'booked']);
         expect((await post(`/v10/credit-notes/${first.body.credit_note.id}/book`)).status).toBe(422);
 
-        const entries = (await getOk(t, shop.brand, '/v10/accounting-entries?filter_groups[0][filters][0][key]=document_type&filter_groups[0][filters][0][value]=credit_note'))['accounting_entries'] as Entry[];
+        const entries = (
+          await getOk(
+            t,
+            shop.brand,
+            '/v10/accounting-entries?filter_groups[0][filters][0][key]=document_type&filter_groups[0][filters][0][value]=credit_note',
+          )
+        )['accounting_entries'] as Entry[];
         expect(entries).toHaveLength(1);
         expect(balanced(entries[0]!)).toBe(true);
         const creditNotes = await getOk(t, shop.brand, '/v10/credit-notes?sort[0][key]=id');
         expect((creditNotes['credit_notes'] as Json[]).map((c) => c['status'])).toEqual(['booked', 'draft']);
         expect((creditNotes['credit_notes'] as Json[])[0]!['lines']).toBeUndefined();
-        const single = (await getOk(t, shop.brand, `/v10/credit-notes/${rest.body.credit_note.id}`))['credit_note'] as Json;
-        expect(single).toMatchObject({ status: 'draft', accounting_entry: null, timeline: [expect.objectContaining({ kind: 'created' })], lines: rest.body.credit_note.lines });
+        const single = (await getOk(t, shop.brand, `/v10/credit-notes/${rest.body.credit_note.id}`))[
+          'credit_note'
+        ] as Json;
+        expect(single).toMatchObject({
+          status: 'draft',
+          accounting_entry: null,
+          timeline: [expect.objectContaining({ kind: 'created' })],
+          lines: rest.body.credit_note.lines,
+        });
         const fetchedInvoice = (await getOk(t, shop.brand, `/v10/invoices/${invoice['id']}`))['invoice'] as Json;
-        expect((fetchedInvoice['credit_notes'] as Json[]).map((c) => c['id'])).toEqual([first.body.credit_note.id, rest.body.credit_note.id]);
-        expect((fetchedInvoice['timeline'] as Json[]).map((e) => e['kind'])).toEqual(['created', 'booked', 'regulated', 'credited', 'credited', 'credited']);
+        expect((fetchedInvoice['credit_notes'] as Json[]).map((c) => c['id'])).toEqual([
+          first.body.credit_note.id,
+          rest.body.credit_note.id,
+        ]);
+        expect((fetchedInvoice['timeline'] as Json[]).map((e) => e['kind'])).toEqual([
+          'created',
+          'booked',
+          'regulated',
+          'credited',
+          'credited',
+          'credited',
+        ]);
         // Crediting money moves no stock (returns do).
         expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 7, available: 7 });
       });
@@ -206,7 +339,8 @@ for (const dialect of testDialects()) {
       const invoice = ((await getOk(t, shop.brand, '/v10/invoices'))['invoices'] as Json[])[0]!;
       const other = await createIntegrator(t.storage, t.clock);
       const notFoundFor = async (calls: readonly (readonly ['get' | 'post', string])[]) => {
-        for (const [method, path] of calls) expect([path, (await request(t.app)[method](path).set(other.headers)).status]).toEqual([path, 404]);
+        for (const [method, path] of calls)
+          expect([path, (await request(t.app)[method](path).set(other.headers)).status]).toEqual([path, 404]);
       };
       await notFoundFor([
         ['get', `/v10/invoices/${invoice['id']}`],
@@ -216,7 +350,9 @@ for (const dialect of testDialects()) {
         ['get', '/v10/credit-notes/999999'],
         ['post', '/v10/credit-notes/999999/book'],
       ]);
-      expect(((await getOk(t, shop.brand, `/v10/invoices/${invoice['id']}`))['invoice'] as Json)['status']).toBe('draft');
+      expect(((await getOk(t, shop.brand, `/v10/invoices/${invoice['id']}`))['invoice'] as Json)['status']).toBe(
+        'draft',
+      );
 
       await post(`/v10/invoices/${invoice['id']}/book`).expect(200);
       const entry = ((await getOk(t, shop.brand, '/v10/accounting-entries'))['accounting_entries'] as Json[])[0]!;
@@ -225,7 +361,9 @@ for (const dialect of testDialects()) {
         ['get', '/v10/accounting-entries/999999'],
         ['get', '/v10/accounting-entries/1e3'],
       ]);
-      expect(((await getOk(t, shop.brand, `/v10/accounting-entries/${entry['id']}`))['accounting_entry'] as Json)['id']).toBe(entry['id']);
+      expect(
+        ((await getOk(t, shop.brand, `/v10/accounting-entries/${entry['id']}`))['accounting_entry'] as Json)['id'],
+      ).toBe(entry['id']);
     });
 
     it('needs finance:read to read and finance:write to book', async () => {

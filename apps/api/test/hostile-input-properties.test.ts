@@ -1,8 +1,23 @@
 import fc from 'fast-check';
 import request from 'supertest';
-import { DatabaseSnapshots, Snapshot, openInspectableTestStorage, snapshotChanges, testDialects } from '@brand/persistence-kysely';
+import {
+  DatabaseSnapshots,
+  Snapshot,
+  openInspectableTestStorage,
+  snapshotChanges,
+  testDialects,
+} from '@brand/persistence-kysely';
 import { Integrator } from './support/integrator';
-import { ListVocabulary, ValuePool, hostileBody, hostileListQuery, listVocabulary, pathSegment, pathSegmentExamples, serializeBody } from './support/hostile-input';
+import {
+  ListVocabulary,
+  ValuePool,
+  hostileBody,
+  hostileListQuery,
+  listVocabulary,
+  pathSegment,
+  pathSegmentExamples,
+  serializeBody,
+} from './support/hostile-input';
 import { OpenApiDocument, Operation, fetchOpenApiDocument, fillPath, operationsOf } from './support/openapi-operations';
 import { changeSettings, getOk, placeOrder, seedOrderingBrand } from './support/orders';
 import { seedProductionBrand } from './support/production';
@@ -66,12 +81,18 @@ async function seedBrands(t: TestContext): Promise<{ shop: Integrator; foreign: 
   const { order } = await aDeliveredOrder(t, shop);
   const invoices = (await getOk(t, shop.brand, '/v10/invoices'))['invoices'] as Body[];
   for (const invoice of invoices) await postExpect(t, shop.brand, `/v10/invoices/${invoice['id']}/book`, {}, 200);
-  await placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: 'C-B2B', lines: [{ sku: 'TEE-M', quantity: 1 }] });
+  await placeOrder(t, shop.brand, shop.channels.b2b, {
+    customer_number: 'C-B2B',
+    lines: [{ sku: 'TEE-M', quantity: 1 }],
+  });
   await anRma(t, shop.brand, order.order_number, [{ sku: 'TEE-S', quantity: 1 }]);
   await aClaimCause(t, shop.brand, 'DAMAGED');
   await aPortal(t, shop.brand);
   const foreign = await seedOrderingBrand(t);
-  await placeOrder(t, foreign.brand, foreign.channels.b2b, { customer_number: 'C-B2B', lines: [{ sku: 'TEE-S', quantity: 1 }] });
+  await placeOrder(t, foreign.brand, foreign.channels.b2b, {
+    customer_number: 'C-B2B',
+    lines: [{ sku: 'TEE-S', quantity: 1 }],
+  });
   return { shop: shop.brand, foreign: foreign.brand };
 }
 
@@ -81,15 +102,21 @@ function headersFor(document: OpenApiDocument, operation: Operation, who: Integr
   for (const name of operation.security) {
     const scheme = document.components.securitySchemes[name];
     if (scheme?.type === 'http') headers['Authorization'] = who.headers.Authorization;
-    else if (scheme?.in === 'header' && scheme.name) headers[scheme.name] = scheme.name === 'X-Service-App-Key' ? who.appKey : APP_IDENTIFIER;
+    else if (scheme?.in === 'header' && scheme.name)
+      headers[scheme.name] = scheme.name === 'X-Service-App-Key' ? who.appKey : APP_IDENTIFIER;
   }
   return headers;
 }
 
 /** Every `id` and `public_id` of a list response's items. */
 function idsIn(listResponse: Body | undefined): string[] {
-  const items = Object.values(listResponse ?? {}).filter(Array.isArray).flat() as Body[];
-  return items.flatMap((item) => [item['id'], item['public_id']]).filter((id) => id !== undefined && id !== null).map(String);
+  const items = Object.values(listResponse ?? {})
+    .filter(Array.isArray)
+    .flat() as Body[];
+  return items
+    .flatMap((item) => [item['id'], item['public_id']])
+    .filter((id) => id !== undefined && id !== null)
+    .map(String);
 }
 
 /**
@@ -108,18 +135,36 @@ function ownIdsFor(world: World, operation: Operation, parameter: string): strin
 
 /** Values for every path parameter of the operation, each already percent-encoded. */
 function pathSegments(world: World, operation: Operation): fc.Arbitrary<Record<string, string>> {
-  return fc.record(Object.fromEntries(operation.pathParameters.map((parameter) => [parameter, pathSegment(ownIdsFor(world, operation, parameter), world.foreignIds)])));
+  return fc.record(
+    Object.fromEntries(
+      operation.pathParameters.map((parameter) => [
+        parameter,
+        pathSegment(ownIdsFor(world, operation, parameter), world.foreignIds),
+      ]),
+    ),
+  );
 }
 
 /**
  * Reads every list (without path parameters) as `who`, all includes embedded: the values it shows,
  * its responses by path and a real cursor of each.
  */
-async function readLists(t: TestContext, document: OpenApiDocument, operations: Operation[], who: Integrator): Promise<Pick<World, 'pool' | 'lists' | 'cursors'>> {
-  const read: Pick<World, 'pool' | 'lists' | 'cursors'> = { pool: new ValuePool(), lists: new Map(), cursors: new Map() };
+async function readLists(
+  t: TestContext,
+  document: OpenApiDocument,
+  operations: Operation[],
+  who: Integrator,
+): Promise<Pick<World, 'pool' | 'lists' | 'cursors'>> {
+  const read: Pick<World, 'pool' | 'lists' | 'cursors'> = {
+    pool: new ValuePool(),
+    lists: new Map(),
+    cursors: new Map(),
+  };
   for (const operation of operations.filter((o) => o.list && o.pathParameters.length === 0)) {
     const headers = headersFor(document, operation, who);
-    const includes = listVocabulary(operation.list!, operation.query, []).includes.map((include) => `&includes[]=${include}`).join('');
+    const includes = listVocabulary(operation.list!, operation.query, [])
+      .includes.map((include) => `&includes[]=${include}`)
+      .join('');
     const page = await request(t.app).get(`${operation.path}?limit=100${includes}`).set(headers);
     if (page.status !== 200) continue; // a list that needs a query parameter (system_id) is read by the generated queries only
     read.pool.addFrom(page.body);
@@ -151,7 +196,9 @@ for (const dialect of testDialects()) {
         shop,
         foreignBrandId: foreign.brandId,
         // A couple of every kind (customers, orders, channels' public ids …).
-        foreignIds: [...new Set([...foreignLists.values()].flatMap((list) => idsIn(list).slice(0, 2)))].map(encodeURIComponent),
+        foreignIds: [...new Set([...foreignLists.values()].flatMap((list) => idsIn(list).slice(0, 2)))].map(
+          encodeURIComponent,
+        ),
         ...(await readLists(t, document, operations, shop)),
       });
       snapshots = await DatabaseSnapshots.open(t.storage);
@@ -161,7 +208,13 @@ for (const dialect of testDialects()) {
     afterAll(async () => {
       await snapshots?.close();
       if (PRINT_STATS) {
-        const lines = [...statuses].map(([label, counts]) => `${label}: ${[...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ')}`);
+        const lines = [...statuses].map(
+          ([label, counts]) =>
+            `${label}: ${[...counts]
+              .sort(([a], [b]) => a - b)
+              .map(([status, n]) => `${status}×${n}`)
+              .join(' ')}`,
+        );
         console.log(`answers by route [${dialect}]\n${lines.join('\n')}`);
       }
     });
@@ -183,7 +236,10 @@ for (const dialect of testDialects()) {
     async function exchange(operation: Operation, url: string, body: unknown, checkWrites: boolean): Promise<void> {
       const payload = serializeBody(body);
       const started = performance.now();
-      let call = request(t.app)[operation.method](url).set(headersFor(world.document, operation, world.shop)).timeout(REQUEST_TIMEOUT_MS);
+      let call = request(t.app)
+        [operation.method](url)
+        .set(headersFor(world.document, operation, world.shop))
+        .timeout(REQUEST_TIMEOUT_MS);
       if (payload !== undefined) call = call.set('Content-Type', 'application/json').send(payload);
       let response: request.Response;
       try {
@@ -195,7 +251,9 @@ for (const dialect of testDialects()) {
       const elapsed = performance.now() - started;
       const counts = statuses.get(operation.label) ?? new Map<number, number>();
       statuses.set(operation.label, counts.set(response.status, (counts.get(response.status) ?? 0) + 1));
-      const { written, foreignWritten } = checkWrites ? await writesSinceLastLook() : { written: [], foreignWritten: [] };
+      const { written, foreignWritten } = checkWrites
+        ? await writesSinceLastLook()
+        : { written: [], foreignWritten: [] };
 
       const answer = `${response.status} ${JSON.stringify(response.body).slice(0, 600)}`;
       if (response.status >= 500) throw new Error(`answered ${answer}`);
@@ -203,11 +261,21 @@ for (const dialect of testDialects()) {
       if (!response.headers['x-request-id']) throw new Error(`answered without X-Request-Id: ${answer}`);
       if (response.status >= 300) {
         const errors = (response.body as { errors?: { status?: unknown; code?: unknown; title?: unknown }[] }).errors;
-        const enveloped = Array.isArray(errors) && errors.length > 0 && errors.every((e) => e.status === response.status && (typeof e.code === 'string' || typeof e.code === 'number') && typeof e.title === 'string');
+        const enveloped =
+          Array.isArray(errors) &&
+          errors.length > 0 &&
+          errors.every(
+            (e) =>
+              e.status === response.status &&
+              (typeof e.code === 'string' || typeof e.code === 'number') &&
+              typeof e.title === 'string',
+          );
         if (!enveloped) throw new Error(`answered without the error envelope: ${answer}`);
       }
-      if (written.length > 0 && response.status >= 400) throw new Error(`answered ${answer} but wrote:\n${written.join('\n')}`);
-      if (foreignWritten.length > 0) throw new Error(`answered ${answer} and changed another brand's rows:\n${foreignWritten.join('\n')}`);
+      if (written.length > 0 && response.status >= 400)
+        throw new Error(`answered ${answer} but wrote:\n${written.join('\n')}`);
+      if (foreignWritten.length > 0)
+        throw new Error(`answered ${answer} and changed another brand's rows:\n${foreignWritten.join('\n')}`);
     }
 
     /**
@@ -222,14 +290,24 @@ for (const dialect of testDialects()) {
     ): Promise<void> {
       expect(operations.length).toBeGreaterThan(0);
       const failures: string[] = [];
-      for (const operation of operations.filter((o) => ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((f) => o.label.includes(f)))) {
+      for (const operation of operations.filter(
+        (o) => ROUTE_FILTER.length === 0 || ROUTE_FILTER.some((f) => o.label.includes(f)),
+      )) {
         const { property, examples } = propertyOf(operation);
-        const details = await fc.check(property, { seed: SEED, numRuns: Math.max(NUM_RUNS, examples.length), examples });
-        if (details.failed) failures.push(`${operation.label}: ${(details.errorInstance as Error).message}\n${fc.defaultReportMessage(details)}`);
+        const details = await fc.check(property, {
+          seed: SEED,
+          numRuns: Math.max(NUM_RUNS, examples.length),
+          examples,
+        });
+        if (details.failed)
+          failures.push(
+            `${operation.label}: ${(details.errorInstance as Error).message}\n${fc.defaultReportMessage(details)}`,
+          );
         if (options.readOnly) {
           const { written, foreignWritten } = await writesSinceLastLook();
           const changes = [...written, ...foreignWritten];
-          if (changes.length > 0) failures.push(`${operation.label} wrote while reading (seed ${SEED}):\n${changes.join('\n')}`);
+          if (changes.length > 0)
+            failures.push(`${operation.label} wrote while reading (seed ${SEED}):\n${changes.join('\n')}`);
         }
       }
       expect(failures).toEqual([]);
@@ -237,28 +315,52 @@ for (const dialect of testDialects()) {
 
     it('answers hostile list queries with a 2xx or a 4xx error envelope in bounded time, and never writes', async () => {
       const lists = world.operations.filter((o) => o.method === 'get' && o.list);
-      await checkEvery(lists, (operation) => {
-        const vocabulary: ListVocabulary = listVocabulary(operation.list!, operation.query, world.cursors.get(operation.path) ?? []);
-        const query = hostileListQuery(vocabulary, world.pool);
-        const property = fc.asyncProperty(pathSegments(world, operation), query, async (filled, generated) => {
-          await exchange(operation, `${fillPath(operation.path, filled)}?${generated}`, undefined, false);
-        });
-        const examples = pathSegmentExamples(operation.pathParameters, world.foreignIds).map((filled, i): [Record<string, string>, string] => [filled, fc.sample(query, { seed: SEED + i, numRuns: 1 })[0]!]);
-        return { property, examples };
-      }, { readOnly: true });
+      await checkEvery(
+        lists,
+        (operation) => {
+          const vocabulary: ListVocabulary = listVocabulary(
+            operation.list!,
+            operation.query,
+            world.cursors.get(operation.path) ?? [],
+          );
+          const query = hostileListQuery(vocabulary, world.pool);
+          const property = fc.asyncProperty(pathSegments(world, operation), query, async (filled, generated) => {
+            await exchange(operation, `${fillPath(operation.path, filled)}?${generated}`, undefined, false);
+          });
+          const examples = pathSegmentExamples(operation.pathParameters, world.foreignIds).map(
+            (filled, i): [Record<string, string>, string] => [
+              filled,
+              fc.sample(query, { seed: SEED + i, numRuns: 1 })[0]!,
+            ],
+          );
+          return { property, examples };
+        },
+        { readOnly: true },
+      );
     }, 300_000);
 
     it('answers hostile bodies and path ids on write routes with a 2xx or a 4xx error envelope in bounded time, and writes nothing when it refuses', async () => {
       // Deletions last, so the routes before them still find the seeded rows.
-      const writes = world.operations.filter((o) => WRITE_METHODS.has(o.method)).sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
-      await checkEvery(writes, (operation) => {
-        const body = hostileBody(world.document, world.pool, operation.body?.schema ?? null);
-        const property = fc.asyncProperty(pathSegments(world, operation), body, async (filled, generated) => {
-          await exchange(operation, fillPath(operation.path, filled), generated, true);
-        });
-        const examples = pathSegmentExamples(operation.pathParameters, world.foreignIds).map((filled, i): [Record<string, string>, unknown] => [filled, fc.sample(body, { seed: SEED + i, numRuns: 1 })[0]]);
-        return { property, examples };
-      }, { readOnly: false });
+      const writes = world.operations
+        .filter((o) => WRITE_METHODS.has(o.method))
+        .sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+      await checkEvery(
+        writes,
+        (operation) => {
+          const body = hostileBody(world.document, world.pool, operation.body?.schema ?? null);
+          const property = fc.asyncProperty(pathSegments(world, operation), body, async (filled, generated) => {
+            await exchange(operation, fillPath(operation.path, filled), generated, true);
+          });
+          const examples = pathSegmentExamples(operation.pathParameters, world.foreignIds).map(
+            (filled, i): [Record<string, string>, unknown] => [
+              filled,
+              fc.sample(body, { seed: SEED + i, numRuns: 1 })[0],
+            ],
+          );
+          return { property, examples };
+        },
+        { readOnly: false },
+      );
     }, 600_000);
   });
 }

@@ -33,8 +33,15 @@ for (const dialect of testDialects()) {
     async function walk(firstQuery: string): Promise<CustomerPage[]> {
       const pages = [await page(firstQuery)];
       while (pages[pages.length - 1]!.has_more) {
-        const sortPart = firstQuery.split('&').filter((p) => p.startsWith('sort')).join('&');
-        pages.push(await page(`limit=20&cursor=${encodeURIComponent(pages[pages.length - 1]!.next_cursor!)}${sortPart ? `&${sortPart}` : ''}`));
+        const sortPart = firstQuery
+          .split('&')
+          .filter((p) => p.startsWith('sort'))
+          .join('&');
+        pages.push(
+          await page(
+            `limit=20&cursor=${encodeURIComponent(pages[pages.length - 1]!.next_cursor!)}${sortPart ? `&${sortPart}` : ''}`,
+          ),
+        );
       }
       return pages;
     }
@@ -42,7 +49,11 @@ for (const dialect of testDialects()) {
     beforeAll(async () => {
       brand = await createIntegrator(t.storage, t.clock);
       const numbers = Array.from({ length: 45 }, (_, i) => `N-${String(i + 1).padStart(3, '0')}`);
-      const outcomes = await syncCustomers(t.app, brand, numbers.map((n) => newCustomer(n)));
+      const outcomes = await syncCustomers(
+        t.app,
+        brand,
+        numbers.map((n) => newCustomer(n)),
+      );
       allIds = outcomes.customers.map((c) => c.id).sort((a, b) => a - b);
     });
 
@@ -95,18 +106,30 @@ for (const dialect of testDialects()) {
       const forged = `${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${signature}`;
       for (const cursor of [forged, 'garbage', `${body}.`, `${body}.${signature}x`]) {
         const errors = await refusal(`cursor=${encodeURIComponent(cursor)}`);
-        expect(errors).toEqual([expect.objectContaining({ code: 'invalid_list_query', detail: 'cursor is not valid', source: { parameter: 'cursor', pointer: '/cursor' } })]);
+        expect(errors).toEqual([
+          expect.objectContaining({
+            code: 'invalid_list_query',
+            detail: 'cursor is not valid',
+            source: { parameter: 'cursor', pointer: '/cursor' },
+          }),
+        ]);
       }
     });
 
     it('refuses a cursor used with another sort', async () => {
       const { next_cursor } = await page('limit=20');
-      const errors = await refusal(`cursor=${encodeURIComponent(next_cursor!)}&sort[0][key]=id&sort[0][direction]=DESC`);
-      expect(errors[0]).toMatchObject({ source: { parameter: 'sort' }, detail: expect.stringContaining('sort differs') });
+      const errors = await refusal(
+        `cursor=${encodeURIComponent(next_cursor!)}&sort[0][key]=id&sort[0][direction]=DESC`,
+      );
+      expect(errors[0]).toMatchObject({
+        source: { parameter: 'sort' },
+        detail: expect.stringContaining('sort differs'),
+      });
     });
 
     it('refuses a cursor of another list', async () => {
-      for (const code of ['G1', 'G2']) await request(t.app).post('/v10/customer-groups').set(brand.headers).send({ code, name: code });
+      for (const code of ['G1', 'G2'])
+        await request(t.app).post('/v10/customer-groups').set(brand.headers).send({ code, name: code });
       const groups = await request(t.app).get('/v10/customer-groups?limit=1').set(brand.headers);
       expect(groups.body).toMatchObject({ has_more: true, total: 2 });
       const errors = await refusal(`cursor=${encodeURIComponent(groups.body.next_cursor)}`);
@@ -115,7 +138,10 @@ for (const dialect of testDialects()) {
 
     it('refuses starting_after with a custom sort, and page with a cursor', async () => {
       const errors = await refusal(`starting_after=${allIds[0]}&sort[0][key]=id&sort[0][direction]=DESC`);
-      expect(errors[0]).toMatchObject({ source: { parameter: 'starting_after' }, detail: expect.stringContaining('default sort') });
+      expect(errors[0]).toMatchObject({
+        source: { parameter: 'starting_after' },
+        detail: expect.stringContaining('default sort'),
+      });
       const { next_cursor } = await page('limit=20');
       expect((await refusal(`page=1&cursor=${encodeURIComponent(next_cursor!)}`))[0]!.source.parameter).toBe('page');
     });

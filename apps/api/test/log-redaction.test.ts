@@ -19,7 +19,15 @@ function capturedLogger(): { logger: pino.Logger; text: () => string; lines: () 
   });
   const logger = pino({ level: 'info' }, stream);
   const text = (): string => chunks.join('');
-  return { logger, text, lines: () => text().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return {
+    logger,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
 }
 
 /** pino-http writes a request's line when the response finishes; give the stream a turn to take it. */
@@ -32,7 +40,10 @@ function spellings(token: string): Array<{ name: string; query: string }> {
     { name: 'an encoded underscore', query: `access%5Ftoken=${token}` },
     { name: 'a lower-case encoding', query: `access%5ftoken=${token}` },
     { name: 'an encoded first letter', query: `%61ccess_token=${token}` },
-    { name: 'every character encoded', query: `${[...'access_token'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}=${token}` },
+    {
+      name: 'every character encoded',
+      query: `${[...'access_token'].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}=${token}`,
+    },
     { name: 'upper case', query: `ACCESS_TOKEN=${token}` },
     { name: 'mixed case and encoding', query: `Access%5FToken=${token}` },
     { name: 'a second encoding', query: `access%255Ftoken=${token}` },
@@ -53,7 +64,8 @@ for (const dialect of testDialects()) {
     let app: express.Application;
     let integrator: Integrator;
 
-    const requestLogOfUser = (who: Integrator): Promise<RequestLogEntry[]> => t.storage.uow.read((r) => r.requestLogs.listForUser(who.brandId, who.userId, 100));
+    const requestLogOfUser = (who: Integrator): Promise<RequestLogEntry[]> =>
+      t.storage.uow.read((r) => r.requestLogs.listForUser(who.brandId, who.userId, 100));
 
     beforeAll(async () => {
       app = buildApp(t.storage, t.clock, { logger: captured.logger });
@@ -65,7 +77,9 @@ for (const dialect of testDialects()) {
     });
 
     it('authenticates with the underscore percent-encoded, as the query parser decodes names', async () => {
-      const response = await request(app).get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`).set('X-Service-App-Key', integrator.appKey);
+      const response = await request(app)
+        .get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`)
+        .set('X-Service-App-Key', integrator.appKey);
       expect(response.status).toBe(200);
     });
 
@@ -73,10 +87,15 @@ for (const dialect of testDialects()) {
       it(`keeps the token out of the request's log line when it is sent with ${name}`, async () => {
         const spelled = query.replaceAll('{token}', integrator.accessToken);
         const requestId = `redaction-${name.replace(/[^a-z]+/g, '-')}`;
-        await request(app).get(`/v10/customers?${spelled}`).set('X-Service-App-Key', integrator.appKey).set('X-Request-Id', requestId);
+        await request(app)
+          .get(`/v10/customers?${spelled}`)
+          .set('X-Service-App-Key', integrator.appKey)
+          .set('X-Request-Id', requestId);
         await settled();
 
-        const lines = captured.lines().filter((entry) => (entry['req'] as { id?: string } | undefined)?.id === requestId);
+        const lines = captured
+          .lines()
+          .filter((entry) => (entry['req'] as { id?: string } | undefined)?.id === requestId);
         expect(lines).toHaveLength(1);
         expect((lines[0]!['req'] as { url: string }).url).toContain('[redacted]');
         expect(JSON.stringify(lines)).not.toContain(integrator.accessToken);
@@ -90,18 +109,32 @@ for (const dialect of testDialects()) {
         },
       };
       const errorApp = buildApp(t.storage, t.clock, { logger: captured.logger, tokenVerifier: failing });
-      const response = await request(errorApp).get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`).set('X-Service-App-Key', integrator.appKey);
+      const response = await request(errorApp)
+        .get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`)
+        .set('X-Service-App-Key', integrator.appKey);
       await settled();
 
       expect(response.status).toBe(500);
-      const line = captured.lines().find((entry) => entry['level'] === 50 && (entry['req'] as { url?: string } | undefined)?.url?.startsWith('/v10/customers'));
-      expect(line).toMatchObject({ err: { message: 'the token store is down' }, req: { url: '/v10/customers?access%5Ftoken=[redacted]' } });
+      const line = captured
+        .lines()
+        .find(
+          (entry) =>
+            entry['level'] === 50 && (entry['req'] as { url?: string } | undefined)?.url?.startsWith('/v10/customers'),
+        );
+      expect(line).toMatchObject({
+        err: { message: 'the token store is down' },
+        req: { url: '/v10/customers?access%5Ftoken=[redacted]' },
+      });
       expect(JSON.stringify(line)).not.toContain(integrator.accessToken);
     });
 
     it('keeps the token out of the request log stored in the database', async () => {
-      await request(app).get(`/v10/customers?Access%5FToken=x&access%5Ftoken=${integrator.accessToken}`).set('X-Service-App-Key', integrator.appKey);
-      await request(app).get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`).set('X-Service-App-Key', integrator.appKey);
+      await request(app)
+        .get(`/v10/customers?Access%5FToken=x&access%5Ftoken=${integrator.accessToken}`)
+        .set('X-Service-App-Key', integrator.appKey);
+      await request(app)
+        .get(`/v10/customers?access%5Ftoken=${integrator.accessToken}`)
+        .set('X-Service-App-Key', integrator.appKey);
       await requestLogOf(app).flush();
 
       const entries = await requestLogOfUser(integrator);

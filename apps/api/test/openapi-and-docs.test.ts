@@ -16,7 +16,11 @@ type Document = {
   openapi: string;
   info: { title: string; version: string };
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>; securitySchemes: Record<string, { type: string; in?: string; name?: string }>; responses: Record<string, unknown> };
+  components: {
+    schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    securitySchemes: Record<string, { type: string; in?: string; name?: string }>;
+    responses: Record<string, unknown>;
+  };
 };
 
 const ROUTES = [
@@ -146,9 +150,14 @@ for (const dialect of testDialects()) {
     });
 
     it('lists every registered route, and only those', () => {
-      const listed = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+      const listed = Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.keys(operations).map((method) => `${method} ${path}`),
+      );
       expect(listed.sort()).toEqual([...ROUTES].sort());
-      const ids = listed.map((route) => { const [method, path] = route.split(' '); return document.paths[path!]![method!]!.operationId; });
+      const ids = listed.map((route) => {
+        const [method, path] = route.split(' ');
+        return document.paths[path!]![method!]!.operationId;
+      });
       expect(new Set(ids).size).toBe(ids.length);
     });
 
@@ -188,47 +197,102 @@ for (const dialect of testDialects()) {
 
     it('describes list parameters and responses with the error envelope', () => {
       const list = document.paths['/v10/customers']!.get!;
-      expect(list.parameters.map((p) => p.name)).toEqual(['filter_groups', 'sort', 'limit', 'cursor', 'starting_after', 'includes[]', 'page']);
+      expect(list.parameters.map((p) => p.name)).toEqual([
+        'filter_groups',
+        'sort',
+        'limit',
+        'cursor',
+        'starting_after',
+        'includes[]',
+        'page',
+      ]);
       expect(list.responses['200']!.content).toBeDefined();
       expect(list.responses['401']).toEqual({ $ref: '#/components/responses/Unauthorized' });
       expect(list.responses['422']).toEqual({ $ref: '#/components/responses/ValidationError' });
       expect(document.components.schemas['ErrorEnvelope']).toBeDefined();
-      expect(document.components.schemas['Customer']!.required).toEqual(expect.arrayContaining(['customer_number', 'discount_percentage', 'payment_terms_id']));
+      expect(document.components.schemas['Customer']!.required).toEqual(
+        expect.arrayContaining(['customer_number', 'discount_percentage', 'payment_terms_id']),
+      );
     });
 
     it('documents 503 storage_unavailable with Retry-After on every route, and 400 invalid_path on routes with path ids', () => {
-      const components = document.components as unknown as { responses: Record<string, { description: string; headers?: Record<string, unknown> }> };
+      const components = document.components as unknown as {
+        responses: Record<string, { description: string; headers?: Record<string, unknown> }>;
+      };
       expect(components.responses['ServiceUnavailable']!.description).toContain('storage_unavailable');
-      expect(components.responses['ServiceUnavailable']!.headers).toEqual({ 'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 0 } }) });
+      expect(components.responses['ServiceUnavailable']!.headers).toEqual({
+        'Retry-After': expect.objectContaining({ schema: { type: 'integer', minimum: 0 } }),
+      });
       expect(components.responses['BadRequest']!.description).toEqual(expect.stringContaining('body_too_deep'));
       for (const [path, operations] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(operations)) {
-          expect({ route: `${method} ${path}`, status503: operation.responses['503'] }).toEqual({ route: `${method} ${path}`, status503: { $ref: '#/components/responses/ServiceUnavailable' } });
-          if (path.includes('{')) expect({ route: `${method} ${path}`, status400: operation.responses['400'] }).toEqual({ route: `${method} ${path}`, status400: { $ref: '#/components/responses/BadRequest' } });
+          expect({ route: `${method} ${path}`, status503: operation.responses['503'] }).toEqual({
+            route: `${method} ${path}`,
+            status503: { $ref: '#/components/responses/ServiceUnavailable' },
+          });
+          if (path.includes('{'))
+            expect({ route: `${method} ${path}`, status400: operation.responses['400'] }).toEqual({
+              route: `${method} ${path}`,
+              status400: { $ref: '#/components/responses/BadRequest' },
+            });
         }
       }
     });
 
     it('describes request bodies with the DTO classes that validate them', () => {
       const sync = document.paths['/customers/sync']!.post!;
-      expect(sync.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CustomerSyncRequestDto' });
+      expect(sync.requestBody!.content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/CustomerSyncRequestDto',
+      });
       const request = document.components.schemas['CustomerSyncRequestDto']!;
       expect(request.required).toEqual(['customers']);
-      expect(request.properties!['customers']).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/CustomerSyncItemDto' }, minItems: 1, maxItems: 1000 });
+      expect(request.properties!['customers']).toMatchObject({
+        type: 'array',
+        items: { $ref: '#/components/schemas/CustomerSyncItemDto' },
+        minItems: 1,
+        maxItems: 1000,
+      });
       const item = document.components.schemas['CustomerSyncItemDto']!;
       expect(item.required).toEqual(['customer_number']);
-      expect(Object.keys(item.properties!)).toEqual(expect.arrayContaining(['payment_terms', 'payment_term', 'addresses', 'addresses_sync_mode', 'delete']));
+      expect(Object.keys(item.properties!)).toEqual(
+        expect.arrayContaining(['payment_terms', 'payment_term', 'addresses', 'addresses_sync_mode', 'delete']),
+      );
       expect(item.properties!['payment_term']).toMatchObject({ $ref: '#/components/schemas/PaymentTermReferenceDto' });
-      expect(document.components.schemas['AddressDto']!.required).toEqual(expect.arrayContaining(['title', 'name', 'address', 'zip', 'city', 'country']));
+      expect(document.components.schemas['AddressDto']!.required).toEqual(
+        expect.arrayContaining(['title', 'name', 'address', 'zip', 'city', 'country']),
+      );
     });
 
     it('documents every field the customer presenter returns', () => {
       // The response schemas are declared by hand; this keeps them honest against the presenter.
       const customerSchema = document.components.schemas['Customer']!;
-      const presented = Object.keys(presentCustomer(
-        { id: 1, brandId: 1, customerNumber: 'C', name: 'N', currency: 'EUR', discountBasisPoints: 0, active: true, customerGroupId: null, paymentTermsId: null, email: null, telephone: null, vatNumber: null, eoriNumber: null, addresses: [], createdAt: '', updatedAt: '' },
-        { includes: ['addresses', 'customer_group', 'payment_terms'], customerGroups: new Map(), paymentTerms: new Map() },
-      ));
+      const presented = Object.keys(
+        presentCustomer(
+          {
+            id: 1,
+            brandId: 1,
+            customerNumber: 'C',
+            name: 'N',
+            currency: 'EUR',
+            discountBasisPoints: 0,
+            active: true,
+            customerGroupId: null,
+            paymentTermsId: null,
+            email: null,
+            telephone: null,
+            vatNumber: null,
+            eoriNumber: null,
+            addresses: [],
+            createdAt: '',
+            updatedAt: '',
+          },
+          {
+            includes: ['addresses', 'customer_group', 'payment_terms'],
+            customerGroups: new Map(),
+            paymentTerms: new Map(),
+          },
+        ),
+      );
       expect(Object.keys(customerSchema.properties!).sort()).toEqual(presented.sort());
     });
 

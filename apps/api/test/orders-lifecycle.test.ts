@@ -1,7 +1,16 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
 import { createIntegrator } from './support/integrator';
-import { OrderingBrand, approveOrder, deliverThroughCore, getOk, listOrders, placeOrder, seedOrderingBrand, stockOf } from './support/orders';
+import {
+  OrderingBrand,
+  approveOrder,
+  deliverThroughCore,
+  getOk,
+  listOrders,
+  placeOrder,
+  seedOrderingBrand,
+  stockOf,
+} from './support/orders';
 import { useTestApp } from './support/test-app';
 
 const MINUTE = 60_000;
@@ -25,13 +34,37 @@ for (const dialect of testDialects()) {
     };
 
     it('approves an order and creates one shipment of all its pieces, carrying the shipping cost', async () => {
-      const order = await b2bOrder([{ sku: 'TEE-S', quantity: 3 }, { sku: 'CAP-ONE', quantity: 1 }], { shipping_cost: 7.5 });
+      const order = await b2bOrder(
+        [
+          { sku: 'TEE-S', quantity: 3 },
+          { sku: 'CAP-ONE', quantity: 1 },
+        ],
+        { shipping_cost: 7.5 },
+      );
       t.clock.advance(MINUTE);
       const approved = await post(`/v10/orders/${order['id']}/approve`);
       expect(approved.status).toBe(200);
-      expect(approved.body.order).toMatchObject({ status: 'approved', approved_at: t.clock.now(), updated_at: t.clock.now(), exports: [] });
-      expect(approved.body.order.lines.map((l: Record<string, unknown>) => [l['sku'], l['shipped_quantity'], l['reserved_quantity']])).toEqual([['TEE-S', 3, 3], ['CAP-ONE', 1, 1]]);
-      expect(approved.body.order.timeline.map((e: Record<string, unknown>) => e['kind'])).toEqual(['created', 'approved', 'shipment_created']);
+      expect(approved.body.order).toMatchObject({
+        status: 'approved',
+        approved_at: t.clock.now(),
+        updated_at: t.clock.now(),
+        exports: [],
+      });
+      expect(
+        approved.body.order.lines.map((l: Record<string, unknown>) => [
+          l['sku'],
+          l['shipped_quantity'],
+          l['reserved_quantity'],
+        ]),
+      ).toEqual([
+        ['TEE-S', 3, 3],
+        ['CAP-ONE', 1, 1],
+      ]);
+      expect(approved.body.order.timeline.map((e: Record<string, unknown>) => e['kind'])).toEqual([
+        'created',
+        'approved',
+        'shipment_created',
+      ]);
 
       const shipments = await getOk(t, shop.brand, '/v10/shipments?includes[]=lines');
       expect(shipments['total']).toBe(1);
@@ -52,14 +85,40 @@ for (const dialect of testDialects()) {
         updated_at: t.clock.now(),
         exports: [],
         lines: [
-          { id: expect.any(Number), order_line_id: (order['lines'] as { id: number }[])[0]!.id, variant_id: shop.variantIds['TEE-S'], sku: 'TEE-S', ean: '5700000000011', quantity: 3, delivered_quantity: 0 },
-          { id: expect.any(Number), order_line_id: (order['lines'] as { id: number }[])[1]!.id, variant_id: shop.variantIds['CAP-ONE'], sku: 'CAP-ONE', ean: '5700000000035', quantity: 1, delivered_quantity: 0 },
+          {
+            id: expect.any(Number),
+            order_line_id: (order['lines'] as { id: number }[])[0]!.id,
+            variant_id: shop.variantIds['TEE-S'],
+            sku: 'TEE-S',
+            ean: '5700000000011',
+            quantity: 3,
+            delivered_quantity: 0,
+          },
+          {
+            id: expect.any(Number),
+            order_line_id: (order['lines'] as { id: number }[])[1]!.id,
+            variant_id: shop.variantIds['CAP-ONE'],
+            sku: 'CAP-ONE',
+            ean: '5700000000035',
+            quantity: 1,
+            delivered_quantity: 0,
+          },
         ],
       });
       const single = await getOk(t, shop.brand, `/v10/shipments/${shipment!['id']}`);
-      expect(single['shipment']).toEqual({ ...shipment, timeline: [expect.objectContaining({ kind: 'created', user_id: shop.brand.userId })] });
-      const withShipments = await getOk(t, shop.brand, `/v10/orders/${order['id']}?includes[]=shipments&includes[]=invoices`);
-      expect(withShipments['order']).toMatchObject({ shipments: [{ id: shipment!['id'], lines: shipment!['lines'] }], invoices: [] });
+      expect(single['shipment']).toEqual({
+        ...shipment,
+        timeline: [expect.objectContaining({ kind: 'created', user_id: shop.brand.userId })],
+      });
+      const withShipments = await getOk(
+        t,
+        shop.brand,
+        `/v10/orders/${order['id']}?includes[]=shipments&includes[]=invoices`,
+      );
+      expect(withShipments['order']).toMatchObject({
+        shipments: [{ id: shipment!['id'], lines: shipment!['lines'] }],
+        invoices: [],
+      });
       // Approving does not touch stock: the pieces stay reserved until regulated or released.
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 10, available: 7 });
     });
@@ -69,46 +128,96 @@ for (const dialect of testDialects()) {
       await approveOrder(t, shop.brand, order['id'] as number);
       const again = await post(`/v10/orders/${order['id']}/approve`);
       expect(again.status).toBe(422);
-      expect(again.body.errors[0]).toMatchObject({ code: 'invalid_state_transition', detail: 'order cannot move from approved to approved' });
+      expect(again.body.errors[0]).toMatchObject({
+        code: 'invalid_state_transition',
+        detail: 'order cannot move from approved to approved',
+      });
       expect((await getOk(t, shop.brand, '/v10/shipments'))['total']).toBe(1);
     });
 
     it('approves on creation on an auto-approve channel, with its shipment', async () => {
       const channel = await post('/v10/order-channels', { name: 'Marketplace', order_type: 'b2c', auto_approve: true });
       expect(channel.status).toBe(201);
-      const order = await placeOrder(t, shop.brand, channel.body.order_channel.public_id, { customer_number: 'C-SHOP', lines: [{ sku: 'TEE-M', quantity: 2 }] });
-      expect(order).toMatchObject({ status: 'approved', approved_at: t.clock.now(), order_channel_id: channel.body.order_channel.id });
-      const shipments = await getOk(t, shop.brand, `/v10/shipments?includes[]=lines&${filter('order_id', String(order['id']))}`);
-      expect(shipments['shipments']).toEqual([expect.objectContaining({ status: 'open', lines: [expect.objectContaining({ sku: 'TEE-M', quantity: 2 })] })]);
+      const order = await placeOrder(t, shop.brand, channel.body.order_channel.public_id, {
+        customer_number: 'C-SHOP',
+        lines: [{ sku: 'TEE-M', quantity: 2 }],
+      });
+      expect(order).toMatchObject({
+        status: 'approved',
+        approved_at: t.clock.now(),
+        order_channel_id: channel.body.order_channel.id,
+      });
+      const shipments = await getOk(
+        t,
+        shop.brand,
+        `/v10/shipments?includes[]=lines&${filter('order_id', String(order['id']))}`,
+      );
+      expect(shipments['shipments']).toEqual([
+        expect.objectContaining({ status: 'open', lines: [expect.objectContaining({ sku: 'TEE-M', quantity: 2 })] }),
+      ]);
     });
 
     it('ships an approved order in parts, never beyond its open pieces', async () => {
-      const order = await b2bOrder([{ sku: 'TEE-S', quantity: 4 }, { sku: 'TEE-M', quantity: 2 }], { shipping_cost: 5 });
+      const order = await b2bOrder(
+        [
+          { sku: 'TEE-S', quantity: 4 },
+          { sku: 'TEE-M', quantity: 2 },
+        ],
+        { shipping_cost: 5 },
+      );
       const approved = await post(`/v10/orders/${order['id']}/approve`, { create_shipment: false });
       expect(approved.status).toBe(200);
       expect(approved.body.order.status).toBe('approved');
       expect((await getOk(t, shop.brand, '/v10/shipments'))['total']).toBe(0);
 
-      const first = await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-S', quantity: 1 }, { ean: '5700000000028', quantity: 2 }] });
+      const first = await post(`/v10/orders/${order['id']}/shipments`, {
+        lines: [
+          { sku: 'TEE-S', quantity: 1 },
+          { ean: '5700000000028', quantity: 2 },
+        ],
+      });
       expect(first.status).toBe(201);
-      expect(first.body.shipment).toMatchObject({ status: 'open', shipping_cost: 5, exports: [], lines: [expect.objectContaining({ sku: 'TEE-S', quantity: 1 }), expect.objectContaining({ sku: 'TEE-M', quantity: 2 })] });
+      expect(first.body.shipment).toMatchObject({
+        status: 'open',
+        shipping_cost: 5,
+        exports: [],
+        lines: [
+          expect.objectContaining({ sku: 'TEE-S', quantity: 1 }),
+          expect.objectContaining({ sku: 'TEE-M', quantity: 2 }),
+        ],
+      });
       const second = await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-S', quantity: 3 }] });
       expect(second.status).toBe(201);
-      expect(second.body.shipment).toMatchObject({ shipping_cost: null, lines: [expect.objectContaining({ sku: 'TEE-S', quantity: 3 })] });
+      expect(second.body.shipment).toMatchObject({
+        shipping_cost: null,
+        lines: [expect.objectContaining({ sku: 'TEE-S', quantity: 3 })],
+      });
 
       const beyond = await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-S', quantity: 1 }] });
       expect(beyond.status).toBe(422);
       expect(beyond.body.errors[0].source).toEqual({ pointer: '/lines/0/quantity' });
-      const notOnOrder = await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'CAP-ONE', quantity: 1 }] });
+      const notOnOrder = await post(`/v10/orders/${order['id']}/shipments`, {
+        lines: [{ sku: 'CAP-ONE', quantity: 1 }],
+      });
       expect(notOnOrder.status).toBe(422);
       expect(notOnOrder.body.errors[0].source).toEqual({ pointer: '/lines/0/sku' });
       const shape = await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ quantity: 1 }] });
       expect(shape.status).toBe(422);
-      expect(shape.body.errors[0]).toMatchObject({ source: { pointer: '/lines/0/sku' }, detail: 'lines[0].sku is required when ean is not sent' });
+      expect(shape.body.errors[0]).toMatchObject({
+        source: { pointer: '/lines/0/sku' },
+        detail: 'lines[0].sku is required when ean is not sent',
+      });
 
-      const after = (await getOk(t, shop.brand, `/v10/orders/${order['id']}`))['order'] as { lines: { sku: string; shipped_quantity: number }[] };
-      expect(after.lines.map((l) => [l.sku, l.shipped_quantity])).toEqual([['TEE-S', 4], ['TEE-M', 2]]);
-      expect((await getOk(t, shop.brand, `/v10/shipments?${filter('order_id', String(order['id']))}`))['total']).toBe(2);
+      const after = (await getOk(t, shop.brand, `/v10/orders/${order['id']}`))['order'] as {
+        lines: { sku: string; shipped_quantity: number }[];
+      };
+      expect(after.lines.map((l) => [l.sku, l.shipped_quantity])).toEqual([
+        ['TEE-S', 4],
+        ['TEE-M', 2],
+      ]);
+      expect((await getOk(t, shop.brand, `/v10/shipments?${filter('order_id', String(order['id']))}`))['total']).toBe(
+        2,
+      );
     });
 
     it('refuses a partial shipment of a draft order', async () => {
@@ -119,17 +228,31 @@ for (const dialect of testDialects()) {
     });
 
     it('cancels an order: reserved stock comes back and its open shipment is cancelled', async () => {
-      const order = await b2bOrder([{ sku: 'TEE-S', quantity: 3 }, { sku: 'CAP-ONE', quantity: 2 }]);
+      const order = await b2bOrder([
+        { sku: 'TEE-S', quantity: 3 },
+        { sku: 'CAP-ONE', quantity: 2 },
+      ]);
       await approveOrder(t, shop.brand, order['id'] as number);
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 10, available: 7 });
       t.clock.advance(MINUTE);
       const cancelled = await post(`/v10/orders/${order['id']}/cancel`);
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.order).toMatchObject({ status: 'cancelled', cancelled_at: t.clock.now() });
-      expect(cancelled.body.order.lines.map((l: Record<string, unknown>) => [l['sku'], l['reserved_quantity'], l['shipped_quantity']])).toEqual([['TEE-S', 0, 0], ['CAP-ONE', 0, 0]]);
+      expect(
+        cancelled.body.order.lines.map((l: Record<string, unknown>) => [
+          l['sku'],
+          l['reserved_quantity'],
+          l['shipped_quantity'],
+        ]),
+      ).toEqual([
+        ['TEE-S', 0, 0],
+        ['CAP-ONE', 0, 0],
+      ]);
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 10, available: 10 });
       expect(await stockOf(t, shop.brand, 'CAP-ONE')).toEqual({ in_stock: 5, available: 5 });
-      expect((await getOk(t, shop.brand, '/v10/shipments'))['shipments']).toEqual([expect.objectContaining({ status: 'cancelled', cancelled_at: t.clock.now() })]);
+      expect((await getOk(t, shop.brand, '/v10/shipments'))['shipments']).toEqual([
+        expect.objectContaining({ status: 'cancelled', cancelled_at: t.clock.now() }),
+      ]);
 
       const again = await post(`/v10/orders/${order['id']}/cancel`);
       expect(again.status).toBe(422);
@@ -140,17 +263,35 @@ for (const dialect of testDialects()) {
     it('refuses to cancel an order once a shipment of it was delivered', async () => {
       const order = await b2bOrder([{ sku: 'TEE-S', quantity: 2 }]);
       await approveOrder(t, shop.brand, order['id'] as number);
-      const shipment = ((await getOk(t, shop.brand, '/v10/shipments?includes[]=lines'))['shipments'] as { id: number; shipment_number: number; lines: { sku: string; quantity: number }[] }[])[0]!;
+      const shipment = (
+        (await getOk(t, shop.brand, '/v10/shipments?includes[]=lines'))['shipments'] as {
+          id: number;
+          shipment_number: number;
+          lines: { sku: string; quantity: number }[];
+        }[]
+      )[0]!;
       await deliverThroughCore(t, shop.brand, shipment);
       const response = await post(`/v10/orders/${order['id']}/cancel`);
       expect(response.status).toBe(422);
-      expect(response.body.errors[0]).toMatchObject({ code: 'invalid_state_transition', detail: expect.stringContaining('delivered') });
-      expect(((await getOk(t, shop.brand, `/v10/orders/${order['id']}`))['order'] as Record<string, unknown>)['status']).toBe('approved');
+      expect(response.body.errors[0]).toMatchObject({
+        code: 'invalid_state_transition',
+        detail: expect.stringContaining('delivered'),
+      });
+      expect(
+        ((await getOk(t, shop.brand, `/v10/orders/${order['id']}`))['order'] as Record<string, unknown>)['status'],
+      ).toBe('approved');
       const delivered = (await getOk(t, shop.brand, `/v10/shipments/${shipment.id}`))['shipment'];
       expect(delivered).toMatchObject({
         status: 'completed',
         carrier: 'gls',
-        colli: [{ track_trace: '3STEST0001', track_trace_link: 'https://gls-group.eu/track/3STEST0001', sscc_number: null, lines: [{ sku: 'TEE-S', quantity: 2 }] }],
+        colli: [
+          {
+            track_trace: '3STEST0001',
+            track_trace_link: 'https://gls-group.eu/track/3STEST0001',
+            sscc_number: null,
+            lines: [{ sku: 'TEE-S', quantity: 2 }],
+          },
+        ],
         lines: [expect.objectContaining({ sku: 'TEE-S', quantity: 2, delivered_quantity: 2 })],
       });
     });
@@ -158,15 +299,30 @@ for (const dialect of testDialects()) {
     it('answers 404 for an unknown, foreign or non-numeric id and 422 for an unknown include', async () => {
       const order = await b2bOrder([{ sku: 'TEE-S', quantity: 1 }]);
       const other = await seedOrderingBrand(t);
-      for (const path of [`/v10/orders/${order['id']}`, '/v10/orders/999999', '/v10/orders/abc', '/v10/shipments/999999', '/v10/shipments/x']) {
+      for (const path of [
+        `/v10/orders/${order['id']}`,
+        '/v10/orders/999999',
+        '/v10/orders/abc',
+        '/v10/shipments/999999',
+        '/v10/shipments/x',
+      ]) {
         const response = await request(t.app).get(path).set(other.brand.headers);
         expect(response.status).toBe(404);
       }
-      expect((await request(t.app).post(`/v10/orders/${order['id']}/approve`).set(other.brand.headers)).status).toBe(404);
-      expect((await request(t.app).post(`/v10/orders/${order['id']}/cancel`).set(other.brand.headers)).status).toBe(404);
-      const include = await request(t.app).get(`/v10/orders/${order['id']}?includes[]=customer`).set(shop.brand.headers);
+      expect((await request(t.app).post(`/v10/orders/${order['id']}/approve`).set(other.brand.headers)).status).toBe(
+        404,
+      );
+      expect((await request(t.app).post(`/v10/orders/${order['id']}/cancel`).set(other.brand.headers)).status).toBe(
+        404,
+      );
+      const include = await request(t.app)
+        .get(`/v10/orders/${order['id']}?includes[]=customer`)
+        .set(shop.brand.headers);
       expect(include.status).toBe(422);
-      expect(include.body.errors[0]).toMatchObject({ code: 'invalid_list_query', source: { parameter: 'includes[0]', pointer: '/includes/0' } });
+      expect(include.body.errors[0]).toMatchObject({
+        code: 'invalid_list_query',
+        source: { parameter: 'includes[0]', pointer: '/includes/0' },
+      });
     });
 
     describe('order list', () => {
@@ -178,7 +334,12 @@ for (const dialect of testDialects()) {
         t.clock.advance(MINUTE);
         orders.push(await b2bOrder([{ sku: 'TEE-M', quantity: 1 }]));
         t.clock.advance(MINUTE);
-        orders.push(await placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: 'C-SHOP', lines: [{ sku: 'CAP-ONE', quantity: 1 }] }));
+        orders.push(
+          await placeOrder(t, shop.brand, shop.channels.b2b, {
+            customer_number: 'C-SHOP',
+            lines: [{ sku: 'CAP-ONE', quantity: 1 }],
+          }),
+        );
         t.clock.advance(MINUTE);
         await approveOrder(t, shop.brand, orders[0]!['id'] as number, { create_shipment: false });
       });
@@ -189,7 +350,11 @@ for (const dialect of testDialects()) {
         expect(first.orders.map((o) => o['id'])).toEqual([orders[0]!['id'], orders[2]!['id']]);
         expect(first).toMatchObject({ has_more: true, total: 3, next_cursor: expect.any(String) });
         expect(first.orders[0]!['lines']).toBeUndefined();
-        const second = await listOrders(t, shop.brand, `${sort}&limit=2&cursor=${encodeURIComponent(first.next_cursor!)}&includes[]=lines`);
+        const second = await listOrders(
+          t,
+          shop.brand,
+          `${sort}&limit=2&cursor=${encodeURIComponent(first.next_cursor!)}&includes[]=lines`,
+        );
         expect(second.orders.map((o) => o['id'])).toEqual([orders[1]!['id']]);
         expect(second).toMatchObject({ has_more: false, next_cursor: null });
         expect(second.total).toBeUndefined();
@@ -199,17 +364,30 @@ for (const dialect of testDialects()) {
       it('refuses an unsupported sort key and starting_after with a custom sort', async () => {
         const badSort = await request(t.app).get('/v10/orders?sort[0][key]=total').set(shop.brand.headers);
         expect(badSort.status).toBe(422);
-        expect(badSort.body.errors[0]).toMatchObject({ code: 'invalid_list_query', source: expect.objectContaining({ parameter: 'sort[0][key]' }) });
-        const startingAfter = await request(t.app).get(`/v10/orders?sort[0][key]=updated_at&starting_after=${orders[0]!['id']}`).set(shop.brand.headers);
+        expect(badSort.body.errors[0]).toMatchObject({
+          code: 'invalid_list_query',
+          source: expect.objectContaining({ parameter: 'sort[0][key]' }),
+        });
+        const startingAfter = await request(t.app)
+          .get(`/v10/orders?sort[0][key]=updated_at&starting_after=${orders[0]!['id']}`)
+          .set(shop.brand.headers);
         expect(startingAfter.status).toBe(422);
         expect(startingAfter.body.errors[0].source.parameter).toBe('starting_after');
       });
 
       it('filters on status, customer and creation time', async () => {
-        expect((await listOrders(t, shop.brand, filter('status', 'approved'))).orders.map((o) => o['id'])).toEqual([orders[0]!['id']]);
-        expect((await listOrders(t, shop.brand, filter('customer_id', String(shop.customers['C-SHOP']!.id)))).orders.map((o) => o['id'])).toEqual([orders[2]!['id']]);
+        expect((await listOrders(t, shop.brand, filter('status', 'approved'))).orders.map((o) => o['id'])).toEqual([
+          orders[0]!['id'],
+        ]);
+        expect(
+          (await listOrders(t, shop.brand, filter('customer_id', String(shop.customers['C-SHOP']!.id)))).orders.map(
+            (o) => o['id'],
+          ),
+        ).toEqual([orders[2]!['id']]);
         const since = orders[1]!['created_at'] as string;
-        expect((await listOrders(t, shop.brand, filter('created_at', since, 'gte'))).orders.map((o) => o['id'])).toEqual([orders[1]!['id'], orders[2]!['id']]);
+        expect(
+          (await listOrders(t, shop.brand, filter('created_at', since, 'gte'))).orders.map((o) => o['id']),
+        ).toEqual([orders[1]!['id'], orders[2]!['id']]);
         const page = await listOrders(t, shop.brand, `limit=1&starting_after=${orders[0]!['id']}`);
         expect(page.orders.map((o) => o['id'])).toEqual([orders[1]!['id']]);
         expect(page.has_more).toBe(true);
@@ -237,15 +415,28 @@ for (const dialect of testDialects()) {
     it('creates and lists order channels, refusing an unknown order type', async () => {
       const created = await post('/v10/order-channels', { name: 'Fair', order_type: 'b2b', drop_id: null });
       expect(created.body.order_channel).toEqual({
-        id: expect.any(Number), public_id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), name: 'Fair', order_type: 'b2b', auto_approve: false, drop_id: null,
-        created_at: t.clock.now(), updated_at: t.clock.now(),
+        id: expect.any(Number),
+        public_id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+        name: 'Fair',
+        order_type: 'b2b',
+        auto_approve: false,
+        drop_id: null,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
       });
       const listed = await getOk(t, shop.brand, '/v10/order-channels');
       expect(listed).toMatchObject({ total: 3, has_more: false });
-      expect((listed['order_channels'] as Record<string, unknown>[]).map((c) => c['name'])).toEqual(['ERP', 'Webshop', 'Fair']);
+      expect((listed['order_channels'] as Record<string, unknown>[]).map((c) => c['name'])).toEqual([
+        'ERP',
+        'Webshop',
+        'Fair',
+      ]);
       const bad = await post('/v10/order-channels', { name: 'X', order_type: 'retail' });
       expect(bad.status).toBe(422);
-      expect(bad.body.errors[0]).toMatchObject({ source: { pointer: '/order_type' }, detail: 'order_type must be one of b2b, b2c' });
+      expect(bad.body.errors[0]).toMatchObject({
+        source: { pointer: '/order_type' },
+        detail: 'order_type must be one of b2b, b2c',
+      });
     });
 
     it('needs fulfilment:read for shipments and orders:read for orders', async () => {

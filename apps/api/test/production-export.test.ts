@@ -33,7 +33,8 @@ for (const dialect of testDialects()) {
 
     const exportOf = async (query = '') => {
       const response = await p.get(`/v10/production-orders/export?system_id=erp${query}`);
-      if (response.status !== 200) throw new Error(`export answered ${response.status}: ${JSON.stringify(response.body)}`);
+      if (response.status !== 200)
+        throw new Error(`export answered ${response.status}: ${JSON.stringify(response.body)}`);
       return response.body as { production_orders: Body[]; has_more: boolean; total?: number };
     };
 
@@ -50,16 +51,23 @@ for (const dialect of testDialects()) {
       expect((await p.get('/v10/production-orders/export')).status).toBe(422);
 
       t.clock.advance(MINUTE);
-      const marked = await p.post('/v10/production-orders/mark-as-exported', { production_orders: [{ production_order_id: open['id'], system_id: 'erp', note: 'imported' }] });
+      const marked = await p.post('/v10/production-orders/mark-as-exported', {
+        production_orders: [{ production_order_id: open['id'], system_id: 'erp', note: 'imported' }],
+      });
       expect(marked.status).toBe(200);
-      expect(marked.body.production_orders[0]).toMatchObject({ id: open['id'], exports: [{ system_id: 'erp', exported_at: t.clock.now(), note: 'imported' }] });
+      expect(marked.body.production_orders[0]).toMatchObject({
+        id: open['id'],
+        exports: [{ system_id: 'erp', exported_at: t.clock.now(), note: 'imported' }],
+      });
       expect(ids(await exportOf())).toEqual([]);
       const otherSystem = await p.get('/v10/production-orders/export?system_id=wms');
       expect(ids(otherSystem.body)).toEqual([open['id']]);
       const read = (await p.get(`/v10/production-orders/${open['id']}`)).body.production_order as Body;
       expect((read['timeline'] as Body[]).map((e) => e['kind'])).toContain('exported');
 
-      const unknown = await p.post('/v10/production-orders/mark-as-exported', { production_orders: [{ production_order_id: 999999, system_id: 'erp' }] });
+      const unknown = await p.post('/v10/production-orders/mark-as-exported', {
+        production_orders: [{ production_order_id: 999999, system_id: 'erp' }],
+      });
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors[0].source.pointer).toBe('/production_orders/0/production_order_id');
       const tooMany = await p.post('/v10/production-orders/mark-as-exported', {
@@ -69,31 +77,68 @@ for (const dialect of testDialects()) {
     });
 
     it('includes lines with catalog, delivery notes, supplier and sales orders with delivery, lines and shop', async () => {
-      const sales = await placeOrder(t, p.brand, p.channels.b2b, { customer_number: 'C-B2B', lines: [{ sku: 'TEE-S', quantity: 2 }] });
+      const sales = await placeOrder(t, p.brand, p.channels.b2b, {
+        customer_number: 'C-B2B',
+        lines: [{ sku: 'TEE-S', quantity: 2 }],
+      });
       const order = await p.openOrder({ sales_order_ids: [sales['id']] });
       const note = await p.announce(order['id']);
-      const includes = ['deliveryNotes', 'lines', 'lines.product', 'lines.variant', 'salesOrders', 'salesOrders.delivery', 'salesOrders.lines',
-        'salesOrders.lines.product', 'salesOrders.lines.variant', 'salesOrders.shop', 'supplier'];
+      const includes = [
+        'deliveryNotes',
+        'lines',
+        'lines.product',
+        'lines.variant',
+        'salesOrders',
+        'salesOrders.delivery',
+        'salesOrders.lines',
+        'salesOrders.lines.product',
+        'salesOrders.lines.variant',
+        'salesOrders.shop',
+        'supplier',
+      ];
       const body = await exportOf(includes.map((i) => `&includes[]=${i}`).join(''));
       const [exported] = body.production_orders;
       expect(exported).toMatchObject({
-        id: order['id'], sales_order_ids: [sales['id']], supplier: { supplier_number: 'SUP-1' },
+        id: order['id'],
+        sales_order_ids: [sales['id']],
+        supplier: { supplier_number: 'SUP-1' },
         delivery_notes: [{ id: note['id'], status: 'expected' }],
         lines: [
-          expect.objectContaining({ sku: 'TEE-S', product: expect.objectContaining({ item_number: 'TEE' }), variant: expect.objectContaining({ sku: 'TEE-S' }) }),
+          expect.objectContaining({
+            sku: 'TEE-S',
+            product: expect.objectContaining({ item_number: 'TEE' }),
+            variant: expect.objectContaining({ sku: 'TEE-S' }),
+          }),
           expect.objectContaining({ sku: 'CAP-ONE', product: expect.objectContaining({ item_number: 'CAP' }) }),
         ],
-        sales_orders: [{
-          id: sales['id'], order_number: sales['order_number'], delivery: expect.objectContaining({ city: expect.any(String) }),
-          shop: expect.objectContaining({ public_id: p.channels.b2b }),
-          lines: [expect.objectContaining({ sku: 'TEE-S', quantity: 2, product: expect.objectContaining({ name: 'T-shirt' }), variant: expect.objectContaining({ ean: '5700000000011' }) })],
-        }],
+        sales_orders: [
+          {
+            id: sales['id'],
+            order_number: sales['order_number'],
+            delivery: expect.objectContaining({ city: expect.any(String) }),
+            shop: expect.objectContaining({ public_id: p.channels.b2b }),
+            lines: [
+              expect.objectContaining({
+                sku: 'TEE-S',
+                quantity: 2,
+                product: expect.objectContaining({ name: 'T-shirt' }),
+                variant: expect.objectContaining({ ean: '5700000000011' }),
+              }),
+            ],
+          },
+        ],
       });
       const plain = (await exportOf()).production_orders[0]!;
       expect(plain['lines']).toBeUndefined();
       expect(plain['sales_orders']).toBeUndefined();
 
-      const foreignOrder = await p.post('/v10/production-orders', { production_order: { supplier_number: 'SUP-1', sales_order_ids: [sales['id'] as number + 1000], lines: [{ sku: 'TEE-S', quantity: 1 }] } });
+      const foreignOrder = await p.post('/v10/production-orders', {
+        production_order: {
+          supplier_number: 'SUP-1',
+          sales_order_ids: [(sales['id'] as number) + 1000],
+          lines: [{ sku: 'TEE-S', quantity: 1 }],
+        },
+      });
       expect(foreignOrder.status).toBe(422);
       expect(foreignOrder.body.errors[0].source.pointer).toBe('/production_order/sales_order_ids/0');
     });
@@ -105,23 +150,42 @@ for (const dialect of testDialects()) {
       };
       for (const [method, path, scope, status] of ROUTES) {
         const operation = doc.paths[path]?.[method];
-        expect({ route: `${method} ${path}`, documented: operation !== undefined }).toEqual({ route: `${method} ${path}`, documented: true });
-        expect(operation!.security).toEqual([{ bearer: [scope], app_key: [] }, { access_token: [scope], app_key: [] }]);
+        expect({ route: `${method} ${path}`, documented: operation !== undefined }).toEqual({
+          route: `${method} ${path}`,
+          documented: true,
+        });
+        expect(operation!.security).toEqual([
+          { bearer: [scope], app_key: [] },
+          { access_token: [scope], app_key: [] },
+        ]);
         expect(operation!.responses[status]!.content).toBeDefined();
       }
       const order = await p.openOrder();
       await p.announce(order['id']);
-      const full = (await p.get(`/v10/production-orders/${order['id']}?includes[]=deliveryNotes&includes[]=supplier&includes[]=salesOrders`)).body.production_order as Body;
-      const note = (await p.get('/v10/production-order-delivery-notes')).body.production_order_delivery_notes[0] as Body;
-      const thirdParty = (await p.get('/3pl/production/orders/delivery-notes')).body.production_order_delivery_notes[0] as Body;
+      const full = (
+        await p.get(
+          `/v10/production-orders/${order['id']}?includes[]=deliveryNotes&includes[]=supplier&includes[]=salesOrders`,
+        )
+      ).body.production_order as Body;
+      const note = (await p.get('/v10/production-order-delivery-notes')).body
+        .production_order_delivery_notes[0] as Body;
+      const thirdParty = (await p.get('/3pl/production/orders/delivery-notes')).body
+        .production_order_delivery_notes[0] as Body;
       const presented: Record<string, Body> = {
-        ProductionOrder: full, ProductionOrderLine: (full['lines'] as Body[])[0]!, DeliveryNote: { ...note, timeline: [] },
-        DeliveryNoteLine: (note['lines'] as Body[])[0]!, ThirdPartyDeliveryNote: thirdParty, ThirdPartyDeliveryNoteLine: (thirdParty['lines'] as Body[])[0]!,
+        ProductionOrder: full,
+        ProductionOrderLine: (full['lines'] as Body[])[0]!,
+        DeliveryNote: { ...note, timeline: [] },
+        DeliveryNoteLine: (note['lines'] as Body[])[0]!,
+        ThirdPartyDeliveryNote: thirdParty,
+        ThirdPartyDeliveryNoteLine: (thirdParty['lines'] as Body[])[0]!,
       };
       for (const [name, wire] of Object.entries(presented)) {
         const schema = doc.components.schemas[name];
         const extra = name === 'ProductionOrderLine' ? ['product', 'variant'] : [];
-        expect({ name, properties: Object.keys(schema?.properties ?? {}).sort() }).toEqual({ name, properties: [...Object.keys(wire), ...extra].sort() });
+        expect({ name, properties: Object.keys(schema?.properties ?? {}).sort() }).toEqual({
+          name,
+          properties: [...Object.keys(wire), ...extra].sort(),
+        });
       }
     });
   });

@@ -28,7 +28,14 @@ for (const dialect of testDialects()) {
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
       expect(limited.headers['ratelimit']).toMatch(/^limit=3, remaining=0, reset=\d+$/);
       expect(limited.body).toEqual({
-        errors: [{ status: 429, code: 'too_many_requests', title: 'Too many requests', detail: expect.stringContaining('3 requests per 60 seconds') }],
+        errors: [
+          {
+            status: 429,
+            code: 'too_many_requests',
+            title: 'Too many requests',
+            detail: expect.stringContaining('3 requests per 60 seconds'),
+          },
+        ],
       });
 
       const other = await createIntegrator(t.storage, t.clock);

@@ -9,14 +9,18 @@ for (const dialect of testDialects()) {
     const t = useTestApp(dialect);
     let integrator: Integrator;
 
-    const logOf = (who: Integrator): Promise<RequestLogEntry[]> => t.storage.uow.read((r) => r.requestLogs.listForUser(who.brandId, who.userId, 50));
+    const logOf = (who: Integrator): Promise<RequestLogEntry[]> =>
+      t.storage.uow.read((r) => r.requestLogs.listForUser(who.brandId, who.userId, 50));
 
     beforeAll(async () => {
       integrator = await createIntegrator(t.storage, t.clock);
     });
 
     it('records an authenticated request on the token user with status, path and request id', async () => {
-      const response = await request(t.app).get('/v10/customers?limit=5').set(integrator.headers).set('X-Request-Id', 'sync-run-1');
+      const response = await request(t.app)
+        .get('/v10/customers?limit=5')
+        .set(integrator.headers)
+        .set('X-Request-Id', 'sync-run-1');
       expect(response.status).toBe(200);
       await t.flushRequestLog();
       const [entry] = await logOf(integrator);
@@ -35,7 +39,9 @@ for (const dialect of testDialects()) {
     });
 
     it('records failed requests too, and never the access_token query parameter', async () => {
-      await request(t.app).get(`/v10/nothing-here?access_token=${encodeURIComponent(integrator.accessToken)}`).set('X-Service-App-Key', integrator.appKey);
+      await request(t.app)
+        .get(`/v10/nothing-here?access_token=${encodeURIComponent(integrator.accessToken)}`)
+        .set('X-Service-App-Key', integrator.appKey);
       await t.flushRequestLog();
       const [entry] = await logOf(integrator);
       expect(entry).toMatchObject({ method: 'GET', path: '/v10/nothing-here', status: 404 });
@@ -46,12 +52,16 @@ for (const dialect of testDialects()) {
       const other = await createIntegrator(t.storage, t.clock);
       await request(t.app).post('/v10/customer-groups').set(other.headers).send({ code: 'B2B', name: 'Wholesale' });
       await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(await logOf(other)).toEqual([expect.objectContaining({ method: 'POST', path: '/v10/customer-groups', status: 201 })]);
+      expect(await logOf(other)).toEqual([
+        expect.objectContaining({ method: 'POST', path: '/v10/customer-groups', status: 201 }),
+      ]);
     });
 
     it('records nothing for requests without a valid token', async () => {
       const other = await createIntegrator(t.storage, t.clock);
-      await request(t.app).get('/v10/customers').set({ ...other.headers, Authorization: 'Bearer wrong' });
+      await request(t.app)
+        .get('/v10/customers')
+        .set({ ...other.headers, Authorization: 'Bearer wrong' });
       await t.flushRequestLog();
       expect(await logOf(other)).toEqual([]);
     });

@@ -13,17 +13,33 @@ for (const dialect of testDialects()) {
     });
 
     it('makes exactly one return of 20 concurrent identical upserts of a new rma: one 201, nineteen 200 with the same return', async () => {
-      const body = { email: EMAIL, order_number: shop.order.order_number, return: { rma: 'RACE-2026-1', notes: 'raced', lines: [line('TEE-S', { quantity: 2 }), line('CAP-ONE')] } };
+      const body = {
+        email: EMAIL,
+        order_number: shop.order.order_number,
+        return: { rma: 'RACE-2026-1', notes: 'raced', lines: [line('TEE-S', { quantity: 2 }), line('CAP-ONE')] },
+      };
       const responses = await Promise.all(Array.from({ length: 20 }, () => upsert(t, shop.brand, shop.portal, body)));
 
-      expect(responses.map((r) => r.status).sort((a, b) => a - b)).toEqual([...Array.from({ length: 19 }, () => 200), 201]);
+      expect(responses.map((r) => r.status).sort((a, b) => a - b)).toEqual([
+        ...Array.from({ length: 19 }, () => 200),
+        201,
+      ]);
       const created = responses.find((r) => r.status === 201)!.body;
       expect(created.created).toBe(true);
-      for (const response of responses.filter((r) => r.status === 200)) expect(response.body).toEqual({ created: false, return: created.return });
+      for (const response of responses.filter((r) => r.status === 200))
+        expect(response.body).toEqual({ created: false, return: created.return });
 
-      const listed = (await getOk(t, shop.brand, '/v10/returns?limit=100'))['returns'] as Array<{ id: number; rma: string; lines: unknown[] }>;
-      expect(listed.filter((r) => r.rma === 'RACE-2026-1')).toEqual([expect.objectContaining({ id: created.return.id, lines: [expect.anything(), expect.anything()] })]);
-      const detail = (await getOk(t, shop.brand, `/v10/returns/${created.return.id}`))['return'] as { timeline: Array<{ kind: string }> };
+      const listed = (await getOk(t, shop.brand, '/v10/returns?limit=100'))['returns'] as Array<{
+        id: number;
+        rma: string;
+        lines: unknown[];
+      }>;
+      expect(listed.filter((r) => r.rma === 'RACE-2026-1')).toEqual([
+        expect.objectContaining({ id: created.return.id, lines: [expect.anything(), expect.anything()] }),
+      ]);
+      const detail = (await getOk(t, shop.brand, `/v10/returns/${created.return.id}`))['return'] as {
+        timeline: Array<{ kind: string }>;
+      };
       expect(detail.timeline.map((e) => e.kind)).toEqual(['created']);
     });
   });

@@ -38,12 +38,39 @@ for (const dialect of testDialects()) {
       expect(response.status).toBe(201);
       const ret = response.body.return as Body & { id: number; lines: Body[] };
       expect(ret).toMatchObject({
-        return_number: 1, rma: '1', rma_number: 1, status: 'open', source: 'back_office', order_id: order.id, order_number: order.order_number,
-        customer_id: shop.customers['C-B2B']!.id, currency: 'EUR', vat_rate: 25, prices_include_vat: false, notes: 'two shirts, one cap',
-        return_portal_id: null, shipment_id: null, return_fee_incl_vat: null, exchange_fee_incl_vat: null, approved_at: null, received_at: null,
-        created_at: t.clock.now(), updated_at: t.clock.now(), exports: [],
+        return_number: 1,
+        rma: '1',
+        rma_number: 1,
+        status: 'open',
+        source: 'back_office',
+        order_id: order.id,
+        order_number: order.order_number,
+        customer_id: shop.customers['C-B2B']!.id,
+        currency: 'EUR',
+        vat_rate: 25,
+        prices_include_vat: false,
+        notes: 'two shirts, one cap',
+        return_portal_id: null,
+        shipment_id: null,
+        return_fee_incl_vat: null,
+        exchange_fee_incl_vat: null,
+        approved_at: null,
+        received_at: null,
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+        exports: [],
       });
-      expect(ret.lines.map((l) => [l['sku'], l['expected_quantity'], l['received_quantity'], l['claim_type'], l['claim_cause_id'], l['unit_price'], l['discount_percentage']])).toEqual([
+      expect(
+        ret.lines.map((l) => [
+          l['sku'],
+          l['expected_quantity'],
+          l['received_quantity'],
+          l['claim_type'],
+          l['claim_cause_id'],
+          l['unit_price'],
+          l['discount_percentage'],
+        ]),
+      ).toEqual([
         ['TEE-S', 2, 0, 'return', cause.id, 10, 10],
         ['CAP-ONE', 1, 0, 'claim', null, 5.5, 10],
       ]);
@@ -58,7 +85,11 @@ for (const dialect of testDialects()) {
       t.clock.advance(MINUTE);
       const approved = await post(`/v10/returns/${ret.id}/approve`);
       expect(approved.status).toBe(200);
-      expect(approved.body.return).toMatchObject({ status: 'approved', approved_at: t.clock.now(), updated_at: t.clock.now() });
+      expect(approved.body.return).toMatchObject({
+        status: 'approved',
+        approved_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      });
       expect((await returnOf(t, shop.brand, ret.id)).timeline.map((e) => e['kind'])).toEqual(['created', 'approved']);
     });
 
@@ -68,20 +99,33 @@ for (const dialect of testDialects()) {
       const read = await returnOf(t, shop.brand, ret.id);
       const schema = RESPONSE_SCHEMAS['Return'] as { properties: Body; required: string[] };
       expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(read).sort());
-      expect(schema.required.sort()).toEqual(Object.keys(read).filter((k) => !['exports', 'credit_notes', 'timeline'].includes(k)).sort());
-      expect(Object.keys((RESPONSE_SCHEMAS['ReturnLine'] as { properties: Body }).properties).sort()).toEqual(Object.keys(read.lines[0]!).sort());
+      expect(schema.required.sort()).toEqual(
+        Object.keys(read)
+          .filter((k) => !['exports', 'credit_notes', 'timeline'].includes(k))
+          .sort(),
+      );
+      expect(Object.keys((RESPONSE_SCHEMAS['ReturnLine'] as { properties: Body }).properties).sort()).toEqual(
+        Object.keys(read.lines[0]!).sort(),
+      );
     });
 
     it('refuses more pieces than the order holds less what its other returns expect, naming the line, and writes nothing', async () => {
       const { order } = await aDeliveredOrder(t, shop);
       await anRma(t, shop.brand, order.order_number, [{ sku: 'TEE-S', quantity: 2 }]);
 
-      const response = await post('/v10/returns', { order_number: order.order_number, lines: [{ sku: 'TEE-S', quantity: 2, claim_type: 'return' }] });
+      const response = await post('/v10/returns', {
+        order_number: order.order_number,
+        lines: [{ sku: 'TEE-S', quantity: 2, claim_type: 'return' }],
+      });
 
       expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual([expect.objectContaining({
-        code: 'validation_failed', source: { pointer: '/lines/0/quantity' }, detail: expect.stringContaining('has 3 and other returns already expect 2'),
-      })]);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          code: 'validation_failed',
+          source: { pointer: '/lines/0/quantity' },
+          detail: expect.stringContaining('has 3 and other returns already expect 2'),
+        }),
+      ]);
       expect(await returnsTotal()).toBe(1);
     });
 
@@ -90,7 +134,10 @@ for (const dialect of testDialects()) {
       await aClaimCause(t, shop.brand, 'damaged');
       await aClaimCause(t, shop.brand, 'DAMAGED');
 
-      const unknownOrder = await post('/v10/returns', { order_number: 999999, lines: [{ sku: 'TEE-S', quantity: 1, claim_type: 'return' }] });
+      const unknownOrder = await post('/v10/returns', {
+        order_number: 999999,
+        lines: [{ sku: 'TEE-S', quantity: 1, claim_type: 'return' }],
+      });
       expect(unknownOrder.status).toBe(422);
       expect(unknownOrder.body.errors.map((e: Body) => (e['source'] as Body)['pointer'])).toEqual(['/order_number']);
 
@@ -102,12 +149,23 @@ for (const dialect of testDialects()) {
         ],
       });
       expect(badLines.status).toBe(422);
-      expect(badLines.body.errors.map((e: Body) => (e['source'] as Body)['pointer'])).toEqual(['/lines/0/sku', '/lines/1/claim_cause_code']);
+      expect(badLines.body.errors.map((e: Body) => (e['source'] as Body)['pointer'])).toEqual([
+        '/lines/0/sku',
+        '/lines/1/claim_cause_code',
+      ]);
 
-      const badShape = await post('/v10/returns', { order_number: order.order_number, lines: [{ sku: 'TEE-S', quantity: 0, claim_type: 'refund' }] });
+      const badShape = await post('/v10/returns', {
+        order_number: order.order_number,
+        lines: [{ sku: 'TEE-S', quantity: 0, claim_type: 'refund' }],
+      });
       expect(badShape.status).toBe(422);
-      expect(badShape.body.errors.map((e: Body) => (e['source'] as Body)['pointer']).sort()).toEqual(['/lines/0/claim_type', '/lines/0/quantity']);
-      expect((await post('/v10/returns', { order_number: order.order_number })).body.errors[0].source).toEqual({ pointer: '/lines' });
+      expect(badShape.body.errors.map((e: Body) => (e['source'] as Body)['pointer']).sort()).toEqual([
+        '/lines/0/claim_type',
+        '/lines/0/quantity',
+      ]);
+      expect((await post('/v10/returns', { order_number: order.order_number })).body.errors[0].source).toEqual({
+        pointer: '/lines',
+      });
 
       expect(await returnsTotal()).toBe(0);
     });
@@ -118,12 +176,17 @@ for (const dialect of testDialects()) {
 
       const again = await post(`/v10/returns/${ret.id}/approve`);
       expect(again.status).toBe(422);
-      expect(again.body.errors[0]).toMatchObject({ code: 'invalid_state_transition', detail: 'return cannot move from approved to approved' });
+      expect(again.body.errors[0]).toMatchObject({
+        code: 'invalid_state_transition',
+        detail: 'return cannot move from approved to approved',
+      });
       expect((await post('/v10/returns/999999/approve')).status).toBe(404);
 
       const stranger = await createIntegrator(t.storage, t.clock);
       expect((await request(t.app).get(`/v10/returns/${ret.id}`).set(stranger.headers)).status).toBe(404);
-      expect((await request(t.app).post(`/v10/returns/${ret.id}/approve`).set(stranger.headers).send({})).status).toBe(404);
+      expect((await request(t.app).post(`/v10/returns/${ret.id}/approve`).set(stranger.headers).send({})).status).toBe(
+        404,
+      );
       expect((await returnOf(t, shop.brand, ret.id)).status).toBe('approved');
     });
 

@@ -15,23 +15,50 @@ for (const dialect of testDialects()) {
       brand = await createIntegrator(t.storage, t.clock);
     });
 
-    const causes = async (query = '') => request(t.app).get(`/v10/claim-causes${query ? `?${query}` : ''}`).set(brand.headers);
+    const causes = async (query = '') =>
+      request(t.app)
+        .get(`/v10/claim-causes${query ? `?${query}` : ''}`)
+        .set(brand.headers);
 
     it('creates a claim cause, trimmed, and lists it', async () => {
-      const created = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: ' damaged ', name: 'Damaged on arrival ' });
+      const created = await request(t.app)
+        .post('/v10/claim-causes')
+        .set(brand.headers)
+        .send({ code: ' damaged ', name: 'Damaged on arrival ' });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
-        claim_cause: { id: expect.any(Number), code: 'damaged', name: 'Damaged on arrival', created_at: t.clock.now(), updated_at: t.clock.now() },
+        claim_cause: {
+          id: expect.any(Number),
+          code: 'damaged',
+          name: 'Damaged on arrival',
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
+        },
       });
       const listed = await causes();
       expect(listed.status).toBe(200);
-      expect(listed.body).toEqual({ claim_causes: [created.body.claim_cause], has_more: false, next_cursor: null, total: 1 });
+      expect(listed.body).toEqual({
+        claim_causes: [created.body.claim_cause],
+        has_more: false,
+        next_cursor: null,
+        total: 1,
+      });
     });
 
     it('keeps two causes with one code (lines naming it are refused as ambiguous) and filters by code and name', async () => {
-      const first = (await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'too_small', name: 'Too small' })).body.claim_cause;
-      const second = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'TOO_SMALL', name: 'Too small (kids)' });
-      const other = (await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'wrong_item', name: 'Wrong item' })).body.claim_cause;
+      const first = (
+        await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'too_small', name: 'Too small' })
+      ).body.claim_cause;
+      const second = await request(t.app)
+        .post('/v10/claim-causes')
+        .set(brand.headers)
+        .send({ code: 'TOO_SMALL', name: 'Too small (kids)' });
+      const other = (
+        await request(t.app)
+          .post('/v10/claim-causes')
+          .set(brand.headers)
+          .send({ code: 'wrong_item', name: 'Wrong item' })
+      ).body.claim_cause;
       expect(second.status).toBe(201);
 
       expect((await causes()).body.claim_causes).toEqual([first, second.body.claim_cause, other]);
@@ -40,24 +67,39 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses a blank code and a missing name with 422 naming the field, and stores nothing', async () => {
-      const blank = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: '   ', name: 'Blank' });
+      const blank = await request(t.app)
+        .post('/v10/claim-causes')
+        .set(brand.headers)
+        .send({ code: '   ', name: 'Blank' });
       expect(blank.status).toBe(422);
-      expect(blank.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/code' }, detail: 'code must not be empty' })]);
+      expect(blank.body.errors).toEqual([
+        expect.objectContaining({ source: { pointer: '/code' }, detail: 'code must not be empty' }),
+      ]);
 
       const nameless = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged' });
       expect(nameless.status).toBe(422);
-      expect(nameless.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ source: { pointer: '/name' } })]));
+      expect(nameless.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ source: { pointer: '/name' } })]),
+      );
 
-      const notText = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 7, name: 'Seven' });
+      const notText = await request(t.app)
+        .post('/v10/claim-causes')
+        .set(brand.headers)
+        .send({ code: 7, name: 'Seven' });
       expect(notText.status).toBe(422);
-      expect(notText.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ source: { pointer: '/code' } })]));
+      expect(notText.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ source: { pointer: '/code' } })]),
+      );
 
       expect((await causes()).body.total).toBe(0);
     });
 
     it('needs returns:write to create and returns:read to list', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['returns:read'] });
-      const refused = await request(t.app).post('/v10/claim-causes').set(reader.headers).send({ code: 'damaged', name: 'Damaged' });
+      const refused = await request(t.app)
+        .post('/v10/claim-causes')
+        .set(reader.headers)
+        .send({ code: 'damaged', name: 'Damaged' });
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].meta.missing_scopes).toEqual(['returns:write']);
       expect((await request(t.app).get('/v10/claim-causes').set(reader.headers)).body.claim_causes).toEqual([]);
@@ -71,7 +113,10 @@ for (const dialect of testDialects()) {
     it("keeps another brand's causes out of sight", async () => {
       await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged', name: 'Damaged' });
       const other = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get('/v10/claim-causes').set(other.headers)).body).toMatchObject({ claim_causes: [], total: 0 });
+      expect((await request(t.app).get('/v10/claim-causes').set(other.headers)).body).toMatchObject({
+        claim_causes: [],
+        total: 0,
+      });
     });
   });
 }

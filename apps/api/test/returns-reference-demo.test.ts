@@ -20,7 +20,13 @@ for (const dialect of testDialects()) {
       ]);
       const portals = await request(t.app).get('/v10/return-portals').set(headers);
       expect(portals.status).toBe(200);
-      expect(portals.body.return_portals.map((p: { name: string; type: string; requires_claim_causes: boolean }) => [p.name, p.type, p.requires_claim_causes])).toEqual([
+      expect(
+        portals.body.return_portals.map((p: { name: string; type: string; requires_claim_causes: boolean }) => [
+          p.name,
+          p.type,
+          p.requires_claim_causes,
+        ]),
+      ).toEqual([
         ['Webshop returns', 'custom', false],
         ['Customer service', 'service', true],
       ]);

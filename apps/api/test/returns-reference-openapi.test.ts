@@ -23,7 +23,16 @@ const ROUTES: [method: string, path: string, scope: string, status: string][] = 
 const AT = '2026-01-01T00:00:00.000Z';
 const PRESENTED: Record<string, object> = {
   ClaimCause: presentClaimCause({ id: 1, brandId: 1, code: 'damaged', name: 'Damaged', createdAt: AT, updatedAt: AT }),
-  ReturnPortal: presentReturnPortal({ id: 1, brandId: 1, publicId: 'p', name: 'N', type: 'custom', requiresClaimCauses: false, createdAt: AT, updatedAt: AT }),
+  ReturnPortal: presentReturnPortal({
+    id: 1,
+    brandId: 1,
+    publicId: 'p',
+    name: 'N',
+    type: 'custom',
+    requiresClaimCauses: false,
+    createdAt: AT,
+    updatedAt: AT,
+  }),
 };
 
 for (const dialect of testDialects()) {
@@ -38,8 +47,14 @@ for (const dialect of testDialects()) {
     it('documents every route with its scope and a response schema', () => {
       for (const [method, path, scope, status] of ROUTES) {
         const operation = doc.paths[path]?.[method];
-        expect({ route: `${method} ${path}`, documented: operation !== undefined }).toEqual({ route: `${method} ${path}`, documented: true });
-        expect(operation!.security).toEqual([{ bearer: [scope], app_key: [] }, { access_token: [scope], app_key: [] }]);
+        expect({ route: `${method} ${path}`, documented: operation !== undefined }).toEqual({
+          route: `${method} ${path}`,
+          documented: true,
+        });
+        expect(operation!.security).toEqual([
+          { bearer: [scope], app_key: [] },
+          { access_token: [scope], app_key: [] },
+        ]);
         expect(operation!.responses[status]!.content).toBeDefined();
       }
     });
@@ -47,14 +62,24 @@ for (const dialect of testDialects()) {
     it('describes the request bodies with their DTOs', () => {
       expect(doc.components.schemas['CreateClaimCauseDto']!.required).toEqual(['code', 'name']);
       expect(doc.components.schemas['CreateReturnPortalDto']!.required).toEqual(['name', 'type']);
-      expect(Object.keys(doc.components.schemas['CreateReturnPortalDto']!.properties!)).toEqual(['name', 'type', 'requires_claim_causes']);
+      expect(Object.keys(doc.components.schemas['CreateReturnPortalDto']!.properties!)).toEqual([
+        'name',
+        'type',
+        'requires_claim_causes',
+      ]);
     });
 
     it('documents every field the presenters return, and no other', () => {
       for (const [name, presented] of Object.entries(PRESENTED)) {
         const schema = doc.components.schemas[name];
-        expect({ name, properties: Object.keys(schema?.properties ?? {}).sort() }).toEqual({ name, properties: Object.keys(presented).sort() });
-        expect({ name, required: [...(schema?.required ?? [])].sort() }).toEqual({ name, required: Object.keys(presented).sort() });
+        expect({ name, properties: Object.keys(schema?.properties ?? {}).sort() }).toEqual({
+          name,
+          properties: Object.keys(presented).sort(),
+        });
+        expect({ name, required: [...(schema?.required ?? [])].sort() }).toEqual({
+          name,
+          required: Object.keys(presented).sort(),
+        });
       }
     });
   });

@@ -15,25 +15,40 @@ for (const dialect of testDialects()) {
       brand = await createIntegrator(t.storage, t.clock);
     });
 
-    const createPortal = (body: object, who: Integrator = brand) => request(t.app).post('/v10/return-portals').set(who.headers).send(body);
-    const portals = async (query = '') => request(t.app).get(`/v10/return-portals${query ? `?${query}` : ''}`).set(brand.headers);
+    const createPortal = (body: object, who: Integrator = brand) =>
+      request(t.app).post('/v10/return-portals').set(who.headers).send(body);
+    const portals = async (query = '') =>
+      request(t.app)
+        .get(`/v10/return-portals${query ? `?${query}` : ''}`)
+        .set(brand.headers);
 
     it('creates a custom portal with a generated public id, not requiring claim causes by default, and lists it', async () => {
       const created = await createPortal({ name: 'Webshop returns', type: 'custom' });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         return_portal: {
-          id: expect.any(Number), public_id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/), name: 'Webshop returns', type: 'custom',
-          requires_claim_causes: false, created_at: t.clock.now(), updated_at: t.clock.now(),
+          id: expect.any(Number),
+          public_id: expect.stringMatching(/^[A-Za-z0-9_-]{24}$/),
+          name: 'Webshop returns',
+          type: 'custom',
+          requires_claim_causes: false,
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
         },
       });
       const listed = await portals();
       expect(listed.status).toBe(200);
-      expect(listed.body).toEqual({ return_portals: [created.body.return_portal], has_more: false, next_cursor: null, total: 1 });
+      expect(listed.body).toEqual({
+        return_portals: [created.body.return_portal],
+        has_more: false,
+        next_cursor: null,
+        total: 1,
+      });
     });
 
     it('creates the internal service portal and partner portals, each with its own public id, and filters by type', async () => {
-      const service = (await createPortal({ name: 'Service desk', type: 'service', requires_claim_causes: true })).body.return_portal;
+      const service = (await createPortal({ name: 'Service desk', type: 'service', requires_claim_causes: true })).body
+        .return_portal;
       const partner = (await createPortal({ name: 'Returnista', type: 'returnista' })).body.return_portal;
       const custom = (await createPortal({ name: 'Webshop', type: 'custom' })).body.return_portal;
       expect(service).toMatchObject({ type: 'service', requires_claim_causes: true });
@@ -49,19 +64,30 @@ for (const dialect of testDialects()) {
     it('refuses a type that is not a portal type, a missing name and a non-boolean requires_claim_causes with 422, storing nothing', async () => {
       const badType = await createPortal({ name: 'Webshop', type: 'Custom Portal' });
       expect(badType.status).toBe(422);
-      expect(badType.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/type' }, detail: expect.stringContaining('service, custom or a partner portal type') })]);
+      expect(badType.body.errors).toEqual([
+        expect.objectContaining({
+          source: { pointer: '/type' },
+          detail: expect.stringContaining('service, custom or a partner portal type'),
+        }),
+      ]);
 
       const noType = await createPortal({ name: 'Webshop' });
       expect(noType.status).toBe(422);
-      expect(noType.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ source: { pointer: '/type' } })]));
+      expect(noType.body.errors).toEqual(
+        expect.arrayContaining([expect.objectContaining({ source: { pointer: '/type' } })]),
+      );
 
       const blankName = await createPortal({ name: '  ', type: 'custom' });
       expect(blankName.status).toBe(422);
-      expect(blankName.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/name' }, detail: 'name must not be empty' })]);
+      expect(blankName.body.errors).toEqual([
+        expect.objectContaining({ source: { pointer: '/name' }, detail: 'name must not be empty' }),
+      ]);
 
       const notBoolean = await createPortal({ name: 'Webshop', type: 'custom', requires_claim_causes: 'yes' });
       expect(notBoolean.status).toBe(422);
-      expect(notBoolean.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/requires_claim_causes' } })]);
+      expect(notBoolean.body.errors).toEqual([
+        expect.objectContaining({ source: { pointer: '/requires_claim_causes' } }),
+      ]);
 
       const nullFlag = await createPortal({ name: 'Webshop', type: 'custom', requires_claim_causes: null });
       expect(nullFlag.status).toBe(422);
@@ -84,7 +110,10 @@ for (const dialect of testDialects()) {
     it("keeps another brand's portals out of sight", async () => {
       await createPortal({ name: 'Webshop', type: 'custom' });
       const other = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get('/v10/return-portals').set(other.headers)).body).toMatchObject({ return_portals: [], total: 0 });
+      expect((await request(t.app).get('/v10/return-portals').set(other.headers)).body).toMatchObject({
+        return_portals: [],
+        total: 0,
+      });
     });
   });
 }

@@ -17,15 +17,22 @@ for (const dialect of testDialects()) {
       const server = await startServerProcess(url);
       const { accessToken, appKey } = server.demo!;
 
-      const body = JSON.stringify({ customers: [{ customer_number: 'IN-FLIGHT', name: 'Sent during shutdown', currency: 'EUR' }] });
+      const body = JSON.stringify({
+        customers: [{ customer_number: 'IN-FLIGHT', name: 'Sent during shutdown', currency: 'EUR' }],
+      });
       const half = Math.floor(body.length / 2);
       const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = request(
           {
-            host: '127.0.0.1', port: server.port, method: 'POST', path: '/customers/sync',
+            host: '127.0.0.1',
+            port: server.port,
+            method: 'POST',
+            path: '/customers/sync',
             headers: {
-              'content-type': 'application/json', 'content-length': Buffer.byteLength(body),
-              authorization: `Bearer ${accessToken}`, 'x-service-app-key': appKey,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              authorization: `Bearer ${accessToken}`,
+              'x-service-app-key': appKey,
             },
           },
           (res) => {
@@ -45,14 +52,22 @@ for (const dialect of testDialects()) {
 
       const answered = await response;
       expect(answered.status).toBe(200);
-      expect(JSON.parse(answered.body)).toMatchObject({ customers: [{ customer_number: 'IN-FLIGHT', action: 'created' }] });
+      expect(JSON.parse(answered.body)).toMatchObject({
+        customers: [{ customer_number: 'IN-FLIGHT', action: 'created' }],
+      });
       expect(await server.exited).toBe(0);
 
       // The write survived the shutdown, and so did the request log (flushed before exit).
       const storage = await openStorage(url);
       try {
         const brand = await storage.uow.read((r) => r.brands.findFirst());
-        const { page } = await listCustomers({ uow: storage.uow }, { brandId: brand!.id, query: { filter_groups: [{ filters: [{ key: 'customer_number', value: 'IN-FLIGHT' }] }] } });
+        const { page } = await listCustomers(
+          { uow: storage.uow },
+          {
+            brandId: brand!.id,
+            query: { filter_groups: [{ filters: [{ key: 'customer_number', value: 'IN-FLIGHT' }] }] },
+          },
+        );
         expect(page.items.map((c) => c.name)).toEqual(['Sent during shutdown']);
         const logged = await storage.uow.read((r) => r.requestLogs.listForUser(brand!.id, 1, 10));
         expect(logged.map((e) => `${e.method} ${e.path} ${e.status}`)).toContain('POST /customers/sync 200');

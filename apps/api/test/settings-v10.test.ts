@@ -3,7 +3,14 @@ import { testDialects } from '@brand/persistence-kysely';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 
-const DEFAULTS = { invoicing: 'external', requires_drop: false, default_vat_rate: 25, ad_hoc_return_mode: null, tracking_link_templates: {}, updated_at: null };
+const DEFAULTS = {
+  invoicing: 'external',
+  requires_drop: false,
+  default_vat_rate: 25,
+  ad_hoc_return_mode: null,
+  tracking_link_templates: {},
+  updated_at: null,
+};
 
 for (const dialect of testDialects()) {
   describe(`brand settings [${dialect}]`, () => {
@@ -15,7 +22,8 @@ for (const dialect of testDialects()) {
     });
 
     const get = () => request(t.app).get('/v10/settings').set(brand.headers);
-    const patch = (body: Record<string, unknown>) => request(t.app).patch('/v10/settings').set(brand.headers).send(body);
+    const patch = (body: Record<string, unknown>) =>
+      request(t.app).patch('/v10/settings').set(brand.headers).send(body);
 
     it('shows the defaults to a brand that never changed them', async () => {
       const response = await get();
@@ -24,7 +32,11 @@ for (const dialect of testDialects()) {
     });
 
     it('changes the fields sent and keeps the others', async () => {
-      const first = await patch({ invoicing: 'in_service', default_vat_rate: 21.5, tracking_link_templates: { myposten: 'https://track.example/{track_trace}' } });
+      const first = await patch({
+        invoicing: 'in_service',
+        default_vat_rate: 21.5,
+        tracking_link_templates: { myposten: 'https://track.example/{track_trace}' },
+      });
       expect(first.status).toBe(200);
       const changed = {
         invoicing: 'in_service',
@@ -37,7 +49,12 @@ for (const dialect of testDialects()) {
       expect(first.body).toEqual({ settings: changed });
       t.clock.advance(1000);
       const second = await patch({ requires_drop: true, ad_hoc_return_mode: 'credit_note_if_no_rma' });
-      expect(second.body.settings).toEqual({ ...changed, requires_drop: true, ad_hoc_return_mode: 'credit_note_if_no_rma', updated_at: t.clock.now() });
+      expect(second.body.settings).toEqual({
+        ...changed,
+        requires_drop: true,
+        ad_hoc_return_mode: 'credit_note_if_no_rma',
+        updated_at: t.clock.now(),
+      });
       expect((await get()).body).toEqual(second.body);
       // null turns ad hoc returns off again; an empty body changes nothing but the time.
       expect((await patch({ ad_hoc_return_mode: null })).body.settings.ad_hoc_return_mode).toBeNull();
@@ -53,22 +70,38 @@ for (const dialect of testDialects()) {
         tracking_link_templates: 'https://x.example',
       });
       expect(response.status).toBe(422);
-      expect(response.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail])).toEqual([
+      expect(
+        response.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail]),
+      ).toEqual([
         ['/invoicing', 'invoicing must be one of external, in_service'],
         ['/requires_drop', 'requires_drop must be a boolean value'],
         ['/default_vat_rate', 'default_vat_rate must not be greater than 100'],
-        ['/ad_hoc_return_mode', 'ad_hoc_return_mode must be one of always_credit_note, credit_note_if_no_rma, alert_if_no_rma, or null to turn ad hoc returns off'],
+        [
+          '/ad_hoc_return_mode',
+          'ad_hoc_return_mode must be one of always_credit_note, credit_note_if_no_rma, alert_if_no_rma, or null to turn ad hoc returns off',
+        ],
         ['/tracking_link_templates', 'tracking_link_templates must be an object of carrier codes to link templates'],
       ]);
       const decimals = await patch({ default_vat_rate: 25.125, invoicing: null });
-      expect(decimals.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/invoicing', '/default_vat_rate']);
+      expect(decimals.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+        '/invoicing',
+        '/default_vat_rate',
+      ]);
       expect((await get()).body).toEqual({ settings: DEFAULTS });
     });
 
     it('refuses a tracking link template that is no https URL with {track_trace}, naming the carrier', async () => {
-      const response = await patch({ tracking_link_templates: { gls: 'http://gls.example/{track_trace}', 'my/post': 'https://post.example/track', dao: 5 } });
+      const response = await patch({
+        tracking_link_templates: {
+          gls: 'http://gls.example/{track_trace}',
+          'my/post': 'https://post.example/track',
+          dao: 5,
+        },
+      });
       expect(response.status).toBe(422);
-      expect(response.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail])).toEqual([
+      expect(
+        response.body.errors.map((e: { source: { pointer: string }; detail: string }) => [e.source.pointer, e.detail]),
+      ).toEqual([
         ['/tracking_link_templates/gls', 'tracking_link_templates.gls must be an https URL'],
         ['/tracking_link_templates/my~1post', expect.stringContaining('must contain {track_trace}')],
         ['/tracking_link_templates/dao', 'tracking_link_templates.dao must be an https URL'],

@@ -30,7 +30,12 @@ for (const dialect of testDialects()) {
         .set(brand.headers)
         .send({
           suppliers: [
-            newSupplier('S-1', { email: 'orders@s1.example', addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Mill', { country: 'IT' })] }),
+            newSupplier('S-1', {
+              email: 'orders@s1.example',
+              addresses_sync_mode: 'replace',
+              addresses_sync_key: 'address_title',
+              addresses: [address('Mill', { country: 'IT' })],
+            }),
             newSupplier('S-2', { currency: 'USD', active: false }),
           ],
         });
@@ -58,13 +63,23 @@ for (const dialect of testDialects()) {
     });
 
     it('updates by supplier number, keeping what is not sent, and deletes', async () => {
-      await request(t.app).post('/production/suppliers/sync').set(brand.headers).send({ suppliers: [newSupplier('S-1', { email: 'a@s1.example' }), newSupplier('S-2')] });
+      await request(t.app)
+        .post('/production/suppliers/sync')
+        .set(brand.headers)
+        .send({ suppliers: [newSupplier('S-1', { email: 'a@s1.example' }), newSupplier('S-2')] });
       const response = await request(t.app)
         .post('/production/suppliers/sync')
         .set(brand.headers)
-        .send({ suppliers: [{ supplier_number: 'S-1', name: 'Tessitura' }, { supplier_number: 'S-2', delete: true }] });
+        .send({
+          suppliers: [
+            { supplier_number: 'S-1', name: 'Tessitura' },
+            { supplier_number: 'S-2', delete: true },
+          ],
+        });
       expect(response.body.suppliers.map((s: { action: string }) => s.action)).toEqual(['updated', 'deleted']);
-      expect(await listSuppliers(t.app, brand)).toEqual([expect.objectContaining({ supplier_number: 'S-1', name: 'Tessitura', email: 'a@s1.example' })]);
+      expect(await listSuppliers(t.app, brand)).toEqual([
+        expect.objectContaining({ supplier_number: 'S-1', name: 'Tessitura', email: 'a@s1.example' }),
+      ]);
     });
 
     it('writes nothing when item 2 is invalid, and names it', async () => {
@@ -73,13 +88,21 @@ for (const dialect of testDialects()) {
         .set(brand.headers)
         .send({ suppliers: [newSupplier('S-0'), newSupplier('S-1'), newSupplier('S-2', { currency: 'euro' })] });
       expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/suppliers/2/currency' }, detail: expect.stringContaining('suppliers[2].currency') })]);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          source: { pointer: '/suppliers/2/currency' },
+          detail: expect.stringContaining('suppliers[2].currency'),
+        }),
+      ]);
       expect(await listSuppliers(t.app, brand)).toEqual([]);
     });
 
     it('needs the production:write scope', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['production:read', 'customers:write'] });
-      const response = await request(t.app).post('/production/suppliers/sync').set(reader.headers).send({ suppliers: [newSupplier('S-1')] });
+      const response = await request(t.app)
+        .post('/production/suppliers/sync')
+        .set(reader.headers)
+        .send({ suppliers: [newSupplier('S-1')] });
       expect(response.status).toBe(403);
       expect(response.body.errors[0].meta).toEqual({ missing_scopes: ['production:write'] });
       expect(await listSuppliers(t.app, reader)).toEqual([]);
@@ -87,7 +110,10 @@ for (const dialect of testDialects()) {
 
     it("does not show a brand another brand's suppliers", async () => {
       const other = await createIntegrator(t.storage, t.clock);
-      await request(t.app).post('/production/suppliers/sync').set(brand.headers).send({ suppliers: [newSupplier('S-1')] });
+      await request(t.app)
+        .post('/production/suppliers/sync')
+        .set(brand.headers)
+        .send({ suppliers: [newSupplier('S-1')] });
       expect(await listSuppliers(t.app, other)).toEqual([]);
     });
   });

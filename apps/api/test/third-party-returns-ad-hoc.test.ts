@@ -18,14 +18,22 @@ for (const dialect of testDialects()) {
 
     const post = (path: string, body: Body = {}) => request(t.app).post(path).set(shop.brand.headers).send(body);
     const adHoc = (shipmentNumber: number | string, lines: Body[]) =>
-      post('/3pl/returns/create-ad-hoc-return', { return: { shipment_number: shipmentNumber, lines: lines.map((l) => ({ claim_type: 'return', return_to_inventory: true, ...l })) } });
+      post('/3pl/returns/create-ad-hoc-return', {
+        return: {
+          shipment_number: shipmentNumber,
+          lines: lines.map((l) => ({ claim_type: 'return', return_to_inventory: true, ...l })),
+        },
+      });
     const returnsTotal = async () => (await getOk(t, shop.brand, '/v10/returns'))['total'];
 
     it('is refused until the brand sets an ad hoc return mode', async () => {
       const { shipment } = await aDeliveredOrder(t, shop);
       const response = await adHoc(String(shipment.shipment_number), [{ sku: 'TEE-S', quantity: 1 }]);
       expect(response.status).toBe(422);
-      expect(response.body.errors[0]).toMatchObject({ code: 'validation_failed', detail: expect.stringContaining('ad hoc returns are off: set ad_hoc_return_mode') });
+      expect(response.body.errors[0]).toMatchObject({
+        code: 'validation_failed',
+        detail: expect.stringContaining('ad hoc returns are off: set ad_hoc_return_mode'),
+      });
       expect(await returnsTotal()).toBe(0);
     });
 
@@ -37,16 +45,37 @@ for (const dialect of testDialects()) {
 
       const response = await adHoc(String(shipment.shipment_number), [
         { sku: 'TEE-S', quantity: 2 },
-        { ean: '5700000000035', quantity: 1, claim_type: 'claim', claim_cause_code: 'DAMAGED', should_refund_storefront: false },
+        {
+          ean: '5700000000035',
+          quantity: 1,
+          claim_type: 'claim',
+          claim_cause_code: 'DAMAGED',
+          should_refund_storefront: false,
+        },
       ]);
 
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ matched_rma: false, alert_id: null, return: { status: 'received', order_number: order.order_number, customer_number: 'C-B2B' } });
-      expect((response.body.return.lines as Body[]).map((l) => [l['sku'], l['expected_quantity'], l['returned']])).toEqual([['TEE-S', 2, 2], ['CAP-ONE', 1, 1]]);
+      expect(response.body).toMatchObject({
+        matched_rma: false,
+        alert_id: null,
+        return: { status: 'received', order_number: order.order_number, customer_number: 'C-B2B' },
+      });
+      expect(
+        (response.body.return.lines as Body[]).map((l) => [l['sku'], l['expected_quantity'], l['returned']]),
+      ).toEqual([
+        ['TEE-S', 2, 2],
+        ['CAP-ONE', 1, 1],
+      ]);
       const read = await returnOf(t, shop.brand, response.body.return.id);
       expect(read).toMatchObject({ source: 'ad_hoc', shipment_id: shipment.id, status: 'received' });
-      expect(read.lines.map((l) => [l['claim_cause_id'], l['refund_storefront'], l['regulate_inventory']])).toEqual([[null, true, true], [cause.id, false, true]]);
-      expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: before.tee.in_stock + 2, available: before.tee.available + 2 });
+      expect(read.lines.map((l) => [l['claim_cause_id'], l['refund_storefront'], l['regulate_inventory']])).toEqual([
+        [null, true, true],
+        [cause.id, false, true],
+      ]);
+      expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({
+        in_stock: before.tee.in_stock + 2,
+        available: before.tee.available + 2,
+      });
       expect(await stockOf(t, shop.brand, 'CAP-ONE')).toEqual(before.cap);
       const notes = await creditNotesOf(t, shop.brand);
       expect(notes).toEqual([expect.objectContaining({ return_id: read['id'], status: 'draft', net_total: 22.95 })]);
@@ -56,22 +85,38 @@ for (const dialect of testDialects()) {
       await changeSettings(t, shop.brand, { ad_hoc_return_mode: 'always_credit_note' });
       const { shipment } = await aDeliveredOrder(t, shop);
       const before = await stockOf(t, shop.brand, 'TEE-S');
-      expect((await adHoc(shipment.shipment_number, [{ sku: 'TEE-S', quantity: 1, return_to_inventory: false }])).status).toBe(201);
+      expect(
+        (await adHoc(shipment.shipment_number, [{ sku: 'TEE-S', quantity: 1, return_to_inventory: false }])).status,
+      ).toBe(201);
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual(before);
     });
 
     it('credit_note_if_no_rma: receives the approved RMA that expects the pieces instead of making a new return', async () => {
       await changeSettings(t, shop.brand, { ad_hoc_return_mode: 'credit_note_if_no_rma' });
       const { order, shipment } = await aDeliveredOrder(t, shop);
-      const rma = await anRma(t, shop.brand, order.order_number, [{ sku: 'TEE-S', quantity: 2 }, { sku: 'CAP-ONE', quantity: 1 }]);
+      const rma = await anRma(t, shop.brand, order.order_number, [
+        { sku: 'TEE-S', quantity: 2 },
+        { sku: 'CAP-ONE', quantity: 1 },
+      ]);
 
       const response = await adHoc(shipment.shipment_number, [{ sku: 'TEE-S', quantity: 2 }]);
 
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ matched_rma: true, alert_id: null, return: { id: rma.id, rma: rma.rma, status: 'received' } });
+      expect(response.body).toMatchObject({
+        matched_rma: true,
+        alert_id: null,
+        return: { id: rma.id, rma: rma.rma, status: 'received' },
+      });
       expect(await returnsTotal()).toBe(1);
-      expect((await returnOf(t, shop.brand, rma.id)).timeline.map((e) => e['kind'])).toEqual(['created', 'approved', 'received', 'ad_hoc_matched']);
-      expect(await creditNotesOf(t, shop.brand)).toEqual([expect.objectContaining({ return_id: rma.id, net_total: 18 })]);
+      expect((await returnOf(t, shop.brand, rma.id)).timeline.map((e) => e['kind'])).toEqual([
+        'created',
+        'approved',
+        'received',
+        'ad_hoc_matched',
+      ]);
+      expect(await creditNotesOf(t, shop.brand)).toEqual([
+        expect.objectContaining({ return_id: rma.id, net_total: 18 }),
+      ]);
     });
 
     it('alert_if_no_rma: makes the return without a credit note and an open alert; the credit note is issued from the alert, once', async () => {
@@ -81,18 +126,43 @@ for (const dialect of testDialects()) {
       const response = await adHoc(shipment.shipment_number, [{ sku: 'TEE-S', quantity: 1 }]);
 
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ matched_rma: false, alert_id: expect.any(Number), return: { status: 'received' } });
+      expect(response.body).toMatchObject({
+        matched_rma: false,
+        alert_id: expect.any(Number),
+        return: { status: 'received' },
+      });
       expect(await creditNotesOf(t, shop.brand)).toEqual([]);
-      const alerts = (await getOk(t, shop.brand, '/v10/alerts?filter_groups[0][filters][0][key]=status&filter_groups[0][filters][0][value]=open'))['alerts'] as Body[];
-      expect(alerts).toEqual([expect.objectContaining({ id: response.body.alert_id, kind: 'ad_hoc_return_without_rma', status: 'open', return_id: response.body.return.id, credit_note_id: null })]);
+      const alerts = (
+        await getOk(
+          t,
+          shop.brand,
+          '/v10/alerts?filter_groups[0][filters][0][key]=status&filter_groups[0][filters][0][value]=open',
+        )
+      )['alerts'] as Body[];
+      expect(alerts).toEqual([
+        expect.objectContaining({
+          id: response.body.alert_id,
+          kind: 'ad_hoc_return_without_rma',
+          status: 'open',
+          return_id: response.body.return.id,
+          credit_note_id: null,
+        }),
+      ]);
 
       const issued = await post(`/v10/alerts/${response.body.alert_id}/credit-note`);
 
       expect(issued.status).toBe(201);
       expect(issued.body.alert).toMatchObject({ status: 'resolved', credit_note_id: issued.body.credit_note.id });
-      expect(issued.body.credit_note).toMatchObject({ status: 'draft', return_id: response.body.return.id, net_total: 9, total: 11.25 });
+      expect(issued.body.credit_note).toMatchObject({
+        status: 'draft',
+        return_id: response.body.return.id,
+        net_total: 9,
+        total: 11.25,
+      });
       expect((await creditNotesOf(t, shop.brand)).map((c) => c['id'])).toEqual([issued.body.credit_note.id]);
-      expect((await getOk(t, shop.brand, '/v10/alerts'))['alerts']).toEqual([expect.objectContaining({ status: 'resolved' })]);
+      expect((await getOk(t, shop.brand, '/v10/alerts'))['alerts']).toEqual([
+        expect.objectContaining({ status: 'resolved' }),
+      ]);
       const alertSchema = RESPONSE_SCHEMAS['Alert'] as { properties: Body };
       expect(Object.keys(alertSchema.properties).sort()).toEqual(Object.keys(issued.body.alert as Body).sort());
 
@@ -112,13 +182,26 @@ for (const dialect of testDialects()) {
       expect(unknown.status).toBe(422);
       expect(unknown.body.errors[0].source).toEqual({ pointer: '/return/shipment_number' });
 
-      const lines = await adHoc(shipment.shipment_number, [{ sku: 'TEE-S', quantity: 4 }, { sku: 'SOCK-42', quantity: 1 }, { sku: 'CAP-ONE', quantity: 1, claim_cause_code: 'nope' }]);
+      const lines = await adHoc(shipment.shipment_number, [
+        { sku: 'TEE-S', quantity: 4 },
+        { sku: 'SOCK-42', quantity: 1 },
+        { sku: 'CAP-ONE', quantity: 1, claim_cause_code: 'nope' },
+      ]);
       expect(lines.status).toBe(422);
-      expect(lines.body.errors.map((e: Body) => (e['source'] as Body)['pointer'])).toEqual(['/return/lines/1/sku', '/return/lines/2/claim_cause_code', '/return/lines/0/quantity']);
+      expect(lines.body.errors.map((e: Body) => (e['source'] as Body)['pointer'])).toEqual([
+        '/return/lines/1/sku',
+        '/return/lines/2/claim_cause_code',
+        '/return/lines/0/quantity',
+      ]);
 
-      const shape = await post('/3pl/returns/create-ad-hoc-return', { return: { shipment_number: 'S-1', lines: [{ sku: 'TEE-S', quantity: 1, claim_type: 'return' }] } });
+      const shape = await post('/3pl/returns/create-ad-hoc-return', {
+        return: { shipment_number: 'S-1', lines: [{ sku: 'TEE-S', quantity: 1, claim_type: 'return' }] },
+      });
       expect(shape.status).toBe(422);
-      expect(shape.body.errors.map((e: Body) => (e['source'] as Body)['pointer']).sort()).toEqual(['/return/lines/0/return_to_inventory', '/return/shipment_number']);
+      expect(shape.body.errors.map((e: Body) => (e['source'] as Body)['pointer']).sort()).toEqual([
+        '/return/lines/0/return_to_inventory',
+        '/return/shipment_number',
+      ]);
 
       expect(await returnsTotal()).toBe(0);
       expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual(before);

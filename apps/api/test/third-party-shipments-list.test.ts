@@ -26,15 +26,35 @@ for (const dialect of testDialects()) {
       const order = await placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: customer, lines, ...extra });
       return approveOrder(t, shop.brand, order['id'] as number);
     };
-    const thirdPartyShipments = async (query = '') => (await getOk(t, shop.brand, `/3pl/shipments${query ? `?${query}` : ''}`)) as { shipments: Body[]; total?: number; has_more: boolean; next_cursor: string | null };
+    const thirdPartyShipments = async (query = '') =>
+      (await getOk(t, shop.brand, `/3pl/shipments${query ? `?${query}` : ''}`)) as {
+        shipments: Body[];
+        total?: number;
+        has_more: boolean;
+        next_cursor: string | null;
+      };
 
     it('shows a shipment in the warehouse form: every field, defaults where the order names nothing', async () => {
-      const order = await approvedOrder([{ sku: 'TEE-S', quantity: 3 }, { sku: 'CAP-ONE', quantity: 1 }], { shipping_cost: 7.5 });
+      const order = await approvedOrder(
+        [
+          { sku: 'TEE-S', quantity: 3 },
+          { sku: 'CAP-ONE', quantity: 1 },
+        ],
+        { shipping_cost: 7.5 },
+      );
       const listed = await thirdPartyShipments();
       expect(listed.total).toBe(1);
       expect(listed.has_more).toBe(false);
       expect(listed.next_cursor).toBeNull();
-      const customerAddress = { name: 'Main receiving', att: null, address: 'Keizersgracht 1', zip: '1015 CJ', region: '', city: 'Amsterdam', country: 'NL' };
+      const customerAddress = {
+        name: 'Main receiving',
+        att: null,
+        address: 'Keizersgracht 1',
+        zip: '1015 CJ',
+        region: '',
+        city: 'Amsterdam',
+        country: 'NL',
+      };
       expect(listed.shipments).toEqual([
         {
           id: expect.any(Number),
@@ -111,7 +131,15 @@ for (const dialect of testDialects()) {
           addresses: [address('Paris', { city: 'Paris', zip: '75001', country: 'FR', region: 'IDF' })],
         }),
       ]);
-      const delivery = { name: 'Boutique SARL', att: 'Goods in', address: 'Rue de Rivoli 1', zip: '75001', region: 'IDF', city: 'Paris', country: 'FR' };
+      const delivery = {
+        name: 'Boutique SARL',
+        att: 'Goods in',
+        address: 'Rue de Rivoli 1',
+        zip: '75001',
+        region: 'IDF',
+        city: 'Paris',
+        country: 'FR',
+      };
       const order = await placeOrder(t, shop.brand, shop.channels.b2b, {
         customer_number: 'C-EU',
         lines: [{ sku: 'TEE-M', quantity: 4 }],
@@ -125,9 +153,13 @@ for (const dialect of testDialects()) {
         order_meta: { season: 'SS26' },
       });
       await approveOrder(t, shop.brand, order['id'] as number, { create_shipment: false });
-      expect((await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-M', quantity: 1 }] })).status).toBe(201);
+      expect(
+        (await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-M', quantity: 1 }] })).status,
+      ).toBe(201);
       t.clock.advance(MINUTE);
-      expect((await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-M', quantity: 3 }] })).status).toBe(201);
+      expect(
+        (await post(`/v10/orders/${order['id']}/shipments`, { lines: [{ sku: 'TEE-M', quantity: 3 }] })).status,
+      ).toBe(201);
 
       const [first, second] = (await thirdPartyShipments()).shipments;
       expect(first).toMatchObject({
@@ -136,19 +168,49 @@ for (const dialect of testDialects()) {
         reference: 'PO-7781',
         customer_number: 'C-EU',
         shipping_code: { code: 'dpd_pickup', drop_point_id: 'DP-123' },
-        invoice_address: { name: 'Paris receiving', att: null, address: 'Keizersgracht 1', zip: '75001', region: 'IDF', city: 'Paris', country: 'FR' },
+        invoice_address: {
+          name: 'Paris receiving',
+          att: null,
+          address: 'Keizersgracht 1',
+          zip: '75001',
+          region: 'IDF',
+          city: 'Paris',
+          country: 'FR',
+        },
         delivery_address: delivery,
-        orders: [{ order_number: order['order_number'], order_meta: { season: 'SS26' }, payment_term: { name: '30 days net', erp_code: 'NET30' }, shipping: 12.5 }],
+        orders: [
+          {
+            order_number: order['order_number'],
+            order_meta: { season: 'SS26' },
+            payment_term: { name: '30 days net', erp_code: 'NET30' },
+            shipping: 12.5,
+          },
+        ],
         responsible_person: { email: 'anna@boutique.example', first_name: 'Anna', last_name: null },
         email: 'store@boutique.example',
         telephone: '+33 1 23 45 67 89',
         vat_number: 'FR12345678901',
         eori_number: 'FR1234567890123',
         // TEE-M: the offer price 8.00, less no discount.
-        lines: [expect.objectContaining({ sku: 'TEE-M', full_name: 'T-shirt - M', quantity: 1, unit_price: 8, total_price: 8 })],
+        lines: [
+          expect.objectContaining({
+            sku: 'TEE-M',
+            full_name: 'T-shirt - M',
+            quantity: 1,
+            unit_price: 8,
+            total_price: 8,
+          }),
+        ],
       });
       expect(second).toMatchObject({
-        orders: [{ order_number: order['order_number'], order_meta: { season: 'SS26' }, payment_term: { name: '30 days net', erp_code: 'NET30' }, shipping: null }],
+        orders: [
+          {
+            order_number: order['order_number'],
+            order_meta: { season: 'SS26' },
+            payment_term: { name: '30 days net', erp_code: 'NET30' },
+            shipping: null,
+          },
+        ],
         lines: [expect.objectContaining({ sku: 'TEE-M', quantity: 3, unit_price: 8, total_price: 24 })],
       });
     });
@@ -163,7 +225,8 @@ for (const dialect of testDialects()) {
       await approvedOrder([{ sku: 'TEE-M', quantity: 1 }]);
       t.clock.advance(MINUTE);
       // Cancelling the first order's shipment moves its updated_at.
-      const firstShipment = (await thirdPartyShipments(filter('customer_id', String(shop.customers['C-B2B']!.id)))).shipments[0]!;
+      const firstShipment = (await thirdPartyShipments(filter('customer_id', String(shop.customers['C-B2B']!.id))))
+        .shipments[0]!;
       expect(firstShipment['order_number']).toBe(early['order_number']);
       expect((await post('/3pl/shipments/cancel', { shipment_id: firstShipment['id'] })).status).toBe(200);
       const cancelledAt = t.clock.now();
@@ -175,7 +238,9 @@ for (const dialect of testDialects()) {
       expect(byCustomer.shipments.map((s) => s['customer_number'])).toEqual(['C-TWO']);
       const createdSince = await thirdPartyShipments(filter('created_at', middle, 'gte'));
       expect(createdSince.total).toBe(2);
-      expect(createdSince.shipments.map((s) => s['created_at'])).toEqual(all.shipments.slice(1).map((s) => s['created_at']));
+      expect(createdSince.shipments.map((s) => s['created_at'])).toEqual(
+        all.shipments.slice(1).map((s) => s['created_at']),
+      );
       const updatedSince = await thirdPartyShipments(filter('updated_at', cancelledAt, 'gte'));
       expect(updatedSince.shipments.map((s) => [s['id'], s['status']])).toEqual([[firstShipment['id'], 'cancelled']]);
 
@@ -209,9 +274,18 @@ for (const dialect of testDialects()) {
       expect(keys(schemas['ThirdPartyShipmentLine']!.properties)).toEqual(keys((shipment!['lines'] as Body[])[0]));
       expect(keys(schemas['ThirdPartyShipmentOrder']!.properties)).toEqual(keys((shipment!['orders'] as Body[])[0]));
       const parameters = document.paths['/3pl/shipments/export']!['get']!.parameters;
-      expect(parameters.find((p) => p.name === 'system_id')).toMatchObject({ required: true, schema: { type: 'string' } });
-      expect(parameters.find((p) => p.name === 'include_completed')).toMatchObject({ required: false, schema: { type: 'integer', enum: [0, 1], default: 0 } });
-      expect(parameters.find((p) => p.name === 'not_exported_since')).toMatchObject({ required: false, schema: { format: 'date-time' } });
+      expect(parameters.find((p) => p.name === 'system_id')).toMatchObject({
+        required: true,
+        schema: { type: 'string' },
+      });
+      expect(parameters.find((p) => p.name === 'include_completed')).toMatchObject({
+        required: false,
+        schema: { type: 'integer', enum: [0, 1], default: 0 },
+      });
+      expect(parameters.find((p) => p.name === 'not_exported_since')).toMatchObject({
+        required: false,
+        schema: { format: 'date-time' },
+      });
       expect(parameters.map((p) => p.name)).not.toContain('page');
     });
 
@@ -223,10 +297,15 @@ for (const dialect of testDialects()) {
 
     describe('export', () => {
       const exported = async (query: string) =>
-        (await getOk(t, shop.brand, `/3pl/shipments/export?${query}`)) as { shipments: Body[]; has_more: boolean; next_cursor: string | null; total?: number };
+        (await getOk(t, shop.brand, `/3pl/shipments/export?${query}`)) as {
+          shipments: Body[];
+          has_more: boolean;
+          next_cursor: string | null;
+          total?: number;
+        };
       const ids = (page: { shipments: Body[] }) => page.shipments.map((s) => s['id']);
 
-      it("exports open shipments in the warehouse form until the system marks them, and never hides them from another system", async () => {
+      it('exports open shipments in the warehouse form until the system marks them, and never hides them from another system', async () => {
         await approvedOrder([{ sku: 'TEE-S', quantity: 2 }], { shipping_cost: 4.95 });
         await approvedOrder([{ sku: 'CAP-ONE', quantity: 1 }]);
         const [listedFirst, listedSecond] = (await thirdPartyShipments()).shipments;
@@ -236,18 +315,38 @@ for (const dialect of testDialects()) {
 
         t.clock.advance(MINUTE);
         const markedAt = t.clock.now();
-        const marked = await post('/3pl/shipments/mark-as-exported', { shipments: [{ shipment_id: listedFirst!['id'], system_id: 'wms', note: 'picked up by WMS' }] });
+        const marked = await post('/3pl/shipments/mark-as-exported', {
+          shipments: [{ shipment_id: listedFirst!['id'], system_id: 'wms', note: 'picked up by WMS' }],
+        });
         expect(marked.status).toBe(200);
-        expect(marked.body).toEqual({ shipments: [{ ...listedFirst, exports: [{ system_id: 'wms', exported_at: markedAt, note: 'picked up by WMS' }] }] });
+        expect(marked.body).toEqual({
+          shipments: [
+            { ...listedFirst, exports: [{ system_id: 'wms', exported_at: markedAt, note: 'picked up by WMS' }] },
+          ],
+        });
 
         expect(ids(await exported('system_id=wms'))).toEqual([listedSecond!['id']]);
         expect(ids(await exported('system_id=erp'))).toEqual([listedFirst!['id'], listedSecond!['id']]);
         // The v10 export of the same system shares the marks.
-        expect(((await getOk(t, shop.brand, '/v10/shipments/export?system_id=wms'))['shipments'] as Body[]).map((s) => s['id'])).toEqual([listedSecond!['id']]);
+        expect(
+          ((await getOk(t, shop.brand, '/v10/shipments/export?system_id=wms'))['shipments'] as Body[]).map(
+            (s) => s['id'],
+          ),
+        ).toEqual([listedSecond!['id']]);
         // An instant before the mark re-exports what was marked after it.
-        expect(ids(await exported(`system_id=wms&not_exported_since=${encodeURIComponent('2026-01-01T00:00:00Z')}`))).toEqual([listedFirst!['id'], listedSecond!['id']]);
-        const timeline = ((await getOk(t, shop.brand, `/v10/shipments/${listedFirst!['id']}`))['shipment'] as { timeline: Body[] }).timeline;
-        expect(timeline).toContainEqual({ kind: 'exported', note: 'picked up by WMS', system_id: 'wms', user_id: shop.brand.userId, created_at: markedAt });
+        expect(
+          ids(await exported(`system_id=wms&not_exported_since=${encodeURIComponent('2026-01-01T00:00:00Z')}`)),
+        ).toEqual([listedFirst!['id'], listedSecond!['id']]);
+        const timeline = (
+          (await getOk(t, shop.brand, `/v10/shipments/${listedFirst!['id']}`))['shipment'] as { timeline: Body[] }
+        ).timeline;
+        expect(timeline).toContainEqual({
+          kind: 'exported',
+          note: 'picked up by WMS',
+          system_id: 'wms',
+          user_id: shop.brand.userId,
+          created_at: markedAt,
+        });
       });
 
       it('adds cancelled and completed shipments only on request (flags 0 or 1), and walks pages by cursor', async () => {
@@ -258,39 +357,67 @@ for (const dialect of testDialects()) {
         const all = (await thirdPartyShipments()).shipments;
         expect((await post('/3pl/shipments/cancel', { shipment_id: all[0]!['id'] })).status).toBe(200);
         const deliver = await post('/3pl/shipments/deliver', {
-          delivery_note: { shipment_number: all[1]!['shipment_number'], order_type: 'b2b', carrier: 'dhl', colli: [{ track_trace: 'JD01', lines: [{ sku: 'TEE-S', quantity: 1 }] }] },
+          delivery_note: {
+            shipment_number: all[1]!['shipment_number'],
+            order_type: 'b2b',
+            carrier: 'dhl',
+            colli: [{ track_trace: 'JD01', lines: [{ sku: 'TEE-S', quantity: 1 }] }],
+          },
         });
         expect(deliver.status).toBe(200);
 
         expect(ids(await exported('system_id=wms'))).toEqual([all[2]!['id'], all[3]!['id']]);
-        expect(ids(await exported('system_id=wms&include_cancelled=1'))).toEqual([all[0]!['id'], all[2]!['id'], all[3]!['id']]);
-        expect(ids(await exported('system_id=wms&include_completed=1&include_cancelled=0'))).toEqual([all[1]!['id'], all[2]!['id'], all[3]!['id']]);
+        expect(ids(await exported('system_id=wms&include_cancelled=1'))).toEqual([
+          all[0]!['id'],
+          all[2]!['id'],
+          all[3]!['id'],
+        ]);
+        expect(ids(await exported('system_id=wms&include_completed=1&include_cancelled=0'))).toEqual([
+          all[1]!['id'],
+          all[2]!['id'],
+          all[3]!['id'],
+        ]);
 
         const walked: unknown[] = [];
         let page = await exported('system_id=wms&include_cancelled=1&include_completed=1&limit=3');
         expect(page.total).toBeUndefined();
         walked.push(...ids(page));
         while (page.has_more) {
-          page = await exported(`system_id=wms&include_cancelled=1&include_completed=1&limit=3&cursor=${encodeURIComponent(page.next_cursor!)}`);
+          page = await exported(
+            `system_id=wms&include_cancelled=1&include_completed=1&limit=3&cursor=${encodeURIComponent(page.next_cursor!)}`,
+          );
           walked.push(...ids(page));
         }
         expect(walked).toEqual(all.map((s) => s['id']));
 
-        const created = await exported(`system_id=wms&include_cancelled=1&include_completed=1&${filter('created_at', String(all[2]!['created_at']), 'gte')}`);
+        const created = await exported(
+          `system_id=wms&include_cancelled=1&include_completed=1&${filter('created_at', String(all[2]!['created_at']), 'gte')}`,
+        );
         expect(ids(created)).toEqual([all[2]!['id'], all[3]!['id']]);
       });
 
       it('refuses an export without system_id, with a flag other than 0 or 1, a bad not_exported_since, or a page number', async () => {
         const missing = await get('/3pl/shipments/export');
         expect(missing.status).toBe(422);
-        expect(missing.body.errors).toEqual([expect.objectContaining({ code: 'invalid_query_parameters', source: { parameter: 'system_id' }, detail: expect.stringContaining('system_id is required') })]);
+        expect(missing.body.errors).toEqual([
+          expect.objectContaining({
+            code: 'invalid_query_parameters',
+            source: { parameter: 'system_id' },
+            detail: expect.stringContaining('system_id is required'),
+          }),
+        ]);
         const blank = await get('/3pl/shipments/export?system_id=%20');
         expect(blank.status).toBe(422);
         expect(blank.body.errors[0].source).toEqual({ parameter: 'system_id' });
         for (const value of ['true', '2', '', 'yes']) {
           const response = await get(`/3pl/shipments/export?system_id=wms&include_completed=${value}`);
           expect(response.status).toBe(422);
-          expect(response.body.errors).toEqual([expect.objectContaining({ source: { parameter: 'include_completed' }, detail: 'include_completed must be 0 or 1' })]);
+          expect(response.body.errors).toEqual([
+            expect.objectContaining({
+              source: { parameter: 'include_completed' },
+              detail: 'include_completed must be 0 or 1',
+            }),
+          ]);
         }
         const since = await get('/3pl/shipments/export?system_id=wms&not_exported_since=yesterday');
         expect(since.status).toBe(422);
@@ -306,33 +433,60 @@ for (const dialect of testDialects()) {
         const eleven = Array.from({ length: 11 }, () => ({ shipment_id: shipment!['id'], system_id: 'wms' }));
         const tooMany = await post('/3pl/shipments/mark-as-exported', { shipments: eleven });
         expect(tooMany.status).toBe(422);
-        expect(tooMany.body.errors[0]).toMatchObject({ source: { pointer: '/shipments' }, detail: 'shipments must contain at most 10 documents' });
+        expect(tooMany.body.errors[0]).toMatchObject({
+          source: { pointer: '/shipments' },
+          detail: 'shipments must contain at most 10 documents',
+        });
 
         const other = await seedOrderingBrand(t);
-        const foreignOrder = await placeOrder(t, other.brand, other.channels.b2b, { customer_number: 'C-B2B', lines: [{ sku: 'TEE-S', quantity: 1 }] });
+        const foreignOrder = await placeOrder(t, other.brand, other.channels.b2b, {
+          customer_number: 'C-B2B',
+          lines: [{ sku: 'TEE-S', quantity: 1 }],
+        });
         await approveOrder(t, other.brand, foreignOrder['id'] as number);
         const foreign = ((await getOk(t, other.brand, '/3pl/shipments'))['shipments'] as Body[])[0]!;
         const unknown = await post('/3pl/shipments/mark-as-exported', {
-          shipments: [{ shipment_id: shipment!['id'], system_id: 'wms' }, { shipment_id: foreign['id'], system_id: 'wms' }],
+          shipments: [
+            { shipment_id: shipment!['id'], system_id: 'wms' },
+            { shipment_id: foreign['id'], system_id: 'wms' },
+          ],
         });
         expect(unknown.status).toBe(422);
-        expect(unknown.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/shipments/1/shipment_id' } })]);
+        expect(unknown.body.errors).toEqual([
+          expect.objectContaining({ source: { pointer: '/shipments/1/shipment_id' } }),
+        ]);
         expect(ids(await exported('system_id=wms'))).toEqual([shipment!['id']]);
-        expect(ids(await getOk(t, other.brand, '/3pl/shipments/export?system_id=wms') as { shipments: Body[] })).toEqual([foreign['id']]);
+        expect(
+          ids((await getOk(t, other.brand, '/3pl/shipments/export?system_id=wms')) as { shipments: Body[] }),
+        ).toEqual([foreign['id']]);
 
         const shape = await post('/3pl/shipments/mark-as-exported', { shipments: [{ shipment_id: '1', note: 5 }] });
         expect(shape.status).toBe(422);
-        expect(shape.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/shipments/0/note', '/shipments/0/shipment_id', '/shipments/0/system_id']);
+        expect(shape.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+          '/shipments/0/note',
+          '/shipments/0/shipment_id',
+          '/shipments/0/system_id',
+        ]);
       });
 
       it('marks twice harmlessly: one mark per system, with the latest time and note', async () => {
         await approvedOrder([{ sku: 'TEE-S', quantity: 1 }]);
         const [shipment] = (await thirdPartyShipments()).shipments;
-        expect((await post('/3pl/shipments/mark-as-exported', { shipments: [{ shipment_id: shipment!['id'], system_id: 'wms', note: 'first' }] })).status).toBe(200);
+        expect(
+          (
+            await post('/3pl/shipments/mark-as-exported', {
+              shipments: [{ shipment_id: shipment!['id'], system_id: 'wms', note: 'first' }],
+            })
+          ).status,
+        ).toBe(200);
         t.clock.advance(MINUTE);
-        const again = await post('/3pl/shipments/mark-as-exported', { shipments: [{ shipment_id: shipment!['id'], system_id: 'wms', note: 'again' }] });
+        const again = await post('/3pl/shipments/mark-as-exported', {
+          shipments: [{ shipment_id: shipment!['id'], system_id: 'wms', note: 'again' }],
+        });
         expect(again.status).toBe(200);
-        expect(again.body.shipments[0].exports).toEqual([{ system_id: 'wms', exported_at: t.clock.now(), note: 'again' }]);
+        expect(again.body.shipments[0].exports).toEqual([
+          { system_id: 'wms', exported_at: t.clock.now(), note: 'again' },
+        ]);
         expect(ids(await exported('system_id=wms'))).toEqual([]);
       });
     });
@@ -351,7 +505,9 @@ for (const dialect of testDialects()) {
       }
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['fulfilment:read'] });
       expect((await request(t.app).get('/3pl/shipments').set(reader.headers)).status).toBe(200);
-      expect((await request(t.app).post('/3pl/shipments/cancel').set(reader.headers).send({ shipment_id: 1 })).status).toBe(403);
+      expect(
+        (await request(t.app).post('/3pl/shipments/cancel').set(reader.headers).send({ shipment_id: 1 })).status,
+      ).toBe(403);
     });
   });
 }

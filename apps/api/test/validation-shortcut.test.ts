@@ -24,7 +24,8 @@ function dtoClassesByName(): Map<string, DtoClass> {
       else if (entry.name.endsWith('.dto.ts')) {
         // eslint-disable-next-line @typescript-eslint/no-require-imports
         for (const exported of Object.values(require(path) as Record<string, unknown>)) {
-          if (typeof exported === 'function' && /^class /.test(Function.prototype.toString.call(exported))) classes.set(exported.name, exported as DtoClass);
+          if (typeof exported === 'function' && /^class /.test(Function.prototype.toString.call(exported)))
+            classes.set(exported.name, exported as DtoClass);
         }
       }
     }
@@ -55,12 +56,16 @@ describe('the validation shortcut', () => {
 
   afterAll(() => cacheValidationMetadata());
 
-  it('gives exactly the verdicts of class-validator\'s own executor on valid and invalid bodies of every DTO', async () => {
+  it("gives exactly the verdicts of class-validator's own executor on valid and invalid bodies of every DTO", async () => {
     const storage = await openTestStorage('sqlite');
     const document = await fetchOpenApiDocument(buildApp(storage, new FixedClock('2026-03-01T09:00:00.000Z')));
     await storage.close();
     const classes = dtoClassesByName();
-    const bodyRefs = new Set(operationsOf(document).flatMap((operation) => (operation.body ? [operation.body.schema] : [])).map((schema) => schema['$ref'] as string));
+    const bodyRefs = new Set(
+      operationsOf(document)
+        .flatMap((operation) => (operation.body ? [operation.body.schema] : []))
+        .map((schema) => schema['$ref'] as string),
+    );
     expect(bodyRefs.size).toBeGreaterThan(30);
 
     let valid = 0;
@@ -69,15 +74,17 @@ describe('the validation shortcut', () => {
       const name = ref.split('/').pop()!;
       const dto = classes.get(name);
       expect({ name, found: dto !== undefined }).toEqual({ name, found: true });
-      const corpus = fc.sample(hostileBody(document, new ValuePool(), { $ref: ref }), { seed: SEED, numRuns: BODIES_PER_DTO }).filter((body) => {
-        if (body instanceof RawJson) return false; // refused as unparseable before validation
-        try {
-          refuseUnsafeJsonBody(body); // too deep, NUL, __proto__: refused before validation too
-          return true;
-        } catch {
-          return false;
-        }
-      });
+      const corpus = fc
+        .sample(hostileBody(document, new ValuePool(), { $ref: ref }), { seed: SEED, numRuns: BODIES_PER_DTO })
+        .filter((body) => {
+          if (body instanceof RawJson) return false; // refused as unparseable before validation
+          try {
+            refuseUnsafeJsonBody(body); // too deep, NUL, __proto__: refused before validation too
+            return true;
+          } catch {
+            return false;
+          }
+        });
       for (const body of corpus) {
         cacheValidationMetadata();
         const withShortcut = await verdict(dto!, body);

@@ -49,7 +49,14 @@ for (const dialect of testDialects()) {
       const response = await request(t.app).get('/v10/warehouses').set(integrator.headers);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({
-        errors: [{ status: 404, code: 'route_not_found', title: 'Not found', detail: expect.stringContaining('GET /v10/warehouses') }],
+        errors: [
+          {
+            status: 404,
+            code: 'route_not_found',
+            title: 'Not found',
+            detail: expect.stringContaining('GET /v10/warehouses'),
+          },
+        ],
       });
     });
 
@@ -73,7 +80,11 @@ for (const dialect of testDialects()) {
       const response = await request(t.app).delete('/v10/customers').set(integrator.headers);
       expect(response.status).toBe(405);
       expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
-      expect(response.body.errors[0]).toMatchObject({ status: 405, code: 'method_not_allowed', meta: { allowed_methods: ['GET', 'HEAD', 'OPTIONS'] } });
+      expect(response.body.errors[0]).toMatchObject({
+        status: 405,
+        code: 'method_not_allowed',
+        meta: { allowed_methods: ['GET', 'HEAD', 'OPTIONS'] },
+      });
 
       const groups = await request(t.app).put('/v10/customer-groups').set(integrator.headers).send({});
       expect(groups.status).toBe(405);
@@ -87,17 +98,33 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 413 to a body over the limit', async () => {
-      const customers = Array.from({ length: 40 }, (_, i) => ({ customer_number: `BIG-${i}`, name: 'A customer with a long enough name', currency: 'EUR' }));
+      const customers = Array.from({ length: 40 }, (_, i) => ({
+        customer_number: `BIG-${i}`,
+        name: 'A customer with a long enough name',
+        currency: 'EUR',
+      }));
       const response = await request(t.app).post('/customers/sync').set(integrator.headers).send({ customers });
       expect(response.status).toBe(413);
-      expect(response.body.errors[0]).toMatchObject({ status: 413, code: 'payload_too_large', detail: expect.stringContaining('2kb') });
+      expect(response.body.errors[0]).toMatchObject({
+        status: 413,
+        code: 'payload_too_large',
+        detail: expect.stringContaining('2kb'),
+      });
     });
 
     it('answers 415 to a body that is not declared as JSON, on every surface', async () => {
-      const sync = await request(t.app).post('/customers/sync').set(integrator.headers).set('Content-Type', 'text/plain').send('customers');
+      const sync = await request(t.app)
+        .post('/customers/sync')
+        .set(integrator.headers)
+        .set('Content-Type', 'text/plain')
+        .send('customers');
       expect(sync.status).toBe(415);
       expect(sync.body.errors[0]).toMatchObject({ code: 'unsupported_media_type', source: { header: 'Content-Type' } });
-      const v10 = await request(t.app).post('/v10/customer-groups').set(integrator.headers).type('form').send({ code: 'X', name: 'Y' });
+      const v10 = await request(t.app)
+        .post('/v10/customer-groups')
+        .set(integrator.headers)
+        .type('form')
+        .send({ code: 'X', name: 'Y' });
       expect(v10.status).toBe(415);
       const groups = await request(t.app).get('/v10/customer-groups').set(integrator.headers);
       expect(groups.body.customer_groups).toEqual([]);
@@ -106,7 +133,10 @@ for (const dialect of testDialects()) {
     it('accepts a POST without a body and without Content-Type (the body is then empty)', async () => {
       const response = await request(t.app).post('/v10/customer-groups').set(integrator.headers);
       expect(response.status).toBe(422);
-      expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/code', '/name']);
+      expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+        '/code',
+        '/name',
+      ]);
     });
 
     it('answers 422 with one error per invalid field, each pointing at it', async () => {
@@ -117,44 +147,88 @@ for (const dialect of testDialects()) {
       expect(response.status).toBe(422);
       expect(response.body).toEqual({
         errors: [
-          { status: 422, code: 'validation_failed', title: 'Validation error', detail: 'code must be a string', source: { pointer: '/code' } },
-          { status: 422, code: 'validation_failed', title: 'Validation error', detail: expect.stringMatching(/^days must be an integer/), source: { pointer: '/days' } },
+          {
+            status: 422,
+            code: 'validation_failed',
+            title: 'Validation error',
+            detail: 'code must be a string',
+            source: { pointer: '/code' },
+          },
+          {
+            status: 422,
+            code: 'validation_failed',
+            title: 'Validation error',
+            detail: expect.stringMatching(/^days must be an integer/),
+            source: { pointer: '/days' },
+          },
         ],
       });
     });
 
     it('answers 422 when the body is JSON but not an object', async () => {
-      const response = await request(t.app).post('/v10/payment-terms').set(integrator.headers).send([{ code: 'N30' }]);
+      const response = await request(t.app)
+        .post('/v10/payment-terms')
+        .set(integrator.headers)
+        .send([{ code: 'N30' }]);
       expect(response.status).toBe(422);
       expect(response.body.errors[0].detail).toBe('The request body must be a JSON object');
     });
 
     it('answers 422 duplicate when a business rule refuses the request', async () => {
-      const first = await request(t.app).post('/v10/customer-groups').set(integrator.headers).send({ code: 'VIP', name: 'Very important' });
+      const first = await request(t.app)
+        .post('/v10/customer-groups')
+        .set(integrator.headers)
+        .send({ code: 'VIP', name: 'Very important' });
       expect(first.status).toBe(201);
-      const again = await request(t.app).post('/v10/customer-groups').set(integrator.headers).send({ code: 'VIP', name: 'Again' });
+      const again = await request(t.app)
+        .post('/v10/customer-groups')
+        .set(integrator.headers)
+        .send({ code: 'VIP', name: 'Again' });
       expect(again.status).toBe(422);
       expect(again.body.errors[0]).toMatchObject({ code: 'duplicate', source: { pointer: '/code' } });
     });
 
     it('answers 500 without details when something unexpected fails, and logs the cause with the request id', async () => {
-      const principal: Principal = { brandId: integrator.brandId, userId: integrator.userId, appId: integrator.appId, tokenId: integrator.tokenId, scopes: ['customers:read'], appInternalCode: null };
+      const principal: Principal = {
+        brandId: integrator.brandId,
+        userId: integrator.userId,
+        appId: integrator.appId,
+        tokenId: integrator.tokenId,
+        scopes: ['customers:read'],
+        appInternalCode: null,
+      };
       const exploding: UnitOfWork = {
         run: () => Promise.reject(new Error('connection to /var/secret/db.sqlite lost')),
         read: () => Promise.reject(new Error('connection to /var/secret/db.sqlite lost')),
       };
       const logLines: string[] = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
-      const broken = buildApp({ ...t.storage, uow: exploding }, new FixedClock(), { logger, tokenVerifier: { verify: async () => principal } });
+      const broken = buildApp({ ...t.storage, uow: exploding }, new FixedClock(), {
+        logger,
+        tokenVerifier: { verify: async () => principal },
+      });
       const response = await request(broken).get('/v10/customers').set('Authorization', 'Bearer anything');
       expect(response.status).toBe(500);
       expect(response.body).toEqual({
-        errors: [{ status: 500, code: 'internal_error', title: 'Internal server error', detail: expect.stringContaining('retry later') }],
+        errors: [
+          {
+            status: 500,
+            code: 'internal_error',
+            title: 'Internal server error',
+            detail: expect.stringContaining('retry later'),
+          },
+        ],
       });
       expect(JSON.stringify(response.body)).not.toMatch(/secret|lost|at .*\.ts/);
-      const logged = logLines.map((line) => JSON.parse(line) as { level: number; req?: { id: string }; err?: { message: string; stack: string } });
+      const logged = logLines.map(
+        (line) => JSON.parse(line) as { level: number; req?: { id: string }; err?: { message: string; stack: string } },
+      );
       const failure = logged.find((entry) => entry.err !== undefined);
-      expect(failure).toMatchObject({ level: 50, req: { id: response.headers['x-request-id'] }, err: { message: 'connection to /var/secret/db.sqlite lost' } });
+      expect(failure).toMatchObject({
+        level: 50,
+        req: { id: response.headers['x-request-id'] },
+        err: { message: 'connection to /var/secret/db.sqlite lost' },
+      });
       expect(failure?.err?.stack).toContain('Error: connection');
     });
 

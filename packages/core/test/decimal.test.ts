@@ -35,7 +35,28 @@ describe('exact decimals', () => {
   });
 
   it('refuses values that are not finite decimals', () => {
-    for (const value of [NaN, Infinity, -Infinity, '12abc', 'abc', '', ' ', '1,5', '1.2.3', '1e3', '0x10', '.5', '5.', '+5', '--1', true, null, undefined, {}, [1]]) {
+    for (const value of [
+      NaN,
+      Infinity,
+      -Infinity,
+      '12abc',
+      'abc',
+      '',
+      ' ',
+      '1,5',
+      '1.2.3',
+      '1e3',
+      '0x10',
+      '.5',
+      '5.',
+      '+5',
+      '--1',
+      true,
+      null,
+      undefined,
+      {},
+      [1],
+    ]) {
       expect(parseDecimal(value, 2)).toBeNull();
     }
   });
@@ -68,7 +89,9 @@ describe('exact decimals', () => {
   });
 
   it('round-trips every cent amount from 0 to 100.00', () => {
-    const broken = Array.from({ length: 10_001 }, (_, cents) => cents).filter((cents) => parseDecimal(formatDecimal(cents, 2), 2) !== cents);
+    const broken = Array.from({ length: 10_001 }, (_, cents) => cents).filter(
+      (cents) => parseDecimal(formatDecimal(cents, 2), 2) !== cents,
+    );
 
     expect(broken).toEqual([]);
   });

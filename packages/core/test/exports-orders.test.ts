@@ -3,14 +3,27 @@ import { World, aWorld, anOrder, domainErrorOf, listOf, orderNow, stockOf, stock
 
 const tee = (quantity = 1) => ({ variantId: 11, sku: 'TEE-M', quantity, unitPrice: 1000 });
 
-function exportFor(world: World, systemId: string, extra: Omit<Parameters<typeof exportOrders>[1], 'list' | 'systemId'> & { list?: ListRequest } = {}) {
+function exportFor(
+  world: World,
+  systemId: string,
+  extra: Omit<Parameters<typeof exportOrders>[1], 'list' | 'systemId'> & { list?: ListRequest } = {},
+) {
   return exportOrders(world.deps, { list: listOf(world), systemId, ...extra });
 }
 const idsOf = (result: { page: { items: Order[] } }) => result.page.items.map((o) => o.id);
-const mark = (world: World, items: Array<{ orderId: number; systemId?: string; note?: string | null; regulateInventory?: boolean }>) =>
+const mark = (
+  world: World,
+  items: Array<{ orderId: number; systemId?: string; note?: string | null; regulateInventory?: boolean }>,
+) =>
   markOrdersExported(world.deps, {
-    brandId: world.brand.id, userId: 5,
-    items: items.map((i) => ({ orderId: i.orderId, systemId: i.systemId ?? 'erp', note: i.note ?? null, regulateInventory: i.regulateInventory ?? false })),
+    brandId: world.brand.id,
+    userId: 5,
+    items: items.map((i) => ({
+      orderId: i.orderId,
+      systemId: i.systemId ?? 'erp',
+      note: i.note ?? null,
+      regulateInventory: i.regulateInventory ?? false,
+    })),
   });
 
 describe('exporting orders', () => {
@@ -23,7 +36,11 @@ describe('exporting orders', () => {
 
     expect(idsOf(await exportFor(world, 'erp'))).toEqual([approved.id]);
     expect(idsOf(await exportFor(world, 'erp', { includeNotApproved: true }))).toEqual([approved.id, draft.id]);
-    expect(idsOf(await exportFor(world, 'erp', { includeCancelled: true, includeArchived: true }))).toEqual([approved.id, cancelled.id, archived.id]);
+    expect(idsOf(await exportFor(world, 'erp', { includeCancelled: true, includeArchived: true }))).toEqual([
+      approved.id,
+      cancelled.id,
+      archived.id,
+    ]);
   });
 
   it('hides an order from the system that marked it, but not from other systems', async () => {
@@ -38,7 +55,13 @@ describe('exporting orders', () => {
     expect(idsOf(forWms)).toEqual([first.id, second.id]);
     // Every document shows every system's marks.
     expect(forWms.exports.get(first.id)).toEqual([
-      expect.objectContaining({ systemId: 'erp', exportedAt: world.clock.now(), note: 'imported as SO-1', documentType: 'order', documentId: first.id }),
+      expect.objectContaining({
+        systemId: 'erp',
+        exportedAt: world.clock.now(),
+        note: 'imported as SO-1',
+        documentType: 'order',
+        documentId: first.id,
+      }),
     ]);
     expect(forWms.exports.get(second.id)).toEqual([]);
   });
@@ -100,9 +123,19 @@ describe('marking orders exported', () => {
     expect(marked).toMatchObject({ id: order.id, status: 'archived', archivedAt: world.clock.now() });
     expect(await stockOf(world, 11)).toEqual({ inStock: 9, available: 9 });
     const after = await orderNow(world, order.id);
-    expect(after).toMatchObject({ status: 'archived', lines: [expect.objectContaining({ regulatedQuantity: 1, reservations: [] })] });
+    expect(after).toMatchObject({
+      status: 'archived',
+      lines: [expect.objectContaining({ regulatedQuantity: 1, reservations: [] })],
+    });
     const movements = await world.uow.read((r) => r.stock.movements(world.brand.id, 11, 1));
-    expect(movements[0]).toMatchObject({ reason: 'order_regulated', inStockDelta: -1, reservedDelta: -1, documentType: 'order', documentId: order.id, userId: 5 });
+    expect(movements[0]).toMatchObject({
+      reason: 'order_regulated',
+      inStockDelta: -1,
+      reservedDelta: -1,
+      documentType: 'order',
+      documentId: order.id,
+      userId: 5,
+    });
     const timeline = await world.uow.read((r) => r.timeline.eventsOf(world.brand.id, 'order', order.id));
     expect(timeline.map((e) => [e.kind, e.note, e.systemId])).toEqual([
       ['exported', 'SO-77', 'erp'],
@@ -141,7 +174,10 @@ describe('marking orders exported', () => {
     await stockUp(world, 11, 10);
     const cancelled = await anOrder(world, { status: 'cancelled', lines: [{ ...tee(2), reserved: 0 }] });
     const archived = await anOrder(world, { status: 'archived', lines: [{ ...tee(1), reserved: 0 }] });
-    const marked = await mark(world, [{ orderId: cancelled.id, regulateInventory: true }, { orderId: archived.id, regulateInventory: true }]);
+    const marked = await mark(world, [
+      { orderId: cancelled.id, regulateInventory: true },
+      { orderId: archived.id, regulateInventory: true },
+    ]);
     expect(marked.map((o) => o.status)).toEqual(['cancelled', 'archived']);
     expect(await stockOf(world, 11)).toEqual({ inStock: 10, available: 10 });
     expect(idsOf(await exportFor(world, 'erp', { includeCancelled: true, includeArchived: true }))).toEqual([]);
@@ -152,9 +188,13 @@ describe('marking orders exported', () => {
     await stockUp(world, 11, 10);
     const order = await anOrder(world, { lines: [tee(1)] });
     const other = await anOrder(world, { lines: [tee(1)] });
-    const error = await domainErrorOf(mark(world, [{ orderId: other.id }, { orderId: order.id, regulateInventory: true }]));
+    const error = await domainErrorOf(
+      mark(world, [{ orderId: other.id }, { orderId: order.id, regulateInventory: true }]),
+    );
     expect(error.code).toBe('validation_failed');
-    expect(error.violations).toEqual([{ pointer: '/orders/1/regulate_inventory', detail: expect.stringContaining('must be false') }]);
+    expect(error.violations).toEqual([
+      { pointer: '/orders/1/regulate_inventory', detail: expect.stringContaining('must be false') },
+    ]);
     expect(idsOf(await exportFor(world, 'erp'))).toEqual([order.id, other.id]);
     expect(await stockOf(world, 11)).toEqual({ inStock: 10, available: 8 });
   });
@@ -171,7 +211,7 @@ describe('marking orders exported', () => {
     expect(idsOf(await exportFor(world, 'erp', { includeNotApproved: true }))).toEqual([]);
   });
 
-  it('refuses an unknown or another brand\'s order id, naming it, and marks none of the call', async () => {
+  it("refuses an unknown or another brand's order id, naming it, and marks none of the call", async () => {
     const world = await aWorld();
     const other = await aWorld({ uow: world.uow, clock: world.clock, brandName: 'South Knits' });
     const ours = await anOrder(world, { lines: [tee()] });
@@ -191,7 +231,9 @@ describe('marking orders exported', () => {
     const world = await aWorld();
     const order = await anOrder(world, { lines: [tee()] });
     const eleven = Array.from({ length: 11 }, () => ({ orderId: order.id }));
-    expect((await domainErrorOf(mark(world, eleven))).violations).toEqual([{ pointer: '/orders', detail: expect.stringContaining('at most 10') }]);
+    expect((await domainErrorOf(mark(world, eleven))).violations).toEqual([
+      { pointer: '/orders', detail: expect.stringContaining('at most 10') },
+    ]);
     expect((await domainErrorOf(mark(world, []))).violations.map((v) => v.pointer)).toEqual(['/orders']);
     const ten = await mark(world, eleven.slice(1));
     expect(ten.map((o) => o.id)).toEqual([order.id]);

@@ -59,8 +59,13 @@ describe('brands, users and apps', () => {
   it('refuses a user with a malformed e-mail, or of a brand that does not exist', async () => {
     const { deps, brand } = await setUp();
 
-    await expect(createUser(deps, { brandId: brand.id, email: 'not-an-email', name: 'Bo' })).rejects.toMatchObject({ code: 'validation_failed', violations: [{ pointer: '/email' }] });
-    expect(await errorCodeOf(createUser(deps, { brandId: 987_654, email: 'bo@north.example', name: 'Bo' }))).toBe('not_found');
+    await expect(createUser(deps, { brandId: brand.id, email: 'not-an-email', name: 'Bo' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      violations: [{ pointer: '/email' }],
+    });
+    expect(await errorCodeOf(createUser(deps, { brandId: 987_654, email: 'bo@north.example', name: 'Bo' }))).toBe(
+      'not_found',
+    );
   });
 
   it('stores only the hash of a new app key', async () => {
@@ -75,7 +80,9 @@ describe('brands, users and apps', () => {
   it('refuses an app internal code outside a-z, 0-9, _ and -', async () => {
     const { deps, brand } = await setUp();
 
-    await expect(createApiApp(deps, { brandId: brand.id, name: 'Portal', internalCode: 'Not OK!' })).rejects.toMatchObject({ violations: [{ pointer: '/internal_code' }] });
+    await expect(
+      createApiApp(deps, { brandId: brand.id, name: 'Portal', internalCode: 'Not OK!' }),
+    ).rejects.toMatchObject({ violations: [{ pointer: '/internal_code' }] });
   });
 });
 
@@ -83,10 +90,21 @@ describe('access tokens', () => {
   it('issues a token that verifies to its user, app, brand and scopes', async () => {
     const { deps, user, app, appKey, brand, verifier } = await setUp();
 
-    const { token, accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id, scopes: ['customers:read', 'customers:write', 'customers:read'] });
+    const { token, accessToken } = await issueAccessToken(deps, {
+      userId: user.id,
+      appId: app.id,
+      scopes: ['customers:read', 'customers:write', 'customers:read'],
+    });
     const principal = await verifier.verify({ accessToken, appKey, requireAppKey: true });
 
-    expect(principal).toEqual({ brandId: brand.id, userId: user.id, appId: app.id, tokenId: token.id, scopes: ['customers:read', 'customers:write'], appInternalCode: 'erp-link' });
+    expect(principal).toEqual({
+      brandId: brand.id,
+      userId: user.id,
+      appId: app.id,
+      tokenId: token.id,
+      scopes: ['customers:read', 'customers:write'],
+      appInternalCode: 'erp-link',
+    });
   });
 
   it('stores only the hash of the token and lets it live a year by default, with every scope', async () => {
@@ -95,8 +113,15 @@ describe('access tokens', () => {
     const { token, accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
 
     expect(await uow.read((r) => r.accessTokens.findById(token.id))).toEqual({
-      id: token.id, brandId: user.brandId, userId: user.id, appId: app.id, tokenHash: hasher.hash(accessToken),
-      scopes: ALL_SCOPES, expiresAt: '2027-01-01T00:00:00.000Z', revokedAt: null, createdAt: START,
+      id: token.id,
+      brandId: user.brandId,
+      userId: user.id,
+      appId: app.id,
+      tokenHash: hasher.hash(accessToken),
+      scopes: ALL_SCOPES,
+      expiresAt: '2027-01-01T00:00:00.000Z',
+      revokedAt: null,
+      createdAt: START,
     });
   });
 
@@ -104,7 +129,9 @@ describe('access tokens', () => {
     const { deps, user, app, verifier } = await setUp();
     const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
 
-    await expect(verifier.verify({ accessToken, appKey: null, requireAppKey: false })).resolves.toMatchObject({ userId: user.id });
+    await expect(verifier.verify({ accessToken, appKey: null, requireAppKey: false })).resolves.toMatchObject({
+      userId: user.id,
+    });
   });
 
   describe('verification refuses as unauthenticated', () => {
@@ -113,15 +140,21 @@ describe('access tokens', () => {
       const { appKey: otherKey } = await createApiApp(deps, { brandId: brand.id, name: 'Webshop' });
       const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
 
-      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: otherKey, requireAppKey: true }))).toBe('unauthenticated');
+      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: otherKey, requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
     });
 
     it('a token without the app key the interface requires', async () => {
       const { deps, user, app, verifier } = await setUp();
       const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
 
-      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: null, requireAppKey: true }))).toBe('unauthenticated');
-      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: '', requireAppKey: true }))).toBe('unauthenticated');
+      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: null, requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
+      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: '', requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
     });
 
     it('a revoked token, from the very next request', async () => {
@@ -138,7 +171,9 @@ describe('access tokens', () => {
       const { deps, clock, user, app, appKey, verifier } = await setUp();
       const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id, expiresInSeconds: 60 });
       clock.advance(59_999);
-      await expect(verifier.verify({ accessToken, appKey, requireAppKey: true })).resolves.toMatchObject({ userId: user.id });
+      await expect(verifier.verify({ accessToken, appKey, requireAppKey: true })).resolves.toMatchObject({
+        userId: user.id,
+      });
 
       clock.advance(1);
 
@@ -148,8 +183,12 @@ describe('access tokens', () => {
     it('an unknown or empty token', async () => {
       const { appKey, verifier } = await setUp();
 
-      expect(await errorCodeOf(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true }))).toBe('unauthenticated');
-      expect(await errorCodeOf(verifier.verify({ accessToken: '', appKey, requireAppKey: true }))).toBe('unauthenticated');
+      expect(await errorCodeOf(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
+      expect(await errorCodeOf(verifier.verify({ accessToken: '', appKey, requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
     });
   });
 
@@ -170,7 +209,14 @@ describe('access tokens', () => {
   it('refuses unknown scopes and lifetimes that are not a positive number of seconds', async () => {
     const { deps, user, app, uow } = await setUp();
 
-    await expect(issueAccessToken(deps, { userId: user.id, appId: app.id, scopes: ['customers:read', 'customers:admin'], expiresInSeconds: 0 })).rejects.toMatchObject({
+    await expect(
+      issueAccessToken(deps, {
+        userId: user.id,
+        appId: app.id,
+        scopes: ['customers:read', 'customers:admin'],
+        expiresInSeconds: 0,
+      }),
+    ).rejects.toMatchObject({
       code: 'validation_failed',
       violations: [{ pointer: '/scopes/1' }, { pointer: '/expires_in' }],
     });
@@ -202,7 +248,9 @@ describe('access tokens', () => {
 
 describe('scopes', () => {
   it('lists the scopes a token lacks; a write scope does not imply read', () => {
-    expect(missingScopes(['customers:write', 'orders:read'], ['customers:read', 'orders:read'])).toEqual(['customers:read']);
+    expect(missingScopes(['customers:write', 'orders:read'], ['customers:read', 'orders:read'])).toEqual([
+      'customers:read',
+    ]);
     expect(missingScopes(ALL_SCOPES, ['settings:write'])).toEqual([]);
   });
 });
@@ -212,18 +260,34 @@ describe('request log', () => {
     const { deps, uow, brand, user, app } = await setUp();
     const { token } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
     const entry = (path: string, createdAt: string) => ({
-      brandId: brand.id, userId: user.id, appId: app.id, tokenId: token.id, method: 'GET', path, status: 200, durationMs: 3, requestId: path, createdAt,
+      brandId: brand.id,
+      userId: user.id,
+      appId: app.id,
+      tokenId: token.id,
+      method: 'GET',
+      path,
+      status: 200,
+      durationMs: 3,
+      requestId: path,
+      createdAt,
     });
 
     await recordRequests({ uow }, [entry('/a', '2026-01-01T00:00:01.000Z'), entry('/b', '2026-01-01T00:00:02.000Z')]);
     await recordRequests({ uow }, []);
 
-    expect((await uow.read((r) => r.requestLogs.listForUser(brand.id, user.id, 10))).map((e) => e.path)).toEqual(['/b', '/a']);
+    expect((await uow.read((r) => r.requestLogs.listForUser(brand.id, user.id, 10))).map((e) => e.path)).toEqual([
+      '/b',
+      '/a',
+    ]);
   });
 });
 
 it('DomainError keeps its code apart from any HTTP status', () => {
   const error = DomainError.notFound('customer', 7);
 
-  expect(error).toMatchObject({ code: 'not_found', message: 'customer 7 was not found', data: { resource: 'customer', id: 7 } });
+  expect(error).toMatchObject({
+    code: 'not_found',
+    message: 'customer 7 was not found',
+    data: { resource: 'customer', id: 7 },
+  });
 });

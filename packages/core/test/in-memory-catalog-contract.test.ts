@@ -1,3 +1,6 @@
 import { InMemoryUnitOfWork, describeCatalogContract } from '../src/testing';
 
-describeCatalogContract('in-memory catalog storage', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+describeCatalogContract('in-memory catalog storage', async () => ({
+  uow: new InMemoryUnitOfWork(),
+  close: async () => {},
+}));

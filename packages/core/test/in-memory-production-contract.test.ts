@@ -1,3 +1,6 @@
 import { InMemoryUnitOfWork, describeProductionContract } from '../src/testing';
 
-describeProductionContract('in-memory production storage', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
+describeProductionContract('in-memory production storage', async () => ({
+  uow: new InMemoryUnitOfWork(),
+  close: async () => {},
+}));

@@ -40,7 +40,14 @@ describe('older interface: categories', () => {
     const { deps, brand } = await setUp();
     const shoes = await createCategory(deps, { brandId: brand.id, name: '  Shoes ' });
     const boots = await createCategory(deps, { brandId: brand.id, name: 'Boots', parentId: shoes.id });
-    expect(shoes).toEqual({ id: shoes.id, brandId: brand.id, parentId: null, name: 'Shoes', createdAt: START, updatedAt: START });
+    expect(shoes).toEqual({
+      id: shoes.id,
+      brandId: brand.id,
+      parentId: null,
+      name: 'Shoes',
+      createdAt: START,
+      updatedAt: START,
+    });
     expect(boots.parentId).toBe(shoes.id);
   });
 
@@ -55,7 +62,9 @@ describe('older interface: categories', () => {
     expect([top.code, top.data]).toEqual(['duplicate', { legacyCode: 40001 }]);
     expect([sub.code, sub.data]).toEqual(['duplicate', { legacyCode: 40001 }]);
     // The same name under another parent is another combination.
-    await expect(createCategory(deps, { brandId: brand.id, name: 'Shoes', parentId: shoes.id })).resolves.toMatchObject({ name: 'Shoes' });
+    await expect(createCategory(deps, { brandId: brand.id, name: 'Shoes', parentId: shoes.id })).resolves.toMatchObject(
+      { name: 'Shoes' },
+    );
   });
 
   it('refuses a subcategory of a subcategory', async () => {
@@ -94,9 +103,17 @@ describe('older interface: categories', () => {
     const bags = await createCategory(deps, { brandId: brand.id, name: 'Bags' });
     const { aggregate } = await createLegacyProduct(deps, {
       brandId: brand.id,
-      product: { itemNumber: 'P-1', name: 'Boot', variants: [{ sku: 'S-1', attributes: { size: '40' }, prices: { EUR: { salesPrice: 10 } } }] },
+      product: {
+        itemNumber: 'P-1',
+        name: 'Boot',
+        variants: [{ sku: 'S-1', attributes: { size: '40' }, prices: { EUR: { salesPrice: 10 } } }],
+      },
     });
-    await uow.run((tx) => tx.products.saveAll(brand.id, [{ ...aggregate, product: { ...aggregate.product, categoryIds: [boots.id, bags.id] } }]));
+    await uow.run((tx) =>
+      tx.products.saveAll(brand.id, [
+        { ...aggregate, product: { ...aggregate.product, categoryIds: [boots.id, bags.id] } },
+      ]),
+    );
 
     await deleteCategory(deps, { brandId: brand.id, id: shoes.id });
 
@@ -112,9 +129,15 @@ describe('older interface: categories', () => {
     const boots = await createCategory(deps, { brandId: brand.id, name: 'Boots', parentId: shoes.id });
     const { aggregate } = await createLegacyProduct(deps, {
       brandId: brand.id,
-      product: { itemNumber: 'P-1', name: 'Boot', variants: [{ sku: 'S-1', attributes: { size: '40' }, prices: { EUR: { salesPrice: 10 } } }] },
+      product: {
+        itemNumber: 'P-1',
+        name: 'Boot',
+        variants: [{ sku: 'S-1', attributes: { size: '40' }, prices: { EUR: { salesPrice: 10 } } }],
+      },
     });
-    await uow.run((tx) => tx.products.saveAll(brand.id, [{ ...aggregate, product: { ...aggregate.product, categoryIds: [shoes.id] } }]));
+    await uow.run((tx) =>
+      tx.products.saveAll(brand.id, [{ ...aggregate, product: { ...aggregate.product, categoryIds: [shoes.id] } }]),
+    );
 
     const view = await getCategory(deps, { brandId: brand.id, id: shoes.id, includes: ['children', 'products'] });
 
@@ -124,7 +147,9 @@ describe('older interface: categories', () => {
 
   it('refuses an unknown include and a cursor on the older lists', async () => {
     const { deps, brand } = await setUp();
-    expect((await refusal(getCategory(deps, { brandId: brand.id, id: 1, includes: ['parent'] }))).code).toBe('invalid_list_query');
+    expect((await refusal(getCategory(deps, { brandId: brand.id, id: 1, includes: ['parent'] }))).code).toBe(
+      'invalid_list_query',
+    );
     const cursor = await refusal(listCategories(deps, { brandId: brand.id, query: { starting_after: '3' } }));
     expect([cursor.code, cursor.violations[0]?.pointer]).toEqual(['invalid_list_query', '/starting_after']);
   });
@@ -135,21 +160,48 @@ describe('older interface: collections', () => {
     const { deps, brand } = await setUp();
     const collection = await createCollection(deps, { brandId: brand.id, title: 'Spring 2026' });
     expect(collection).toEqual({
-      id: collection.id, brandId: brand.id, title: 'Spring 2026', active: true, visibility: 'own_entity', allowedCustomerIds: [], createdAt: START, updatedAt: START,
+      id: collection.id,
+      brandId: brand.id,
+      title: 'Spring 2026',
+      active: true,
+      visibility: 'own_entity',
+      allowedCustomerIds: [],
+      createdAt: START,
+      updatedAt: START,
     });
   });
 
   it('keeps the allowed customers of a custom collection, and refuses customers of other brands', async () => {
     const { deps, brand, uow, clock } = await setUp();
     const other = await createBrand({ uow, clock }, { name: 'Other', currency: 'EUR' });
-    const [mine] = await syncCustomers(deps, { brandId: brand.id, customers: [{ customerNumber: 'C-1', name: 'Shop', currency: 'EUR' }] });
-    const [theirs] = await syncCustomers(deps, { brandId: other.id, customers: [{ customerNumber: 'C-1', name: 'Shop', currency: 'EUR' }] });
+    const [mine] = await syncCustomers(deps, {
+      brandId: brand.id,
+      customers: [{ customerNumber: 'C-1', name: 'Shop', currency: 'EUR' }],
+    });
+    const [theirs] = await syncCustomers(deps, {
+      brandId: other.id,
+      customers: [{ customerNumber: 'C-1', name: 'Shop', currency: 'EUR' }],
+    });
 
-    const collection = await createCollection(deps, { brandId: brand.id, title: 'VIP', visibility: 'customers_custom', allowedCustomerIds: [mine!.id!] });
-    const refused = await refusal(createCollection(deps, { brandId: brand.id, title: 'VIP', visibility: 'customers_custom', allowedCustomerIds: [mine!.id!, theirs!.id!] }));
+    const collection = await createCollection(deps, {
+      brandId: brand.id,
+      title: 'VIP',
+      visibility: 'customers_custom',
+      allowedCustomerIds: [mine!.id!],
+    });
+    const refused = await refusal(
+      createCollection(deps, {
+        brandId: brand.id,
+        title: 'VIP',
+        visibility: 'customers_custom',
+        allowedCustomerIds: [mine!.id!, theirs!.id!],
+      }),
+    );
 
     expect(collection.allowedCustomerIds).toEqual([mine!.id]);
-    expect(refused.violations).toEqual([{ pointer: '/collection/allowed_customers/1', detail: expect.stringContaining('does not exist') }]);
+    expect(refused.violations).toEqual([
+      { pointer: '/collection/allowed_customers/1', detail: expect.stringContaining('does not exist') },
+    ]);
   });
 
   it('refuses an unknown visibility', async () => {

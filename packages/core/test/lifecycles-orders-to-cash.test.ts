@@ -29,7 +29,10 @@ async function aShopWithAnOrder(options: { autoApprove: boolean; invoicing?: 'ex
   await shop.products([product('TEE')]);
   await shop.customers([customer('C-1')]);
   const channel = await shop.channel('b2b', { autoApprove: options.autoApprove });
-  const { order, shipment } = await shop.place(channel, { customerNumber: 'C-1', lines: [{ sku: 'TEE-M', quantity: 3 }] });
+  const { order, shipment } = await shop.place(channel, {
+    customerNumber: 'C-1',
+    lines: [{ sku: 'TEE-M', quantity: 3 }],
+  });
   return { shop, order, shipment };
 }
 
@@ -38,17 +41,28 @@ const by = (shop: Shop) => ({ brandId: shop.brand.id, userId: shop.user.id });
 function deliver(shop: Shop, shipmentNumber: number) {
   return deliverShipment(shop.deps, {
     ...by(shop),
-    delivery: { shipmentNumber, orderType: 'b2b', carrier: 'gls', colli: [{ trackTrace: null, trackTraceLink: null, ssccNumber: null, lines: [{ sku: 'TEE-M', quantity: 3 }] }] },
+    delivery: {
+      shipmentNumber,
+      orderType: 'b2b',
+      carrier: 'gls',
+      colli: [{ trackTrace: null, trackTraceLink: null, ssccNumber: null, lines: [{ sku: 'TEE-M', quantity: 3 }] }],
+    },
   });
 }
 
 describe('the order lifecycle, walked through its use cases', () => {
-  interface Placed { shop: Shop; orderId: number }
+  interface Placed {
+    shop: Shop;
+    orderId: number;
+  }
   const approve = ({ shop, orderId }: Placed) => approveOrder(shop.deps, { ...by(shop), orderId });
   const cancel = ({ shop, orderId }: Placed) => cancelOrder(shop.deps, { ...by(shop), orderId });
   // Exporting with regulate_inventory regulates an approved order's stock and archives it.
   const archive = ({ shop, orderId }: Placed) =>
-    markOrdersExported(shop.deps, { ...by(shop), items: [{ orderId, systemId: 'erp', note: null, regulateInventory: true }] });
+    markOrdersExported(shop.deps, {
+      ...by(shop),
+      items: [{ orderId, systemId: 'erp', note: null, regulateInventory: true }],
+    });
 
   walkLifecycle<OrderStatus, Placed>(
     {
@@ -70,7 +84,11 @@ describe('the order lifecycle, walked through its use cases', () => {
 });
 
 describe('the shipment lifecycle, walked through its use cases', () => {
-  interface Shipped { shop: Shop; shipmentId: number; shipmentNumber: number }
+  interface Shipped {
+    shop: Shop;
+    shipmentId: number;
+    shipmentNumber: number;
+  }
   const complete = ({ shop, shipmentNumber }: Shipped) => deliver(shop, shipmentNumber);
   const cancel = ({ shop, shipmentId }: Shipped) => cancelShipment(shop.deps, { ...by(shop), shipmentId });
 
@@ -84,7 +102,8 @@ describe('the shipment lifecycle, walked through its use cases', () => {
       return shipped;
     },
     movers: { completed: complete, cancelled: cancel },
-    statusOf: async ({ shop, shipmentId }) => (await getShipment(shop.deps, { brandId: shop.brand.id, shipmentId })).shipment.status,
+    statusOf: async ({ shop, shipmentId }) =>
+      (await getShipment(shop.deps, { brandId: shop.brand.id, shipmentId })).shipment.status,
   });
 });
 
@@ -96,7 +115,10 @@ async function aDraftInvoice() {
 }
 
 describe('the invoice lifecycle, walked through its use cases', () => {
-  interface Invoiced { shop: Shop; invoiceId: number }
+  interface Invoiced {
+    shop: Shop;
+    invoiceId: number;
+  }
   const book = ({ shop, invoiceId }: Invoiced) => bookInvoice(shop.deps, { ...by(shop), invoiceId });
 
   walkLifecycle<FinancialDocumentStatus, Invoiced>({
@@ -107,12 +129,16 @@ describe('the invoice lifecycle, walked through its use cases', () => {
       return invoiced;
     },
     movers: { booked: book },
-    statusOf: async ({ shop, invoiceId }) => (await getInvoice(shop.deps, { brandId: shop.brand.id, invoiceId })).invoice.status,
+    statusOf: async ({ shop, invoiceId }) =>
+      (await getInvoice(shop.deps, { brandId: shop.brand.id, invoiceId })).invoice.status,
   });
 });
 
 describe('the credit note lifecycle, walked through its use cases', () => {
-  interface Credited { shop: Shop; creditNoteId: number }
+  interface Credited {
+    shop: Shop;
+    creditNoteId: number;
+  }
   const book = ({ shop, creditNoteId }: Credited) => bookCreditNote(shop.deps, { ...by(shop), creditNoteId });
 
   walkLifecycle<FinancialDocumentStatus, Credited>({
@@ -120,12 +146,17 @@ describe('the credit note lifecycle, walked through its use cases', () => {
     async arrange(state) {
       const { shop, invoiceId } = await aDraftInvoice();
       await bookInvoice(shop.deps, { ...by(shop), invoiceId });
-      const creditNote = await creditInvoice(shop.deps, { ...by(shop), invoiceId, lines: [{ sku: 'TEE-M', quantity: 1 }] });
+      const creditNote = await creditInvoice(shop.deps, {
+        ...by(shop),
+        invoiceId,
+        lines: [{ sku: 'TEE-M', quantity: 1 }],
+      });
       const credited = { shop, creditNoteId: creditNote.id };
       if (state === 'booked') await book(credited);
       return credited;
     },
     movers: { booked: book },
-    statusOf: async ({ shop, creditNoteId }) => (await getCreditNote(shop.deps, { brandId: shop.brand.id, creditNoteId })).creditNote.status,
+    statusOf: async ({ shop, creditNoteId }) =>
+      (await getCreditNote(shop.deps, { brandId: shop.brand.id, creditNoteId })).creditNote.status,
   });
 });

@@ -37,16 +37,27 @@ type Shop = Awaited<ReturnType<typeof setUpShop>>;
 async function aDraftProductionOrder() {
   const shop = await setUpShop();
   await shop.products([product('TEE', { variants: [variant('TEE-S', 0)] })]);
-  await syncSuppliers(shop.deps, { brandId: shop.brand.id, suppliers: [{ supplierNumber: 'SUP-1', name: 'Porto Mills', currency: 'EUR' }] });
-  const order = await createProductionOrder(shop.deps, { ...by(shop), productionOrder: { supplierNumber: 'SUP-1', lines: [{ sku: 'TEE-S', quantity: 10 }] } });
+  await syncSuppliers(shop.deps, {
+    brandId: shop.brand.id,
+    suppliers: [{ supplierNumber: 'SUP-1', name: 'Porto Mills', currency: 'EUR' }],
+  });
+  const order = await createProductionOrder(shop.deps, {
+    ...by(shop),
+    productionOrder: { supplierNumber: 'SUP-1', lines: [{ sku: 'TEE-S', quantity: 10 }] },
+  });
   return { shop, productionOrderId: order.id };
 }
 
 const by = (shop: Shop) => ({ brandId: shop.brand.id, userId: shop.user.id });
 
-interface Produced { shop: Shop; productionOrderId: number }
-const approve = ({ shop, productionOrderId }: Produced) => approveProductionOrder(shop.deps, { ...by(shop), productionOrderId });
-const close = ({ shop, productionOrderId }: Produced) => closeProductionOrder(shop.deps, { ...by(shop), productionOrderId });
+interface Produced {
+  shop: Shop;
+  productionOrderId: number;
+}
+const approve = ({ shop, productionOrderId }: Produced) =>
+  approveProductionOrder(shop.deps, { ...by(shop), productionOrderId });
+const close = ({ shop, productionOrderId }: Produced) =>
+  closeProductionOrder(shop.deps, { ...by(shop), productionOrderId });
 const productionOrderOf = async ({ shop, productionOrderId }: Produced) =>
   (await getProductionOrder(shop.deps, { brandId: shop.brand.id, productionOrderId })).productionOrder;
 
@@ -65,41 +76,64 @@ describe('the production order lifecycle, walked through its use cases', () => {
 });
 
 describe('the delivery note lifecycle, walked through its use cases', () => {
-  interface Announced extends Produced { deliveryNoteNumber: number }
+  interface Announced extends Produced {
+    deliveryNoteNumber: number;
+  }
   const receive = ({ shop, deliveryNoteNumber }: Announced) =>
-    receiveDeliveryNote(shop.deps, { ...by(shop), receipt: { deliveryNoteNumber, lines: [{ sku: 'TEE-S', receivedQuantity: 3 }] } });
+    receiveDeliveryNote(shop.deps, {
+      ...by(shop),
+      receipt: { deliveryNoteNumber, lines: [{ sku: 'TEE-S', receivedQuantity: 3 }] },
+    });
 
   walkLifecycle<DeliveryNoteStatus, Announced>({
     machine: deliveryNoteLifecycle,
     async arrange(state) {
       const produced = await aDraftProductionOrder();
       await approve(produced);
-      const { deliveryNote: note } = await createDeliveryNote(produced.shop.deps, { ...by(produced.shop), productionOrderId: produced.productionOrderId, deliveryNote: { lines: [{ sku: 'TEE-S', quantity: 6 }] } });
+      const { deliveryNote: note } = await createDeliveryNote(produced.shop.deps, {
+        ...by(produced.shop),
+        productionOrderId: produced.productionOrderId,
+        deliveryNote: { lines: [{ sku: 'TEE-S', quantity: 6 }] },
+      });
       const announced = { ...produced, deliveryNoteNumber: note.deliveryNoteNumber };
       if (state === 'received') await receive(announced);
       return announced;
     },
     movers: { received: receive },
     statusOf: async (announced) => {
-      const { related } = await getProductionOrder(announced.shop.deps, { brandId: announced.shop.brand.id, productionOrderId: announced.productionOrderId });
-      return related.deliveryNotes.get(announced.productionOrderId)!.find((note) => note.deliveryNoteNumber === announced.deliveryNoteNumber)!.status;
+      const { related } = await getProductionOrder(announced.shop.deps, {
+        brandId: announced.shop.brand.id,
+        productionOrderId: announced.productionOrderId,
+      });
+      return related.deliveryNotes
+        .get(announced.productionOrderId)!
+        .find((note) => note.deliveryNoteNumber === announced.deliveryNoteNumber)!.status;
     },
   });
 });
 
 describe('the alert lifecycle, walked through its use cases', () => {
-  interface Alerted { world: World; alertId: number }
-  const resolve = ({ world, alertId }: Alerted) => creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId });
+  interface Alerted {
+    world: World;
+    alertId: number;
+  }
+  const resolve = ({ world, alertId }: Alerted) =>
+    creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId });
 
   walkLifecycle<AlertStatus, Alerted>({
     machine: alertLifecycle,
     async arrange(state) {
       // An ad hoc return without an RMA, in the mode that raises an alert instead of crediting.
       const world = await aWorld();
-      await updateBrandSettings(world.deps, { brandId: world.brand.id, changes: { adHocReturnMode: 'alert_if_no_rma' } });
+      await updateBrandSettings(world.deps, {
+        brandId: world.brand.id,
+        changes: { adHocReturnMode: 'alert_if_no_rma' },
+      });
       const { shipment } = await aDeliveredOrder(world);
       const { alert } = await createAdHocReturn(world.deps, {
-        brandId: world.brand.id, userId: 9, shipmentNumber: shipment.shipmentNumber,
+        brandId: world.brand.id,
+        userId: 9,
+        shipmentNumber: shipment.shipmentNumber,
         lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return', returnToInventory: true }],
       });
       const alerted = { world, alertId: alert!.id };
@@ -107,17 +141,31 @@ describe('the alert lifecycle, walked through its use cases', () => {
       return alerted;
     },
     movers: { resolved: resolve },
-    statusOf: async ({ world, alertId }) => (await listAlerts(world.deps, listOf(world))).page.items.find((a) => a.id === alertId)!.status,
+    statusOf: async ({ world, alertId }) =>
+      (await listAlerts(world.deps, listOf(world))).page.items.find((a) => a.id === alertId)!.status,
   });
 });
 
 describe('the return lifecycle, walked through its use cases', () => {
-  interface Returned { shop: Shop; portalPublicId: string; returnId: number; rma: string }
+  interface Returned {
+    shop: Shop;
+    portalPublicId: string;
+    returnId: number;
+    rma: string;
+  }
   const approve = ({ shop, returnId }: Returned) => approveReturn(shop.deps, { ...by(shop), returnId });
-  const receive = ({ shop, rma }: Returned) => receiveThirdPartyReturn(shop.deps, { ...by(shop), rma, lines: [{ sku: 'TEE-M', receivedQuantity: 1 }] });
+  const receive = ({ shop, rma }: Returned) =>
+    receiveThirdPartyReturn(shop.deps, { ...by(shop), rma, lines: [{ sku: 'TEE-M', receivedQuantity: 1 }] });
   // One TEE-M at 49.95 incl. VAT: the draft credit note the receipt issued is refunded in full.
   const credit = ({ shop, portalPublicId, rma }: Returned) =>
-    finalizePortalReturn(shop.deps, { ...by(shop), appInternalCode: null, publicId: portalPublicId, rma, refundTotal: 4995, exchangeTotal: 0 });
+    finalizePortalReturn(shop.deps, {
+      ...by(shop),
+      appInternalCode: null,
+      publicId: portalPublicId,
+      rma,
+      refundTotal: 4995,
+      exchangeTotal: 0,
+    });
 
   walkLifecycle<ReturnStatus, Returned>(
     {
@@ -129,14 +177,29 @@ describe('the return lifecycle, walked through its use cases', () => {
         await shop.products([product('TEE', { variants: [variant('TEE-M')] })]);
         await shop.customers([{ customerNumber: 'C-1', name: 'Anna', currency: 'EUR' }]);
         const channel = await shop.channel('b2c', { autoApprove: true });
-        const { order } = await shop.place(channel, { customerNumber: 'C-1', email: 'anna@example.com', lines: [{ sku: 'TEE-M', quantity: 2 }] });
-        const portal = await createReturnPortal({ uow: shop.uow, clock: shop.clock, hasher: shop.hasher }, { brandId: shop.brand.id, name: 'Returns', type: 'custom' });
+        const { order } = await shop.place(channel, {
+          customerNumber: 'C-1',
+          email: 'anna@example.com',
+          lines: [{ sku: 'TEE-M', quantity: 2 }],
+        });
+        const portal = await createReturnPortal(
+          { uow: shop.uow, clock: shop.clock, hasher: shop.hasher },
+          { brandId: shop.brand.id, name: 'Returns', type: 'custom' },
+        );
         if (state === 'open') {
-          const ret = await createReturn(shop.deps, { ...by(shop), orderNumber: order.orderNumber, lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return' }] });
+          const ret = await createReturn(shop.deps, {
+            ...by(shop),
+            orderNumber: order.orderNumber,
+            lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return' }],
+          });
           return { shop, portalPublicId: portal.publicId, returnId: ret.id, rma: ret.rma };
         }
         const { ret } = await upsertPortalReturn(shop.deps, {
-          ...by(shop), appInternalCode: null, publicId: portal.publicId, email: 'anna@example.com', orderNumber: order.orderNumber,
+          ...by(shop),
+          appInternalCode: null,
+          publicId: portal.publicId,
+          email: 'anna@example.com',
+          orderNumber: order.orderNumber,
           ret: { rma: 'RMA-0042', lines: [{ sku: 'TEE-M', quantity: 1, claimType: 'return', unitPriceInclVat: 4995 }] },
         });
         const returned = { shop, portalPublicId: portal.publicId, returnId: ret.id, rma: ret.rma };
@@ -145,7 +208,8 @@ describe('the return lifecycle, walked through its use cases', () => {
         return returned;
       },
       movers: { approved: approve, received: receive, credited: credit },
-      statusOf: async ({ shop, returnId }) => (await getReturn(shop.deps, { brandId: shop.brand.id, returnId })).ret.status,
+      statusOf: async ({ shop, returnId }) =>
+        (await getReturn(shop.deps, { brandId: shop.brand.id, returnId })).ret.status,
     },
     {
       // Finalizing again once credited books nothing and answers as before (the spec's contract).

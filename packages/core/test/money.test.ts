@@ -18,12 +18,19 @@ describe('money arithmetic', () => {
       return null;
     })();
     expect(refused).toBeInstanceOf(DomainError);
-    expect(refused).toMatchObject({ code: 'validation_failed', violations: [{ pointer: '', detail: expect.stringContaining('more than the 9007199254740991') }] });
+    expect(refused).toMatchObject({
+      code: 'validation_failed',
+      violations: [{ pointer: '', detail: expect.stringContaining('more than the 9007199254740991') }],
+    });
   });
 
   it('refuses document totals whose lines added up beyond the exact range, or whose VAT takes them there', () => {
-    expect(() => documentTotals(Number.MAX_SAFE_INTEGER + 2, 0, false)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
-    expect(() => documentTotals(Number.MAX_SAFE_INTEGER - 1, 2500, false)).toThrow(expect.objectContaining({ code: 'validation_failed' }));
+    expect(() => documentTotals(Number.MAX_SAFE_INTEGER + 2, 0, false)).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
+    expect(() => documentTotals(Number.MAX_SAFE_INTEGER - 1, 2500, false)).toThrow(
+      expect.objectContaining({ code: 'validation_failed' }),
+    );
     expect(documentTotals(Number.MAX_SAFE_INTEGER - 1, 0, false).total).toBe(Number.MAX_SAFE_INTEGER - 1);
   });
 });

@@ -54,15 +54,24 @@ export async function setUpShop() {
   const user = await createUser(deps, { brandId: brand.id, email: 'ops@north.example', name: 'Ops' });
   const images = { fetcher: new FakeImageFetcher(), blobs: new FakeBlobStore() };
 
-  const products = (items: ProductSyncItem[], brandId = brand.id) => syncProducts({ uow, clock, images }, { brandId, products: items });
-  const customers = (items: CustomerSyncItem[], brandId = brand.id) => syncCustomers(deps, { brandId, customers: items });
-  const channel = (orderType: OrderType, extra: { autoApprove?: boolean; dropId?: number | null; brandId?: number } = {}) =>
-    createOrderChannel({ uow, clock, hasher }, { brandId: extra.brandId ?? brand.id, name: `${orderType} channel`, orderType, ...extra });
+  const products = (items: ProductSyncItem[], brandId = brand.id) =>
+    syncProducts({ uow, clock, images }, { brandId, products: items });
+  const customers = (items: CustomerSyncItem[], brandId = brand.id) =>
+    syncCustomers(deps, { brandId, customers: items });
+  const channel = (
+    orderType: OrderType,
+    extra: { autoApprove?: boolean; dropId?: number | null; brandId?: number } = {},
+  ) =>
+    createOrderChannel(
+      { uow, clock, hasher },
+      { brandId: extra.brandId ?? brand.id, name: `${orderType} channel`, orderType, ...extra },
+    );
   const place = (on: OrderChannel, order: PlaceOrderInput) =>
     placeOrder(deps, { brandId: on.brandId, userId: user.id, channelPublicId: on.publicId, order });
   const settings = (changes: Partial<BrandSettings>, brandId = brand.id) =>
     uow.run((tx) => tx.settings.save({ ...defaultBrandSettings(brandId), ...changes, updatedAt: clock.now() }));
-  const variantId = async (sku: string, brandId = brand.id) => (await uow.read((r) => r.products.findVariantsBySkus(brandId, [sku])))[0]!.variant.id;
+  const variantId = async (sku: string, brandId = brand.id) =>
+    (await uow.read((r) => r.products.findVariantsBySkus(brandId, [sku])))[0]!.variant.id;
 
   /** In stock and available of a SKU over all locations (or at one). */
   const stock = async (sku: string, locationId?: number) => {
@@ -74,13 +83,30 @@ export async function setUpShop() {
   const readOrder = (orderId: number, brandId = brand.id) => getOrder(deps, { brandId, orderId });
   const defaultLocation = async () => (await uow.read((r) => r.inventoryLocations.findDefault(brand.id)))!;
 
-  return { uow, clock, hasher, deps, brand, user, products, customers, channel, place, settings, variantId, stock, readOrder, defaultLocation };
+  return {
+    uow,
+    clock,
+    hasher,
+    deps,
+    brand,
+    user,
+    products,
+    customers,
+    channel,
+    place,
+    settings,
+    variantId,
+    stock,
+    readOrder,
+    defaultLocation,
+  };
 }
 
 /** The violations a refused call names, as pointer → detail. */
 export async function violationsOf(outcome: Promise<unknown>): Promise<Record<string, string>> {
   const error = await errorOf(outcome);
-  if (error.code !== 'validation_failed') throw new Error(`expected validation_failed, got ${error.code}: ${error.message}`);
+  if (error.code !== 'validation_failed')
+    throw new Error(`expected validation_failed, got ${error.code}: ${error.message}`);
   return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
 }
 

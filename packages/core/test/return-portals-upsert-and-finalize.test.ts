@@ -18,22 +18,53 @@ async function aPortalShop(options: { portalType?: string; requiresClaimCauses?:
   await shop.products([product('TEE', { variants: [variant('TEE-M'), variant('TEE-L')] })]);
   await shop.customers([{ customerNumber: 'C-1', name: 'Anna', currency: 'EUR' }]);
   const channel = await shop.channel('b2c', { autoApprove: true });
-  const { order } = await shop.place(channel, { customerNumber: 'C-1', email: 'Anna@Example.com', lines: [{ sku: 'TEE-M', quantity: 2 }] });
-  const portal = await createReturnPortal({ uow: shop.uow, clock: shop.clock, hasher: shop.hasher }, {
-    brandId: shop.brand.id, name: 'Webshop returns', type: options.portalType ?? 'custom', ...(options.requiresClaimCauses ? { requiresClaimCauses: true } : {}),
+  const { order } = await shop.place(channel, {
+    customerNumber: 'C-1',
+    email: 'Anna@Example.com',
+    lines: [{ sku: 'TEE-M', quantity: 2 }],
   });
-  const upsert = (ret: Partial<Parameters<typeof upsertPortalReturn>[1]['ret']>, extra: { email?: string; orderNumber?: number; appInternalCode?: string | null } = {}) =>
+  const portal = await createReturnPortal(
+    { uow: shop.uow, clock: shop.clock, hasher: shop.hasher },
+    {
+      brandId: shop.brand.id,
+      name: 'Webshop returns',
+      type: options.portalType ?? 'custom',
+      ...(options.requiresClaimCauses ? { requiresClaimCauses: true } : {}),
+    },
+  );
+  const upsert = (
+    ret: Partial<Parameters<typeof upsertPortalReturn>[1]['ret']>,
+    extra: { email?: string; orderNumber?: number; appInternalCode?: string | null } = {},
+  ) =>
     upsertPortalReturn(shop.deps, {
-      brandId: shop.brand.id, userId: shop.user.id, appInternalCode: extra.appInternalCode ?? null, publicId: portal.publicId,
-      email: 'email' in extra ? extra.email : 'anna@example.com', orderNumber: 'orderNumber' in extra ? extra.orderNumber : order.orderNumber,
+      brandId: shop.brand.id,
+      userId: shop.user.id,
+      appInternalCode: extra.appInternalCode ?? null,
+      publicId: portal.publicId,
+      email: 'email' in extra ? extra.email : 'anna@example.com',
+      orderNumber: 'orderNumber' in extra ? extra.orderNumber : order.orderNumber,
       ret: { rma: 'RMA-0042', lines: [teeM()], ...ret },
     });
   const finalize = (rma: string, refundTotal: number, exchangeTotal = 0) =>
-    finalizePortalReturn(shop.deps, { brandId: shop.brand.id, userId: shop.user.id, appInternalCode: null, publicId: portal.publicId, rma, refundTotal, exchangeTotal });
+    finalizePortalReturn(shop.deps, {
+      brandId: shop.brand.id,
+      userId: shop.user.id,
+      appInternalCode: null,
+      publicId: portal.publicId,
+      rma,
+      refundTotal,
+      exchangeTotal,
+    });
   return { shop, order, portal, upsert, finalize };
 }
 
-const teeM = (extra: Partial<PortalReturnLineInput> = {}): PortalReturnLineInput => ({ sku: 'TEE-M', quantity: 1, claimType: 'return', unitPriceInclVat: 4995, ...extra });
+const teeM = (extra: Partial<PortalReturnLineInput> = {}): PortalReturnLineInput => ({
+  sku: 'TEE-M',
+  quantity: 1,
+  claimType: 'return',
+  unitPriceInclVat: 4995,
+  ...extra,
+});
 
 describe('upserting a portal return', () => {
   it('creates an approved return on the first call, with the rma digits as rma_number and the order copied', async () => {
@@ -41,10 +72,21 @@ describe('upserting a portal return', () => {
     const { ret, created } = await upsert({ notes: 'box is damaged', returnFeeInclVat: 500 });
     expect(created).toBe(true);
     expect(ret).toMatchObject({
-      status: 'approved', source: 'portal', returnPortalId: portal.id, rma: 'RMA-0042', rmaNumber: 42, orderId: order.id, customerId: order.customerId,
-      pricesIncludeVat: true, notes: 'box is damaged', returnFeeInclVat: 500, returnNumber: 1,
+      status: 'approved',
+      source: 'portal',
+      returnPortalId: portal.id,
+      rma: 'RMA-0042',
+      rmaNumber: 42,
+      orderId: order.id,
+      customerId: order.customerId,
+      pricesIncludeVat: true,
+      notes: 'box is damaged',
+      returnFeeInclVat: 500,
+      returnNumber: 1,
     });
-    expect(ret.lines.map((l) => [l.sku, l.expectedQuantity, l.unitPriceInclVat, l.unitPrice, l.orderLineId])).toEqual([['TEE-M', 1, 4995, 4995, order.lines[0]!.id]]);
+    expect(ret.lines.map((l) => [l.sku, l.expectedQuantity, l.unitPriceInclVat, l.unitPrice, l.orderLineId])).toEqual([
+      ['TEE-M', 1, 4995, 4995, order.lines[0]!.id],
+    ]);
   });
 
   it('changes nothing on a replay of the same body: same ids, updated_at unchanged', async () => {
@@ -61,13 +103,17 @@ describe('upserting a portal return', () => {
     const { ret } = await upsert({ lines: [teeM({ text: 'a' }), teeM({ sku: 'TEE-L' })] });
     const [m, l] = ret.lines;
     const { ret: next } = await upsert({ lines: [teeM({ text: 'changed', quantity: 2 })] });
-    expect(next.lines.map((x) => [x.id, x.sku, x.expectedQuantity, x.comments])).toEqual([[m!.id, 'TEE-M', 2, 'changed']]);
+    expect(next.lines.map((x) => [x.id, x.sku, x.expectedQuantity, x.comments])).toEqual([
+      [m!.id, 'TEE-M', 2, 'changed'],
+    ]);
     expect(next.lines.some((x) => x.id === l!.id)).toBe(false);
   });
 
   it('refuses an rma without a digit, a wrong e-mail and an unknown SKU with the fields named, creating nothing', async () => {
     const { upsert } = await aPortalShop();
-    expect(await violationsOf(upsert({ rma: 'RMA-X' }))).toEqual({ '/return/rma': expect.stringContaining('at least one digit') });
+    expect(await violationsOf(upsert({ rma: 'RMA-X' }))).toEqual({
+      '/return/rma': expect.stringContaining('at least one digit'),
+    });
     expect(await violationsOf(upsert({ lines: [teeM({ sku: 'NOPE' })] }, { email: 'bob@example.com' }))).toEqual({
       '/email': expect.stringContaining('does not match'),
       '/return/lines/0/sku': expect.stringContaining('is not a variant of this brand'),
@@ -83,7 +129,9 @@ describe('upserting a portal return', () => {
     expect(creditNotes.map((n) => [n.status, n.total])).toEqual([['draft', 4495]]);
     // The order reserved its pieces without taking them out of In stock (10); the returned piece comes on top.
     expect(await shop.stock('TEE-M')).toMatchObject({ inStock: 11 });
-    const again = await violationsOf(upsert({ status: 'received', lines: [teeM({ quantity: 2 })], returnFeeInclVat: 500 }));
+    const again = await violationsOf(
+      upsert({ status: 'received', lines: [teeM({ quantity: 2 })], returnFeeInclVat: 500 }),
+    );
     expect(Object.keys(again)).toEqual(['/return/lines']);
     const back = await errorOf(upsert({ status: 'approved', returnFeeInclVat: 500 }));
     expect(back.code).toBe('invalid_state_transition');
@@ -114,7 +162,9 @@ describe('finalizing a portal return', () => {
     const { upsert, finalize } = await aPortalShop();
     await upsert({ status: 'received' });
     expect(await violationsOf(finalize('RMA-0042', 4993))).toEqual({
-      '/refund_total_price_after_vat': expect.stringContaining('refund 49.93 + exchange 0.00 = 49.93, credited 49.95 EUR'),
+      '/refund_total_price_after_vat': expect.stringContaining(
+        'refund 49.93 + exchange 0.00 = 49.93, credited 49.95 EUR',
+      ),
     });
     expect((await finalize('RMA-0042', 4994)).ret.status).toBe('credited');
   });
@@ -126,7 +176,9 @@ describe('finalizing a portal return without a credit note', () => {
     const { ret } = await upsert({});
     // Not reachable through a portal (its receipt always drafts one); a return received without one stands in for the rule.
     await shop.uow.run((tx) => tx.returns.save({ ...ret, status: 'received', receivedAt: shop.clock.now() }));
-    expect(await violationsOf(finalize('RMA-0042', 0))).toEqual({ '/rma': expect.stringContaining('has no credit note') });
+    expect(await violationsOf(finalize('RMA-0042', 0))).toEqual({
+      '/rma': expect.stringContaining('has no credit note'),
+    });
   });
 });
 
@@ -143,8 +195,18 @@ describe('portal return helpers', () => {
   });
 
   it('lets an exact match win over a looser one of an earlier line', () => {
-    const stored = [{ id: 1, variantId: 5, claimType: 'return', claimCauseId: null, comments: null, unitPriceInclVat: 1000 }, { id: 2, variantId: 5, claimType: 'return', claimCauseId: null, comments: null, unitPriceInclVat: 2000 }] as ReturnLine[];
-    const wanted = (price: number) => ({ variant: { variant: { id: 5 } }, claimType: 'return', claimCauseId: null, comments: null, unitPriceInclVat: price }) as unknown as DesiredPortalLine;
+    const stored = [
+      { id: 1, variantId: 5, claimType: 'return', claimCauseId: null, comments: null, unitPriceInclVat: 1000 },
+      { id: 2, variantId: 5, claimType: 'return', claimCauseId: null, comments: null, unitPriceInclVat: 2000 },
+    ] as ReturnLine[];
+    const wanted = (price: number) =>
+      ({
+        variant: { variant: { id: 5 } },
+        claimType: 'return',
+        claimCauseId: null,
+        comments: null,
+        unitPriceInclVat: price,
+      }) as unknown as DesiredPortalLine;
     expect(matchPortalLines(stored, [wanted(1500), wanted(1000)]).map((l) => l?.id)).toEqual([2, 1]);
   });
 });

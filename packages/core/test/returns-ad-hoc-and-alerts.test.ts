@@ -1,4 +1,14 @@
-import { AdHocReturnLineInput, AdHocReturnMode, createAdHocReturn, creditNoteFromAlert, getReturn, listAlerts, listCreditNotes, listReturns, updateBrandSettings } from '../src';
+import {
+  AdHocReturnLineInput,
+  AdHocReturnMode,
+  createAdHocReturn,
+  creditNoteFromAlert,
+  getReturn,
+  listAlerts,
+  listCreditNotes,
+  listReturns,
+  updateBrandSettings,
+} from '../src';
 import { World, aWorld, domainErrorOf, listOf, stockOf } from './orders-fixtures';
 import { aClaimCause, aDeliveredOrder, anRma, lineSummary, returnNow } from './returns.support';
 
@@ -8,9 +18,15 @@ async function inMode(mode: AdHocReturnMode | null): Promise<World> {
   return world;
 }
 
-const adHoc = (world: World, shipmentNumber: number, lines: Array<Partial<AdHocReturnLineInput> & { quantity: number }>) =>
+const adHoc = (
+  world: World,
+  shipmentNumber: number,
+  lines: Array<Partial<AdHocReturnLineInput> & { quantity: number }>,
+) =>
   createAdHocReturn(world.deps, {
-    brandId: world.brand.id, userId: 9, shipmentNumber,
+    brandId: world.brand.id,
+    userId: 9,
+    shipmentNumber,
     lines: lines.map((l) => ({ claimType: 'return', returnToInventory: true, ...l })),
   });
 
@@ -19,7 +35,10 @@ describe('ad hoc returns (POST /3pl/returns/create-ad-hoc-return)', () => {
     const world = await inMode(null);
     const { shipment } = await aDeliveredOrder(world);
     const error = await domainErrorOf(adHoc(world, shipment.shipmentNumber, [{ sku: 'TEE-M', quantity: 1 }]));
-    expect(error).toMatchObject({ code: 'validation_failed', message: 'ad hoc returns are off: set ad_hoc_return_mode' });
+    expect(error).toMatchObject({
+      code: 'validation_failed',
+      message: 'ad hoc returns are off: set ad_hoc_return_mode',
+    });
     expect((await listReturns(world.deps, listOf(world))).page.items).toEqual([]);
   });
 
@@ -37,10 +56,28 @@ describe('ad hoc returns (POST /3pl/returns/create-ad-hoc-return)', () => {
     ]);
 
     expect(outcome).toMatchObject({ matchedRma: false, alert: null });
-    expect(outcome.ret).toMatchObject({ source: 'ad_hoc', status: 'received', shipmentId: shipment.id, orderId: order.id, returnNumber: 2, rma: '2' });
-    expect(lineSummary(outcome.ret.lines)).toEqual([['TEE-M', 1, 1, 'return'], ['CAP-S', 1, 1, 'claim']]);
-    expect(outcome.ret.lines.map((l) => [l.claimCauseId, l.refundStorefront, l.unitPrice])).toEqual([[null, true, 1000], [cause.id, false, 500]]);
-    expect(outcome.creditNote).toMatchObject({ returnId: outcome.ret.id, status: 'draft', netTotal: 1500, total: 1875 });
+    expect(outcome.ret).toMatchObject({
+      source: 'ad_hoc',
+      status: 'received',
+      shipmentId: shipment.id,
+      orderId: order.id,
+      returnNumber: 2,
+      rma: '2',
+    });
+    expect(lineSummary(outcome.ret.lines)).toEqual([
+      ['TEE-M', 1, 1, 'return'],
+      ['CAP-S', 1, 1, 'claim'],
+    ]);
+    expect(outcome.ret.lines.map((l) => [l.claimCauseId, l.refundStorefront, l.unitPrice])).toEqual([
+      [null, true, 1000],
+      [cause.id, false, 500],
+    ]);
+    expect(outcome.creditNote).toMatchObject({
+      returnId: outcome.ret.id,
+      status: 'draft',
+      netTotal: 1500,
+      total: 1875,
+    });
     expect((await stockOf(world, 11)).inStock).toBe(before.tee.inStock + 1);
     expect(await stockOf(world, 12)).toEqual(before.cap);
   });
@@ -57,17 +94,25 @@ describe('ad hoc returns (POST /3pl/returns/create-ad-hoc-return)', () => {
     const world = await inMode('credit_note_if_no_rma');
     const { order, shipment } = await aDeliveredOrder(world);
     const tooSmall = await anRma(world, order.orderNumber, [{ sku: 'TEE-M', quantity: 1 }]);
-    const matching = await anRma(world, order.orderNumber, [{ sku: 'TEE-M', quantity: 2 }, { sku: 'CAP-S', quantity: 1 }]);
+    const matching = await anRma(world, order.orderNumber, [
+      { sku: 'TEE-M', quantity: 2 },
+      { sku: 'CAP-S', quantity: 1 },
+    ]);
 
     const outcome = await adHoc(world, shipment.shipmentNumber, [{ sku: 'TEE-M', quantity: 2 }]);
 
     expect(outcome.matchedRma).toBe(true);
     expect(outcome.ret.id).toBe(matching.id);
-    expect(lineSummary(outcome.ret.lines)).toEqual([['TEE-M', 2, 2, 'return'], ['CAP-S', 1, 0, 'return']]);
+    expect(lineSummary(outcome.ret.lines)).toEqual([
+      ['TEE-M', 2, 2, 'return'],
+      ['CAP-S', 1, 0, 'return'],
+    ]);
     expect(outcome.creditNote).toMatchObject({ returnId: matching.id, netTotal: 2000 });
     expect((await returnNow(world, tooSmall.id)).status).toBe('approved');
     expect((await listReturns(world.deps, listOf(world))).page.items).toHaveLength(2);
-    const timeline = (await getReturn(world.deps, { brandId: world.brand.id, returnId: matching.id })).timeline.map((e) => e.kind);
+    const timeline = (await getReturn(world.deps, { brandId: world.brand.id, returnId: matching.id })).timeline.map(
+      (e) => e.kind,
+    );
     expect(timeline).toEqual(['created', 'approved', 'received', 'ad_hoc_matched']);
   });
 
@@ -89,19 +134,39 @@ describe('ad hoc returns (POST /3pl/returns/create-ad-hoc-return)', () => {
     const outcome = await adHoc(world, shipment.shipmentNumber, [{ sku: 'TEE-M', quantity: 1 }]);
 
     expect(outcome.creditNote).toBeNull();
-    expect(outcome.alert).toMatchObject({ kind: 'ad_hoc_return_without_rma', status: 'open', returnId: outcome.ret.id, creditNoteId: null });
+    expect(outcome.alert).toMatchObject({
+      kind: 'ad_hoc_return_without_rma',
+      status: 'open',
+      returnId: outcome.ret.id,
+      creditNoteId: null,
+    });
     expect(outcome.ret.status).toBe('received');
     expect((await listCreditNotes(world.deps, listOf(world))).page.items).toEqual([]);
-    expect((await listAlerts(world.deps, listOf(world, { filter_groups: [{ filters: [{ key: 'status', operator: 'eq', value: 'open' }] }] }))).page.items).toHaveLength(1);
+    expect(
+      (
+        await listAlerts(
+          world.deps,
+          listOf(world, { filter_groups: [{ filters: [{ key: 'status', operator: 'eq', value: 'open' }] }] }),
+        )
+      ).page.items,
+    ).toHaveLength(1);
 
-    const { alert, creditNote } = await creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId: outcome.alert!.id });
+    const { alert, creditNote } = await creditNoteFromAlert(world.deps, {
+      brandId: world.brand.id,
+      userId: 7,
+      alertId: outcome.alert!.id,
+    });
 
     expect(alert).toMatchObject({ status: 'resolved', creditNoteId: creditNote.id, resolvedAt: world.clock.now() });
     expect(creditNote).toMatchObject({ returnId: outcome.ret.id, status: 'draft', netTotal: 1000, total: 1250 });
-    const again = await domainErrorOf(creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId: alert.id }));
+    const again = await domainErrorOf(
+      creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId: alert.id }),
+    );
     expect(again.code).toBe('invalid_state_transition');
     expect((await listCreditNotes(world.deps, listOf(world))).page.items).toHaveLength(1);
-    expect((await domainErrorOf(creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId: 999 }))).code).toBe('not_found');
+    expect(
+      (await domainErrorOf(creditNoteFromAlert(world.deps, { brandId: world.brand.id, userId: 7, alertId: 999 }))).code,
+    ).toBe('not_found');
   });
 
   it('refuses an unknown shipment, a variant not on it, more pieces than it holds and a bad claim type, all at once and writing nothing', async () => {
@@ -110,16 +175,23 @@ describe('ad hoc returns (POST /3pl/returns/create-ad-hoc-return)', () => {
     const before = await stockOf(world, 11);
 
     const unknown = await domainErrorOf(adHoc(world, 999, [{ sku: 'TEE-M', quantity: 1 }]));
-    expect(unknown.violations).toEqual([{ pointer: '/return/shipment_number', detail: 'return.shipment_number 999 is not a shipment of this brand' }]);
+    expect(unknown.violations).toEqual([
+      { pointer: '/return/shipment_number', detail: 'return.shipment_number 999 is not a shipment of this brand' },
+    ]);
 
-    const error = await domainErrorOf(adHoc(world, shipment.shipmentNumber, [
-      { sku: 'TEE-M', quantity: 4 },
-      { sku: 'SOCK-L', quantity: 1 },
-      { sku: 'CAP-S', quantity: 1, claimType: 'refund' },
-      { sku: 'CAP-S', quantity: 1, claimCauseCode: 'nope' },
-    ]));
+    const error = await domainErrorOf(
+      adHoc(world, shipment.shipmentNumber, [
+        { sku: 'TEE-M', quantity: 4 },
+        { sku: 'SOCK-L', quantity: 1 },
+        { sku: 'CAP-S', quantity: 1, claimType: 'refund' },
+        { sku: 'CAP-S', quantity: 1, claimCauseCode: 'nope' },
+      ]),
+    );
     expect(error.violations.map((v) => v.pointer)).toEqual([
-      '/return/lines/1/sku', '/return/lines/2/claim_type', '/return/lines/3/claim_cause_code', '/return/lines/0/quantity',
+      '/return/lines/1/sku',
+      '/return/lines/2/claim_type',
+      '/return/lines/3/claim_cause_code',
+      '/return/lines/0/quantity',
     ]);
     expect(error.violations[3]!.detail).toContain('4 pieces reported, but shipment 1 holds 3');
     expect((await listReturns(world.deps, listOf(world))).page.items).toEqual([]);

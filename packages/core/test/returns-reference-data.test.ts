@@ -1,4 +1,11 @@
-import { FixedClock, createBrand, createClaimCause, createReturnPortal, listClaimCauses, listReturnPortals } from '../src';
+import {
+  FixedClock,
+  createBrand,
+  createClaimCause,
+  createReturnPortal,
+  listClaimCauses,
+  listReturnPortals,
+} from '../src';
 import { FakeSecretHasher, InMemoryUnitOfWork } from '../src/testing';
 import { domainErrorOf } from './orders-fixtures';
 
@@ -15,7 +22,14 @@ describe('claim causes', () => {
     const { deps, brand } = await aBrand();
     const damaged = await createClaimCause(deps, { brandId: brand.id, code: ' damaged ', name: ' Damaged ' });
     const again = await createClaimCause(deps, { brandId: brand.id, code: 'DAMAGED', name: 'Damaged (transport)' });
-    expect(damaged).toEqual({ id: expect.any(Number), brandId: brand.id, code: 'damaged', name: 'Damaged', createdAt: deps.clock.now(), updatedAt: deps.clock.now() });
+    expect(damaged).toEqual({
+      id: expect.any(Number),
+      brandId: brand.id,
+      code: 'damaged',
+      name: 'Damaged',
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    });
 
     const { page } = await listClaimCauses(deps, { brandId: brand.id, query: {} });
     expect(page.items).toEqual([damaged, again]);
@@ -35,10 +49,21 @@ describe('return portals', () => {
   it('get a generated public id, unique across brands, and list with their type', async () => {
     const { deps, brand } = await aBrand();
     const custom = await createReturnPortal(deps, { brandId: brand.id, name: ' Webshop returns ', type: 'custom' });
-    const service = await createReturnPortal(deps, { brandId: brand.id, name: 'Service', type: 'service', requiresClaimCauses: true });
+    const service = await createReturnPortal(deps, {
+      brandId: brand.id,
+      name: 'Service',
+      type: 'service',
+      requiresClaimCauses: true,
+    });
     expect(custom).toEqual({
-      id: expect.any(Number), brandId: brand.id, publicId: expect.any(String), name: 'Webshop returns', type: 'custom', requiresClaimCauses: false,
-      createdAt: deps.clock.now(), updatedAt: deps.clock.now(),
+      id: expect.any(Number),
+      brandId: brand.id,
+      publicId: expect.any(String),
+      name: 'Webshop returns',
+      type: 'custom',
+      requiresClaimCauses: false,
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
     });
     expect(service.publicId).not.toBe(custom.publicId);
     expect(await deps.uow.read((r) => r.returnPortals.findByPublicIdAnyBrand(service.publicId))).toEqual(service);
@@ -47,7 +72,9 @@ describe('return portals', () => {
 
   it('accept a partner type shaped like an app internal code and refuse other types and blank names', async () => {
     const { deps, brand } = await aBrand();
-    expect(await createReturnPortal(deps, { brandId: brand.id, name: 'Partner', type: 'returnista' })).toMatchObject({ type: 'returnista' });
+    expect(await createReturnPortal(deps, { brandId: brand.id, name: 'Partner', type: 'returnista' })).toMatchObject({
+      type: 'returnista',
+    });
     for (const type of ['', 'Custom', 'my portal', 'x'.repeat(65)]) {
       const error = await domainErrorOf(createReturnPortal(deps, { brandId: brand.id, name: 'Bad', type }));
       expect(error.violations.map((v) => v.pointer)).toEqual(['/type']);

@@ -11,14 +11,25 @@ export const CAP: LineSpec = { variantId: 12, sku: 'CAP-S', ean: '4006', quantit
 export async function aClaimCause(world: World, code: string, name = code): Promise<ClaimCause> {
   return world.uow.run(async (tx) => {
     const [id] = await tx.ids.next('claim_causes');
-    const cause: ClaimCause = { id: id!, brandId: world.brand.id, code, name, createdAt: world.clock.now(), updatedAt: world.clock.now() };
+    const cause: ClaimCause = {
+      id: id!,
+      brandId: world.brand.id,
+      code,
+      name,
+      createdAt: world.clock.now(),
+      updatedAt: world.clock.now(),
+    };
     await tx.claimCauses.insert(cause);
     return cause;
   });
 }
 
 /** An approved B2B order of 3 × TEE-M and 2 × CAP-S, delivered in one shipment. */
-export async function aDeliveredOrder(world: World, lines: LineSpec[] = [TEE, CAP], options: { orderType?: 'b2b' | 'b2c' } = {}) {
+export async function aDeliveredOrder(
+  world: World,
+  lines: LineSpec[] = [TEE, CAP],
+  options: { orderType?: 'b2b' | 'b2c' } = {},
+) {
   const order = await anOrder(world, { lines, ...(options.orderType ? { orderType: options.orderType } : {}) });
   const shipment = await aShipment(world, order);
   return { order, shipment };
@@ -32,7 +43,10 @@ export async function anRma(
   options: { approve?: boolean } = {},
 ): Promise<Return> {
   const created = await createReturn(world.deps, {
-    brandId: world.brand.id, userId: 7, orderNumber, lines: lines.map((l) => ({ claimType: 'return', ...l })),
+    brandId: world.brand.id,
+    userId: 7,
+    orderNumber,
+    lines: lines.map((l) => ({ claimType: 'return', ...l })),
   });
   if (options.approve === false) return created;
   return approveReturn(world.deps, { brandId: world.brand.id, userId: 7, returnId: created.id });
@@ -45,4 +59,5 @@ export async function returnNow(world: World, returnId: number): Promise<Return>
 }
 
 /** Line summaries for compact assertions: [sku, expected, received, claim type]. */
-export const lineSummary = (lines: readonly ReturnLine[]) => lines.map((l) => [l.sku, l.expectedQuantity, l.receivedQuantity, l.claimType]);
+export const lineSummary = (lines: readonly ReturnLine[]) =>
+  lines.map((l) => [l.sku, l.expectedQuantity, l.receivedQuantity, l.claimType]);

@@ -12,7 +12,11 @@ describe('settleAll', () => {
       slowFinished = true;
     });
     let settled = false;
-    const all = settleAll([Promise.reject(new Error('first failure')), slow, Promise.reject(new Error('second failure'))]).finally(() => {
+    const all = settleAll([
+      Promise.reject(new Error('first failure')),
+      slow,
+      Promise.reject(new Error('second failure')),
+    ]).finally(() => {
       settled = true;
     });
 

@@ -23,7 +23,9 @@ const table: TransitionTable<Light> = {
 const light = defineStateMachine('traffic light', table);
 const states = Object.keys(table) as Light[];
 const allowed = states.flatMap((from) => table[from].to.map((to) => [from, to] as const));
-const forbidden = states.flatMap((from) => states.filter((to) => !table[from].to.includes(to)).map((to) => [from, to] as const));
+const forbidden = states.flatMap((from) =>
+  states.filter((to) => !table[from].to.includes(to)).map((to) => [from, to] as const),
+);
 
 describe('a state machine defined by a transition table', () => {
   it('knows every state of its table', () => {
@@ -58,13 +60,19 @@ describe('a state machine defined by a transition table', () => {
 
   it('refuses a move from a state the table does not know', () => {
     expect(light.canTransition('blue' as Light, 'green')).toBe(false);
-    expect(() => light.assertTransition('blue' as Light, 'green')).toThrow(expect.objectContaining({ code: 'invalid_state_transition' }));
+    expect(() => light.assertTransition('blue' as Light, 'green')).toThrow(
+      expect.objectContaining({ code: 'invalid_state_transition' }),
+    );
   });
 
   it('cannot be defined with a transition to an unknown state', () => {
-    const broken = { draft: { to: ['published'] }, archived: { to: [] } } as unknown as TransitionTable<'draft' | 'archived'>;
+    const broken = { draft: { to: ['published'] }, archived: { to: [] } } as unknown as TransitionTable<
+      'draft' | 'archived'
+    >;
 
-    expect(() => defineStateMachine('article', broken)).toThrow('article: transition draft -> published targets an unknown state');
+    expect(() => defineStateMachine('article', broken)).toThrow(
+      'article: transition draft -> published targets an unknown state',
+    );
   });
 });
 
@@ -96,6 +104,8 @@ describe.each(LIFECYCLES)('the %s lifecycle', (_name, machine, initial) => {
   });
 
   it('ends somewhere: at least one state no transition leaves', () => {
-    expect(machine.states.some((from) => machine.states.every((to) => !machine.canTransition(from, to) || to === from))).toBe(true);
+    expect(
+      machine.states.some((from) => machine.states.every((to) => !machine.canTransition(from, to) || to === from)),
+    ).toBe(true);
   });
 });

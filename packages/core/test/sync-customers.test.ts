@@ -33,7 +33,8 @@ async function setUp() {
   const uow = new InMemoryUnitOfWork();
   const clock = new FixedClock(START);
   const brand = await createBrand({ uow, clock }, { name: 'North Knits', currency: 'EUR' });
-  const sync = (customers: CustomerSyncItem[], via: UnitOfWork = uow) => syncCustomers({ uow: via, clock }, { brandId: brand.id, customers });
+  const sync = (customers: CustomerSyncItem[], via: UnitOfWork = uow) =>
+    syncCustomers({ uow: via, clock }, { brandId: brand.id, customers });
   const find = async (customerNumber: string): Promise<Customer | null> =>
     (await uow.read((r) => r.customers.findByNumbers(brand.id, [customerNumber])))[0] ?? null;
   return { uow, clock, brand, sync, find };
@@ -44,7 +45,8 @@ async function violationsOf(outcome: Promise<unknown>): Promise<Record<string, s
   try {
     await outcome;
   } catch (error) {
-    if (isDomainError(error) && error.code === 'validation_failed') return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
+    if (isDomainError(error) && error.code === 'validation_failed')
+      return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
     throw error;
   }
   throw new Error('expected the sync to be refused');
@@ -53,7 +55,8 @@ async function violationsOf(outcome: Promise<unknown>): Promise<Record<string, s
 /** The in-memory storage, but with every customer still referred to by `dependents`. */
 function withDependents(inner: UnitOfWork, dependents: string[]): UnitOfWork {
   return {
-    run: (work) => inner.run((tx) => work({ ...tx, customers: { ...tx.customers, dependentsOf: async () => dependents } })),
+    run: (work) =>
+      inner.run((tx) => work({ ...tx, customers: { ...tx.customers, dependentsOf: async () => dependents } })),
     read: (work) => inner.read(work),
   };
 }
@@ -62,7 +65,9 @@ describe('syncing customers', () => {
   it('creates a new customer with defaults for what was not sent', async () => {
     const { sync, find, brand } = await setUp();
 
-    const outcome = await sync([{ customerNumber: 'C-1', name: '  Anna Berg ', currency: 'SEK', discountPercentage: 12.5 }]);
+    const outcome = await sync([
+      { customerNumber: 'C-1', name: '  Anna Berg ', currency: 'SEK', discountPercentage: 12.5 },
+    ]);
 
     const stored = await find('C-1');
     expect(outcome).toEqual([{ number: 'C-1', id: stored!.id, action: 'created' }]);
@@ -88,11 +93,23 @@ describe('syncing customers', () => {
 
   it('updates only the fields sent and leaves the others as they were', async () => {
     const { sync, find, clock } = await setUp();
-    await sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', email: 'anna@example.com', telephone: '+46 1', vatNumber: 'SE1', active: true }]);
+    await sync([
+      {
+        customerNumber: 'C-1',
+        name: 'Anna',
+        currency: 'SEK',
+        email: 'anna@example.com',
+        telephone: '+46 1',
+        vatNumber: 'SE1',
+        active: true,
+      },
+    ]);
     const before = await find('C-1');
     clock.advance(60_000);
 
-    const outcome = await sync([{ customerNumber: 'C-1', telephone: null, discountPercentage: '5', active: false } as unknown as CustomerSyncItem]);
+    const outcome = await sync([
+      { customerNumber: 'C-1', telephone: null, discountPercentage: '5', active: false } as unknown as CustomerSyncItem,
+    ]);
 
     expect(outcome).toEqual([{ number: 'C-1', id: before!.id, action: 'updated' }]);
     expect(await find('C-1')).toEqual({
@@ -107,7 +124,10 @@ describe('syncing customers', () => {
   it('reports an unchanged replay as unchanged and keeps its update time', async () => {
     const { sync, find, clock } = await setUp();
     const item: CustomerSyncItem = {
-      customerNumber: 'C-1', name: 'Anna', currency: 'SEK', email: 'anna@example.com',
+      customerNumber: 'C-1',
+      name: 'Anna',
+      currency: 'SEK',
+      email: 'anna@example.com',
       addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress(), anAddress({ title: 'Office' })] },
     };
     await sync([item]);
@@ -124,10 +144,19 @@ describe('syncing customers', () => {
     const { sync, clock } = await setUp();
     const address = anAddress();
     const reordered = Object.fromEntries(Object.entries(address).reverse()) as unknown as AddressInput;
-    await sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', addresses: { mode: 'replace', key: 'address_title', addresses: [address] } }]);
+    await sync([
+      {
+        customerNumber: 'C-1',
+        name: 'Anna',
+        currency: 'SEK',
+        addresses: { mode: 'replace', key: 'address_title', addresses: [address] },
+      },
+    ]);
     clock.advance(1000);
 
-    const outcome = await sync([{ customerNumber: 'C-1', addresses: { mode: 'replace', key: 'address_title', addresses: [reordered] } }]);
+    const outcome = await sync([
+      { customerNumber: 'C-1', addresses: { mode: 'replace', key: 'address_title', addresses: [reordered] } },
+    ]);
 
     expect(outcome[0]!.action).toBe('unchanged');
   });
@@ -137,8 +166,17 @@ describe('syncing customers', () => {
       const context = await setUp();
       await context.sync([
         {
-          customerNumber: 'C-1', name: 'Anna', currency: 'SEK',
-          addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress({ title: 'Home', remoteErpId: 'E-1' }), anAddress({ title: 'Office', city: 'Uppsala', remoteErpId: 'E-2' })] },
+          customerNumber: 'C-1',
+          name: 'Anna',
+          currency: 'SEK',
+          addresses: {
+            mode: 'replace',
+            key: 'address_title',
+            addresses: [
+              anAddress({ title: 'Home', remoteErpId: 'E-1' }),
+              anAddress({ title: 'Office', city: 'Uppsala', remoteErpId: 'E-2' }),
+            ],
+          },
         },
       ]);
       const [home, office] = (await context.find('C-1'))!.addresses;
@@ -148,10 +186,25 @@ describe('syncing customers', () => {
     it('replace by address_title updates matching titles in place (case and spacing aside), drops the rest and adds the new', async () => {
       const { sync, find, home } = await withHomeAndOffice();
 
-      await sync([{ customerNumber: 'C-1', addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress({ title: ' HOME', city: 'Malmö', remoteErpId: 'E-1' }), anAddress({ title: 'Summer house' })] } }]);
+      await sync([
+        {
+          customerNumber: 'C-1',
+          addresses: {
+            mode: 'replace',
+            key: 'address_title',
+            addresses: [
+              anAddress({ title: ' HOME', city: 'Malmö', remoteErpId: 'E-1' }),
+              anAddress({ title: 'Summer house' }),
+            ],
+          },
+        },
+      ]);
 
       const addresses = (await find('C-1'))!.addresses;
-      expect(addresses.map((a) => [a.title, a.city])).toEqual([[' HOME', 'Malmö'], ['Summer house', 'Stockholm']]);
+      expect(addresses.map((a) => [a.title, a.city])).toEqual([
+        [' HOME', 'Malmö'],
+        ['Summer house', 'Stockholm'],
+      ]);
       expect(addresses[0]!.id).toBe(home.id);
       expect(addresses[1]!.id).toBeGreaterThan(home.id);
     });
@@ -159,7 +212,16 @@ describe('syncing customers', () => {
     it('append by address_title updates matching titles in place and keeps the addresses not sent', async () => {
       const { sync, find, home, office } = await withHomeAndOffice();
 
-      await sync([{ customerNumber: 'C-1', addresses: { mode: 'append', key: 'address_title', addresses: [anAddress({ title: 'Summer house' }), anAddress({ title: 'home', zip: '99999' })] } }]);
+      await sync([
+        {
+          customerNumber: 'C-1',
+          addresses: {
+            mode: 'append',
+            key: 'address_title',
+            addresses: [anAddress({ title: 'Summer house' }), anAddress({ title: 'home', zip: '99999' })],
+          },
+        },
+      ]);
 
       const addresses = (await find('C-1'))!.addresses;
       expect(addresses.map((a) => [a.id === home.id, a.id === office.id, a.title, a.zip])).toEqual([
@@ -172,15 +234,38 @@ describe('syncing customers', () => {
     it('replace by remote_erp_id matches on the ERP id even when the title changes', async () => {
       const { sync, find, office } = await withHomeAndOffice();
 
-      await sync([{ customerNumber: 'C-1', addresses: { mode: 'replace', key: 'remote_erp_id', addresses: [anAddress({ title: 'Headquarters', remoteErpId: 'E-2' })] } }]);
+      await sync([
+        {
+          customerNumber: 'C-1',
+          addresses: {
+            mode: 'replace',
+            key: 'remote_erp_id',
+            addresses: [anAddress({ title: 'Headquarters', remoteErpId: 'E-2' })],
+          },
+        },
+      ]);
 
-      expect((await find('C-1'))!.addresses).toEqual([{ ...anAddress({ title: 'Headquarters', remoteErpId: 'E-2' }), id: office.id }]);
+      expect((await find('C-1'))!.addresses).toEqual([
+        { ...anAddress({ title: 'Headquarters', remoteErpId: 'E-2' }), id: office.id },
+      ]);
     });
 
     it('append by remote_erp_id keeps addresses the ERP does not know', async () => {
       const { sync, find, home, office } = await withHomeAndOffice();
 
-      await sync([{ customerNumber: 'C-1', addresses: { mode: 'append', key: 'remote_erp_id', addresses: [anAddress({ title: 'Home again', remoteErpId: 'E-1' }), anAddress({ title: 'New', remoteErpId: 'E-3' })] } }]);
+      await sync([
+        {
+          customerNumber: 'C-1',
+          addresses: {
+            mode: 'append',
+            key: 'remote_erp_id',
+            addresses: [
+              anAddress({ title: 'Home again', remoteErpId: 'E-1' }),
+              anAddress({ title: 'New', remoteErpId: 'E-3' }),
+            ],
+          },
+        },
+      ]);
 
       const addresses = (await find('C-1'))!.addresses;
       expect(addresses.map((a) => a.remoteErpId)).toEqual(['E-1', 'E-2', 'E-3']);
@@ -192,14 +277,32 @@ describe('syncing customers', () => {
       const { sync, find } = await setUp();
       await sync([
         {
-          customerNumber: 'C-1', name: 'Anna', currency: 'SEK',
-          addresses: { mode: 'replace', key: 'remote_erp_id', addresses: [anAddress({ title: 'Store', remoteErpId: 'E-1' }), anAddress({ title: 'Store', city: 'Lund', remoteErpId: 'E-2' })] },
+          customerNumber: 'C-1',
+          name: 'Anna',
+          currency: 'SEK',
+          addresses: {
+            mode: 'replace',
+            key: 'remote_erp_id',
+            addresses: [
+              anAddress({ title: 'Store', remoteErpId: 'E-1' }),
+              anAddress({ title: 'Store', city: 'Lund', remoteErpId: 'E-2' }),
+            ],
+          },
         },
       ]);
 
-      await sync([{ customerNumber: 'C-1', addresses: { mode: 'append', key: 'address_title', addresses: [anAddress({ title: 'Office' })] } }]);
+      await sync([
+        {
+          customerNumber: 'C-1',
+          addresses: { mode: 'append', key: 'address_title', addresses: [anAddress({ title: 'Office' })] },
+        },
+      ]);
 
-      expect((await find('C-1'))!.addresses.map((a) => [a.title, a.city])).toEqual([['Store', 'Stockholm'], ['Store', 'Lund'], ['Office', 'Stockholm']]);
+      expect((await find('C-1'))!.addresses.map((a) => [a.title, a.city])).toEqual([
+        ['Store', 'Stockholm'],
+        ['Store', 'Lund'],
+        ['Office', 'Stockholm'],
+      ]);
     });
 
     it('refuses addresses without their sync key, or with a key given twice', async () => {
@@ -207,8 +310,22 @@ describe('syncing customers', () => {
 
       const violations = await violationsOf(
         sync([
-          { customerNumber: 'C-1', name: 'Anna', currency: 'SEK', addresses: { mode: 'replace', key: 'remote_erp_id', addresses: [anAddress({ remoteErpId: null })] } },
-          { customerNumber: 'C-2', name: 'Bo', currency: 'SEK', addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress({ title: 'Home' }), anAddress({ title: 'home ' })] } },
+          {
+            customerNumber: 'C-1',
+            name: 'Anna',
+            currency: 'SEK',
+            addresses: { mode: 'replace', key: 'remote_erp_id', addresses: [anAddress({ remoteErpId: null })] },
+          },
+          {
+            customerNumber: 'C-2',
+            name: 'Bo',
+            currency: 'SEK',
+            addresses: {
+              mode: 'replace',
+              key: 'address_title',
+              addresses: [anAddress({ title: 'Home' }), anAddress({ title: 'home ' })],
+            },
+          },
         ]),
       );
 
@@ -220,8 +337,18 @@ describe('syncing customers', () => {
     async function withTerms() {
       const context = await setUp();
       const deps = { uow: context.uow, clock: context.clock };
-      const net30 = await createPaymentTerms(deps, { brandId: context.brand.id, code: 'NET30', name: 'Net 30', days: 30 });
-      const net60 = await createPaymentTerms(deps, { brandId: context.brand.id, code: 'NET60', name: 'Net 60', days: 60 });
+      const net30 = await createPaymentTerms(deps, {
+        brandId: context.brand.id,
+        code: 'NET30',
+        name: 'Net 30',
+        days: 30,
+      });
+      const net60 = await createPaymentTerms(deps, {
+        brandId: context.brand.id,
+        code: 'NET60',
+        name: 'Net 60',
+        days: 60,
+      });
       const vip = await createCustomerGroup(deps, { brandId: context.brand.id, code: 'VIP', name: 'VIP' });
       return { ...context, net30, net60, vip };
     }
@@ -230,7 +357,13 @@ describe('syncing customers', () => {
       const { sync, find, net30, net60, vip } = await withTerms();
 
       await sync([
-        { customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { id: net60.id }, customerGroup: { code: 'VIP' } },
+        {
+          customerNumber: 'C-1',
+          name: 'Anna',
+          currency: 'SEK',
+          paymentTerms: { id: net60.id },
+          customerGroup: { code: 'VIP' },
+        },
         { customerNumber: 'C-2', name: 'Bo', currency: 'SEK', paymentTerms: { code: 'NET30' } },
       ]);
 
@@ -240,9 +373,15 @@ describe('syncing customers', () => {
 
     it('clears payment terms sent as null and keeps them when not sent', async () => {
       const { sync, find, net30 } = await withTerms();
-      await sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { code: 'NET30' } }, { customerNumber: 'C-2', name: 'Bo', currency: 'SEK', paymentTerms: { code: 'NET30' } }]);
+      await sync([
+        { customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { code: 'NET30' } },
+        { customerNumber: 'C-2', name: 'Bo', currency: 'SEK', paymentTerms: { code: 'NET30' } },
+      ]);
 
-      await sync([{ customerNumber: 'C-1', paymentTerms: null }, { customerNumber: 'C-2', name: 'Bo B' }]);
+      await sync([
+        { customerNumber: 'C-1', paymentTerms: null },
+        { customerNumber: 'C-2', name: 'Bo B' },
+      ]);
 
       expect((await find('C-1'))!.paymentTermsId).toBeNull();
       expect((await find('C-2'))!.paymentTermsId).toBe(net30.id);
@@ -271,7 +410,9 @@ describe('syncing customers', () => {
     it('refuses payment terms named by an id and a code of two different terms', async () => {
       const { sync, net30 } = await withTerms();
 
-      const violations = await violationsOf(sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { id: net30.id, code: 'NET60' } }]));
+      const violations = await violationsOf(
+        sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { id: net30.id, code: 'NET60' } }]),
+      );
 
       expect(Object.keys(violations)).toEqual(['/customers/0/payment_terms']);
     });
@@ -279,9 +420,14 @@ describe('syncing customers', () => {
     it("refuses another brand's payment terms as if they did not exist", async () => {
       const { sync, uow, clock } = await withTerms();
       const other = await createBrand({ uow, clock }, { name: 'Other', currency: 'EUR' });
-      const foreign = await createPaymentTerms({ uow, clock }, { brandId: other.id, code: 'FOREIGN', name: 'Foreign', days: 10 });
+      const foreign = await createPaymentTerms(
+        { uow, clock },
+        { brandId: other.id, code: 'FOREIGN', name: 'Foreign', days: 10 },
+      );
 
-      const violations = await violationsOf(sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { id: foreign.id } }]));
+      const violations = await violationsOf(
+        sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', paymentTerms: { id: foreign.id } }]),
+      );
 
       expect(Object.keys(violations)).toEqual(['/customers/0/payment_terms']);
     });
@@ -291,7 +437,13 @@ describe('syncing customers', () => {
     it('names the index and field of a new customer without name or currency', async () => {
       const { sync } = await setUp();
 
-      const violations = await violationsOf(sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK' }, { customerNumber: 'C-2' }, { customerNumber: 'C-3', name: '  ', currency: 'SEK' }]));
+      const violations = await violationsOf(
+        sync([
+          { customerNumber: 'C-1', name: 'Anna', currency: 'SEK' },
+          { customerNumber: 'C-2' },
+          { customerNumber: 'C-3', name: '  ', currency: 'SEK' },
+        ]),
+      );
 
       expect(violations).toEqual({
         '/customers/1/name': 'customers[1].name is required for a new customer',
@@ -331,7 +483,11 @@ describe('syncing customers', () => {
       const violations = await violationsOf(
         sync([
           { customerNumber: 'NEW-1', name: 'New', currency: 'EUR' },
-          { customerNumber: 'EXISTING', name: 'New name', addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress()] } },
+          {
+            customerNumber: 'EXISTING',
+            name: 'New name',
+            addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress()] },
+          },
           { customerNumber: 'NEW-2', name: 'Broken', currency: 'E' },
         ]),
       );
@@ -345,9 +501,18 @@ describe('syncing customers', () => {
     it('refuses a customer number sent twice in one request', async () => {
       const { sync, find } = await setUp();
 
-      const violations = await violationsOf(sync([{ customerNumber: 'C-1', name: 'A', currency: 'EUR' }, { customerNumber: 'C-2', name: 'B', currency: 'EUR' }, { customerNumber: 'C-1', name: 'A again', currency: 'EUR' }]));
+      const violations = await violationsOf(
+        sync([
+          { customerNumber: 'C-1', name: 'A', currency: 'EUR' },
+          { customerNumber: 'C-2', name: 'B', currency: 'EUR' },
+          { customerNumber: 'C-1', name: 'A again', currency: 'EUR' },
+        ]),
+      );
 
-      expect(violations).toEqual({ '/customers/2/customer_number': 'customers[2].customer_number repeats customers[0]; send each customer once per request' });
+      expect(violations).toEqual({
+        '/customers/2/customer_number':
+          'customers[2].customer_number repeats customers[0]; send each customer once per request',
+      });
       expect(await find('C-1')).toBeNull();
     });
   });
@@ -355,7 +520,14 @@ describe('syncing customers', () => {
   describe('deleting', () => {
     it('deletes a customer and reports it deleted', async () => {
       const { sync, find } = await setUp();
-      const [created] = await sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK', addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress()] } }]);
+      const [created] = await sync([
+        {
+          customerNumber: 'C-1',
+          name: 'Anna',
+          currency: 'SEK',
+          addresses: { mode: 'replace', key: 'address_title', addresses: [anAddress()] },
+        },
+      ]);
 
       const outcome = await sync([{ customerNumber: 'C-1', delete: true }]);
 
@@ -366,16 +538,28 @@ describe('syncing customers', () => {
     it('reports a delete of a customer that does not exist as absent', async () => {
       const { sync } = await setUp();
 
-      expect(await sync([{ customerNumber: 'NOPE', delete: true }])).toEqual([{ number: 'NOPE', id: null, action: 'absent' }]);
+      expect(await sync([{ customerNumber: 'NOPE', delete: true }])).toEqual([
+        { number: 'NOPE', id: null, action: 'absent' },
+      ]);
     });
 
     it('refuses to delete a customer other data still refers to, and writes nothing else of the request', async () => {
       const { sync, find, uow } = await setUp();
       await sync([{ customerNumber: 'C-1', name: 'Anna', currency: 'SEK' }]);
 
-      const violations = await violationsOf(sync([{ customerNumber: 'C-2', name: 'Bo', currency: 'SEK' }, { customerNumber: 'C-1', delete: true }], withDependents(uow, ['orders', 'returns'])));
+      const violations = await violationsOf(
+        sync(
+          [
+            { customerNumber: 'C-2', name: 'Bo', currency: 'SEK' },
+            { customerNumber: 'C-1', delete: true },
+          ],
+          withDependents(uow, ['orders', 'returns']),
+        ),
+      );
 
-      expect(violations).toEqual({ '/customers/1/delete': 'customers[1].delete cannot delete customer C-1: it still has orders, returns' });
+      expect(violations).toEqual({
+        '/customers/1/delete': 'customers[1].delete cannot delete customer C-1: it still has orders, returns',
+      });
       expect(await find('C-1')).not.toBeNull();
       expect(await find('C-2')).toBeNull();
     });
@@ -383,13 +567,18 @@ describe('syncing customers', () => {
     it('does not check a deleted item for the fields a new customer needs', async () => {
       const { sync } = await setUp();
 
-      expect(await sync([{ customerNumber: 'NOPE', delete: true, currency: 'bad' }])).toEqual([{ number: 'NOPE', id: null, action: 'absent' }]);
+      expect(await sync([{ customerNumber: 'NOPE', delete: true, currency: 'bad' }])).toEqual([
+        { number: 'NOPE', id: null, action: 'absent' },
+      ]);
     });
   });
 
   it('answers one outcome per item, in request order', async () => {
     const { sync } = await setUp();
-    await sync([{ customerNumber: 'B', name: 'B', currency: 'EUR' }, { customerNumber: 'C', name: 'C', currency: 'EUR' }]);
+    await sync([
+      { customerNumber: 'B', name: 'B', currency: 'EUR' },
+      { customerNumber: 'C', name: 'C', currency: 'EUR' },
+    ]);
 
     const outcome = await sync([
       { customerNumber: 'C', delete: true },
@@ -398,15 +587,23 @@ describe('syncing customers', () => {
       { customerNumber: 'D', delete: true },
     ]);
 
-    expect(outcome.map((o) => [o.number, o.action])).toEqual([['C', 'deleted'], ['A', 'created'], ['B', 'updated'], ['D', 'absent']]);
+    expect(outcome.map((o) => [o.number, o.action])).toEqual([
+      ['C', 'deleted'],
+      ['A', 'created'],
+      ['B', 'updated'],
+      ['D', 'absent'],
+    ]);
   });
 
-  it("keeps brands apart: the same customer number in another brand is another customer", async () => {
+  it('keeps brands apart: the same customer number in another brand is another customer', async () => {
     const { sync, uow, clock, find } = await setUp();
     const other = await createBrand({ uow, clock }, { name: 'Other', currency: 'EUR' });
     await sync([{ customerNumber: 'C-1', name: 'Ours', currency: 'EUR' }]);
 
-    const outcome = await syncCustomers({ uow, clock }, { brandId: other.id, customers: [{ customerNumber: 'C-1', name: 'Theirs', currency: 'EUR' }] });
+    const outcome = await syncCustomers(
+      { uow, clock },
+      { brandId: other.id, customers: [{ customerNumber: 'C-1', name: 'Theirs', currency: 'EUR' }] },
+    );
 
     expect(outcome[0]!.action).toBe('created');
     expect((await find('C-1'))!.name).toBe('Ours');

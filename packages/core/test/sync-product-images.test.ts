@@ -66,18 +66,65 @@ class MemoryBlobStore implements BlobStore {
 
 function aProduct(id: number, brandId: number, itemNumber: string): Product {
   return {
-    id, brandId, itemNumber, name: `Product ${itemNumber}`, description: null, active: true, makeToOrderB2b: false, makeToOrderB2c: false,
-    meta: {}, weight: null, weightType: 'g', noInventory: false, releaseDate: null, noos: false, minOrderQuantity: null, customSort: null,
-    orderColliOnly: false, colli: [], url: null, metaTitle: null, metaDescription: null, tags: [], useSortB2c: false, subbrandId: null,
-    collectionId: null, categoryIds: [], createdAt: START, updatedAt: START,
+    id,
+    brandId,
+    itemNumber,
+    name: `Product ${itemNumber}`,
+    description: null,
+    active: true,
+    makeToOrderB2b: false,
+    makeToOrderB2c: false,
+    meta: {},
+    weight: null,
+    weightType: 'g',
+    noInventory: false,
+    releaseDate: null,
+    noos: false,
+    minOrderQuantity: null,
+    customSort: null,
+    orderColliOnly: false,
+    colli: [],
+    url: null,
+    metaTitle: null,
+    metaDescription: null,
+    tags: [],
+    useSortB2c: false,
+    subbrandId: null,
+    collectionId: null,
+    categoryIds: [],
+    createdAt: START,
+    updatedAt: START,
   };
 }
 
-function aVariant(id: number, product: Product, sku: string, attributes: Record<string, string>, position: number): Variant {
+function aVariant(
+  id: number,
+  product: Product,
+  sku: string,
+  attributes: Record<string, string>,
+  position: number,
+): Variant {
   return {
-    id, brandId: product.brandId, productId: product.id, sku, ean: null, attributes, archived: false, b2cAvailable: true, makeToOrderB2b: null,
-    makeToOrderB2c: null, noos: null, weight: null, weightType: null, releaseDate: null, meta: {}, picture: null, position, dropIds: [],
-    createdAt: START, updatedAt: START,
+    id,
+    brandId: product.brandId,
+    productId: product.id,
+    sku,
+    ean: null,
+    attributes,
+    archived: false,
+    b2cAvailable: true,
+    makeToOrderB2b: null,
+    makeToOrderB2c: null,
+    noos: null,
+    weight: null,
+    weightType: null,
+    releaseDate: null,
+    meta: {},
+    picture: null,
+    position,
+    dropIds: [],
+    createdAt: START,
+    updatedAt: START,
   };
 }
 
@@ -89,14 +136,22 @@ async function setUp() {
   const brand = await createBrand({ uow, clock }, { name: 'North Knits', currency: 'EUR' });
 
   /** A product with variants of the given attributes (SKU `<item>-<n>`). */
-  async function product(itemNumber: string, variants: Record<string, string>[] = [{ color: 'Black', size: 'M' }], brandId = brand.id): Promise<ProductAggregate> {
+  async function product(
+    itemNumber: string,
+    variants: Record<string, string>[] = [{ color: 'Black', size: 'M' }],
+    brandId = brand.id,
+  ): Promise<ProductAggregate> {
     return uow.run(async (tx) => {
       const [productId] = await tx.ids.next('products');
       const variantIds = await tx.ids.next('variants', variants.length);
       const p = aProduct(productId!, brandId, itemNumber);
       const aggregate: ProductAggregate = {
         product: p,
-        variants: variants.map((attributes, i) => ({ variant: aVariant(variantIds[i]!, p, `${itemNumber}-${i + 1}`, attributes, i), prices: [], costPrices: [] })),
+        variants: variants.map((attributes, i) => ({
+          variant: aVariant(variantIds[i]!, p, `${itemNumber}-${i + 1}`, attributes, i),
+          prices: [],
+          costPrices: [],
+        })),
         suppliers: [],
         translations: [],
       };
@@ -105,14 +160,20 @@ async function setUp() {
     });
   }
 
-  const sync = (products: ProductImagesSyncItem[], options: { via?: UnitOfWork; listKey?: string; brandId?: number } = {}) =>
+  const sync = (
+    products: ProductImagesSyncItem[],
+    options: { via?: UnitOfWork; listKey?: string; brandId?: number } = {},
+  ) =>
     syncProductImages(
       { uow: options.via ?? uow, clock, fetcher, blobs },
       { brandId: options.brandId ?? brand.id, products, ...(options.listKey ? { listKey: options.listKey } : {}) },
     );
   const imagesOf = async (productId: number, brandId = brand.id): Promise<ProductImage[]> =>
-    (await uow.read((r) => r.productImages.findByProductIds(brandId, [productId]))).sort((a, b) => a.sort - b.sort || a.id - b.id);
-  const productOf = async (itemNumber: string) => (await uow.read((r) => r.products.findByItemNumbers(brand.id, [itemNumber])))[0]!.product;
+    (await uow.read((r) => r.productImages.findByProductIds(brandId, [productId]))).sort(
+      (a, b) => a.sort - b.sort || a.id - b.id,
+    );
+  const productOf = async (itemNumber: string) =>
+    (await uow.read((r) => r.products.findByItemNumbers(brand.id, [itemNumber])))[0]!.product;
   return { uow, clock, fetcher, blobs, brand, product, sync, imagesOf, productOf };
 }
 
@@ -121,7 +182,8 @@ async function violationsOf(outcome: Promise<unknown>): Promise<Record<string, s
   try {
     await outcome;
   } catch (error) {
-    if (isDomainError(error) && error.code === 'validation_failed') return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
+    if (isDomainError(error) && error.code === 'validation_failed')
+      return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
     throw error;
   }
   throw new Error('expected the sync to be refused');
@@ -132,16 +194,38 @@ describe('syncProductImages', () => {
     const t = await setUp();
     const shirt = await t.product('TS-1');
     const [result] = await t.sync([
-      { itemNumber: 'TS-1', images: [{ url: `${CDN}/front.png`, sort: 1, alt: 'Front' }, { url: `${CDN}/back.png`, sort: 2, sortB2c: 5, filename: 'back.png' }] },
+      {
+        itemNumber: 'TS-1',
+        images: [
+          { url: `${CDN}/front.png`, sort: 1, alt: 'Front' },
+          { url: `${CDN}/back.png`, sort: 2, sortB2c: 5, filename: 'back.png' },
+        ],
+      },
     ]);
-    expect(result).toMatchObject({ itemNumber: 'TS-1', productId: shirt.product.id, useSortB2c: false, deletedImageIds: [], skippedImages: [] });
+    expect(result).toMatchObject({
+      itemNumber: 'TS-1',
+      productId: shirt.product.id,
+      useSortB2c: false,
+      deletedImageIds: [],
+      skippedImages: [],
+    });
     expect(result!.images.map((i) => [i.index, i.action, i.image.sourceUrl])).toEqual([
       [0, 'created', `${CDN}/front.png`],
       [1, 'created', `${CDN}/back.png`],
     ]);
     const stored = await t.imagesOf(shirt.product.id);
     expect(stored).toEqual([
-      expect.objectContaining({ sourceUrl: `${CDN}/front.png`, sort: 1, sortB2c: null, alt: 'Front', filename: null, existanceKey: null, variantIds: [], contentType: 'image/png', createdAt: START }),
+      expect.objectContaining({
+        sourceUrl: `${CDN}/front.png`,
+        sort: 1,
+        sortB2c: null,
+        alt: 'Front',
+        filename: null,
+        existanceKey: null,
+        variantIds: [],
+        contentType: 'image/png',
+        createdAt: START,
+      }),
       expect.objectContaining({ sourceUrl: `${CDN}/back.png`, sort: 2, sortB2c: 5, alt: null, filename: 'back.png' }),
     ]);
     expect(text((await t.blobs.get(stored[0]!.blobKey))!.bytes)).toBe(`bytes of ${CDN}/front.png`);
@@ -151,11 +235,29 @@ describe('syncProductImages', () => {
   it('replaces the full set: images not sent are deleted, sent ones are updated or left unchanged', async () => {
     const t = await setUp();
     const shirt = await t.product('TS-1');
-    await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }, { url: `${CDN}/b.png`, sort: 2 }, { url: `${CDN}/c.png`, sort: 3 }] }]);
+    await t.sync([
+      {
+        itemNumber: 'TS-1',
+        images: [
+          { url: `${CDN}/a.png`, sort: 1 },
+          { url: `${CDN}/b.png`, sort: 2 },
+          { url: `${CDN}/c.png`, sort: 3 },
+        ],
+      },
+    ]);
     const [a, b, c] = await t.imagesOf(shirt.product.id);
     t.clock.advance(1000);
 
-    const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/c.png`, sort: 3 }, { url: `${CDN}/a.png`, sort: 10, alt: 'new alt' }, { url: `${CDN}/d.png`, sort: 4 }] }]);
+    const [result] = await t.sync([
+      {
+        itemNumber: 'TS-1',
+        images: [
+          { url: `${CDN}/c.png`, sort: 3 },
+          { url: `${CDN}/a.png`, sort: 10, alt: 'new alt' },
+          { url: `${CDN}/d.png`, sort: 4 },
+        ],
+      },
+    ]);
     expect(result!.images.map((i) => [i.image.sourceUrl, i.action])).toEqual([
       [`${CDN}/c.png`, 'unchanged'],
       [`${CDN}/a.png`, 'updated'],
@@ -216,7 +318,10 @@ describe('syncProductImages', () => {
     t.fetcher.failFor(`${CDN}/4.png`, 'second failure');
     const images = Array.from({ length: 10 }, (_, i) => ({ url: `${CDN}/${i}.png`, sort: i }));
     const violations = await violationsOf(
-      syncProductImages({ uow: t.uow, clock: t.clock, fetcher: slow, blobs: t.blobs }, { brandId: t.brand.id, products: [{ itemNumber: 'TS-1', images }] }),
+      syncProductImages(
+        { uow: t.uow, clock: t.clock, fetcher: slow, blobs: t.blobs },
+        { brandId: t.brand.id, products: [{ itemNumber: 'TS-1', images }] },
+      ),
     );
     expect(most).toBe(4);
     expect(Object.keys(violations)).toEqual(['/product_images/0/images/1/url', '/product_images/0/images/4/url']);
@@ -238,22 +343,32 @@ describe('syncProductImages', () => {
     it('decides instead of the URL: a known key is not downloaded again, even under a new URL', async () => {
       const t = await setUp();
       const shirt = await t.product('TS-1');
-      await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png?signature=1`, existanceKey: 'img-a', sort: 1 }] }]);
+      await t.sync([
+        { itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png?signature=1`, existanceKey: 'img-a', sort: 1 }] },
+      ]);
       const [before] = await t.imagesOf(shirt.product.id);
 
-      const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png?signature=2`, existanceKey: 'img-a', sort: 1 }] }]);
+      const [result] = await t.sync([
+        { itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png?signature=2`, existanceKey: 'img-a', sort: 1 }] },
+      ]);
       expect(t.fetcher.requests).toEqual([`${CDN}/a.png?signature=1`]);
-      expect(result!.images[0]).toMatchObject({ action: 'updated', image: { id: before!.id, sourceUrl: `${CDN}/a.png?signature=2`, blobKey: before!.blobKey } });
+      expect(result!.images[0]).toMatchObject({
+        action: 'updated',
+        image: { id: before!.id, sourceUrl: `${CDN}/a.png?signature=2`, blobKey: before!.blobKey },
+      });
     });
 
-    it('reuses the bytes of another product\'s image with the same key', async () => {
+    it("reuses the bytes of another product's image with the same key", async () => {
       const t = await setUp();
       await t.product('TS-1');
       const dress = await t.product('DR-1');
       await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/x.png?sig=1`, existanceKey: 'k-1', sort: 1 }] }]);
       await t.sync([{ itemNumber: 'DR-1', images: [{ url: `${CDN}/x.png?sig=2`, existanceKey: 'k-1', sort: 1 }] }]);
       expect(t.fetcher.requests).toEqual([`${CDN}/x.png?sig=1`]);
-      expect((await t.imagesOf(dress.product.id))[0]).toMatchObject({ existanceKey: 'k-1', sourceUrl: `${CDN}/x.png?sig=2` });
+      expect((await t.imagesOf(dress.product.id))[0]).toMatchObject({
+        existanceKey: 'k-1',
+        sourceUrl: `${CDN}/x.png?sig=2`,
+      });
     });
 
     it('downloads a known URL again under a new key: the key says the bytes changed', async () => {
@@ -261,7 +376,9 @@ describe('syncProductImages', () => {
       const shirt = await t.product('TS-1');
       await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/front.png`, existanceKey: 'v1', sort: 1 }] }]);
       const [old] = await t.imagesOf(shirt.product.id);
-      const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/front.png`, existanceKey: 'v2', sort: 1 }] }]);
+      const [result] = await t.sync([
+        { itemNumber: 'TS-1', images: [{ url: `${CDN}/front.png`, existanceKey: 'v2', sort: 1 }] },
+      ]);
       expect(t.fetcher.timesFetched(`${CDN}/front.png`)).toBe(2);
       expect(result!.images[0]!.action).toBe('created');
       expect(result!.deletedImageIds).toEqual([old!.id]);
@@ -297,15 +414,27 @@ describe('syncProductImages', () => {
       const t = await setUp();
       const shirt = await t.product('TS-1', colours);
       const red = shirt.variants[2]!.variant.id;
-      await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/x.png`, sort: 1, attachToVariantsMatching: { color: 'Black' } }] }]);
-      const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/x.png`, sort: 1, attachToVariantsMatching: { color: 'Red' } }] }]);
+      await t.sync([
+        {
+          itemNumber: 'TS-1',
+          images: [{ url: `${CDN}/x.png`, sort: 1, attachToVariantsMatching: { color: 'Black' } }],
+        },
+      ]);
+      const [result] = await t.sync([
+        { itemNumber: 'TS-1', images: [{ url: `${CDN}/x.png`, sort: 1, attachToVariantsMatching: { color: 'Red' } }] },
+      ]);
       expect(result!.images[0]).toMatchObject({ action: 'updated', image: { variantIds: [red] } });
     });
 
     it('without the skip flag, creates an image matching no variant for the whole product', async () => {
       const t = await setUp();
       await t.product('TS-1', colours);
-      const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/green.png`, sort: 1, attachToVariantsMatching: { color: 'Green' } }] }]);
+      const [result] = await t.sync([
+        {
+          itemNumber: 'TS-1',
+          images: [{ url: `${CDN}/green.png`, sort: 1, attachToVariantsMatching: { color: 'Green' } }],
+        },
+      ]);
       expect(result!.images[0]).toMatchObject({ action: 'created', image: { variantIds: [] } });
     });
 
@@ -316,8 +445,18 @@ describe('syncProductImages', () => {
         {
           itemNumber: 'TS-1',
           images: [
-            { url: `${CDN}/green.png`, sort: 1, attachToVariantsMatching: { color: 'Green' }, skipIfNoVariantMatches: true },
-            { url: `${CDN}/black.png`, sort: 2, attachToVariantsMatching: { color: 'Black' }, skipIfNoVariantMatches: true },
+            {
+              url: `${CDN}/green.png`,
+              sort: 1,
+              attachToVariantsMatching: { color: 'Green' },
+              skipIfNoVariantMatches: true,
+            },
+            {
+              url: `${CDN}/black.png`,
+              sort: 2,
+              attachToVariantsMatching: { color: 'Black' },
+              skipIfNoVariantMatches: true,
+            },
           ],
         },
       ]);
@@ -331,9 +470,24 @@ describe('syncProductImages', () => {
       const t = await setUp();
       const shirt = await t.product('TS-1', colours);
       const [black1, black2] = shirt.variants.map((v) => v.variant.id);
-      await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/black.png`, sort: 1, attachToVariantsMatching: { color: 'Black' } }] }]);
+      await t.sync([
+        {
+          itemNumber: 'TS-1',
+          images: [{ url: `${CDN}/black.png`, sort: 1, attachToVariantsMatching: { color: 'Black' } }],
+        },
+      ]);
       const [result] = await t.sync([
-        { itemNumber: 'TS-1', images: [{ url: `${CDN}/black.png`, sort: 7, attachToVariantsMatching: { color: 'Noir' }, skipIfNoVariantMatches: true }] },
+        {
+          itemNumber: 'TS-1',
+          images: [
+            {
+              url: `${CDN}/black.png`,
+              sort: 7,
+              attachToVariantsMatching: { color: 'Noir' },
+              skipIfNoVariantMatches: true,
+            },
+          ],
+        },
       ]);
       expect(result!.deletedImageIds).toEqual([]);
       expect(result!.skippedImages).toEqual([]);
@@ -341,8 +495,13 @@ describe('syncProductImages', () => {
     });
 
     it('matches variants by attribute pairs (pure helper)', () => {
-      const variant = (id: number, attributes: Record<string, string>, position = id): Variant => aVariant(id, aProduct(1, 1, 'X'), `X-${id}`, attributes, position);
-      const variants = [variant(3, { Color: ' Blue ', Size: 'L' }, 0), variant(1, { color: 'blue', size: 'M' }, 1), variant(2, { color: 'Red' }, 2)];
+      const variant = (id: number, attributes: Record<string, string>, position = id): Variant =>
+        aVariant(id, aProduct(1, 1, 'X'), `X-${id}`, attributes, position);
+      const variants = [
+        variant(3, { Color: ' Blue ', Size: 'L' }, 0),
+        variant(1, { color: 'blue', size: 'M' }, 1),
+        variant(2, { color: 'Red' }, 2),
+      ];
       expect(variantsMatching(variants, { color: 'BLUE' })).toEqual([3, 1]);
       expect(variantsMatching(variants, { color: 'blue', size: 'm' })).toEqual([1]);
       expect(variantsMatching(variants, { fit: 'slim' })).toEqual([]);
@@ -386,7 +545,9 @@ describe('syncProductImages', () => {
         return t.uow.run(work);
       },
     };
-    const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }] }], { via: racing });
+    const [result] = await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }] }], {
+      via: racing,
+    });
     expect(result!.images[0]).toMatchObject({ action: 'created', image: { blobKey: before!.blobKey } });
     expect(t.fetcher.timesFetched(`${CDN}/a.png`)).toBe(1);
   });
@@ -395,11 +556,16 @@ describe('syncProductImages', () => {
     it('refuses an unknown item number, and does not download anything', async () => {
       const t = await setUp();
       await t.product('TS-1');
-      const violations = await violationsOf(t.sync([
-        { itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }] },
-        { itemNumber: 'NOPE', images: [{ url: `${CDN}/b.png`, sort: 1 }] },
-      ]));
-      expect(violations).toEqual({ '/product_images/1/item_number': 'product_images[1].item_number does not exist: no product has item number NOPE' });
+      const violations = await violationsOf(
+        t.sync([
+          { itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }] },
+          { itemNumber: 'NOPE', images: [{ url: `${CDN}/b.png`, sort: 1 }] },
+        ]),
+      );
+      expect(violations).toEqual({
+        '/product_images/1/item_number':
+          'product_images[1].item_number does not exist: no product has item number NOPE',
+      });
       expect(t.fetcher.requests).toEqual([]);
     });
 
@@ -417,14 +583,25 @@ describe('syncProductImages', () => {
       await t.product('TS-2');
       await t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/keep.png`, sort: 1 }] }]);
       t.fetcher.failFor(`${CDN}/broken.png`, 'the server answered 404 Not Found');
-      const violations = await violationsOf(t.sync(
-        [
-          { itemNumber: 'TS-1', useSortB2c: true, images: [{ url: `${CDN}/new.png`, sort: 1 }] },
-          { itemNumber: 'TS-2', images: [{ url: `${CDN}/ok.png`, sort: 1 }, { url: `${CDN}/broken.png`, sort: 2 }] },
-        ],
-        { listKey: 'products' },
-      ));
-      expect(violations).toEqual({ '/products/1/images/1/url': 'products[1].images[1].url could not be downloaded: the server answered 404 Not Found' });
+      const violations = await violationsOf(
+        t.sync(
+          [
+            { itemNumber: 'TS-1', useSortB2c: true, images: [{ url: `${CDN}/new.png`, sort: 1 }] },
+            {
+              itemNumber: 'TS-2',
+              images: [
+                { url: `${CDN}/ok.png`, sort: 1 },
+                { url: `${CDN}/broken.png`, sort: 2 },
+              ],
+            },
+          ],
+          { listKey: 'products' },
+        ),
+      );
+      expect(violations).toEqual({
+        '/products/1/images/1/url':
+          'products[1].images[1].url could not be downloaded: the server answered 404 Not Found',
+      });
       expect((await t.imagesOf(shirt.product.id)).map((i) => i.sourceUrl)).toEqual([`${CDN}/keep.png`]);
       expect((await t.productOf('TS-1')).useSortB2c).toBe(false);
       expect(await t.imagesOf((await t.productOf('TS-2')).id)).toEqual([]);
@@ -434,23 +611,59 @@ describe('syncProductImages', () => {
       const t = await setUp();
       await t.product('TS-1');
       const eleven = Array.from({ length: 11 }, (_, i) => ({ itemNumber: `P-${i}`, images: [] }));
-      expect(await violationsOf(t.sync(eleven))).toEqual({ '/product_images': 'product_images must contain at most 10 products per request; split larger batches' });
-      expect(await violationsOf(t.sync([{ itemNumber: 'TS-1', images: [] }, { itemNumber: 'TS-1', images: [] }]))).toEqual({
-        '/product_images/1/item_number': 'product_images[1].item_number repeats product_images[0]; send each product once per request',
+      expect(await violationsOf(t.sync(eleven))).toEqual({
+        '/product_images': 'product_images must contain at most 10 products per request; split larger batches',
       });
       expect(
-        await violationsOf(t.sync([{ itemNumber: 'TS-1', images: [{ url: `${CDN}/a.png`, sort: 1 }, { url: `${CDN}/b.png`, sort: 2, existanceKey: 'k' }, { url: `${CDN}/a.png`, sort: 3 }, { url: `${CDN}/c.png`, sort: 4, existanceKey: 'k' }] }])),
+        await violationsOf(
+          t.sync([
+            { itemNumber: 'TS-1', images: [] },
+            { itemNumber: 'TS-1', images: [] },
+          ]),
+        ),
       ).toEqual({
-        '/product_images/0/images/2/url': 'product_images[0].images[2].url repeats images[0] (the same url); each image of a product is sent once',
-        '/product_images/0/images/3/existance_key': 'product_images[0].images[3].existance_key repeats images[1] (the same existance_key); each image of a product is sent once',
+        '/product_images/1/item_number':
+          'product_images[1].item_number repeats product_images[0]; send each product once per request',
+      });
+      expect(
+        await violationsOf(
+          t.sync([
+            {
+              itemNumber: 'TS-1',
+              images: [
+                { url: `${CDN}/a.png`, sort: 1 },
+                { url: `${CDN}/b.png`, sort: 2, existanceKey: 'k' },
+                { url: `${CDN}/a.png`, sort: 3 },
+                { url: `${CDN}/c.png`, sort: 4, existanceKey: 'k' },
+              ],
+            },
+          ]),
+        ),
+      ).toEqual({
+        '/product_images/0/images/2/url':
+          'product_images[0].images[2].url repeats images[0] (the same url); each image of a product is sent once',
+        '/product_images/0/images/3/existance_key':
+          'product_images[0].images[3].existance_key repeats images[1] (the same existance_key); each image of a product is sent once',
       });
     });
 
     it('refuses a URL that is not http(s) before downloading anything', async () => {
       const t = await setUp();
       await t.product('TS-1');
-      const violations = await violationsOf(t.sync([{ itemNumber: 'TS-1', images: [{ url: 'ftp://cdn.example.com/a.png', sort: 1 }, { url: `${CDN}/b.png`, sort: 2 }] }]));
-      expect(violations).toEqual({ '/product_images/0/images/0/url': 'product_images[0].images[0].url must be an http or https URL' });
+      const violations = await violationsOf(
+        t.sync([
+          {
+            itemNumber: 'TS-1',
+            images: [
+              { url: 'ftp://cdn.example.com/a.png', sort: 1 },
+              { url: `${CDN}/b.png`, sort: 2 },
+            ],
+          },
+        ]),
+      );
+      expect(violations).toEqual({
+        '/product_images/0/images/0/url': 'product_images[0].images[0].url must be an http or https URL',
+      });
       expect(t.fetcher.requests).toEqual([]);
     });
   });

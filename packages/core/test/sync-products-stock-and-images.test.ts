@@ -4,16 +4,26 @@ import { aProduct, aVariant, setUp, violationsOf } from './sync-products.support
 describe('syncing products: inventory', () => {
   it('sets stock with quantity and changes it with adjustment, writing one ledger row per change', async () => {
     const { sync, find, read, brand, clock } = await setUp();
-    await sync([aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 10, text: 'initial count' }] })] })], { userId: 42 });
+    await sync(
+      [aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 10, text: 'initial count' }] })] })],
+      { userId: 42 },
+    );
     const variantId = (await find('A'))!.variants[0]!.variant.id;
     const location = await read((r) => r.inventoryLocations.findDefault(brand.id));
     expect(location).toMatchObject({ name: DEFAULT_LOCATION_NAME, isDefault: true });
 
     clock.advance(1000);
-    const [outcome] = await sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 7 }, { adjustment: 5, text: 'found in back room' }] }] }]);
+    const [outcome] = await sync([
+      {
+        itemNumber: 'A',
+        variants: [{ sku: 'A-M', inventory: [{ quantity: 7 }, { adjustment: 5, text: 'found in back room' }] }],
+      },
+    ]);
     expect(outcome).toMatchObject({ action: 'updated', variants: [{ sku: 'A-M', action: 'updated' }] });
 
-    expect(await read((r) => r.stock.balances(brand.id, [variantId]))).toEqual([expect.objectContaining({ variantId, locationId: location!.id, inStock: 12, reserved: 0 })]);
+    expect(await read((r) => r.stock.balances(brand.id, [variantId]))).toEqual([
+      expect.objectContaining({ variantId, locationId: location!.id, inStock: 12, reserved: 0 }),
+    ]);
     const ledger = await read((r) => r.stock.movements(brand.id, variantId, 10));
     expect(ledger.map((m) => [m.inStockDelta, m.reason, m.note])).toEqual([
       [5, 'sync_adjustment', 'found in back room'],
@@ -26,7 +36,9 @@ describe('syncing products: inventory', () => {
   it('writes nothing and reports unchanged when the quantity sent is what is in stock', async () => {
     const { sync, find, read, brand } = await setUp();
     await sync([aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 3 }] })] })]);
-    const [outcome] = await sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 3 }, { adjustment: 0 }] }] }]);
+    const [outcome] = await sync([
+      { itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 3 }, { adjustment: 0 }] }] },
+    ]);
     expect(outcome).toMatchObject({ action: 'unchanged', variants: [{ action: 'unchanged' }] });
     const variantId = (await find('A'))!.variants[0]!.variant.id;
     expect(await read((r) => r.stock.movements(brand.id, variantId, 10))).toHaveLength(1);
@@ -39,13 +51,48 @@ describe('syncing products: inventory', () => {
     const other = await createBrand({ uow, clock }, { name: 'Other', currency: 'EUR' });
     const foreign = await createInventoryLocation({ uow, clock }, { brandId: other.id, name: 'Theirs' });
 
-    await sync([aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 2 }, { quantity: 4, inventoryLocationId: shop.id }, { adjustment: 1, inventoryLocationId: main.id }] })] })]);
+    await sync([
+      aProduct('A', {
+        variants: [
+          aVariant('A-M', {
+            inventory: [
+              { quantity: 2 },
+              { quantity: 4, inventoryLocationId: shop.id },
+              { adjustment: 1, inventoryLocationId: main.id },
+            ],
+          }),
+        ],
+      }),
+    ]);
     const variantId = (await find('A'))!.variants[0]!.variant.id;
     const balances = await read((r) => r.stock.balances(brand.id, [variantId]));
-    expect(balances.map((b) => [b.locationId, b.inStock]).sort()).toEqual([[main.id, 3], [shop.id, 4]].sort());
+    expect(balances.map((b) => [b.locationId, b.inStock]).sort()).toEqual(
+      [
+        [main.id, 3],
+        [shop.id, 4],
+      ].sort(),
+    );
 
-    expect(await violationsOf(sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 1, inventoryLocationId: 999 }, { quantity: 1, inventoryLocationId: foreign.id }] }] }]))).toEqual({
-      '/products/0/variants/0/inventory/0/inventory_location_id': 'products[0].variants[0].inventory[0].inventory_location_id names inventory location 999, which does not exist',
+    expect(
+      await violationsOf(
+        sync([
+          {
+            itemNumber: 'A',
+            variants: [
+              {
+                sku: 'A-M',
+                inventory: [
+                  { quantity: 1, inventoryLocationId: 999 },
+                  { quantity: 1, inventoryLocationId: foreign.id },
+                ],
+              },
+            ],
+          },
+        ]),
+      ),
+    ).toEqual({
+      '/products/0/variants/0/inventory/0/inventory_location_id':
+        'products[0].variants[0].inventory[0].inventory_location_id names inventory location 999, which does not exist',
       '/products/0/variants/0/inventory/1/inventory_location_id': `products[0].variants[0].inventory[1].inventory_location_id names inventory location ${foreign.id}, which does not exist`,
     });
   });
@@ -53,11 +100,25 @@ describe('syncing products: inventory', () => {
   it('refuses to take stock below 0, and changes nothing of the request', async () => {
     const { sync, find, read, brand } = await setUp();
     await sync([aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 2 }] })] })]);
-    expect(await violationsOf(sync([{ itemNumber: 'A', name: 'Renamed', variants: [{ sku: 'A-M', inventory: [{ adjustment: -1 }, { adjustment: -2 }] }] }]))).toEqual({
-      '/products/0/variants/0/inventory/1/adjustment': 'products[0].variants[0].inventory[1].adjustment would take the stock below 0 (in stock 1, adjustment -2)',
+    expect(
+      await violationsOf(
+        sync([
+          {
+            itemNumber: 'A',
+            name: 'Renamed',
+            variants: [{ sku: 'A-M', inventory: [{ adjustment: -1 }, { adjustment: -2 }] }],
+          },
+        ]),
+      ),
+    ).toEqual({
+      '/products/0/variants/0/inventory/1/adjustment':
+        'products[0].variants[0].inventory[1].adjustment would take the stock below 0 (in stock 1, adjustment -2)',
     });
-    expect(await violationsOf(sync([aProduct('B', { variants: [aVariant('B-M', { inventory: [{ adjustment: -1 }] })] })]))).toEqual({
-      '/products/0/variants/0/inventory/0/adjustment': 'products[0].variants[0].inventory[0].adjustment would take the stock below 0 (in stock 0, adjustment -1)',
+    expect(
+      await violationsOf(sync([aProduct('B', { variants: [aVariant('B-M', { inventory: [{ adjustment: -1 }] })] })])),
+    ).toEqual({
+      '/products/0/variants/0/inventory/0/adjustment':
+        'products[0].variants[0].inventory[0].adjustment would take the stock below 0 (in stock 0, adjustment -1)',
     });
     const stored = await find('A');
     expect(stored!.product.name).toBe('Product A');
@@ -67,9 +128,18 @@ describe('syncing products: inventory', () => {
   it('refuses inventory for a product with no_inventory, also when the same request sets the flag', async () => {
     const { sync } = await setUp();
     await sync([aProduct('GIFT', { noInventory: true })]);
-    expect(await violationsOf(sync([{ itemNumber: 'GIFT', variants: [{ sku: 'GIFT-M', inventory: [{ quantity: 1 }] }] }, aProduct('B', { noInventory: true, variants: [aVariant('B-M', { inventory: [{ adjustment: 1 }] })] })]))).toEqual({
-      '/products/0/variants/0/inventory': 'products[0].variants[0].inventory cannot be sent: product "GIFT" has no_inventory, so no stock is kept for it',
-      '/products/1/variants/0/inventory': 'products[1].variants[0].inventory cannot be sent: product "B" has no_inventory, so no stock is kept for it',
+    expect(
+      await violationsOf(
+        sync([
+          { itemNumber: 'GIFT', variants: [{ sku: 'GIFT-M', inventory: [{ quantity: 1 }] }] },
+          aProduct('B', { noInventory: true, variants: [aVariant('B-M', { inventory: [{ adjustment: 1 }] })] }),
+        ]),
+      ),
+    ).toEqual({
+      '/products/0/variants/0/inventory':
+        'products[0].variants[0].inventory cannot be sent: product "GIFT" has no_inventory, so no stock is kept for it',
+      '/products/1/variants/0/inventory':
+        'products[1].variants[0].inventory cannot be sent: product "B" has no_inventory, so no stock is kept for it',
     });
   });
 
@@ -78,10 +148,21 @@ describe('syncing products: inventory', () => {
     await sync([aProduct('A', { variants: [aVariant('A-M', { inventory: [{ quantity: 5 }] })] })]);
     // Storage that reports another transaction's move in the balances `apply` returns.
     const racing: UnitOfWork = {
-      run: (work) => uow.run((tx) => work({ ...tx, stock: { ...tx.stock, apply: async (...args) => (await tx.stock.apply(...args)).map((b) => ({ ...b, inStock: b.inStock - 1 })) } })),
+      run: (work) =>
+        uow.run((tx) =>
+          work({
+            ...tx,
+            stock: {
+              ...tx.stock,
+              apply: async (...args) => (await tx.stock.apply(...args)).map((b) => ({ ...b, inStock: b.inStock - 1 })),
+            },
+          }),
+        ),
       read: (work) => uow.read(work),
     };
-    await expect(sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 9 }] }] }], { via: racing })).rejects.toMatchObject({ code: 'concurrency_conflict' });
+    await expect(
+      sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', inventory: [{ quantity: 9 }] }] }], { via: racing }),
+    ).rejects.toMatchObject({ code: 'concurrency_conflict' });
     const variantId = (await find('A'))!.variants[0]!.variant.id;
     expect((await read((r) => r.stock.balances(brand.id, [variantId])))[0]!.inStock).toBe(5);
   });
@@ -94,7 +175,10 @@ describe('syncing products: images', () => {
     const [outcome] = await sync([
       aProduct('A', {
         variants: [
-          aVariant('A-S', { attributes: { size: 'S' }, images: [{ url: 'https://cdn.example/front.jpg', alt: 'Front' }, { url: 'https://cdn.example/back.jpg' }] }),
+          aVariant('A-S', {
+            attributes: { size: 'S' },
+            images: [{ url: 'https://cdn.example/front.jpg', alt: 'Front' }, { url: 'https://cdn.example/back.jpg' }],
+          }),
           aVariant('A-M', { images: [{ url: 'https://cdn.example/front.jpg' }] }),
         ],
       }),
@@ -104,8 +188,22 @@ describe('syncing products: images', () => {
     const [small, medium] = product!.variants.map((r) => r.variant.id);
     const images = await read((r) => r.productImages.findByProductIds(brand.id, [product!.product.id]));
     expect(images).toEqual([
-      expect.objectContaining({ productId: product!.product.id, sourceUrl: 'https://cdn.example/front.jpg', alt: 'Front', sort: 1, contentType: 'image/jpeg', variantIds: [small, medium].sort((a, b) => a! - b!) }),
-      expect.objectContaining({ sourceUrl: 'https://cdn.example/back.jpg', alt: null, sort: 2, contentType: 'image/png', sizeBytes: 4, variantIds: [small] }),
+      expect.objectContaining({
+        productId: product!.product.id,
+        sourceUrl: 'https://cdn.example/front.jpg',
+        alt: 'Front',
+        sort: 1,
+        contentType: 'image/jpeg',
+        variantIds: [small, medium].sort((a, b) => a! - b!),
+      }),
+      expect.objectContaining({
+        sourceUrl: 'https://cdn.example/back.jpg',
+        alt: null,
+        sort: 2,
+        contentType: 'image/png',
+        sizeBytes: 4,
+        variantIds: [small],
+      }),
     ]);
     expect(blobs.blobs.size).toBe(2);
     expect(outcome!.variants.map((v) => v.action)).toEqual(['created', 'created']);
@@ -114,7 +212,14 @@ describe('syncing products: images', () => {
   it('does not download a URL the brand already has, and attaching a known image is an update', async () => {
     const { sync, read, find, brand, fetcher } = await setUp();
     fetcher.serve('https://cdn.example/front.jpg');
-    await sync([aProduct('A', { variants: [aVariant('A-S', { attributes: { size: 'S' }, images: [{ url: 'https://cdn.example/front.jpg' }] }), aVariant('A-M')] })]);
+    await sync([
+      aProduct('A', {
+        variants: [
+          aVariant('A-S', { attributes: { size: 'S' }, images: [{ url: 'https://cdn.example/front.jpg' }] }),
+          aVariant('A-M'),
+        ],
+      }),
+    ]);
     fetcher.fetched.length = 0;
 
     const [outcome] = await sync([
@@ -131,7 +236,9 @@ describe('syncing products: images', () => {
     expect(images[1]!.blobKey).toBe(images[0]!.blobKey);
 
     // Sending the same again changes nothing.
-    const [replay] = await sync([{ itemNumber: 'A', variants: [{ sku: 'A-M', images: [{ url: 'https://cdn.example/front.jpg' }] }] }]);
+    const [replay] = await sync([
+      { itemNumber: 'A', variants: [{ sku: 'A-M', images: [{ url: 'https://cdn.example/front.jpg' }] }] },
+    ]);
     expect(replay).toMatchObject({ action: 'unchanged', variants: [{ action: 'unchanged' }] });
   });
 
@@ -140,12 +247,19 @@ describe('syncing products: images', () => {
     fetcher.serve('https://cdn.example/ok.jpg');
     const violations = await violationsOf(
       sync([
-        aProduct('A', { variants: [aVariant('A-M', { images: [{ url: 'https://cdn.example/ok.jpg' }, { url: 'https://cdn.example/missing.jpg' }] })] }),
+        aProduct('A', {
+          variants: [
+            aVariant('A-M', {
+              images: [{ url: 'https://cdn.example/ok.jpg' }, { url: 'https://cdn.example/missing.jpg' }],
+            }),
+          ],
+        }),
         aProduct('B', { weight: -1 }),
       ]),
     );
     expect(violations).toEqual({
-      '/products/0/variants/0/images/1/url': 'products[0].variants[0].images[1].url could not be downloaded: the server answered 404',
+      '/products/0/variants/0/images/1/url':
+        'products[0].variants[0].images[1].url could not be downloaded: the server answered 404',
       '/products/1/weight': 'products[1].weight must be a number of at least 0 with at most 3 decimals',
     });
     expect(await find('A')).toBeNull();
@@ -156,6 +270,8 @@ describe('syncing products: images', () => {
     fetcher.fetch = async () => {
       throw new Error('disk full');
     };
-    await expect(sync([aProduct('A', { variants: [aVariant('A-M', { images: [{ url: 'https://cdn.example/x.jpg' }] })] })])).rejects.toThrow('disk full');
+    await expect(
+      sync([aProduct('A', { variants: [aVariant('A-M', { images: [{ url: 'https://cdn.example/x.jpg' }] })] })]),
+    ).rejects.toThrow('disk full');
   });
 });

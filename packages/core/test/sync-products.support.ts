@@ -85,7 +85,10 @@ export function countingCalls(inner: UnitOfWork): { uow: UnitOfWork; calls: Map<
         }),
       ]),
     ) as unknown as Repositories;
-  return { uow: { run: (work) => inner.run((tx) => work(wrap(tx))), read: (work) => inner.read((r) => work(wrap(r))) }, calls };
+  return {
+    uow: { run: (work) => inner.run((tx) => work(wrap(tx))), read: (work) => inner.read((r) => work(wrap(r))) },
+    calls,
+  };
 }
 
 /** The in-memory storage, but with every product and variant still referred to by `dependents`. */
@@ -93,7 +96,14 @@ export function withDependents(inner: UnitOfWork, dependents: string[]): UnitOfW
   return {
     run: (work) =>
       inner.run((tx) =>
-        work({ ...tx, products: { ...tx.products, dependentsOfProduct: async () => dependents, dependentsOfVariant: async () => dependents } }),
+        work({
+          ...tx,
+          products: {
+            ...tx.products,
+            dependentsOfProduct: async () => dependents,
+            dependentsOfVariant: async () => dependents,
+          },
+        }),
       ),
     read: (work) => inner.read(work),
   };
@@ -104,7 +114,8 @@ export async function violationsOf(outcome: Promise<unknown>): Promise<Record<st
   try {
     await outcome;
   } catch (error) {
-    if (isDomainError(error) && error.code === 'validation_failed') return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
+    if (isDomainError(error) && error.code === 'validation_failed')
+      return Object.fromEntries(error.violations.map((v) => [v.pointer, v.detail]));
     throw error;
   }
   throw new Error('expected the sync to be refused');
@@ -120,7 +131,11 @@ export async function setUp() {
   const sync = (products: ProductSyncItem[], options: { via?: UnitOfWork; brandId?: number; userId?: number } = {}) =>
     syncProducts(
       { uow: options.via ?? uow, clock, images: { fetcher, blobs } },
-      { brandId: options.brandId ?? brand.id, products, ...(options.userId !== undefined ? { userId: options.userId } : {}) },
+      {
+        brandId: options.brandId ?? brand.id,
+        products,
+        ...(options.userId !== undefined ? { userId: options.userId } : {}),
+      },
     );
   const find = async (itemNumber: string, brandId = brand.id): Promise<ProductAggregate | null> =>
     (await uow.read((r) => r.products.findByItemNumbers(brandId, [itemNumber])))[0] ?? null;

@@ -32,7 +32,11 @@ function filterOn(key: unknown, operator: unknown, value: unknown, extra: Record
 }
 
 /** The pointers of the violations the query is refused with (fails the test if it is accepted). */
-function refusal(raw: RawListQuery, cursor?: DecodedCursor, definition: ListDefinition<Item> = items): { pointers: string[]; detail: string } {
+function refusal(
+  raw: RawListQuery,
+  cursor?: DecodedCursor,
+  definition: ListDefinition<Item> = items,
+): { pointers: string[]; detail: string } {
   try {
     validateListQuery(definition, raw, cursor);
   } catch (error) {
@@ -100,11 +104,15 @@ describe('validating a list query', () => {
 
     it('null, as JSON or as the text "null", meaning IS NULL', () => {
       expect(validateListQuery(items, filterOn('note', 'eq', null)).filterGroups[0]!.filters[0]!.value).toBeNull();
-      expect(validateListQuery(items, filterOn('note', 'eq', 'null', { not: 'true' })).filterGroups[0]!.filters[0]).toEqual({ key: 'note', operator: 'eq', value: null, not: true });
+      expect(
+        validateListQuery(items, filterOn('note', 'eq', 'null', { not: 'true' })).filterGroups[0]!.filters[0],
+      ).toEqual({ key: 'note', operator: 'eq', value: null, not: true });
     });
 
     it('the 29th of February of a leap year', () => {
-      expect(validateListQuery(items, filterOn('created_at', 'gte', '2024-02-29')).filterGroups[0]!.filters[0]!.value).toBe('2024-02-29T00:00:00.000Z');
+      expect(
+        validateListQuery(items, filterOn('created_at', 'gte', '2024-02-29')).filterGroups[0]!.filters[0]!.value,
+      ).toBe('2024-02-29T00:00:00.000Z');
     });
 
     it('in and bt with arrays of typed values', () => {
@@ -115,7 +123,10 @@ describe('validating a list query', () => {
         ],
       });
 
-      expect(query.filterGroups.map((g) => g.filters[0]!.value)).toEqual([[3, 1, 2], [500, 1250]]);
+      expect(query.filterGroups.map((g) => g.filters[0]!.value)).toEqual([
+        [3, 1, 2],
+        [500, 1250],
+      ]);
     });
 
     it('PHP bracket arrays that arrive as objects with numeric keys, in index order', () => {
@@ -144,7 +155,10 @@ describe('validating a list query', () => {
           ],
         },
       ]);
-      expect(query.sort).toEqual([{ key: 'name', direction: 'DESC' }, { key: 'id', direction: 'DESC' }]);
+      expect(query.sort).toEqual([
+        { key: 'name', direction: 'DESC' },
+        { key: 'id', direction: 'DESC' },
+      ]);
       expect(query.includes).toEqual(['lines', 'customer']);
     });
 
@@ -153,7 +167,9 @@ describe('validating a list query', () => {
         { key: 'created_at', direction: 'DESC' },
         { key: 'id', direction: 'DESC' },
       ]);
-      expect(validateListQuery(items, { sort: [{ key: 'name' }, { key: 'created_at', direction: 'desc' }] }).sort).toEqual([
+      expect(
+        validateListQuery(items, { sort: [{ key: 'name' }, { key: 'created_at', direction: 'desc' }] }).sort,
+      ).toEqual([
         { key: 'name', direction: 'ASC' },
         { key: 'created_at', direction: 'DESC' },
         { key: 'id', direction: 'DESC' },
@@ -161,7 +177,14 @@ describe('validating a list query', () => {
     });
 
     it('a sort that already names id, without a second tiebreaker', () => {
-      expect(validateListQuery(items, { sort: [{ key: 'name', direction: 'ASC' }, { key: 'id', direction: 'DESC' }] }).sort).toEqual([
+      expect(
+        validateListQuery(items, {
+          sort: [
+            { key: 'name', direction: 'ASC' },
+            { key: 'id', direction: 'DESC' },
+          ],
+        }).sort,
+      ).toEqual([
         { key: 'name', direction: 'ASC' },
         { key: 'id', direction: 'DESC' },
       ]);
@@ -174,12 +197,21 @@ describe('validating a list query', () => {
 
     it('limit from 1 to 100 and a 0-based page', () => {
       expect(validateListQuery(items, { limit: '1' }).limit).toBe(1);
-      expect(validateListQuery(items, { limit: 100, page: '3' })).toMatchObject({ limit: 100, page: 3, withTotal: true });
+      expect(validateListQuery(items, { limit: 100, page: '3' })).toMatchObject({
+        limit: 100,
+        page: 3,
+        withTotal: true,
+      });
     });
 
     it('starting_after as the id to continue after, without a total', () => {
-      expect(validateListQuery(items, { starting_after: '57' })).toMatchObject({ after: { values: [57] }, withTotal: false });
-      expect(validateListQuery(items, { starting_after: 57, sort: [{ key: 'id', direction: 'ASC' }] }).after).toEqual({ values: [57] });
+      expect(validateListQuery(items, { starting_after: '57' })).toMatchObject({
+        after: { values: [57] },
+        withTotal: false,
+      });
+      expect(validateListQuery(items, { starting_after: 57, sort: [{ key: 'id', direction: 'ASC' }] }).after).toEqual({
+        values: [57],
+      });
     });
 
     it('a cursor of the same list and sort, continuing after its position without a total', () => {
@@ -215,13 +247,29 @@ describe('validating a list query', () => {
       ['a bad datetime', filterOn('created_at', 'gte', 'yesterday'), '/filter_groups/0/filters/0/value'],
       ['a month that does not exist', filterOn('created_at', 'gte', '2026-13-01'), '/filter_groups/0/filters/0/value'],
       ['a day that does not exist', filterOn('created_at', 'gte', '2026-02-30'), '/filter_groups/0/filters/0/value'],
-      ['the 29th of February of a common year', filterOn('created_at', 'gte', '2026-02-29T10:00:00Z'), '/filter_groups/0/filters/0/value'],
+      [
+        'the 29th of February of a common year',
+        filterOn('created_at', 'gte', '2026-02-29T10:00:00Z'),
+        '/filter_groups/0/filters/0/value',
+      ],
       ['a bad integer', filterOn('id', 'eq', 'abc'), '/filter_groups/0/filters/0/value'],
       ['a fractional integer', filterOn('id', 'eq', '1.5'), '/filter_groups/0/filters/0/value'],
-      ['a decimal with more decimals than its scale', filterOn('price', 'eq', '1.234'), '/filter_groups/0/filters/0/value'],
+      [
+        'a decimal with more decimals than its scale',
+        filterOn('price', 'eq', '1.234'),
+        '/filter_groups/0/filters/0/value',
+      ],
       ['null with an operator other than eq', filterOn('note', 'gt', null), '/filter_groups/0/filters/0/value'],
-      ['a not that is not a boolean', filterOn('name', 'eq', 'a', { not: 'perhaps' }), '/filter_groups/0/filters/0/not'],
-      ['an or that is not a boolean', { filter_groups: [{ or: 'perhaps', filters: [{ key: 'name', value: 'a' }] }] }, '/filter_groups/0/or'],
+      [
+        'a not that is not a boolean',
+        filterOn('name', 'eq', 'a', { not: 'perhaps' }),
+        '/filter_groups/0/filters/0/not',
+      ],
+      [
+        'an or that is not a boolean',
+        { filter_groups: [{ or: 'perhaps', filters: [{ key: 'name', value: 'a' }] }] },
+        '/filter_groups/0/or',
+      ],
       ['a group without filters', { filter_groups: [{ filters: [] }] }, '/filter_groups/0/filters'],
       ['a filter that is not an object', { filter_groups: [{ filters: ['name=a'] }] }, '/filter_groups/0/filters/0'],
       ['filter_groups that are not a list', { filter_groups: 'name=a' }, '/filter_groups'],
@@ -234,8 +282,16 @@ describe('validating a list query', () => {
       ['limit abc', { limit: 'abc' }, '/limit'],
       ['page -1', { page: '-1' }, '/page'],
       ['page abc', { page: 'abc' }, '/page'],
-      ['starting_after with a custom sort', { starting_after: '5', sort: [{ key: 'name', direction: 'ASC' }] }, '/starting_after'],
-      ['starting_after with id descending', { starting_after: '5', sort: [{ key: 'id', direction: 'DESC' }] }, '/starting_after'],
+      [
+        'starting_after with a custom sort',
+        { starting_after: '5', sort: [{ key: 'name', direction: 'ASC' }] },
+        '/starting_after',
+      ],
+      [
+        'starting_after with id descending',
+        { starting_after: '5', sort: [{ key: 'id', direction: 'DESC' }] },
+        '/starting_after',
+      ],
       ['starting_after that is not an id', { starting_after: 'abc' }, '/starting_after'],
       ['page with starting_after', { starting_after: '5', page: '1' }, '/page'],
     ])('%s', (_, raw, pointer) => {
@@ -251,7 +307,9 @@ describe('validating a list query', () => {
     });
 
     it('both a cursor and starting_after', () => {
-      expect(refusal({ cursor: 'signed', starting_after: '5' }, cursorFor({}, [10])).pointers).toContain('/starting_after');
+      expect(refusal({ cursor: 'signed', starting_after: '5' }, cursorFor({}, [10])).pointers).toContain(
+        '/starting_after',
+      );
     });
 
     it('a cursor the API could not verify', () => {
@@ -265,12 +323,16 @@ describe('validating a list query', () => {
     it('a cursor made with a different sort', () => {
       const madeWith = cursorFor({ sort: [{ key: 'name', direction: 'ASC' }] }, ['Mona', 12]);
 
-      expect(refusal({ cursor: 'signed', sort: [{ key: 'name', direction: 'DESC' }] }, madeWith).pointers).toEqual(['/sort']);
+      expect(refusal({ cursor: 'signed', sort: [{ key: 'name', direction: 'DESC' }] }, madeWith).pointers).toEqual([
+        '/sort',
+      ]);
       expect(refusal({ cursor: 'signed' }, madeWith).pointers).toEqual(['/sort']);
     });
 
     it('a cursor whose position does not fit its sort', () => {
-      expect(refusal({ cursor: 'signed' }, { resource: 'items', sort: 'id:ASC', values: [1, 2] }).pointers).toEqual(['/cursor']);
+      expect(refusal({ cursor: 'signed' }, { resource: 'items', sort: 'id:ASC', values: [1, 2] }).pointers).toEqual([
+        '/cursor',
+      ]);
     });
 
     it('naming every problem at once', () => {

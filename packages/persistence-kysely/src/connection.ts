@@ -1,5 +1,15 @@
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, DatabaseConnection, Driver, Kysely, LogConfig, PostgresDialect, SqliteDialect, SqliteDialectConfig, SqliteDriver } from 'kysely';
+import {
+  CompiledQuery,
+  DatabaseConnection,
+  Driver,
+  Kysely,
+  LogConfig,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely';
 import { Pool, types } from 'pg';
 import { Database } from './database';
 import { Dialect } from './storage';
@@ -31,7 +41,10 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
     await super.releaseConnection();
   }
 
-  constructor(private readonly database: CachedStatementsDatabase, settings: SqliteDialectConfig) {
+  constructor(
+    private readonly database: CachedStatementsDatabase,
+    settings: SqliteDialectConfig,
+  ) {
     super(settings);
   }
 
@@ -107,7 +120,8 @@ export interface ParsedDatabaseUrl {
  */
 export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
   if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', location: url };
-  if (url.startsWith('sqlite:')) return { dialect: 'sqlite', location: url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') || ':memory:' };
+  if (url.startsWith('sqlite:'))
+    return { dialect: 'sqlite', location: url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '') || ':memory:' };
   return { dialect: 'sqlite', location: url };
 }
 
@@ -159,12 +173,18 @@ function resilientPool(location: string, options: ConnectionOptions): Pool {
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
   if (parsed.dialect === 'postgres') {
     const pool = resilientPool(parsed.location, options);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(options.log ? { log: options.log } : {}),
+    });
   }
   const sqlite = new BetterSqlite3(parsed.location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
-  return new Kysely<Database>({ dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }), ...(options.log ? { log: options.log } : {}) });
+  return new Kysely<Database>({
+    dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(options.log ? { log: options.log } : {}),
+  });
 }

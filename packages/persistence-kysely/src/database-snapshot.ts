@@ -20,7 +20,14 @@ import { openTestStorage } from './test-storage';
  * counters, the request log, the cursor signing key made on the first list, SQLite's id counters
  * (Postgres draws ids from sequences, which are no tables), and Kysely's migration bookkeeping.
  */
-export const BOOKKEEPING_TABLES: readonly string[] = ['rate_limit_counters', 'request_logs', 'shared_secrets', 'id_counters', 'kysely_migration', 'kysely_migration_lock'];
+export const BOOKKEEPING_TABLES: readonly string[] = [
+  'rate_limit_counters',
+  'request_logs',
+  'shared_secrets',
+  'id_counters',
+  'kysely_migration',
+  'kysely_migration_lock',
+];
 
 interface Row {
   /** The row as canonical JSON (what two snapshots compare). */
@@ -73,9 +80,18 @@ export class DatabaseSnapshots {
     const db = connect(parseDatabaseUrl(storage.url), { poolSize: 1 });
     const listed =
       storage.dialect === 'postgres'
-        ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
-        : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-    const tables = listed.rows.map((row) => row.name).filter((name) => !BOOKKEEPING_TABLES.includes(name)).sort();
+        ? await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
+            db,
+          )
+        : await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
+    const tables = listed.rows
+      .map((row) => row.name)
+      .filter((name) => !BOOKKEEPING_TABLES.includes(name))
+      .sort();
     return new DatabaseSnapshots(db, storage.dialect, tables);
   }
 
@@ -85,14 +101,28 @@ export class DatabaseSnapshots {
       // A snapshot follows every request: one round trip fetches a digest per table, and only
       // the tables whose digest moved are read again.
       const digests = await sql<{ name: string; digest: string }>`${sql.join(
-        this.tables.map((table) => sql`select ${table} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`),
+        this.tables.map(
+          (table) =>
+            sql`select ${table} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`,
+        ),
         sql` union all `,
       )}`.execute(this.db);
       const moved = digests.rows.filter(({ name, digest }) => this.lastRead.get(name)?.digest !== digest);
       if (moved.length > 0) {
-        const selects = moved.map(({ name, digest }) => sql`select ${name} as name, ${digest} as digest, (select coalesce(json_agg(r)::text, '[]') from ${sql.table(name)} r) as rows`);
-        const read = await sql<{ name: string; digest: string; rows: string }>`${sql.join(selects, sql` union all `)}`.execute(this.db);
-        for (const { name, digest, rows } of read.rows) this.lastRead.set(name, { digest, rows: sortRows((JSON.parse(rows) as Record<string, unknown>[]).map(canonicalRow)) });
+        const selects = moved.map(
+          ({ name, digest }) =>
+            sql`select ${name} as name, ${digest} as digest, (select coalesce(json_agg(r)::text, '[]') from ${sql.table(name)} r) as rows`,
+        );
+        const read = await sql<{
+          name: string;
+          digest: string;
+          rows: string;
+        }>`${sql.join(selects, sql` union all `)}`.execute(this.db);
+        for (const { name, digest, rows } of read.rows)
+          this.lastRead.set(name, {
+            digest,
+            rows: sortRows((JSON.parse(rows) as Record<string, unknown>[]).map(canonicalRow)),
+          });
       }
       for (const table of this.tables) snapshot.set(table, this.lastRead.get(table)?.rows ?? []);
     } else {
@@ -120,7 +150,8 @@ function sortRows(rows: Row[]): Row[] {
 export function snapshotChanges(before: Snapshot, after: Snapshot, onlyBrand?: number): string[] {
   const changes: string[] = [];
   for (const [table, afterRows] of after) {
-    const pick = (rows: readonly Row[]) => (onlyBrand === undefined ? rows : rows.filter((row) => row.brandId === onlyBrand)).map((row) => row.json);
+    const pick = (rows: readonly Row[]) =>
+      (onlyBrand === undefined ? rows : rows.filter((row) => row.brandId === onlyBrand)).map((row) => row.json);
     const was = pick(before.get(table) ?? []);
     const now = pick(afterRows);
     const old = new Set(was);
@@ -128,8 +159,14 @@ export function snapshotChanges(before: Snapshot, after: Snapshot, onlyBrand?: n
     const added = now.filter((row) => !old.has(row));
     const removed = was.filter((row) => !fresh.has(row));
     if (added.length === 0 && removed.length === 0) continue;
-    const sample = (rows: string[]) => rows.slice(0, 2).map((row) => (row.length > 300 ? `${row.slice(0, 300)}…` : row)).join(' ');
-    changes.push(`${table}: ${added.length} row(s) appeared ${sample(added)}; ${removed.length} row(s) disappeared ${sample(removed)}`.trim());
+    const sample = (rows: string[]) =>
+      rows
+        .slice(0, 2)
+        .map((row) => (row.length > 300 ? `${row.slice(0, 300)}…` : row))
+        .join(' ');
+    changes.push(
+      `${table}: ${added.length} row(s) appeared ${sample(added)}; ${removed.length} row(s) disappeared ${sample(removed)}`.trim(),
+    );
   }
   return changes;
 }

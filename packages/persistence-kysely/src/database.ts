@@ -1,5 +1,11 @@
 import { AccessTokensTable, ApiAppsTable, BrandsTable, RequestLogsTable, UsersTable } from './tables/identity.tables';
-import { DocumentSequencesTable, IdCountersTable, RateLimitCountersTable, RowCountsTable, SharedSecretsTable } from './tables/infrastructure.tables';
+import {
+  DocumentSequencesTable,
+  IdCountersTable,
+  RateLimitCountersTable,
+  RowCountsTable,
+  SharedSecretsTable,
+} from './tables/infrastructure.tables';
 import {
   CategoriesTable,
   CollectionsTable,
@@ -34,9 +40,26 @@ import {
   ShipmentsTable,
   TimelineEventsTable,
 } from './tables/orders.tables';
-import { DeliveryNoteLinesTable, DeliveryNotesTable, ProductionOrderLinesTable, ProductionOrdersTable } from './tables/production.tables';
-import { AddressesTable, CustomerGroupsTable, CustomersTable, PaymentTermsTable, SuppliersTable } from './tables/partner.tables';
-import { AlertsTable, ClaimCausesTable, ReturnLinesTable, ReturnPortalsTable, ReturnsTable } from './tables/returns.tables';
+import {
+  DeliveryNoteLinesTable,
+  DeliveryNotesTable,
+  ProductionOrderLinesTable,
+  ProductionOrdersTable,
+} from './tables/production.tables';
+import {
+  AddressesTable,
+  CustomerGroupsTable,
+  CustomersTable,
+  PaymentTermsTable,
+  SuppliersTable,
+} from './tables/partner.tables';
+import {
+  AlertsTable,
+  ClaimCausesTable,
+  ReturnLinesTable,
+  ReturnPortalsTable,
+  ReturnsTable,
+} from './tables/returns.tables';
 
 /** The whole schema as Kysely sees it; one schema for both dialects. */
 export interface Database {

@@ -10,19 +10,30 @@ function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
     async hit(key, windowMs, nowMs) {
       // One statement, so concurrent hits from any number of processes count exactly.
-      const row = await translatingDriverErrors(() => db
-        .insertInto('rate_limit_counters')
-        .values({ key, hits: 1, reset_at_ms: nowMs + windowMs })
-        .onConflict((oc) => oc.column('key').doUpdateSet({
-          hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then 1 else rate_limit_counters.hits + 1 end`,
-          reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
-        }))
-        .returning(['hits', 'reset_at_ms'])
-        .executeTakeFirstOrThrow());
+      const row = await translatingDriverErrors(() =>
+        db
+          .insertInto('rate_limit_counters')
+          .values({ key, hits: 1, reset_at_ms: nowMs + windowMs })
+          .onConflict((oc) =>
+            oc.column('key').doUpdateSet({
+              hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then 1 else rate_limit_counters.hits + 1 end`,
+              reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
+            }),
+          )
+          .returning(['hits', 'reset_at_ms'])
+          .executeTakeFirstOrThrow(),
+      );
       return { hits: Number(row.hits), resetAtMs: Number(row.reset_at_ms) };
     },
     async undo(key) {
-      await translatingDriverErrors(() => db.updateTable('rate_limit_counters').set({ hits: sql`rate_limit_counters.hits - 1` }).where('key', '=', key).where('hits', '>', 0).execute());
+      await translatingDriverErrors(() =>
+        db
+          .updateTable('rate_limit_counters')
+          .set({ hits: sql`rate_limit_counters.hits - 1` })
+          .where('key', '=', key)
+          .where('hits', '>', 0)
+          .execute(),
+      );
     },
     async reset(key) {
       await translatingDriverErrors(() => db.deleteFrom('rate_limit_counters').where('key', '=', key).execute());
@@ -35,8 +46,16 @@ function sharedSecrets(db: Kysely<Database>): SharedSecrets {
     getOrCreate: (name, make) =>
       translatingDriverErrors(async () => {
         // Whichever process inserts first wins; everyone then reads the same value.
-        await db.insertInto('shared_secrets').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
-        const row = await db.selectFrom('shared_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+        await db
+          .insertInto('shared_secrets')
+          .values({ name, value: make() })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
+        const row = await db
+          .selectFrom('shared_secrets')
+          .select('value')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow();
         return row.value;
       }),
   };
@@ -60,7 +79,9 @@ export async function openStorage(databaseUrl: string, options: ConnectionOption
       const { error, results } = await migrator.migrateToLatest();
       if (error) {
         const failed = results?.find((r) => r.status === 'Error');
-        throw new Error(`migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
     async ping() {

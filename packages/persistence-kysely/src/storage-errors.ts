@@ -6,7 +6,9 @@ interface DriverError {
 }
 
 function codeOf(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as DriverError).code === 'string' ? ((error as DriverError).code as string) : '';
+  return typeof error === 'object' && error !== null && typeof (error as DriverError).code === 'string'
+    ? ((error as DriverError).code as string)
+    : '';
 }
 
 function messageOf(error: unknown): string {
@@ -22,7 +24,14 @@ function messageOf(error: unknown): string {
  */
 export function isRetryableConflict(error: unknown): boolean {
   const code = codeOf(error);
-  return ['23505', '40001', '40P01', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY'].includes(code);
+  return [
+    '23505',
+    '40001',
+    '40P01',
+    'SQLITE_BUSY_SNAPSHOT',
+    'SQLITE_CONSTRAINT_UNIQUE',
+    'SQLITE_CONSTRAINT_PRIMARYKEY',
+  ].includes(code);
 }
 
 /** Driver errors that mean "something still refers to this row". */
@@ -42,21 +51,44 @@ const POSTGRES_UNAVAILABLE_CLASSES = ['08', '53', '58'];
 const POSTGRES_UNAVAILABLE_CODES = ['57P01', '57P02', '57P03', '25006', '55P03', '57014'];
 
 /** Socket-level failures on the way to the server (node's `errno` codes). */
-const NETWORK_CODES = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'];
+const NETWORK_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+];
 
 /**
  * SQLite result codes (better-sqlite3 names extended codes, e.g. SQLITE_IOERR_WRITE, so these are
  * prefixes): the disk is full, an I/O error, the file is read-only or cannot be opened, the
  * database stayed locked beyond `busy_timeout`, memory ran out.
  */
-const SQLITE_UNAVAILABLE_PREFIXES = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_READONLY', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_NOMEM', 'SQLITE_PROTOCOL'];
+const SQLITE_UNAVAILABLE_PREFIXES = [
+  'SQLITE_FULL',
+  'SQLITE_IOERR',
+  'SQLITE_READONLY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_NOMEM',
+  'SQLITE_PROTOCOL',
+];
 
 /**
  * node-postgres reports a lost connection and an exhausted connect timeout by message only (no
  * code): the server went away mid-query, the client was broken by an earlier connection error,
  * or no connection could be had in time.
  */
-const POSTGRES_CONNECTION_MESSAGES = [/^Connection terminated/, /is not queryable/, /^timeout exceeded when trying to connect/, /^Cannot use a pool after calling end/];
+const POSTGRES_CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /is not queryable/,
+  /^timeout exceeded when trying to connect/,
+  /^Cannot use a pool after calling end/,
+];
 
 /**
  * Whether a driver error means the storage cannot serve requests for now (unreachable,
@@ -66,9 +98,11 @@ const POSTGRES_CONNECTION_MESSAGES = [/^Connection terminated/, /is not queryabl
 export function isStorageUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (code !== '') {
-    if (code.startsWith('SQLITE_')) return code !== 'SQLITE_BUSY_SNAPSHOT' && SQLITE_UNAVAILABLE_PREFIXES.some((prefix) => code.startsWith(prefix));
+    if (code.startsWith('SQLITE_'))
+      return code !== 'SQLITE_BUSY_SNAPSHOT' && SQLITE_UNAVAILABLE_PREFIXES.some((prefix) => code.startsWith(prefix));
     if (NETWORK_CODES.includes(code)) return true;
-    if (code.length === 5) return POSTGRES_UNAVAILABLE_CODES.includes(code) || POSTGRES_UNAVAILABLE_CLASSES.includes(code.slice(0, 2));
+    if (code.length === 5)
+      return POSTGRES_UNAVAILABLE_CODES.includes(code) || POSTGRES_UNAVAILABLE_CLASSES.includes(code.slice(0, 2));
   }
   const message = messageOf(error);
   return POSTGRES_CONNECTION_MESSAGES.some((pattern) => pattern.test(message));
@@ -82,7 +116,10 @@ export function isStorageUnavailable(error: unknown): boolean {
 export function translateDriverError(error: unknown): unknown {
   if (error instanceof DomainError) return error;
   if (isForeignKeyViolation(error)) return new DomainError('has_dependents', 'other data still refers to this record');
-  if (isStorageUnavailable(error)) return new DomainError('storage_unavailable', 'The database cannot serve this request right now; retry later', { cause: error });
+  if (isStorageUnavailable(error))
+    return new DomainError('storage_unavailable', 'The database cannot serve this request right now; retry later', {
+      cause: error,
+    });
   return error;
 }
 

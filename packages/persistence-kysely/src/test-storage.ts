@@ -9,13 +9,19 @@ import { Dialect, Storage } from './storage';
  * Postgres tests need `TEST_POSTGRES_URL` (the test command starts a throwaway server and sets it).
  */
 export function testDialects(): Dialect[] {
-  const wanted = (process.env.TEST_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim()).filter(Boolean);
+  const wanted = (process.env.TEST_DIALECTS ?? 'sqlite,postgres')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
   return wanted.filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
 }
 
 function postgresServerUrl(): string {
   const url = process.env.TEST_POSTGRES_URL;
-  if (!url) throw new Error('TEST_POSTGRES_URL is not set: run the tests through `pnpm test` (it starts a throwaway Postgres) or set TEST_DIALECTS=sqlite');
+  if (!url)
+    throw new Error(
+      'TEST_POSTGRES_URL is not set: run the tests through `pnpm test` (it starts a throwaway Postgres) or set TEST_DIALECTS=sqlite',
+    );
   return url;
 }
 
@@ -29,7 +35,10 @@ function withDatabase(serverUrl: string, database: string): string {
  * A fresh, migrated, empty database for one test file: SQLite in memory, or a new Postgres
  * database on the test server that `close()` drops again.
  */
-export async function openTestStorage(dialect: Dialect, options: ConnectionOptions = {}): Promise<Storage & { url: string }> {
+export async function openTestStorage(
+  dialect: Dialect,
+  options: ConnectionOptions = {},
+): Promise<Storage & { url: string }> {
   if (dialect === 'sqlite') {
     const storage = await openStorage(':memory:', options);
     await storage.migrate();

@@ -1,7 +1,13 @@
 import { DomainError, Repositories, UnitOfWork } from '@brand/core';
 import { Kysely } from 'kysely';
 import { Database } from './database';
-import { accessTokenRepository, apiAppRepository, brandRepository, requestLogRepository, userRepository } from './repositories/identity.repositories';
+import {
+  accessTokenRepository,
+  apiAppRepository,
+  brandRepository,
+  requestLogRepository,
+  userRepository,
+} from './repositories/identity.repositories';
 import { categoryRepository } from './repositories/catalog/category.repository';
 import { collectionRepository } from './repositories/catalog/collection.repository';
 import { costPriceSetRepository } from './repositories/catalog/cost-price-set.repository';
@@ -18,12 +24,24 @@ import { Executor } from './repositories/executor';
 import { paymentTermsRepository } from './repositories/payment-terms.repository';
 import { documentNumberSequence, idGenerator } from './repositories/sequences.repository';
 import { supplierRepository } from './repositories/supplier.repository';
-import { brandSettingsRepository, exportMarkRepository, timelineRepository } from './repositories/orders/document.repositories';
-import { accountingEntryRepository, creditNoteRepository, invoiceRepository } from './repositories/orders/finance.repositories';
+import {
+  brandSettingsRepository,
+  exportMarkRepository,
+  timelineRepository,
+} from './repositories/orders/document.repositories';
+import {
+  accountingEntryRepository,
+  creditNoteRepository,
+  invoiceRepository,
+} from './repositories/orders/finance.repositories';
 import { orderChannelRepository } from './repositories/orders/order-channel.repository';
 import { orderRepository } from './repositories/orders/order.repository';
 import { shipmentRepository } from './repositories/orders/shipment.repository';
-import { alertRepository, claimCauseRepository, returnPortalRepository } from './repositories/returns/reference.repositories';
+import {
+  alertRepository,
+  claimCauseRepository,
+  returnPortalRepository,
+} from './repositories/returns/reference.repositories';
 import { returnRepository } from './repositories/returns/return.repository';
 import { deliveryNoteRepository } from './repositories/production/delivery-note.repository';
 import { productionOrderRepository } from './repositories/production/production-order.repository';
@@ -34,7 +52,9 @@ import { Dialect } from './storage';
  * How each repository is made for one connection or transaction. `bound` is the whole set, for
  * the few repositories that draw ids through the same binding.
  */
-const REPOSITORY_FACTORIES: { [K in keyof Repositories]: (executor: Executor, bound: Repositories) => Repositories[K] } = {
+const REPOSITORY_FACTORIES: {
+  [K in keyof Repositories]: (executor: Executor, bound: Repositories) => Repositories[K];
+} = {
   ids: (executor) => idGenerator(executor),
   documentNumbers: (executor) => documentNumberSequence(executor),
   brands: (executor) => brandRepository(executor),
@@ -73,7 +93,8 @@ const REPOSITORY_FACTORIES: { [K in keyof Repositories]: (executor: Executor, bo
   alerts: (executor) => alertRepository(executor),
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
-const isRepositoryKey = (key: string | symbol): key is keyof Repositories => typeof key === 'string' && Object.hasOwn(REPOSITORY_FACTORIES, key);
+const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>
+  typeof key === 'string' && Object.hasOwn(REPOSITORY_FACTORIES, key);
 
 /**
  * Binds every repository to one connection or transaction. Each repository is made on first use

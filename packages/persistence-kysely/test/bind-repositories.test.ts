@@ -15,7 +15,9 @@ describe('bindRepositories', () => {
     const tx = bindRepositories(executor);
     const replaced = { findByPublicId: async () => null } as unknown as Repositories['orderChannels'];
     const wrapped: Repositories = { ...tx, orderChannels: replaced };
-    expect(Object.keys(tx)).toEqual(expect.arrayContaining(['ids', 'orders', 'returns', 'productionOrders', 'accessTokens']));
+    expect(Object.keys(tx)).toEqual(
+      expect.arrayContaining(['ids', 'orders', 'returns', 'productionOrders', 'accessTokens']),
+    );
     expect(Object.keys(wrapped).sort()).toEqual(Object.keys(tx).sort());
     expect(wrapped.orders).toBe(tx.orders);
     expect(wrapped.orderChannels).toBe(replaced);
@@ -31,7 +33,10 @@ describe('bindRepositories', () => {
 
   it('refuses to be changed, so a repository cannot be swapped under a running transaction', () => {
     const tx = bindRepositories(executor) as unknown as Record<string, unknown>;
-    expect(() => { 'use strict'; tx['orders'] = null; }).toThrow(TypeError);
+    expect(() => {
+      'use strict';
+      tx['orders'] = null;
+    }).toThrow(TypeError);
   });
 
   for (const dialect of testDialects()) {
@@ -41,7 +46,13 @@ describe('bindRepositories', () => {
         const found = await storage.uow.run(async (tx) => {
           const { ...copy } = tx;
           const [id] = await copy.ids.next('brands', 1);
-          await copy.brands.insert({ id: id!, name: 'Spread', currency: 'EUR', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' });
+          await copy.brands.insert({
+            id: id!,
+            name: 'Spread',
+            currency: 'EUR',
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
+          });
           return tx.brands.findById(id!);
         });
         expect(found?.name).toBe('Spread');

@@ -1,4 +1,13 @@
-import { Brand, Category, InventoryLocation, ProductAggregate, Repositories, Supplier, UnitOfWork, VariantRecord } from '@brand/core';
+import {
+  Brand,
+  Category,
+  InventoryLocation,
+  ProductAggregate,
+  Repositories,
+  Supplier,
+  UnitOfWork,
+  VariantRecord,
+} from '@brand/core';
 
 export const T0 = '2026-01-01T00:00:00.000Z';
 
@@ -17,7 +26,16 @@ export function catalogBuilders(uow: () => UnitOfWork) {
     return uow().run(async (tx) => {
       const [id] = await tx.ids.next('suppliers');
       const supplier: Supplier = {
-        id: id!, brandId, supplierNumber: `S-${id}`, name: `Supplier ${id}`, currency: 'EUR', active: true, email: null, addresses: [], createdAt: T0, updatedAt: T0,
+        id: id!,
+        brandId,
+        supplierNumber: `S-${id}`,
+        name: `Supplier ${id}`,
+        currency: 'EUR',
+        active: true,
+        email: null,
+        addresses: [],
+        createdAt: T0,
+        updatedAt: T0,
       };
       await tx.suppliers.save(supplier);
       return supplier;
@@ -36,7 +54,14 @@ export function catalogBuilders(uow: () => UnitOfWork) {
   async function aLocation(brandId: number, isDefault = false): Promise<InventoryLocation> {
     return uow().run(async (tx) => {
       const [id] = await tx.ids.next('inventory_locations');
-      const location: InventoryLocation = { id: id!, brandId, name: `Location ${id}`, isDefault, createdAt: T0, updatedAt: T0 };
+      const location: InventoryLocation = {
+        id: id!,
+        brandId,
+        name: `Location ${id}`,
+        isDefault,
+        createdAt: T0,
+        updatedAt: T0,
+      };
       await tx.inventoryLocations.insert(location);
       return location;
     });
@@ -46,26 +71,74 @@ export function catalogBuilders(uow: () => UnitOfWork) {
 }
 
 /** Drafts `count` products of `variants` variants each (one EUR price per variant), ids drawn in `tx`. */
-export async function draftProducts(tx: Repositories, brandId: number, count: number, variants: number, prefix = 'P'): Promise<ProductAggregate[]> {
+export async function draftProducts(
+  tx: Repositories,
+  brandId: number,
+  count: number,
+  variants: number,
+  prefix = 'P',
+): Promise<ProductAggregate[]> {
   const productIds = await tx.ids.next('products', count);
   const variantIds = count * variants > 0 ? await tx.ids.next('variants', count * variants) : [];
   return productIds.map((id, p) => ({
     product: {
-      id, brandId, itemNumber: `${prefix}-${id}`, name: `Product ${id}`, description: `About product ${id}`, active: true,
-      makeToOrderB2b: false, makeToOrderB2c: false, meta: { season: 'SS27' }, weight: 1500, weightType: 'g', noInventory: false,
-      releaseDate: null, noos: false, minOrderQuantity: null, customSort: null, orderColliOnly: false, colli: [], url: null,
-      metaTitle: null, metaDescription: null, tags: ['new'], useSortB2c: false, subbrandId: null, collectionId: null, categoryIds: [],
-      createdAt: T0, updatedAt: T0,
+      id,
+      brandId,
+      itemNumber: `${prefix}-${id}`,
+      name: `Product ${id}`,
+      description: `About product ${id}`,
+      active: true,
+      makeToOrderB2b: false,
+      makeToOrderB2c: false,
+      meta: { season: 'SS27' },
+      weight: 1500,
+      weightType: 'g',
+      noInventory: false,
+      releaseDate: null,
+      noos: false,
+      minOrderQuantity: null,
+      customSort: null,
+      orderColliOnly: false,
+      colli: [],
+      url: null,
+      metaTitle: null,
+      metaDescription: null,
+      tags: ['new'],
+      useSortB2c: false,
+      subbrandId: null,
+      collectionId: null,
+      categoryIds: [],
+      createdAt: T0,
+      updatedAt: T0,
     },
     variants: Array.from({ length: variants }, (_, v): VariantRecord => {
       const variantId = variantIds[p * variants + v]!;
       return {
         variant: {
-          id: variantId, brandId, productId: id, sku: `${prefix}-${id}-${v}`, ean: `87${String(variantId).padStart(11, '0')}`,
-          attributes: { size: String(v) }, archived: false, b2cAvailable: true, makeToOrderB2b: null, makeToOrderB2c: null, noos: null,
-          weight: null, weightType: null, releaseDate: null, meta: {}, picture: null, position: v + 1, dropIds: [], createdAt: T0, updatedAt: T0,
+          id: variantId,
+          brandId,
+          productId: id,
+          sku: `${prefix}-${id}-${v}`,
+          ean: `87${String(variantId).padStart(11, '0')}`,
+          attributes: { size: String(v) },
+          archived: false,
+          b2cAvailable: true,
+          makeToOrderB2b: null,
+          makeToOrderB2c: null,
+          noos: null,
+          weight: null,
+          weightType: null,
+          releaseDate: null,
+          meta: {},
+          picture: null,
+          position: v + 1,
+          dropIds: [],
+          createdAt: T0,
+          updatedAt: T0,
         },
-        prices: [{ variantId, currency: 'EUR', salesPrice: 1999, recSalesPrice: 4995, offerPrice: null, b2cOfferPrice: null }],
+        prices: [
+          { variantId, currency: 'EUR', salesPrice: 1999, recSalesPrice: 4995, offerPrice: null, b2cOfferPrice: null },
+        ],
         costPrices: [],
       };
     }),

@@ -53,9 +53,13 @@ for (const dialect of testDialects()) {
     }
 
     const listProducts = (brandId: number, raw: RawListQuery) =>
-      uow().read((r) => runList(productListDefinition, { brandId, query: raw }, (q: ListQuery) => r.products.list(brandId, q)));
+      uow().read((r) =>
+        runList(productListDefinition, { brandId, query: raw }, (q: ListQuery) => r.products.list(brandId, q)),
+      );
     const listVariants = (brandId: number, raw: RawListQuery) =>
-      uow().read((r) => runList(variantListDefinition, { brandId, query: raw }, (q: ListQuery) => r.products.listVariants(brandId, q)));
+      uow().read((r) =>
+        runList(variantListDefinition, { brandId, query: raw }, (q: ListQuery) => r.products.listVariants(brandId, q)),
+      );
 
     describe('batching', () => {
       it('saves 100 new products of 5 variants in a handful of statements, whatever the number of products', async () => {
@@ -83,7 +87,9 @@ for (const dialect of testDialects()) {
         const sql = await statementsOf(() => uow().run((tx) => tx.products.saveAll(brand.id, renamed)));
 
         expect(sql.length).toBeLessThanOrEqual(18);
-        expect((await uow().read((r) => r.products.findByIds(brand.id, [products[42]!.product.id])))[0]!.product.name).toMatch(/renamed/);
+        expect(
+          (await uow().read((r) => r.products.findByIds(brand.id, [products[42]!.product.id])))[0]!.product.name,
+        ).toMatch(/renamed/);
       });
 
       it('loads 100 whole aggregates with one query per table', async () => {
@@ -96,7 +102,12 @@ for (const dialect of testDialects()) {
 
         let found: unknown[] = [];
         const sql = await statementsOf(async () => {
-          found = await uow().read((r) => r.products.findByItemNumbers(brand.id, products.map((a) => a.product.itemNumber)));
+          found = await uow().read((r) =>
+            r.products.findByItemNumbers(
+              brand.id,
+              products.map((a) => a.product.itemNumber),
+            ),
+          );
         });
 
         expect(found).toHaveLength(100);
@@ -114,21 +125,25 @@ for (const dialect of testDialects()) {
         expect(withVariants.some((s) => /from "variants"/.test(s))).toBe(true);
       });
 
-      it('cuts statements that would bind too many parameters (1,500 products in one call, 6,000 ids in one lookup)', async () => {
-        const brand = await aBrand();
-        const products = await uow().run(async (tx) => {
-          const drafted = await draftProducts(tx, brand.id, 1500, 1);
-          await tx.products.saveAll(brand.id, drafted);
-          return drafted;
-        });
-        const ids = products.map((a) => a.product.id);
-        const unknown = Array.from({ length: 4500 }, (_, i) => 900_000_000 + i);
+      it(
+        'cuts statements that would bind too many parameters (1,500 products in one call, 6,000 ids in one lookup)',
+        async () => {
+          const brand = await aBrand();
+          const products = await uow().run(async (tx) => {
+            const drafted = await draftProducts(tx, brand.id, 1500, 1);
+            await tx.products.saveAll(brand.id, drafted);
+            return drafted;
+          });
+          const ids = products.map((a) => a.product.id);
+          const unknown = Array.from({ length: 4500 }, (_, i) => 900_000_000 + i);
 
-        const found = await uow().read((r) => r.products.findByIds(brand.id, [...ids, ...unknown]));
+          const found = await uow().read((r) => r.products.findByIds(brand.id, [...ids, ...unknown]));
 
-        expect(found).toHaveLength(1500);
-        expect(found.every((a) => a.variants.length === 1 && a.variants[0]!.prices.length === 1)).toBe(true);
-      }, SLOW);
+          expect(found).toHaveLength(1500);
+          expect(found.every((a) => a.variants.length === 1 && a.variants[0]!.prices.length === 1)).toBe(true);
+        },
+        SLOW,
+      );
     });
 
     describe('row counters', () => {
@@ -142,7 +157,12 @@ for (const dialect of testDialects()) {
         await uow().run(async (tx) => {
           const [extra] = await tx.ids.next('variants');
           const first = products[0]!;
-          const variant = { ...first.variants[0]!.variant, id: extra!, sku: `${first.product.itemNumber}-extra`, ean: null };
+          const variant = {
+            ...first.variants[0]!.variant,
+            id: extra!,
+            sku: `${first.product.itemNumber}-extra`,
+            ean: null,
+          };
           await tx.products.saveAll(brand.id, [{ ...first, variants: [{ variant, prices: [], costPrices: [] }] }]);
         });
         await uow().run((tx) => tx.products.deleteProduct(brand.id, products[1]!.product.id));
@@ -157,16 +177,20 @@ for (const dialect of testDialects()) {
     });
 
     describe('schema constraints', () => {
-      it('holds one category per parent and name, ignoring case, top categories included', async () => {
-        const brand = await aBrand();
-        const shoes = await aCategory(brand.id, 'Shoes');
-        await aCategory(brand.id, 'Sneakers', shoes.id);
+      it(
+        'holds one category per parent and name, ignoring case, top categories included',
+        async () => {
+          const brand = await aBrand();
+          const shoes = await aCategory(brand.id, 'Shoes');
+          await aCategory(brand.id, 'Sneakers', shoes.id);
 
-        await expect(aCategory(brand.id, 'SHOES')).rejects.toThrow();
-        await expect(aCategory(brand.id, 'sneakers', shoes.id)).rejects.toThrow();
-        await expect(aCategory(brand.id, 'Sneakers')).resolves.toMatchObject({ parentId: null });
-        await expect(aCategory((await aBrand()).id, 'Shoes')).resolves.toMatchObject({ name: 'Shoes' });
-      }, SLOW);
+          await expect(aCategory(brand.id, 'SHOES')).rejects.toThrow();
+          await expect(aCategory(brand.id, 'sneakers', shoes.id)).rejects.toThrow();
+          await expect(aCategory(brand.id, 'Sneakers')).resolves.toMatchObject({ parentId: null });
+          await expect(aCategory((await aBrand()).id, 'Shoes')).resolves.toMatchObject({ name: 'Shoes' });
+        },
+        SLOW,
+      );
 
       it('deletes the subcategories of a deleted top category and detaches the products of both', async () => {
         const brand = await aBrand();
@@ -183,38 +207,71 @@ for (const dialect of testDialects()) {
         await uow().run((tx) => tx.categories.delete(brand.id, [top.id]));
 
         expect(await uow().read((r) => r.categories.findByIds(brand.id, [top.id, sub.id, other.id]))).toEqual([other]);
-        expect((await uow().read((r) => r.products.findByIds(brand.id, [product!.product.id])))[0]!.product.categoryIds).toEqual([other.id]);
+        expect(
+          (await uow().read((r) => r.products.findByIds(brand.id, [product!.product.id])))[0]!.product.categoryIds,
+        ).toEqual([other.id]);
       });
 
-      it('keeps one default cost price set per currency', async () => {
-        const brand = await aBrand();
-        const aSet = (fields: Partial<CostPriceSet>) => uow().run(async (tx) => {
-          const [id] = await tx.ids.next('cost_price_sets');
-          await tx.costPriceSets.insert({ id: id!, brandId: brand.id, label: `Set ${id}`, currency: 'EUR', isDefault: true, createdAt: T0, ...fields });
-        });
-        await aSet({});
+      it(
+        'keeps one default cost price set per currency',
+        async () => {
+          const brand = await aBrand();
+          const aSet = (fields: Partial<CostPriceSet>) =>
+            uow().run(async (tx) => {
+              const [id] = await tx.ids.next('cost_price_sets');
+              await tx.costPriceSets.insert({
+                id: id!,
+                brandId: brand.id,
+                label: `Set ${id}`,
+                currency: 'EUR',
+                isDefault: true,
+                createdAt: T0,
+                ...fields,
+              });
+            });
+          await aSet({});
 
-        await expect(aSet({})).rejects.toThrow();
-        await expect(aSet({ currency: 'USD' })).resolves.toBeUndefined();
-        await expect(aSet({ isDefault: false })).resolves.toBeUndefined();
-        expect((await uow().read((r) => r.costPriceSets.all(brand.id))).map((s) => [s.currency, s.isDefault])).toEqual([['EUR', true], ['USD', true], ['EUR', false]]);
-      }, SLOW);
+          await expect(aSet({})).rejects.toThrow();
+          await expect(aSet({ currency: 'USD' })).resolves.toBeUndefined();
+          await expect(aSet({ isDefault: false })).resolves.toBeUndefined();
+          expect(
+            (await uow().read((r) => r.costPriceSets.all(brand.id))).map((s) => [s.currency, s.isDefault]),
+          ).toEqual([
+            ['EUR', true],
+            ['USD', true],
+            ['EUR', false],
+          ]);
+        },
+        SLOW,
+      );
 
       it('names products as what refers to a supplier, and refuses to delete the supplier', async () => {
         const brand = await aBrand();
         const supplier = await aSupplier(brand.id);
         await uow().run(async (tx) => {
           const drafted = await draftProducts(tx, brand.id, 1, 1);
-          drafted[0]!.suppliers = [{ productId: drafted[0]!.product.id, supplierId: supplier.id, primary: true, leadTimeType: 'weeks', leadTimeFrom: 2, leadTimeTo: 4, costPriceSetId: null }];
+          drafted[0]!.suppliers = [
+            {
+              productId: drafted[0]!.product.id,
+              supplierId: supplier.id,
+              primary: true,
+              leadTimeType: 'weeks',
+              leadTimeFrom: 2,
+              leadTimeTo: 4,
+              costPriceSetId: null,
+            },
+          ];
           await tx.products.saveAll(brand.id, drafted);
         });
 
         expect(await uow().read((r) => r.suppliers.dependentsOf(brand.id, supplier.id))).toEqual(['products']);
-        const refusal = await uow().run((tx) => tx.suppliers.delete(brand.id, supplier.id)).catch((e: unknown) => e);
+        const refusal = await uow()
+          .run((tx) => tx.suppliers.delete(brand.id, supplier.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
       });
 
-      it("refuses to save a product whose id belongs to another brand and leaves that product alone", async () => {
+      it('refuses to save a product whose id belongs to another brand and leaves that product alone', async () => {
         const owner = await aBrand();
         const intruder = await aBrand();
         const [product] = await uow().run(async (tx) => {
@@ -222,59 +279,97 @@ for (const dialect of testDialects()) {
           await tx.products.saveAll(owner.id, drafted);
           return drafted;
         });
-        const hijack = { ...product!, product: { ...product!.product, brandId: intruder.id, name: 'Hijacked' }, variants: [] };
+        const hijack = {
+          ...product!,
+          product: { ...product!.product, brandId: intruder.id, name: 'Hijacked' },
+          variants: [],
+        };
 
         await expect(uow().run((tx) => tx.products.saveAll(intruder.id, [hijack]))).rejects.toThrow(/another brand/);
-        expect((await uow().read((r) => r.products.findByIds(owner.id, [product!.product.id])))[0]!.product.name).toBe(product!.product.name);
+        expect((await uow().read((r) => r.products.findByIds(owner.id, [product!.product.id])))[0]!.product.name).toBe(
+          product!.product.name,
+        );
         expect(await uow().read((r) => r.products.findByIds(intruder.id, [product!.product.id]))).toEqual([]);
       });
     });
 
     describe('concurrency', () => {
-      it('makes exactly one default location when 10 transactions ensure it at once', async () => {
-        const brand = await aBrand();
-        const clock = new FixedClock();
+      it(
+        'makes exactly one default location when 10 transactions ensure it at once',
+        async () => {
+          const brand = await aBrand();
+          const clock = new FixedClock();
 
-        const made = await Promise.all(Array.from({ length: 10 }, () => uow().run((tx) => ensureDefaultLocation(tx, clock, brand.id))));
+          const made = await Promise.all(
+            Array.from({ length: 10 }, () => uow().run((tx) => ensureDefaultLocation(tx, clock, brand.id))),
+          );
 
-        expect(new Set(made.map((l) => l.id)).size).toBe(1);
-        const all = await uow().read((r) => r.inventoryLocations.list(brand.id, { filterGroups: [], sort: [{ key: 'id', direction: 'ASC' }], includes: [], limit: 100, page: 0, after: null, withTotal: true }));
-        expect(all.rows.filter((l) => l.isDefault)).toHaveLength(1);
-        expect(all.total).toBe(1);
-      }, SLOW);
+          expect(new Set(made.map((l) => l.id)).size).toBe(1);
+          const all = await uow().read((r) =>
+            r.inventoryLocations.list(brand.id, {
+              filterGroups: [],
+              sort: [{ key: 'id', direction: 'ASC' }],
+              includes: [],
+              limit: 100,
+              page: 0,
+              after: null,
+              withTotal: true,
+            }),
+          );
+          expect(all.rows.filter((l) => l.isDefault)).toHaveLength(1);
+          expect(all.total).toBe(1);
+        },
+        SLOW,
+      );
 
-      it('sets an absolute quantity exactly when 10 transactions read the balance and apply the difference at once', async () => {
-        const brand = await aBrand();
-        const location = await aLocation(brand.id, true);
-        const [product] = await uow().run(async (tx) => {
-          const drafted = await draftProducts(tx, brand.id, 1, 1);
-          await tx.products.saveAll(brand.id, drafted);
-          return drafted;
-        });
-        const variantId = product!.variants[0]!.variant.id;
-        const movement = (delta: number) => ({
-          brandId: brand.id, variantId, locationId: location.id, inStockDelta: delta, reservedDelta: 0, reason: 'sync_quantity' as const,
-          note: null, documentType: null, documentId: null, userId: null,
-        });
-        await uow().run((tx) => tx.stock.apply(brand.id, [movement(5)], T0));
-        const targets = [10, 3, 17, 8, 25, 1, 12, 30, 7, 20];
-        const finishOrder: number[] = [];
+      it(
+        'sets an absolute quantity exactly when 10 transactions read the balance and apply the difference at once',
+        async () => {
+          const brand = await aBrand();
+          const location = await aLocation(brand.id, true);
+          const [product] = await uow().run(async (tx) => {
+            const drafted = await draftProducts(tx, brand.id, 1, 1);
+            await tx.products.saveAll(brand.id, drafted);
+            return drafted;
+          });
+          const variantId = product!.variants[0]!.variant.id;
+          const movement = (delta: number) => ({
+            brandId: brand.id,
+            variantId,
+            locationId: location.id,
+            inStockDelta: delta,
+            reservedDelta: 0,
+            reason: 'sync_quantity' as const,
+            note: null,
+            documentType: null,
+            documentId: null,
+            userId: null,
+          });
+          await uow().run((tx) => tx.stock.apply(brand.id, [movement(5)], T0));
+          const targets = [10, 3, 17, 8, 25, 1, 12, 30, 7, 20];
+          const finishOrder: number[] = [];
 
-        await Promise.all(targets.map((target) => uow().run(async (tx) => {
-          const [balance] = await tx.stock.balances(brand.id, [variantId], location.id);
-          // Give the other transactions time to read too: without the row lock they would all see 5.
-          await new Promise((resolve) => setTimeout(resolve, 5));
-          const [after] = await tx.stock.apply(brand.id, [movement(target - (balance?.inStock ?? 0))], T0);
-          finishOrder.push(target);
-          return after;
-        })));
+          await Promise.all(
+            targets.map((target) =>
+              uow().run(async (tx) => {
+                const [balance] = await tx.stock.balances(brand.id, [variantId], location.id);
+                // Give the other transactions time to read too: without the row lock they would all see 5.
+                await new Promise((resolve) => setTimeout(resolve, 5));
+                const [after] = await tx.stock.apply(brand.id, [movement(target - (balance?.inStock ?? 0))], T0);
+                finishOrder.push(target);
+                return after;
+              }),
+            ),
+          );
 
-        const [final] = await uow().read((r) => r.stock.balances(brand.id, [variantId]));
-        const ledger = await uow().read((r) => r.stock.movements(brand.id, variantId, 100));
-        expect(final!.inStock).toBe(finishOrder[finishOrder.length - 1]);
-        expect(ledger.reduce((sum, m) => sum + m.inStockDelta, 0)).toBe(final!.inStock);
-        expect(ledger).toHaveLength(11);
-      }, SLOW);
+          const [final] = await uow().read((r) => r.stock.balances(brand.id, [variantId]));
+          const ledger = await uow().read((r) => r.stock.movements(brand.id, variantId, 100));
+          expect(final!.inStock).toBe(finishOrder[finishOrder.length - 1]);
+          expect(ledger.reduce((sum, m) => sum + m.inStockDelta, 0)).toBe(final!.inStock);
+          expect(ledger).toHaveLength(11);
+        },
+        SLOW,
+      );
     });
   });
 }

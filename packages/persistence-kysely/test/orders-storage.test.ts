@@ -61,14 +61,39 @@ for (const dialect of testDialects()) {
     async function aWorld() {
       const brand = await aBrand();
       return uow().run(async (tx) => {
-        const [customerId, channelId] = [(await tx.ids.next('customers'))[0]!, (await tx.ids.next('order_channels'))[0]!];
+        const [customerId, channelId] = [
+          (await tx.ids.next('customers'))[0]!,
+          (await tx.ids.next('order_channels'))[0]!,
+        ];
         const customer: Customer = {
-          id: customerId, brandId: brand.id, customerNumber: `C-${customerId}`, name: 'Buyer', currency: 'EUR', discountBasisPoints: 0, active: true,
-          customerGroupId: null, paymentTermsId: null, email: null, telephone: null, vatNumber: null, eoriNumber: null, addresses: [], createdAt: T0, updatedAt: T0,
+          id: customerId,
+          brandId: brand.id,
+          customerNumber: `C-${customerId}`,
+          name: 'Buyer',
+          currency: 'EUR',
+          discountBasisPoints: 0,
+          active: true,
+          customerGroupId: null,
+          paymentTermsId: null,
+          email: null,
+          telephone: null,
+          vatNumber: null,
+          eoriNumber: null,
+          addresses: [],
+          createdAt: T0,
+          updatedAt: T0,
         };
         await tx.customers.save(customer);
         const channel: OrderChannel = {
-          id: channelId, brandId: brand.id, publicId: `pub-${channelId}-${brand.id}`, name: 'Shop', orderType: 'b2b', autoApprove: false, dropId: null, createdAt: T0, updatedAt: T0,
+          id: channelId,
+          brandId: brand.id,
+          publicId: `pub-${channelId}-${brand.id}`,
+          name: 'Shop',
+          orderType: 'b2b',
+          autoApprove: false,
+          dropId: null,
+          createdAt: T0,
+          updatedAt: T0,
         };
         await tx.orderChannels.insert(channel);
         const [product] = await draftProducts(tx, brand.id, 1, 2);
@@ -79,20 +104,70 @@ for (const dialect of testDialects()) {
 
     type World = Awaited<ReturnType<typeof aWorld>>;
 
-    async function anOrder(world: World, variants: Variant[] = world.variants, fields: Partial<Order> = {}): Promise<Order> {
+    async function anOrder(
+      world: World,
+      variants: Variant[] = world.variants,
+      fields: Partial<Order> = {},
+    ): Promise<Order> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('orders');
         const lineIds = await tx.ids.next('order_lines', variants.length);
         const order: Order = {
-          id: id!, brandId: world.brand.id, orderNumber: await tx.documentNumbers.next(world.brand.id, 'order'), status: 'approved', orderType: 'b2b',
-          orderChannelId: world.channel.id, customerId: world.customer.id, customerNumber: world.customer.customerNumber, dropId: null, currency: 'EUR',
-          vatRateBasisPoints: 2500, pricesIncludeVat: false, email: null, telephone: null, reference: null, notes: null, invoiceAddress: null,
-          deliveryAddress: null, shippingCode: null, shippingCost: null, responsiblePerson: null, orderMeta: {}, netTotal: 0, vatTotal: 0, total: 0,
-          approvedAt: null, cancelledAt: null, archivedAt: null, createdByUserId: null, createdAt: T0, updatedAt: T0, ...fields,
+          id: id!,
+          brandId: world.brand.id,
+          orderNumber: await tx.documentNumbers.next(world.brand.id, 'order'),
+          status: 'approved',
+          orderType: 'b2b',
+          orderChannelId: world.channel.id,
+          customerId: world.customer.id,
+          customerNumber: world.customer.customerNumber,
+          dropId: null,
+          currency: 'EUR',
+          vatRateBasisPoints: 2500,
+          pricesIncludeVat: false,
+          email: null,
+          telephone: null,
+          reference: null,
+          notes: null,
+          invoiceAddress: null,
+          deliveryAddress: null,
+          shippingCode: null,
+          shippingCost: null,
+          responsiblePerson: null,
+          orderMeta: {},
+          netTotal: 0,
+          vatTotal: 0,
+          total: 0,
+          approvedAt: null,
+          cancelledAt: null,
+          archivedAt: null,
+          createdByUserId: null,
+          createdAt: T0,
+          updatedAt: T0,
+          ...fields,
           lines: variants.map((v, i) => ({
-            id: lineIds[i]!, orderId: id!, variantId: v.id, productId: v.productId, sku: v.sku, ean: v.ean, itemNumber: 'P', productName: 'Shirt',
-            attributes: v.attributes, countryOfOrigin: null, composition: null, hsTariffCode: null, tracksInventory: true, quantity: 2, unitPrice: 1000,
-            discountBasisPoints: 0, totalPrice: 2000, reservations: [], shippedQuantity: 0, deliveredQuantity: 0, invoicedQuantity: 0, regulatedQuantity: 0,
+            id: lineIds[i]!,
+            orderId: id!,
+            variantId: v.id,
+            productId: v.productId,
+            sku: v.sku,
+            ean: v.ean,
+            itemNumber: 'P',
+            productName: 'Shirt',
+            attributes: v.attributes,
+            countryOfOrigin: null,
+            composition: null,
+            hsTariffCode: null,
+            tracksInventory: true,
+            quantity: 2,
+            unitPrice: 1000,
+            discountBasisPoints: 0,
+            totalPrice: 2000,
+            reservations: [],
+            shippedQuantity: 0,
+            deliveredQuantity: 0,
+            invoicedQuantity: 0,
+            regulatedQuantity: 0,
           })),
         };
         await tx.orders.save(order);
@@ -105,10 +180,30 @@ for (const dialect of testDialects()) {
         const [id] = await tx.ids.next('shipments');
         const lineIds = await tx.ids.next('shipment_lines', order.lines.length);
         const shipment: Shipment = {
-          id: id!, brandId: order.brandId, shipmentNumber: await tx.documentNumbers.next(order.brandId, 'shipment'), orderId: order.id,
-          orderNumber: order.orderNumber, customerId: order.customerId, status: 'open', shippingCost: null, carrier: null, colli: [], deliveredAt: null,
-          cancelledAt: null, createdAt: T0, updatedAt: T0,
-          lines: order.lines.map((l, i) => ({ id: lineIds[i]!, shipmentId: id!, orderLineId: l.id, variantId: l.variantId, sku: l.sku, ean: l.ean, quantity: l.quantity, deliveredQuantity: 0 })),
+          id: id!,
+          brandId: order.brandId,
+          shipmentNumber: await tx.documentNumbers.next(order.brandId, 'shipment'),
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          customerId: order.customerId,
+          status: 'open',
+          shippingCost: null,
+          carrier: null,
+          colli: [],
+          deliveredAt: null,
+          cancelledAt: null,
+          createdAt: T0,
+          updatedAt: T0,
+          lines: order.lines.map((l, i) => ({
+            id: lineIds[i]!,
+            shipmentId: id!,
+            orderLineId: l.id,
+            variantId: l.variantId,
+            sku: l.sku,
+            ean: l.ean,
+            quantity: l.quantity,
+            deliveredQuantity: 0,
+          })),
         };
         await tx.shipments.save(shipment);
         return shipment;
@@ -119,7 +214,11 @@ for (const dialect of testDialects()) {
       it('saves an order with its lines in two statements, new or changed', async () => {
         const world = await aWorld();
         const order = await anOrder(world);
-        const changed = { ...order, status: 'archived' as const, lines: order.lines.map((l) => ({ ...l, regulatedQuantity: 2 })) };
+        const changed = {
+          ...order,
+          status: 'archived' as const,
+          lines: order.lines.map((l) => ({ ...l, regulatedQuantity: 2 })),
+        };
         const sql = await statementsOf(() => uow().run((tx) => tx.orders.save(changed)));
         expect(sql.filter((s) => /^insert/i.test(s))).toHaveLength(2);
         expect(sql.filter((s) => !/^(begin|commit|rollback|savepoint|release)/i.test(s))).toHaveLength(2);
@@ -129,13 +228,19 @@ for (const dialect of testDialects()) {
         const world = await aWorld();
         for (let i = 0; i < 3; i++) await aShipment(await anOrder(world));
         const brandId = world.brand.id;
-        const list = (raw: RawListQuery) => uow().read((r) => runList(orderListDefinition, { brandId, query: raw }, (q: ListQuery) => r.orders.list(brandId, q)));
+        const list = (raw: RawListQuery) =>
+          uow().read((r) =>
+            runList(orderListDefinition, { brandId, query: raw }, (q: ListQuery) => r.orders.list(brandId, q)),
+          );
         const withLines = await statementsOf(() => list({ includes: ['lines'] }));
         expect(withLines.filter((s) => s.includes('order_lines'))).toHaveLength(1);
         const without = await statementsOf(() => list({}));
         expect(without.filter((s) => s.includes('order_lines'))).toHaveLength(0);
-        const shipments = await statementsOf(() => uow().read((r) =>
-          runList(shipmentListDefinition, { brandId, query: {} }, (q: ListQuery) => r.shipments.list(brandId, q))));
+        const shipments = await statementsOf(() =>
+          uow().read((r) =>
+            runList(shipmentListDefinition, { brandId, query: {} }, (q: ListQuery) => r.shipments.list(brandId, q)),
+          ),
+        );
         expect(shipments.filter((s) => s.includes('shipment_lines'))).toHaveLength(1);
       });
     });
@@ -147,28 +252,42 @@ for (const dialect of testDialects()) {
         const order = await anOrder(world, [ordered!]);
         await aShipment(order);
 
-        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, ordered!.id))).toEqual(['orders', 'shipments']);
+        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, ordered!.id))).toEqual([
+          'orders',
+          'shipments',
+        ]);
         expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, free!.id))).toEqual([]);
-        expect(await uow().read((r) => r.products.dependentsOfProduct(world.brand.id, world.product.product.id))).toEqual(['orders', 'shipments']);
-        const refusal = await uow().run((tx) => tx.products.deleteVariant(world.brand.id, ordered!.id)).catch((e: unknown) => e);
+        expect(
+          await uow().read((r) => r.products.dependentsOfProduct(world.brand.id, world.product.product.id)),
+        ).toEqual(['orders', 'shipments']);
+        const refusal = await uow()
+          .run((tx) => tx.products.deleteVariant(world.brand.id, ordered!.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
-        const productRefusal = await uow().run((tx) => tx.products.deleteProduct(world.brand.id, world.product.product.id)).catch((e: unknown) => e);
+        const productRefusal = await uow()
+          .run((tx) => tx.products.deleteProduct(world.brand.id, world.product.product.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(productRefusal) && productRefusal.code).toBe('has_dependents');
         // The variant nobody ordered still goes.
         await uow().run((tx) => tx.products.deleteVariant(world.brand.id, free!.id));
-        expect(await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [ordered!.id, free!.id]))).toHaveLength(1);
+        expect(
+          await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [ordered!.id, free!.id])),
+        ).toHaveLength(1);
       });
 
       it('a customer with orders cannot be deleted and names its orders as dependents', async () => {
         const world = await aWorld();
         expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual([]);
         await anOrder(world);
-        expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual(['orders']);
-        const refusal = await uow().run((tx) => tx.customers.delete(world.brand.id, world.customer.id)).catch((e: unknown) => e);
+        expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual([
+          'orders',
+        ]);
+        const refusal = await uow()
+          .run((tx) => tx.customers.delete(world.brand.id, world.customer.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
       });
     });
-
   });
 }
 
@@ -179,20 +298,40 @@ if (testDialects().includes('sqlite')) {
     it('walks (brand_id, status, id) from the cursor and probes the document_exports key with all four columns', async () => {
       const file = join(tmpdir(), `orders-plan-${process.pid}-${Date.now()}.sqlite`);
       const captured: { sql: string; parameters: readonly unknown[] }[] = [];
-      const storage = await openStorage(file, { log: (e: LogEvent) => { if (e.level === 'query') captured.push({ sql: e.query.sql, parameters: e.query.parameters }); } });
+      const storage = await openStorage(file, {
+        log: (e: LogEvent) => {
+          if (e.level === 'query') captured.push({ sql: e.query.sql, parameters: e.query.parameters });
+        },
+      });
       const raw = connectKysely(parseDatabaseUrl(file));
       try {
         await storage.migrate();
         const brandId = 1;
-        const scope: ExportScope = { systemId: 'erp', notExportedSince: '2100-01-01T00:00:00.000Z', statuses: ['approved'] };
+        const scope: ExportScope = {
+          systemId: 'erp',
+          notExportedSince: '2100-01-01T00:00:00.000Z',
+          statuses: ['approved'],
+        };
         const cursor = { resource: orderExportListDefinition.resource, sort: 'id:ASC', values: [500] };
         captured.length = 0;
-        await storage.uow.read((r) => runList(orderExportListDefinition, { brandId, query: { cursor: 'signed' }, cursor }, (q: ListQuery) => r.orders.listForExport(brandId, q, scope)));
+        await storage.uow.read((r) =>
+          runList(orderExportListDefinition, { brandId, query: { cursor: 'signed' }, cursor }, (q: ListQuery) =>
+            r.orders.listForExport(brandId, q, scope),
+          ),
+        );
         const page = captured.find((c) => c.sql.includes('document_exports'))!;
-        const plan = await raw.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]));
+        const plan = await raw.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
+        );
         const details = plan.rows.map((r) => r.detail);
-        expect(details).toContainEqual(expect.stringMatching(/SEARCH orders USING INDEX orders_status_idx \(brand_id=\? AND status=\? AND id>\?\)/));
-        expect(details).toContainEqual(expect.stringMatching(/SEARCH e USING INDEX .* \(brand_id=\? AND document_type=\? AND document_id=\? AND system_id=\?\)/));
+        expect(details).toContainEqual(
+          expect.stringMatching(/SEARCH orders USING INDEX orders_status_idx \(brand_id=\? AND status=\? AND id>\?\)/),
+        );
+        expect(details).toContainEqual(
+          expect.stringMatching(
+            /SEARCH e USING INDEX .* \(brand_id=\? AND document_type=\? AND document_id=\? AND system_id=\?\)/,
+          ),
+        );
         expect(details.join('\n')).not.toMatch(/TEMP B-TREE|SCAN orders/);
       } finally {
         await raw.destroy();
@@ -207,24 +346,42 @@ if (testDialects().includes('sqlite')) {
 // as an anti join a freshly loaded table was planned as a rescan of every mark per order.
 if (testDialects().includes('postgres')) {
   describe('Kysely orders export plan [postgres]', () => {
-    it('keeps the export scope a correlated subplan, never an anti join', async () => {
-      const captured: { sql: string; parameters: readonly unknown[] }[] = [];
-      const storage = await openTestStorage('postgres', { log: (e: LogEvent) => { if (e.level === 'query') captured.push({ sql: e.query.sql, parameters: e.query.parameters }); } });
-      const raw = connectKysely(parseDatabaseUrl(storage.url));
-      try {
-        const brandId = 1;
-        const scope: ExportScope = { systemId: 'erp', notExportedSince: '2100-01-01T00:00:00.000Z', statuses: ['approved'] };
-        captured.length = 0;
-        await storage.uow.read((r) => runList(orderExportListDefinition, { brandId, query: {} }, (q: ListQuery) => r.orders.listForExport(brandId, q, scope)));
-        const page = captured.find((c) => c.sql.includes('document_exports'))!;
-        const plan = await raw.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain (costs off) ${page.sql}`, [...page.parameters]));
-        const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
-        expect(text).toMatch(/SubPlan/);
-        expect(text).not.toMatch(/Anti Join/);
-      } finally {
-        await raw.destroy();
-        await storage.close();
-      }
-    }, SLOW);
+    it(
+      'keeps the export scope a correlated subplan, never an anti join',
+      async () => {
+        const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+        const storage = await openTestStorage('postgres', {
+          log: (e: LogEvent) => {
+            if (e.level === 'query') captured.push({ sql: e.query.sql, parameters: e.query.parameters });
+          },
+        });
+        const raw = connectKysely(parseDatabaseUrl(storage.url));
+        try {
+          const brandId = 1;
+          const scope: ExportScope = {
+            systemId: 'erp',
+            notExportedSince: '2100-01-01T00:00:00.000Z',
+            statuses: ['approved'],
+          };
+          captured.length = 0;
+          await storage.uow.read((r) =>
+            runList(orderExportListDefinition, { brandId, query: {} }, (q: ListQuery) =>
+              r.orders.listForExport(brandId, q, scope),
+            ),
+          );
+          const page = captured.find((c) => c.sql.includes('document_exports'))!;
+          const plan = await raw.executeQuery<{ 'QUERY PLAN': string }>(
+            CompiledQuery.raw(`explain (costs off) ${page.sql}`, [...page.parameters]),
+          );
+          const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+          expect(text).toMatch(/SubPlan/);
+          expect(text).not.toMatch(/Anti Join/);
+        } finally {
+          await raw.destroy();
+          await storage.close();
+        }
+      },
+      SLOW,
+    );
   });
 }

@@ -36,8 +36,16 @@ for (const dialect of testDialects()) {
       const { supplier, variants, productId } = await uow().run(async (tx) => {
         const [supplierId] = await tx.ids.next('suppliers');
         const supplier: Supplier = {
-          id: supplierId!, brandId: brand.id, supplierNumber: `S-${supplierId}`, name: 'Mill', currency: 'EUR', active: true, email: null,
-          addresses: [], createdAt: T0, updatedAt: T0,
+          id: supplierId!,
+          brandId: brand.id,
+          supplierNumber: `S-${supplierId}`,
+          name: 'Mill',
+          currency: 'EUR',
+          active: true,
+          email: null,
+          addresses: [],
+          createdAt: T0,
+          updatedAt: T0,
         };
         await tx.suppliers.save(supplier);
         const [product] = await draftProducts(tx, brand.id, 1, 2);
@@ -46,41 +54,77 @@ for (const dialect of testDialects()) {
       });
       const deps = { uow: uow(), clock };
       const at = { brandId: brand.id, userId: null };
-      const draft = await createProductionOrder(deps, { ...at, productionOrder: { supplierNumber: supplier.supplierNumber, lines: [{ sku: variants[0]!.sku, quantity: 5 }] } });
+      const draft = await createProductionOrder(deps, {
+        ...at,
+        productionOrder: { supplierNumber: supplier.supplierNumber, lines: [{ sku: variants[0]!.sku, quantity: 5 }] },
+      });
       const order = await approveProductionOrder(deps, { ...at, productionOrderId: draft.id });
-      const { deliveryNote } = await createDeliveryNote(deps, { ...at, productionOrderId: order.id, deliveryNote: { lines: [{ sku: variants[0]!.sku, quantity: 5 }] } });
+      const { deliveryNote } = await createDeliveryNote(deps, {
+        ...at,
+        productionOrderId: order.id,
+        deliveryNote: { lines: [{ sku: variants[0]!.sku, quantity: 5 }] },
+      });
       return { brand, supplier, variants, productId, order, deliveryNote, deps, at };
     }
 
-    it('a supplier and a variant of production documents cannot be deleted, and name them as dependents', async () => {
-      const world = await aWorld();
-      const [made, free] = world.variants;
-      expect(await uow().read((r) => r.suppliers.dependentsOf(world.brand.id, world.supplier.id))).toEqual(['production orders']);
-      expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, made!.id))).toEqual(['production orders', 'delivery notes']);
-      expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, free!.id))).toEqual([]);
-      const refusal = await uow().run((tx) => tx.products.deleteVariant(world.brand.id, made!.id)).catch((e: unknown) => e);
-      expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
-      await uow().run((tx) => tx.products.deleteVariant(world.brand.id, free!.id));
-      expect(await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [made!.id, free!.id]))).toHaveLength(1);
-    }, SLOW);
+    it(
+      'a supplier and a variant of production documents cannot be deleted, and name them as dependents',
+      async () => {
+        const world = await aWorld();
+        const [made, free] = world.variants;
+        expect(await uow().read((r) => r.suppliers.dependentsOf(world.brand.id, world.supplier.id))).toEqual([
+          'production orders',
+        ]);
+        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, made!.id))).toEqual([
+          'production orders',
+          'delivery notes',
+        ]);
+        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, free!.id))).toEqual([]);
+        const refusal = await uow()
+          .run((tx) => tx.products.deleteVariant(world.brand.id, made!.id))
+          .catch((e: unknown) => e);
+        expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
+        await uow().run((tx) => tx.products.deleteVariant(world.brand.id, free!.id));
+        expect(
+          await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [made!.id, free!.id])),
+        ).toHaveLength(1);
+      },
+      SLOW,
+    );
 
-    it('books a receipt on note, production order and stock together, and a refused one not at all', async () => {
-      const world = await aWorld();
-      const sku = world.variants[0]!.sku;
-      const receive = (lines: { sku: string; receivedQuantity: number }[]) =>
-        receiveDeliveryNote(world.deps, { ...world.at, receipt: { deliveryNoteNumber: world.deliveryNote.deliveryNoteNumber, lines } });
-      const inStock = async () => (await uow().read((r) => r.stock.balances(world.brand.id, [world.variants[0]!.id]))).reduce((sum, b) => sum + b.inStock, 0);
+    it(
+      'books a receipt on note, production order and stock together, and a refused one not at all',
+      async () => {
+        const world = await aWorld();
+        const sku = world.variants[0]!.sku;
+        const receive = (lines: { sku: string; receivedQuantity: number }[]) =>
+          receiveDeliveryNote(world.deps, {
+            ...world.at,
+            receipt: { deliveryNoteNumber: world.deliveryNote.deliveryNoteNumber, lines },
+          });
+        const inStock = async () =>
+          (await uow().read((r) => r.stock.balances(world.brand.id, [world.variants[0]!.id]))).reduce(
+            (sum, b) => sum + b.inStock,
+            0,
+          );
 
-      await expect(receive([{ sku, receivedQuantity: 2 }, { sku: 'NOT-ON-NOTE', receivedQuantity: 1 }])).rejects.toMatchObject({ code: 'validation_failed' });
-      expect(await inStock()).toBe(0);
+        await expect(
+          receive([
+            { sku, receivedQuantity: 2 },
+            { sku: 'NOT-ON-NOTE', receivedQuantity: 1 },
+          ]),
+        ).rejects.toMatchObject({ code: 'validation_failed' });
+        expect(await inStock()).toBe(0);
 
-      await receive([{ sku, receivedQuantity: 2 }]);
-      await receive([{ sku, receivedQuantity: 4 }]);
-      expect(await inStock()).toBe(6);
-      const [note] = await uow().read((r) => r.deliveryNotes.findByIds(world.brand.id, [world.deliveryNote.id]));
-      expect(note).toMatchObject({ status: 'received', lines: [{ expectedQuantity: 5, receivedQuantity: 6 }] });
-      const [order] = await uow().read((r) => r.productionOrders.findByIds(world.brand.id, [world.order.id]));
-      expect(order!.lines.map((l) => [l.expectedQuantity, l.receivedQuantity])).toEqual([[5, 6]]);
-    }, SLOW);
+        await receive([{ sku, receivedQuantity: 2 }]);
+        await receive([{ sku, receivedQuantity: 4 }]);
+        expect(await inStock()).toBe(6);
+        const [note] = await uow().read((r) => r.deliveryNotes.findByIds(world.brand.id, [world.deliveryNote.id]));
+        expect(note).toMatchObject({ status: 'received', lines: [{ expectedQuantity: 5, receivedQuantity: 6 }] });
+        const [order] = await uow().read((r) => r.productionOrders.findByIds(world.brand.id, [world.order.id]));
+        expect(order!.lines.map((l) => [l.expectedQuantity, l.receivedQuantity])).toEqual([[5, 6]]);
+      },
+      SLOW,
+    );
   });
 }

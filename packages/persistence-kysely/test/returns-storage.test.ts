@@ -44,8 +44,22 @@ for (const dialect of testDialects()) {
       return uow().run(async (tx) => {
         const [customerId] = await tx.ids.next('customers');
         const customer: Customer = {
-          id: customerId!, brandId: brand.id, customerNumber: `C-${customerId}`, name: 'Buyer', currency: 'EUR', discountBasisPoints: 0, active: true,
-          customerGroupId: null, paymentTermsId: null, email: null, telephone: null, vatNumber: null, eoriNumber: null, addresses: [], createdAt: T0, updatedAt: T0,
+          id: customerId!,
+          brandId: brand.id,
+          customerNumber: `C-${customerId}`,
+          name: 'Buyer',
+          currency: 'EUR',
+          discountBasisPoints: 0,
+          active: true,
+          customerGroupId: null,
+          paymentTermsId: null,
+          email: null,
+          telephone: null,
+          vatNumber: null,
+          eoriNumber: null,
+          addresses: [],
+          createdAt: T0,
+          updatedAt: T0,
         };
         await tx.customers.save(customer);
         const [product] = await draftProducts(tx, brand.id, 1, 2);
@@ -62,17 +76,65 @@ for (const dialect of testDialects()) {
         const lineIds = await tx.ids.next('return_lines', variants.length);
         const number = await tx.documentNumbers.next(world.brand.id, 'return');
         const ret: Return = {
-          id: id!, brandId: world.brand.id, returnNumber: number, rma: String(number), rmaNumber: number, status: 'open', source: 'back_office',
-          returnPortalId: null, orderId: null, orderNumber: null, shipmentId: null, customerId: world.customer.id, currency: 'EUR', vatRateBasisPoints: 2500,
-          pricesIncludeVat: true, notes: null, returnMeta: {}, shippingMethod: null, trackTrace: null, trackTraceLink: null, carrierCode: null, carrierLabel: null,
-          labellessCode: null, returnFeeInclVat: null, exchangeFeeInclVat: null, storefrontRefundGiftCard: false, storefrontRefundGiftCardBonusType: null,
-          storefrontRefundGiftCardBonusValue: null, storefrontRefundGiftCardFreeShipping: false, approvedAt: null, receivedAt: null, creditedAt: null,
-          createdByUserId: null, createdAt: T0, updatedAt: T0,
+          id: id!,
+          brandId: world.brand.id,
+          returnNumber: number,
+          rma: String(number),
+          rmaNumber: number,
+          status: 'open',
+          source: 'back_office',
+          returnPortalId: null,
+          orderId: null,
+          orderNumber: null,
+          shipmentId: null,
+          customerId: world.customer.id,
+          currency: 'EUR',
+          vatRateBasisPoints: 2500,
+          pricesIncludeVat: true,
+          notes: null,
+          returnMeta: {},
+          shippingMethod: null,
+          trackTrace: null,
+          trackTraceLink: null,
+          carrierCode: null,
+          carrierLabel: null,
+          labellessCode: null,
+          returnFeeInclVat: null,
+          exchangeFeeInclVat: null,
+          storefrontRefundGiftCard: false,
+          storefrontRefundGiftCardBonusType: null,
+          storefrontRefundGiftCardBonusValue: null,
+          storefrontRefundGiftCardFreeShipping: false,
+          approvedAt: null,
+          receivedAt: null,
+          creditedAt: null,
+          createdByUserId: null,
+          createdAt: T0,
+          updatedAt: T0,
           lines: variants.map((v, i) => ({
-            id: lineIds[i]!, returnId: id!, orderLineId: null, variantId: v.id, productId: v.productId, sku: v.sku, ean: v.ean, itemNumber: 'P',
-            productName: 'Shirt', attributes: {}, countryOfOrigin: null, composition: null, hsTariffCode: null, expectedQuantity: 1, receivedQuantity: 0,
-            claimType: 'return', claimCauseId: null, unitPrice: 1000, discountBasisPoints: 0, unitPriceInclVat: null, comments: null,
-            regulateInventory: true, refundStorefront: true,
+            id: lineIds[i]!,
+            returnId: id!,
+            orderLineId: null,
+            variantId: v.id,
+            productId: v.productId,
+            sku: v.sku,
+            ean: v.ean,
+            itemNumber: 'P',
+            productName: 'Shirt',
+            attributes: {},
+            countryOfOrigin: null,
+            composition: null,
+            hsTariffCode: null,
+            expectedQuantity: 1,
+            receivedQuantity: 0,
+            claimType: 'return',
+            claimCauseId: null,
+            unitPrice: 1000,
+            discountBasisPoints: 0,
+            unitPriceInclVat: null,
+            comments: null,
+            regulateInventory: true,
+            refundStorefront: true,
           })),
         };
         await tx.returns.save(ret);
@@ -86,21 +148,33 @@ for (const dialect of testDialects()) {
         const [returned, free] = world.variants;
         await aReturn(world, [returned!]);
 
-        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, returned!.id))).toEqual(['returns']);
-        expect(await uow().read((r) => r.products.dependentsOfProduct(world.brand.id, world.product.product.id))).toEqual(['returns']);
-        const refusal = await uow().run((tx) => tx.products.deleteVariant(world.brand.id, returned!.id)).catch((e: unknown) => e);
+        expect(await uow().read((r) => r.products.dependentsOfVariant(world.brand.id, returned!.id))).toEqual([
+          'returns',
+        ]);
+        expect(
+          await uow().read((r) => r.products.dependentsOfProduct(world.brand.id, world.product.product.id)),
+        ).toEqual(['returns']);
+        const refusal = await uow()
+          .run((tx) => tx.products.deleteVariant(world.brand.id, returned!.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
         // The variant nobody returned still goes.
         await uow().run((tx) => tx.products.deleteVariant(world.brand.id, free!.id));
-        expect(await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [returned!.id, free!.id]))).toHaveLength(1);
+        expect(
+          await uow().read((r) => r.products.findVariantsByIds(world.brand.id, [returned!.id, free!.id])),
+        ).toHaveLength(1);
       });
 
       it('a customer with a return cannot be deleted and names its returns as dependents', async () => {
         const world = await aWorld();
         expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual([]);
         await aReturn(world, world.variants);
-        expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual(['returns']);
-        const refusal = await uow().run((tx) => tx.customers.delete(world.brand.id, world.customer.id)).catch((e: unknown) => e);
+        expect(await uow().read((r) => r.customers.dependentsOf(world.brand.id, world.customer.id))).toEqual([
+          'returns',
+        ]);
+        const refusal = await uow()
+          .run((tx) => tx.customers.delete(world.brand.id, world.customer.id))
+          .catch((e: unknown) => e);
         expect(isDomainError(refusal) && refusal.code).toBe('has_dependents');
       });
     });
@@ -114,10 +188,14 @@ for (const dialect of testDialects()) {
         expect(issued.filter((s) => /^insert into "returns"/i.test(s))).toHaveLength(1);
         expect(issued.filter((s) => /^insert into "return_lines"/i.test(s))).toHaveLength(1);
         expect(issued.filter((s) => /^delete from "return_lines"/i.test(s))).toHaveLength(1);
-        expect((await uow().read((r) => r.returns.findByIds(world.brand.id, [ret.id])))[0]!.lines).toEqual([ret.lines[0]]);
+        expect((await uow().read((r) => r.returns.findByIds(world.brand.id, [ret.id])))[0]!.lines).toEqual([
+          ret.lines[0],
+        ]);
 
         // Nothing left out: nothing deleted.
-        const unchanged = await statementsOf(() => uow().run((tx) => tx.returns.save({ ...ret, lines: [ret.lines[0]!] })));
+        const unchanged = await statementsOf(() =>
+          uow().run((tx) => tx.returns.save({ ...ret, lines: [ret.lines[0]!] })),
+        );
         expect(unchanged.filter((s) => /^delete/i.test(s.trim()))).toEqual([]);
       });
     });

@@ -8,14 +8,48 @@ for (const dialect of testDialects()) {
       try {
         const clock = new FixedClock();
         const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
-        const out = await syncCustomers({ uow: storage.uow, clock }, { brandId: brand.id, customers: [
-          { customerNumber: 'C1', name: 'One', currency: 'EUR', addresses: { mode: 'replace', key: 'address_title', addresses: [
-            { title: 'HQ', name: 'One BV', address: 'Street 1', address2: null, zip: '1000', city: 'Amsterdam', region: null, country: 'NL', remoteErpId: null },
-          ] } },
-          { customerNumber: 'C2', name: 'Two', currency: 'EUR', discountPercentage: 12.5 },
-        ] });
+        const out = await syncCustomers(
+          { uow: storage.uow, clock },
+          {
+            brandId: brand.id,
+            customers: [
+              {
+                customerNumber: 'C1',
+                name: 'One',
+                currency: 'EUR',
+                addresses: {
+                  mode: 'replace',
+                  key: 'address_title',
+                  addresses: [
+                    {
+                      title: 'HQ',
+                      name: 'One BV',
+                      address: 'Street 1',
+                      address2: null,
+                      zip: '1000',
+                      city: 'Amsterdam',
+                      region: null,
+                      country: 'NL',
+                      remoteErpId: null,
+                    },
+                  ],
+                },
+              },
+              { customerNumber: 'C2', name: 'Two', currency: 'EUR', discountPercentage: 12.5 },
+            ],
+          },
+        );
         expect(out.map((o) => o.action)).toEqual(['created', 'created']);
-        const { page } = await listCustomers({ uow: storage.uow }, { brandId: brand.id, query: { includes: ['addresses'], filter_groups: [{ filters: [{ key: 'name', operator: 'ct', value: 'ON' }] }] } });
+        const { page } = await listCustomers(
+          { uow: storage.uow },
+          {
+            brandId: brand.id,
+            query: {
+              includes: ['addresses'],
+              filter_groups: [{ filters: [{ key: 'name', operator: 'ct', value: 'ON' }] }],
+            },
+          },
+        );
         expect(page.total).toBe(1);
         expect(page.items[0]?.addresses[0]?.city).toBe('Amsterdam');
       } finally {

@@ -32,9 +32,12 @@ describe('storage error classification', () => {
     [undefined, 'Connection terminated unexpectedly'],
     [undefined, 'Client has encountered a connection error and is not queryable'],
     [undefined, 'timeout exceeded when trying to connect'],
-  ])('takes node-postgres connection failures without a code (%s %s) for storage that cannot serve now', (code, message) => {
-    expect(isStorageUnavailable(driverError(code, message))).toBe(true);
-  });
+  ])(
+    'takes node-postgres connection failures without a code (%s %s) for storage that cannot serve now',
+    (code, message) => {
+      expect(isStorageUnavailable(driverError(code, message))).toBe(true);
+    },
+  );
 
   it.each([
     ['23505', 'duplicate key value violates unique constraint'],
@@ -105,7 +108,9 @@ if (testDialects().includes('postgres')) {
         const failure = storage.uow.run(async (tx) => {
           ghostId = await insertGhostBrand(tx, brand);
           // What a server restart does to every session: terminate it (57P01).
-          await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+          await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+          );
           await tx.brands.findById(brand.id);
         });
         const error = await failure.catch((caught: unknown) => caught);
@@ -129,7 +134,10 @@ if (testDialects().includes('postgres')) {
       const holder = new Client({ connectionString: storage.url });
       await holder.connect();
       try {
-        const brand = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' });
+        const brand = await createBrand(
+          { uow: storage.uow, clock: new FixedClock() },
+          { name: 'Acme', currency: 'EUR' },
+        );
         await holder.query('begin');
         await holder.query('lock table brands in access exclusive mode');
         const error = await storage.uow.read((r) => r.brands.findById(brand.id)).catch((caught: unknown) => caught);
@@ -154,10 +162,19 @@ if (testDialects().includes('sqlite')) {
       const holder = new BetterSqlite3(file);
       try {
         holder.exec('begin immediate');
-        const error = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' }).catch((caught: unknown) => caught);
-        expect(error).toMatchObject({ code: 'storage_unavailable', cause: expect.objectContaining({ code: 'SQLITE_BUSY' }) });
+        const error = await createBrand(
+          { uow: storage.uow, clock: new FixedClock() },
+          { name: 'Acme', currency: 'EUR' },
+        ).catch((caught: unknown) => caught);
+        expect(error).toMatchObject({
+          code: 'storage_unavailable',
+          cause: expect.objectContaining({ code: 'SQLITE_BUSY' }),
+        });
         holder.exec('rollback');
-        const brand = await createBrand({ uow: storage.uow, clock: new FixedClock() }, { name: 'Acme', currency: 'EUR' });
+        const brand = await createBrand(
+          { uow: storage.uow, clock: new FixedClock() },
+          { name: 'Acme', currency: 'EUR' },
+        );
         expect((await storage.uow.read((r) => r.brands.findById(brand.id)))?.name).toBe('Acme');
       } finally {
         holder.close();

@@ -23,7 +23,10 @@ const SECONDS_PER_UNIT: Record<string, number> = {
  */
 export function parseExpiresIn(value: string): number {
   const match = /^(\d+)\s*([smhdwy])?$/i.exec(value.trim());
-  if (!match) throw new InvalidArgumentError('must be seconds or a number with a unit: s, m, h, d, w or y (e.g. 3600, 12h, 30d, 1y).');
+  if (!match)
+    throw new InvalidArgumentError(
+      'must be seconds or a number with a unit: s, m, h, d, w or y (e.g. 3600, 12h, 30d, 1y).',
+    );
   const seconds = Number(match[1]) * SECONDS_PER_UNIT[(match[2] ?? 's').toLowerCase()]!;
   if (!Number.isSafeInteger(seconds)) throw new InvalidArgumentError('is too long.');
   return seconds;

@@ -66,7 +66,14 @@ export interface DemoSeedStep {
   seed(context: DemoSeedContext): Promise<string>;
 }
 
-function address(title: string, name: string, street: string, zip: string, city: string, country: string): AddressInput {
+function address(
+  title: string,
+  name: string,
+  street: string,
+  zip: string,
+  city: string,
+  country: string,
+): AddressInput {
   return { title, name, address: street, address2: null, zip, city, region: null, country, remoteErpId: null };
 }
 
@@ -101,29 +108,73 @@ const customers: DemoSeedStep = {
     const wholesale = { customerGroup: { code: 'WHOLESALE' }, paymentTerms: { code: 'NET30' }, discountPercentage: 10 };
     const items: CustomerSyncItem[] = [
       {
-        customerNumber: 'C-1001', name: 'Maison Lumière', currency: 'EUR', email: 'achats@maison-lumiere.example', vatNumber: 'FR40303265045', ...wholesale,
-        addresses: { mode: 'replace', key: 'address_title', addresses: [
-          address('Store', 'Maison Lumière', '12 Rue de Turenne', '75004', 'Paris', 'FR'),
-          address('Warehouse', 'Maison Lumière Logistique', '8 Avenue des Entrepôts', '93200', 'Saint-Denis', 'FR'),
-        ] },
+        customerNumber: 'C-1001',
+        name: 'Maison Lumière',
+        currency: 'EUR',
+        email: 'achats@maison-lumiere.example',
+        vatNumber: 'FR40303265045',
+        ...wholesale,
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [
+            address('Store', 'Maison Lumière', '12 Rue de Turenne', '75004', 'Paris', 'FR'),
+            address('Warehouse', 'Maison Lumière Logistique', '8 Avenue des Entrepôts', '93200', 'Saint-Denis', 'FR'),
+          ],
+        },
       },
       {
-        customerNumber: 'C-1002', name: 'Modehaus Berger', currency: 'EUR', email: 'einkauf@modehaus-berger.example', vatNumber: 'DE811907980', ...wholesale,
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Modehaus Berger GmbH', 'Sendlinger Straße 24', '80331', 'München', 'DE')] },
+        customerNumber: 'C-1002',
+        name: 'Modehaus Berger',
+        currency: 'EUR',
+        email: 'einkauf@modehaus-berger.example',
+        vatNumber: 'DE811907980',
+        ...wholesale,
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Store', 'Modehaus Berger GmbH', 'Sendlinger Straße 24', '80331', 'München', 'DE')],
+        },
       },
       {
-        customerNumber: 'C-1003', name: 'Concept Store Jordaan', currency: 'EUR', email: 'inkoop@jordaan-concept.example',
-        customerGroup: { code: 'WHOLESALE' }, paymentTerms: { code: 'NET14' }, discountPercentage: 5,
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Concept Store Jordaan B.V.', 'Westerstraat 101', '1015 LZ', 'Amsterdam', 'NL')] },
+        customerNumber: 'C-1003',
+        name: 'Concept Store Jordaan',
+        currency: 'EUR',
+        email: 'inkoop@jordaan-concept.example',
+        customerGroup: { code: 'WHOLESALE' },
+        paymentTerms: { code: 'NET14' },
+        discountPercentage: 5,
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Store', 'Concept Store Jordaan B.V.', 'Westerstraat 101', '1015 LZ', 'Amsterdam', 'NL')],
+        },
       },
       {
-        customerNumber: 'C-1004', name: 'Covent Garden Edit', currency: 'GBP', email: 'buying@coventgarden-edit.example', eoriNumber: 'GB123456789000', ...wholesale,
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Store', 'Covent Garden Edit Ltd', '14 Floral Street', 'WC2E 9DH', 'London', 'GB')] },
+        customerNumber: 'C-1004',
+        name: 'Covent Garden Edit',
+        currency: 'GBP',
+        email: 'buying@coventgarden-edit.example',
+        eoriNumber: 'GB123456789000',
+        ...wholesale,
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Store', 'Covent Garden Edit Ltd', '14 Floral Street', 'WC2E 9DH', 'London', 'GB')],
+        },
       },
       {
-        customerNumber: 'C-2001', name: 'Webshop', currency: 'EUR', email: 'webshop@demo-brand.example',
-        customerGroup: { code: 'RETAIL' }, paymentTerms: { code: 'PREPAID' },
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Fulfilment', 'Demo Brand Webshop', 'Logistiekweg 5', '5928 RT', 'Venlo', 'NL')] },
+        customerNumber: 'C-2001',
+        name: 'Webshop',
+        currency: 'EUR',
+        email: 'webshop@demo-brand.example',
+        customerGroup: { code: 'RETAIL' },
+        paymentTerms: { code: 'PREPAID' },
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Fulfilment', 'Demo Brand Webshop', 'Logistiekweg 5', '5928 RT', 'Venlo', 'NL')],
+        },
       },
     ];
     await syncCustomers(deps, { brandId: brand.id, customers: items });
@@ -136,16 +187,46 @@ const suppliers: DemoSeedStep = {
   async seed({ deps, brand }) {
     const items: SupplierSyncItem[] = [
       {
-        supplierNumber: 'S-01', name: 'Tessitura Como', currency: 'EUR', email: 'orders@tessitura-como.example',
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Mill', 'Tessitura Como S.r.l.', 'Via Borgovico 33', '22100', 'Como', 'IT')] },
+        supplierNumber: 'S-01',
+        name: 'Tessitura Como',
+        currency: 'EUR',
+        email: 'orders@tessitura-como.example',
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Mill', 'Tessitura Como S.r.l.', 'Via Borgovico 33', '22100', 'Como', 'IT')],
+        },
       },
       {
-        supplierNumber: 'S-02', name: 'Porto Knitwear', currency: 'EUR', email: 'production@porto-knitwear.example',
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Factory', 'Porto Knitwear Lda', 'Rua do Almada 210', '4050-032', 'Porto', 'PT')] },
+        supplierNumber: 'S-02',
+        name: 'Porto Knitwear',
+        currency: 'EUR',
+        email: 'production@porto-knitwear.example',
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [address('Factory', 'Porto Knitwear Lda', 'Rua do Almada 210', '4050-032', 'Porto', 'PT')],
+        },
       },
       {
-        supplierNumber: 'S-03', name: 'Izmir Denim Atelier', currency: 'USD', email: 'export@izmir-denim.example',
-        addresses: { mode: 'replace', key: 'address_title', addresses: [address('Atelier', 'Izmir Denim Atelier A.Ş.', 'Atatürk Organize Sanayi Bölgesi 10003 Sk.', '35620', 'İzmir', 'TR')] },
+        supplierNumber: 'S-03',
+        name: 'Izmir Denim Atelier',
+        currency: 'USD',
+        email: 'export@izmir-denim.example',
+        addresses: {
+          mode: 'replace',
+          key: 'address_title',
+          addresses: [
+            address(
+              'Atelier',
+              'Izmir Denim Atelier A.Ş.',
+              'Atatürk Organize Sanayi Bölgesi 10003 Sk.',
+              '35620',
+              'İzmir',
+              'TR',
+            ),
+          ],
+        },
       },
     ];
     await syncSuppliers(deps, { brandId: brand.id, suppliers: items });
@@ -155,7 +236,11 @@ const suppliers: DemoSeedStep = {
 
 /** The demo syncs no image URLs; a fetcher that refuses keeps the demo off the network. */
 const NO_IMAGES = {
-  fetcher: { fetch: async () => { throw new DomainError('image_download_failed', 'the demo downloads no images'); } },
+  fetcher: {
+    fetch: async () => {
+      throw new DomainError('image_download_failed', 'the demo downloads no images');
+    },
+  },
   blobs: { put: async () => '', get: async () => null, delete: async () => undefined },
 };
 
@@ -164,15 +249,32 @@ const catalog: DemoSeedStep = {
   async seed({ deps, brand, admin }) {
     await createDrop(deps, { brandId: brand.id, code: 'SS27', name: 'Spring/Summer 2027' });
     const sizes = ['S', 'M', 'L'];
-    const product = (itemNumber: string, name: string, color: string, eur: [number, number], gbp: [number, number], top: string, sub: string, supplier: string): ProductSyncItem => ({
-      itemNumber, name, description: `${name} in ${color.toLowerCase()}.`,
+    const product = (
+      itemNumber: string,
+      name: string,
+      color: string,
+      eur: [number, number],
+      gbp: [number, number],
+      top: string,
+      sub: string,
+      supplier: string,
+    ): ProductSyncItem => ({
+      itemNumber,
+      name,
+      description: `${name} in ${color.toLowerCase()}.`,
       categories: { mode: 'replace', categories: [{ topCategory: top, subCategory: sub, createIfMissing: true }] },
-      suppliers: { mode: 'replace', suppliers: [{ supplierNumber: supplier, primary: true, leadTimeType: 'weeks', leadTimeFrom: 6, leadTimeTo: 8 }] },
+      suppliers: {
+        mode: 'replace',
+        suppliers: [{ supplierNumber: supplier, primary: true, leadTimeType: 'weeks', leadTimeFrom: 6, leadTimeTo: 8 }],
+      },
       variants: sizes.map((size, i) => ({
         sku: `${itemNumber}-${color.slice(0, 3).toUpperCase()}-${size}`,
         ean: `87123450${itemNumber.replace(/\D/g, '').padStart(4, '0')}${i}`,
         attributes: { color, size },
-        prices: { EUR: { salesPrice: eur[0], recSalesPrice: eur[1] }, GBP: { salesPrice: gbp[0], recSalesPrice: gbp[1] } },
+        prices: {
+          EUR: { salesPrice: eur[0], recSalesPrice: eur[1] },
+          GBP: { salesPrice: gbp[0], recSalesPrice: gbp[1] },
+        },
         drops: { mode: 'replace', drops: [{ code: 'SS27' }] },
         inventory: [{ quantity: 12 - i * 4, text: 'demo opening stock' }],
       })),
@@ -192,13 +294,36 @@ const orders: DemoSeedStep = {
   name: 'orders',
   async seed({ deps, brand, admin }) {
     const wholesale = await createOrderChannel(deps, { brandId: brand.id, name: 'Wholesale ERP', orderType: 'b2b' });
-    const webshop = await createOrderChannel(deps, { brandId: brand.id, name: 'Webshop', orderType: 'b2c', autoApprove: true });
-    await placeOrder(deps, { brandId: brand.id, userId: admin.id, channelPublicId: wholesale.publicId, order: {
-      customerNumber: 'C-1001', reference: 'PO-2027-001', lines: [{ sku: '1001-WHI-M', quantity: 4 }, { sku: '2001-IND-S', quantity: 2 }],
-    } });
-    await placeOrder(deps, { brandId: brand.id, userId: admin.id, channelPublicId: webshop.publicId, order: {
-      customerNumber: 'C-2001', reference: 'WEB-10001', email: 'shopper@example.com', lines: [{ sku: '2002-SAN-S', quantity: 1 }],
-    } });
+    const webshop = await createOrderChannel(deps, {
+      brandId: brand.id,
+      name: 'Webshop',
+      orderType: 'b2c',
+      autoApprove: true,
+    });
+    await placeOrder(deps, {
+      brandId: brand.id,
+      userId: admin.id,
+      channelPublicId: wholesale.publicId,
+      order: {
+        customerNumber: 'C-1001',
+        reference: 'PO-2027-001',
+        lines: [
+          { sku: '1001-WHI-M', quantity: 4 },
+          { sku: '2001-IND-S', quantity: 2 },
+        ],
+      },
+    });
+    await placeOrder(deps, {
+      brandId: brand.id,
+      userId: admin.id,
+      channelPublicId: webshop.publicId,
+      order: {
+        customerNumber: 'C-2001',
+        reference: 'WEB-10001',
+        email: 'shopper@example.com',
+        lines: [{ sku: '2002-SAN-S', quantity: 1 }],
+      },
+    });
     return `order channels "Wholesale ERP" (B2B, public id ${wholesale.publicId}) and "Webshop" (B2C, approves automatically, public id ${webshop.publicId}) with an order each`;
   },
 };
@@ -210,7 +335,12 @@ const returnsReference: DemoSeedStep = {
     await createClaimCause(deps, { brandId: brand.id, code: 'too_small', name: 'Too small' });
     // One portal integrations can use (custom) and the platform's own (service), so both kinds exist to try.
     const custom = await createReturnPortal(deps, { brandId: brand.id, name: 'Webshop returns', type: 'custom' });
-    await createReturnPortal(deps, { brandId: brand.id, name: 'Customer service', type: 'service', requiresClaimCauses: true });
+    await createReturnPortal(deps, {
+      brandId: brand.id,
+      name: 'Customer service',
+      type: 'service',
+      requiresClaimCauses: true,
+    });
     return `claim causes "damaged" and "too_small", return portals "Webshop returns" (custom, public id ${custom.publicId}) and "Customer service" (service)`;
   },
 };
@@ -220,7 +350,15 @@ const returnsReference: DemoSeedStep = {
  * name the groups and terms by code), so new kinds of data (catalog, channel, portals) go in
  * after what they refer to.
  */
-export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, paymentTerms, customers, suppliers, catalog, orders, returnsReference];
+export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [
+  customerGroups,
+  paymentTerms,
+  customers,
+  suppliers,
+  catalog,
+  orders,
+  returnsReference,
+];
 
 /**
  * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every
@@ -228,7 +366,10 @@ export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [customerGroups, payment
  * only copy.
  * @example const demo = await seedDemo({ uow: storage.uow, clock: systemClock, hasher });
  */
-export async function seedDemo(deps: DemoSeedDeps, steps: readonly DemoSeedStep[] = DEMO_SEED_STEPS): Promise<DemoCredentials> {
+export async function seedDemo(
+  deps: DemoSeedDeps,
+  steps: readonly DemoSeedStep[] = DEMO_SEED_STEPS,
+): Promise<DemoCredentials> {
   const brand = await createBrand(deps, { name: 'Demo Brand', currency: 'EUR' });
   const admin = await createUser(deps, { brandId: brand.id, email: 'admin@demo-brand.example', name: 'Demo Admin' });
   const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Demo integration' });

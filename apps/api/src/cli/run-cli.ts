@@ -58,13 +58,15 @@ function buildProgram(env: CliEnv, io: CliIo): Command {
   for (const definition of COMMANDS) {
     const command = program.command(definition.name).description(definition.summary);
     definition.configure(command);
-    command.option('--json', 'print one JSON object instead of text').action(async (_options: object, self: Command) => {
-      const { json, ...options } = self.opts<{ json?: boolean }>();
-      const problem = definition.usageProblem?.(options) ?? null;
-      if (problem !== null) self.error(`error: ${problem}`);
-      const output = await withCliContext(env, (context) => definition.run(context, options));
-      print(io, output, json === true);
-    });
+    command
+      .option('--json', 'print one JSON object instead of text')
+      .action(async (_options: object, self: Command) => {
+        const { json, ...options } = self.opts<{ json?: boolean }>();
+        const problem = definition.usageProblem?.(options) ?? null;
+        if (problem !== null) self.error(`error: ${problem}`);
+        const output = await withCliContext(env, (context) => definition.run(context, options));
+        print(io, output, json === true);
+      });
   }
   return program;
 }

@@ -49,7 +49,9 @@ export class AddressDto {
   @IsOptional()
   @IsString()
   @MaxLength(255)
-  @JSONSchema({ description: "The ERP's own id of the address; identifies it when addresses_sync_key is remote_erp_id." })
+  @JSONSchema({
+    description: "The ERP's own id of the address; identifies it when addresses_sync_key is remote_erp_id.",
+  })
   remote_erp_id?: string | null;
 }
 
@@ -59,11 +61,15 @@ export class AddressDto {
  */
 export abstract class WithAddressesDto {
   @ValidateIf((item: WithAddressesDto) => item.addresses !== undefined && item.addresses !== null)
-  @IsIn(ADDRESS_SYNC_MODES, { message: `addresses_sync_mode is required with addresses and must be one of ${ADDRESS_SYNC_MODES.join(', ')}` })
+  @IsIn(ADDRESS_SYNC_MODES, {
+    message: `addresses_sync_mode is required with addresses and must be one of ${ADDRESS_SYNC_MODES.join(', ')}`,
+  })
   addresses_sync_mode?: AddressSyncMode;
 
   @ValidateIf((item: WithAddressesDto) => item.addresses !== undefined && item.addresses !== null)
-  @IsIn(ADDRESS_SYNC_KEYS, { message: `addresses_sync_key is required with addresses and must be one of ${ADDRESS_SYNC_KEYS.join(', ')}` })
+  @IsIn(ADDRESS_SYNC_KEYS, {
+    message: `addresses_sync_key is required with addresses and must be one of ${ADDRESS_SYNC_KEYS.join(', ')}`,
+  })
   addresses_sync_key?: AddressSyncKey;
 
   @MayBeOmitted()

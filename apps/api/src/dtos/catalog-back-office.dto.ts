@@ -6,7 +6,9 @@ export class CreateDropDto {
   @IsString()
   @MinLength(1)
   @MaxLength(64)
-  @JSONSchema({ description: 'Unique within the brand; orders and the product sync refer to the drop by it (drop_code).' })
+  @JSONSchema({
+    description: 'Unique within the brand; orders and the product sync refer to the drop by it (drop_code).',
+  })
   code!: string;
 
   @IsString()
@@ -30,7 +32,10 @@ export class CreateProductLocaleDto {
   @MinLength(1)
   @MaxLength(35)
   @Matches(/^\S+$/, { message: '$property must not contain spaces' })
-  @JSONSchema({ description: 'Language code such as de or en-GB; unique within the brand; translations refer to it as product_locale_code.' })
+  @JSONSchema({
+    description:
+      'Language code such as de or en-GB; unique within the brand; translations refer to it as product_locale_code.',
+  })
   code!: string;
 
   @IsString()

@@ -43,7 +43,10 @@ export class PaymentTermsReferenceDto {
 }
 
 /** The spelling the spec's sample body uses (`payment_term` with `payment_term_code`). */
-@JSONSchema({ title: 'PaymentTermReference', description: 'Payment terms by id or by code, in the spelling of the sample body.' })
+@JSONSchema({
+  title: 'PaymentTermReference',
+  description: 'Payment terms by id or by code, in the spelling of the sample body.',
+})
 export class PaymentTermReferenceDto {
   @IsOptional()
   @IsId()
@@ -55,7 +58,10 @@ export class PaymentTermReferenceDto {
   payment_term_code?: string;
 }
 
-@JSONSchema({ title: 'CustomerSyncItem', description: 'One customer, matched by customer_number. Fields not sent keep their value.' })
+@JSONSchema({
+  title: 'CustomerSyncItem',
+  description: 'One customer, matched by customer_number. Fields not sent keep their value.',
+})
 export class CustomerSyncItemDto extends WithAddressesDto {
   @IsString()
   @MinLength(1)
@@ -133,7 +139,9 @@ export class CustomerSyncItemDto extends WithAddressesDto {
 export class CustomerSyncRequestDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'must contain at least one item' })
-  @ArrayMaxSize(MAX_SYNC_ITEMS, { message: `must contain at most ${MAX_SYNC_ITEMS} items per request; split larger batches` })
+  @ArrayMaxSize(MAX_SYNC_ITEMS, {
+    message: `must contain at most ${MAX_SYNC_ITEMS} items per request; split larger batches`,
+  })
   @ValidateNested({ each: true })
   @Type(() => CustomerSyncItemDto)
   customers!: CustomerSyncItemDto[];
@@ -145,10 +153,14 @@ function reference(id: number | undefined, code: string | undefined): IdOrCode {
 
 function paymentTermsOf(item: CustomerSyncItemDto): IdOrCode | null | undefined {
   if (item.payment_terms !== undefined) {
-    return item.payment_terms === null ? null : reference(item.payment_terms.payment_terms_id, item.payment_terms.payment_terms_code);
+    return item.payment_terms === null
+      ? null
+      : reference(item.payment_terms.payment_terms_id, item.payment_terms.payment_terms_code);
   }
   if (item.payment_term !== undefined) {
-    return item.payment_term === null ? null : reference(item.payment_term.payment_term_id, item.payment_term.payment_term_code);
+    return item.payment_term === null
+      ? null
+      : reference(item.payment_term.payment_term_id, item.payment_term.payment_term_code);
   }
   return undefined;
 }
@@ -167,7 +179,8 @@ export function toCustomerSyncItem(item: CustomerSyncItemDto): CustomerSyncItem 
   if (item.telephone !== undefined) command.telephone = item.telephone;
   if (item.vat_number !== undefined) command.vatNumber = item.vat_number;
   if (item.eori_number !== undefined) command.eoriNumber = item.eori_number;
-  if (group !== undefined) command.customerGroup = group === null ? null : reference(group.customer_group_id, group.customer_group_code);
+  if (group !== undefined)
+    command.customerGroup = group === null ? null : reference(group.customer_group_id, group.customer_group_code);
   if (paymentTerms !== undefined) command.paymentTerms = paymentTerms;
   if (addresses) command.addresses = addresses;
   if (item.delete !== undefined) command.delete = item.delete;

@@ -1,4 +1,13 @@
-import { IsInt, IsNumber, Max, Min, ValidateIf, ValidationArguments, ValidationOptions, registerDecorator } from 'class-validator';
+import {
+  IsInt,
+  IsNumber,
+  Max,
+  Min,
+  ValidateIf,
+  ValidationArguments,
+  ValidationOptions,
+  registerDecorator,
+} from 'class-validator';
 import { parseDecimal } from '@brand/core';
 
 /**
@@ -23,7 +32,8 @@ export function NotTogetherWith(other: string): PropertyDecorator {
       constraints: [other],
       options: { message: `cannot be sent together with ${other}; send one of them` },
       validator: {
-        validate: (value: unknown, args: ValidationArguments) => value === undefined || (args.object as Record<string, unknown>)[other] === undefined,
+        validate: (value: unknown, args: ValidationArguments) =>
+          value === undefined || (args.object as Record<string, unknown>)[other] === undefined,
       },
     });
   };

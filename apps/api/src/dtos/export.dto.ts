@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_MARKS_PER_CALL, MarkItem, OrderMarkItem, normalizeInstant, systemIdProblem } from '@brand/core';
 import { IsId, MayBeOmitted } from './decorators';
@@ -14,10 +24,13 @@ import { Satisfies, ValueCheck } from './legacy/legacy-decorators';
 
 // The export use cases check these too (as body pointers); checked here they are reported as the
 // query parameters they are, before any work is done.
-const systemIdValue: ValueCheck = (value) => (value === undefined ? 'is required: name the system that exports' : systemIdProblem(value));
+const systemIdValue: ValueCheck = (value) =>
+  value === undefined ? 'is required: name the system that exports' : systemIdProblem(value);
 
 const dateTimeValue: ValueCheck = (value) =>
-  typeof value === 'string' && normalizeInstant(value) !== null ? null : 'must be an ISO 8601 date-time in UTC, such as 2026-03-01T09:00:00Z';
+  typeof value === 'string' && normalizeInstant(value) !== null
+    ? null
+    : 'must be an ISO 8601 date-time in UTC, such as 2026-03-01T09:00:00Z';
 
 /** An include flag of an export: the spec's integers 0 and 1, nothing else ("true", "", 2 are refused). */
 export function IncludeFlag(description: string): PropertyDecorator {
@@ -36,7 +49,10 @@ export function flag(value: '0' | '1' | undefined): boolean {
 /** The parameters every export GET takes besides the list vocabulary. */
 export class ExportQueryDto {
   @Satisfies('isSystemId', systemIdValue)
-  @JSONSchema({ type: 'string', description: 'The system the documents are exported to; each system exports independently.' })
+  @JSONSchema({
+    type: 'string',
+    description: 'The system the documents are exported to; each system exports independently.',
+  })
   system_id!: string;
 
   @MayBeOmitted()
@@ -52,7 +68,10 @@ export class ExportQueryDto {
 
 /** The export part of a use case's input: system and, when sent, the instant. */
 export function exportScopeInput(query: ExportQueryDto): { systemId: string; notExportedSince?: string } {
-  return { systemId: query.system_id, ...(query.not_exported_since !== undefined ? { notExportedSince: query.not_exported_since } : {}) };
+  return {
+    systemId: query.system_id,
+    ...(query.not_exported_since !== undefined ? { notExportedSince: query.not_exported_since } : {}),
+  };
 }
 
 export class OrderExportQueryDto extends ExportQueryDto {
@@ -108,7 +127,10 @@ export class OrderMarkItemDto extends MarkItemDto {
   order_id!: number;
 
   @IsBoolean()
-  @JSONSchema({ description: 'true archives the order and takes its pieces out of In stock; false leaves order and inventory as they are.' })
+  @JSONSchema({
+    description:
+      'true archives the order and takes its pieces out of In stock; false leaves order and inventory as they are.',
+  })
   regulate_inventory!: boolean;
 }
 
@@ -137,39 +159,56 @@ export class AccountingEntryMarkItemDto extends MarkItemDto {
 }
 
 /** The array of a mark body: 1 to 10 items of `item`. */
-export const markItems = (item: () => new () => object): PropertyDecorator => (target, key) => {
-  IsArray({ message: ITEMS_MESSAGE.array })(target, key);
-  ArrayMinSize(1, { message: ITEMS_MESSAGE.min })(target, key);
-  ArrayMaxSize(MAX_MARKS_PER_CALL, { message: ITEMS_MESSAGE.max })(target, key);
-  ValidateNested({ each: true })(target, key);
-  Type(item)(target, key);
-};
+export const markItems =
+  (item: () => new () => object): PropertyDecorator =>
+  (target, key) => {
+    IsArray({ message: ITEMS_MESSAGE.array })(target, key);
+    ArrayMinSize(1, { message: ITEMS_MESSAGE.min })(target, key);
+    ArrayMaxSize(MAX_MARKS_PER_CALL, { message: ITEMS_MESSAGE.max })(target, key);
+    ValidateNested({ each: true })(target, key);
+    Type(item)(target, key);
+  };
 
-@JSONSchema({ title: 'OrdersMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} orders; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'OrdersMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} orders; all are marked or, when one is refused, none.`,
+})
 export class OrdersMarkAsExportedDto {
   @markItems(() => OrderMarkItemDto)
   orders!: OrderMarkItemDto[];
 }
 
-@JSONSchema({ title: 'ShipmentsMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} shipments; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'ShipmentsMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} shipments; all are marked or, when one is refused, none.`,
+})
 export class ShipmentsMarkAsExportedDto {
   @markItems(() => ShipmentMarkItemDto)
   shipments!: ShipmentMarkItemDto[];
 }
 
-@JSONSchema({ title: 'InvoicesMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} invoices; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'InvoicesMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} invoices; all are marked or, when one is refused, none.`,
+})
 export class InvoicesMarkAsExportedDto {
   @markItems(() => InvoiceMarkItemDto)
   invoices!: InvoiceMarkItemDto[];
 }
 
-@JSONSchema({ title: 'CreditNotesMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} credit notes; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'CreditNotesMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} credit notes; all are marked or, when one is refused, none.`,
+})
 export class CreditNotesMarkAsExportedDto {
   @markItems(() => CreditNoteMarkItemDto)
   credit_notes!: CreditNoteMarkItemDto[];
 }
 
-@JSONSchema({ title: 'AccountingEntriesMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} accounting entries; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'AccountingEntriesMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} accounting entries; all are marked or, when one is refused, none.`,
+})
 export class AccountingEntriesMarkAsExportedDto {
   @markItems(() => AccountingEntryMarkItemDto)
   accounting_entries!: AccountingEntryMarkItemDto[];
@@ -182,5 +221,10 @@ export function toMarkItem(item: MarkItemDto, id: number): MarkItem {
 
 /** The core's items of `POST /v10/orders/mark-as-exported`. */
 export function toOrderMarks(body: OrdersMarkAsExportedDto): OrderMarkItem[] {
-  return body.orders.map((item) => ({ orderId: item.order_id, systemId: item.system_id, note: item.note ?? null, regulateInventory: item.regulate_inventory }));
+  return body.orders.map((item) => ({
+    orderId: item.order_id,
+    systemId: item.system_id,
+    note: item.note ?? null,
+    regulateInventory: item.regulate_inventory,
+  }));
 }

@@ -31,7 +31,10 @@ const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
  * is reported as missing, a present one of the wrong type as the type problem.
  */
 function requiredUnless(other: string, typeProblem: string) {
-  return { message: (args: ValidationArguments) => (args.value === undefined ? `is required when ${other} is not sent` : typeProblem) };
+  return {
+    message: (args: ValidationArguments) =>
+      args.value === undefined ? `is required when ${other} is not sent` : typeProblem,
+  };
 }
 
 @JSONSchema({ title: 'CreateOrderChannelRequest' })
@@ -42,7 +45,12 @@ export class CreateOrderChannelDto {
   name!: string;
 
   @IsIn(ORDER_TYPES, { message: `must be one of ${ORDER_TYPES.join(', ')}` })
-  @JSONSchema({ type: 'string', enum: [...ORDER_TYPES], description: 'Orders of this channel are B2B (wholesale prices, customer discount) or B2C (retail prices incl. VAT).' })
+  @JSONSchema({
+    type: 'string',
+    enum: [...ORDER_TYPES],
+    description:
+      'Orders of this channel are B2B (wholesale prices, customer discount) or B2C (retail prices incl. VAT).',
+  })
   order_type!: OrderType;
 
   @MayBeOmitted()
@@ -52,12 +60,17 @@ export class CreateOrderChannelDto {
 
   @IsOptional()
   @IsId()
-  @JSONSchema({ description: 'Every order of the channel belongs to this drop (orders need not name one); default null.' })
+  @JSONSchema({
+    description: 'Every order of the channel belongs to this drop (orders need not name one); default null.',
+  })
   drop_id?: number | null;
 }
 
 /** One line of an order, a partial shipment or a credit note: a variant by sku or by ean, and a number of pieces. */
-@JSONSchema({ title: 'ArticleQuantity', description: 'A variant by sku or ean (exactly one of them) and a number of pieces.' })
+@JSONSchema({
+  title: 'ArticleQuantity',
+  description: 'A variant by sku or ean (exactly one of them) and a number of pieces.',
+})
 export class ArticleQuantityDto extends VariantKeyDto {
   @IsInt32({ min: 1 })
   quantity!: number;
@@ -135,7 +148,10 @@ export class OrderResponsiblePersonDto {
   last_name?: string | null;
 }
 
-@JSONSchema({ title: 'PlaceOrder', description: 'An order: the customer (by id or number), the lines, and what the warehouse and invoice need.' })
+@JSONSchema({
+  title: 'PlaceOrder',
+  description: 'An order: the customer (by id or number), the lines, and what the warehouse and invoice need.',
+})
 export class PlaceOrderDto {
   @ValidateIf((order: PlaceOrderDto) => order.customer_id !== undefined || order.customer_number === undefined)
   @IsId(requiredUnless('customer_number', 'must be an integer number'))
@@ -152,7 +168,9 @@ export class PlaceOrderDto {
 
   @MayBeOmitted()
   @IsId()
-  @JSONSchema({ description: 'Required (or drop_code) when the brand requires a drop and the channel has no fixed drop.' })
+  @JSONSchema({
+    description: 'Required (or drop_code) when the brand requires a drop and the channel has no fixed drop.',
+  })
   drop_id?: number;
 
   @MayBeOmitted()
@@ -166,7 +184,9 @@ export class PlaceOrderDto {
   @MayBeOmitted()
   @IsString()
   @Matches(/^[A-Z]{3}$/, { message: 'currency must be a 3-letter ISO 4217 code in capitals, such as EUR' })
-  @JSONSchema({ description: "Default: the customer's currency (B2B) or the brand's (B2C). Every line needs a price in it." })
+  @JSONSchema({
+    description: "Default: the customer's currency (B2B) or the brand's (B2C). Every line needs a price in it.",
+  })
   currency?: string;
 
   @IsOptional()
@@ -210,7 +230,10 @@ export class PlaceOrderDto {
 
   @IsOptional()
   @IsAmount()
-  @JSONSchema({ description: "Shipping charged, in the order's currency and VAT basis (net on B2B, incl. VAT on B2C); at most 2 decimals." })
+  @JSONSchema({
+    description:
+      "Shipping charged, in the order's currency and VAT basis (net on B2B, incl. VAT on B2C); at most 2 decimals.",
+  })
   shipping_cost?: number | null;
 
   @IsOptional()
@@ -220,16 +243,24 @@ export class PlaceOrderDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields, shown to the warehouse; default {}.' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Custom fields, shown to the warehouse; default {}.',
+  })
   order_meta?: Record<string, unknown>;
 
-  @lineArray(() => ArticleQuantityDto, { description: 'A variant may appear on several lines; stock is checked on their sum.' })
+  @lineArray(() => ArticleQuantityDto, {
+    description: 'A variant may appear on several lines; stock is checked on their sum.',
+  })
   lines!: ArticleQuantityDto[];
 }
 
 @JSONSchema({ title: 'PlaceOrderRequest' })
 export class PlaceOrderRequestDto {
-  @IsObject({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') })
+  @IsObject({
+    message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object'),
+  })
   @ValidateNested()
   @Type(() => PlaceOrderDto)
   order!: PlaceOrderDto;
@@ -245,7 +276,9 @@ export class ApproveOrderDto {
 
 @JSONSchema({ title: 'CreatePartialShipmentRequest' })
 export class CreatePartialShipmentDto {
-  @lineArray(() => ArticleQuantityDto, { description: "Pieces to ship; at most the open pieces of the variant's order lines." })
+  @lineArray(() => ArticleQuantityDto, {
+    description: "Pieces to ship; at most the open pieces of the variant's order lines.",
+  })
   lines!: ArticleQuantityDto[];
 }
 
@@ -285,13 +318,20 @@ export function toPlaceOrderInput(order: PlaceOrderDto): PlaceOrderInput {
   if (order.invoice_address !== undefined) input.invoiceAddress = toOrderAddress(order.invoice_address);
   if (order.delivery_address !== undefined) input.deliveryAddress = toOrderAddress(order.delivery_address);
   if (order.shipping_code !== undefined) {
-    input.shippingCode = order.shipping_code === null ? null : { code: order.shipping_code.code, dropPointId: order.shipping_code.drop_point_id ?? null };
+    input.shippingCode =
+      order.shipping_code === null
+        ? null
+        : { code: order.shipping_code.code, dropPointId: order.shipping_code.drop_point_id ?? null };
   }
   // The DTO allowed at most 2 decimals, so the conversion to minor units is exact.
-  if (order.shipping_cost !== undefined) input.shippingCost = order.shipping_cost === null ? null : parseDecimal(order.shipping_cost, MONEY_SCALE)!;
+  if (order.shipping_cost !== undefined)
+    input.shippingCost = order.shipping_cost === null ? null : parseDecimal(order.shipping_cost, MONEY_SCALE)!;
   if (order.responsible_person !== undefined) {
     const person = order.responsible_person;
-    input.responsiblePerson = person === null ? null : { email: person.email, firstName: person.first_name, lastName: person.last_name ?? null };
+    input.responsiblePerson =
+      person === null
+        ? null
+        : { email: person.email, firstName: person.first_name, lastName: person.last_name ?? null };
   }
   if (order.order_meta !== undefined) input.orderMeta = order.order_meta;
   return input;

@@ -13,7 +13,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { MAX_PRODUCTS_PER_IMAGE_SYNC, ProductImageSyncInput, ProductImagesSyncCommand, ProductImagesSyncItem } from '@brand/core';
+import {
+  MAX_PRODUCTS_PER_IMAGE_SYNC,
+  ProductImageSyncInput,
+  ProductImagesSyncCommand,
+  ProductImagesSyncItem,
+} from '@brand/core';
 import { IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
 
 /** Images per product in one request: a fashion product has a handful, a lookbook a few dozen. */
@@ -26,18 +31,27 @@ function IsAttributeCodeMap(): PropertyDecorator {
     validator: {
       validate: (value: unknown) =>
         value === null ||
-        (typeof value === 'object' && !Array.isArray(value) && Object.values(value as object).every((code) => typeof code === 'string' && code.trim() !== '')),
-      defaultMessage: () => 'must be an object of attribute name to attribute code (non-empty strings), such as {"color": "BLK"}',
+        (typeof value === 'object' &&
+          !Array.isArray(value) &&
+          Object.values(value as object).every((code) => typeof code === 'string' && code.trim() !== '')),
+      defaultMessage: () =>
+        'must be an object of attribute name to attribute code (non-empty strings), such as {"color": "BLK"}',
     },
   });
 }
 
-@JSONSchema({ title: 'ProductImageSyncImage', description: 'One image of a product; the list of a product is its complete set of images.' })
+@JSONSchema({
+  title: 'ProductImageSyncImage',
+  description: 'One image of a product; the list of a product is its complete set of images.',
+})
 export class ProductImageSyncImageDto {
   @IsString()
   @MinLength(1)
   @MaxLength(2048)
-  @JSONSchema({ description: 'Publicly available http(s) URL of the image (JPEG, PNG, GIF, WebP or AVIF); downloaded unless already received.' })
+  @JSONSchema({
+    description:
+      'Publicly available http(s) URL of the image (JPEG, PNG, GIF, WebP or AVIF); downloaded unless already received.',
+  })
   url!: string;
 
   @IsInt32()
@@ -52,7 +66,10 @@ export class ProductImageSyncImageDto {
   @IsString()
   @MinLength(1)
   @MaxLength(255)
-  @JSONSchema({ description: 'Decides instead of the URL whether the image exists (for expiring URLs); a known key is not downloaded again.' })
+  @JSONSchema({
+    description:
+      'Decides instead of the URL whether the image exists (for expiring URLs); a known key is not downloaded again.',
+  })
   existance_key?: string | null;
 
   @IsOptional()
@@ -79,11 +96,17 @@ export class ProductImageSyncImageDto {
 
   @MayBeOmitted()
   @IsBoolean()
-  @JSONSchema({ description: 'When true and no variant matches, a new image is not created (it is listed under skipped_images); an existing one is kept. Default false.' })
+  @JSONSchema({
+    description:
+      'When true and no variant matches, a new image is not created (it is listed under skipped_images); an existing one is kept. Default false.',
+  })
   skip_if_no_variant_matches_attribute_code?: boolean;
 }
 
-@JSONSchema({ title: 'ProductImagesSyncItem', description: 'One product, by item_number, with all of its images: images not sent are deleted.' })
+@JSONSchema({
+  title: 'ProductImagesSyncItem',
+  description: 'One product, by item_number, with all of its images: images not sent are deleted.',
+})
 export class ProductImagesSyncItemDto {
   @IsString()
   @MinLength(1)
@@ -100,7 +123,7 @@ export class ProductImagesSyncItemDto {
   @ArrayMaxSize(MAX_IMAGES_PER_PRODUCT, { message: `must contain at most ${MAX_IMAGES_PER_PRODUCT} images` })
   @ValidateNested({ each: true })
   @Type(() => ProductImageSyncImageDto)
-  @JSONSchema({ description: 'The complete set of the product\'s images; an empty list deletes them all.' })
+  @JSONSchema({ description: "The complete set of the product's images; an empty list deletes them all." })
   images!: ProductImageSyncImageDto[];
 }
 
@@ -111,7 +134,10 @@ const PRODUCTS_MESSAGE = {
 };
 
 /** The spec names the list `product_images` and its sample body `products`: either is accepted, not both. */
-@JSONSchema({ title: 'ProductImagesSyncRequest', description: 'Send the products under product_images or under products (not both).' })
+@JSONSchema({
+  title: 'ProductImagesSyncRequest',
+  description: 'Send the products under product_images or under products (not both).',
+})
 export class ProductImagesSyncRequestDto {
   @ValidateIf((body: ProductImagesSyncRequestDto) => body.products === undefined || body.product_images !== undefined)
   @IsArray({ message: PRODUCTS_MESSAGE.array })
@@ -128,7 +154,7 @@ export class ProductImagesSyncRequestDto {
   @ArrayMaxSize(MAX_PRODUCTS_PER_IMAGE_SYNC, { message: PRODUCTS_MESSAGE.max })
   @ValidateNested({ each: true })
   @Type(() => ProductImagesSyncItemDto)
-  @JSONSchema({ description: 'The same as product_images, under the key of the spec\'s sample body.' })
+  @JSONSchema({ description: "The same as product_images, under the key of the spec's sample body." })
   products?: ProductImagesSyncItemDto[];
 }
 
@@ -138,8 +164,10 @@ function toImageInput(image: ProductImageSyncImageDto): ProductImageSyncInput {
   if (image.existance_key !== undefined) input.existanceKey = image.existance_key;
   if (image.alt !== undefined) input.alt = image.alt;
   if (image.filename !== undefined) input.filename = image.filename;
-  if (image.attach_to_variants_matching_attribute_code !== undefined) input.attachToVariantsMatching = image.attach_to_variants_matching_attribute_code;
-  if (image.skip_if_no_variant_matches_attribute_code !== undefined) input.skipIfNoVariantMatches = image.skip_if_no_variant_matches_attribute_code;
+  if (image.attach_to_variants_matching_attribute_code !== undefined)
+    input.attachToVariantsMatching = image.attach_to_variants_matching_attribute_code;
+  if (image.skip_if_no_variant_matches_attribute_code !== undefined)
+    input.skipIfNoVariantMatches = image.skip_if_no_variant_matches_attribute_code;
   return input;
 }
 
@@ -150,7 +178,10 @@ function toItem(item: ProductImagesSyncItemDto): ProductImagesSyncItem {
 }
 
 /** The core command for a validated body, with the list key it was sent under (for error pointers). */
-export function toProductImagesSyncCommand(brandId: number, body: ProductImagesSyncRequestDto): ProductImagesSyncCommand {
+export function toProductImagesSyncCommand(
+  brandId: number,
+  body: ProductImagesSyncRequestDto,
+): ProductImagesSyncCommand {
   const listKey = body.products !== undefined ? 'products' : 'product_images';
   return { brandId, listKey, products: (body.products ?? body.product_images ?? []).map(toItem) };
 }

@@ -59,7 +59,10 @@ const MAX_WEIGHT = 1_000_000_000;
 /** Set when the request sent `null` for a currency: the variant's price in it is removed. */
 const REMOVED = Symbol('removed price');
 
-@JSONSchema({ title: 'ProductSyncPrice', description: 'Prices of a variant in one currency. Fields left out keep their stored value (new: 0, 0, null, null).' })
+@JSONSchema({
+  title: 'ProductSyncPrice',
+  description: 'Prices of a variant in one currency. Fields left out keep their stored value (new: 0, 0, null, null).',
+})
 export class ProductSyncPriceDto {
   @MayBeOmitted()
   @IsAmount()
@@ -97,7 +100,8 @@ function toPriceMap({ obj, key }: { obj: Record<string, unknown>; key: string })
   return new Map(
     Object.entries(raw as Record<string, unknown>).map(([currency, price]) => {
       if (price === null) return [currency, Object.assign(new ProductSyncPriceDto(), { [REMOVED]: true })];
-      if (typeof price === 'object' && !Array.isArray(price)) return [currency, toDtoInstance(ProductSyncPriceDto, price as Record<string, unknown>)];
+      if (typeof price === 'object' && !Array.isArray(price))
+        return [currency, toDtoInstance(ProductSyncPriceDto, price as Record<string, unknown>)];
       return [currency, Array.isArray(price) ? 'array' : price];
     }),
   );
@@ -116,7 +120,10 @@ export class ProductSyncDropDto {
   drop_code?: string;
 }
 
-@JSONSchema({ title: 'ProductSyncInventoryChange', description: 'A stock change at a location: exactly one of quantity and adjustment.' })
+@JSONSchema({
+  title: 'ProductSyncInventoryChange',
+  description: 'A stock change at a location: exactly one of quantity and adjustment.',
+})
 export class ProductSyncInventoryDto {
   @MayBeOmitted()
   @IsInt32({ min: 0 })
@@ -179,7 +186,10 @@ export class ProductSyncCostPriceDto {
   cost_price!: number;
 }
 
-@JSONSchema({ title: 'ProductSyncVariant', description: 'One variant, matched by sku. Fields not sent keep their value.' })
+@JSONSchema({
+  title: 'ProductSyncVariant',
+  description: 'One variant, matched by sku. Fields not sent keep their value.',
+})
 export class ProductSyncVariantDto {
   @IsString()
   @MinLength(1)
@@ -188,7 +198,11 @@ export class ProductSyncVariantDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of attribute names to values, such as {"size": "M"}' })
-  @JSONSchema({ type: 'object', additionalProperties: { type: 'string' }, description: 'Required for a new variant; on an update only the attributes sent change.' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Required for a new variant; on an update only the attributes sent change.',
+  })
   attributes?: Record<string, string>;
 
   @IsOptional()
@@ -208,7 +222,10 @@ export class ProductSyncVariantDto {
 
   @MayBeOmitted()
   @IsBoolean()
-  @JSONSchema({ description: 'true deletes the variant; refused while orders or other data refer to it, and for the last variant of a product.' })
+  @JSONSchema({
+    description:
+      'true deletes the variant; refused while orders or other data refer to it, and for the last variant of a product.',
+  })
   delete?: boolean;
 
   // The overrides: null means "as the product".
@@ -239,7 +256,10 @@ export class ProductSyncVariantDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', description: 'Partial: keys sent replace, keys not sent stay, a key sent as null is removed.' })
+  @JSONSchema({
+    type: 'object',
+    description: 'Partial: keys sent replace, keys not sent stay, a key sent as null is removed.',
+  })
   meta?: Record<string, unknown>;
 
   @MayBeOmitted()
@@ -250,7 +270,8 @@ export class ProductSyncVariantDto {
   @JSONSchema(() => ({
     type: 'object',
     additionalProperties: { oneOf: [{ $ref: '#/components/schemas/ProductSyncPriceDto' }, { type: 'null' }] },
-    description: 'Keyed by ISO 4217 code; currencies not sent keep their prices, null removes the price in that currency.',
+    description:
+      'Keyed by ISO 4217 code; currencies not sent keep their prices, null removes the price in that currency.',
   }))
   // ReadonlyMap, not Map: the reflected type is then Object, so class-transformer leaves the
   // value to the @Transform above instead of building a Map of plain objects first.
@@ -303,11 +324,16 @@ export class ProductSyncCategoryDto {
 
   @MayBeOmitted()
   @IsBoolean()
-  @JSONSchema({ description: 'Create the (sub)category when it does not exist; default false (a missing category is a 422).' })
+  @JSONSchema({
+    description: 'Create the (sub)category when it does not exist; default false (a missing category is a 422).',
+  })
   create_if_missing?: boolean;
 }
 
-@JSONSchema({ title: 'ProductSyncSupplier', description: 'A supplier link; each link sent is taken as a whole (fields left out get their defaults).' })
+@JSONSchema({
+  title: 'ProductSyncSupplier',
+  description: 'A supplier link; each link sent is taken as a whole (fields left out get their defaults).',
+})
 export class ProductSyncSupplierDto {
   @IsString()
   @MinLength(1)
@@ -334,11 +360,17 @@ export class ProductSyncSupplierDto {
   @IsString()
   @MinLength(1)
   @MaxLength(255)
-  @JSONSchema({ description: "Label of a cost price set in the supplier's currency (created when missing); default: that currency's default set." })
+  @JSONSchema({
+    description:
+      "Label of a cost price set in the supplier's currency (created when missing); default: that currency's default set.",
+  })
   cost_price_set?: string | null;
 }
 
-@JSONSchema({ title: 'ProductSyncTranslation', description: 'A translation, upserted per locale (product_locale_id or product_locale_code).' })
+@JSONSchema({
+  title: 'ProductSyncTranslation',
+  description: 'A translation, upserted per locale (product_locale_id or product_locale_code).',
+})
 export class ProductSyncTranslationDto {
   @MayBeOmitted()
   @IsId()
@@ -369,7 +401,10 @@ export class ProductSyncTranslationDto {
   meta_description?: string | null;
 }
 
-@JSONSchema({ title: 'ProductSyncItem', description: 'One product, matched by item_number. Fields not sent keep their value.' })
+@JSONSchema({
+  title: 'ProductSyncItem',
+  description: 'One product, matched by item_number. Fields not sent keep their value.',
+})
 export class ProductSyncItemDto {
   @IsString()
   @MinLength(1)
@@ -401,7 +436,10 @@ export class ProductSyncItemDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', description: 'Partial: keys sent replace, keys not sent stay, a key sent as null is removed.' })
+  @JSONSchema({
+    type: 'object',
+    description: 'Partial: keys sent replace, keys not sent stay, a key sent as null is removed.',
+  })
   meta?: Record<string, unknown>;
 
   @IsOptional()
@@ -470,11 +508,15 @@ export class ProductSyncItemDto {
 
   @MayBeOmitted()
   @IsBoolean()
-  @JSONSchema({ description: 'true deletes the product with its variants; refused while orders or other data refer to it.' })
+  @JSONSchema({
+    description: 'true deletes the product with its variants; refused while orders or other data refer to it.',
+  })
   delete?: boolean;
 
   @ValidateIf((item: ProductSyncItemDto) => item.categories !== undefined && item.categories !== null)
-  @IsIn(SYNC_MODES, { message: `categories_sync_mode is required with categories and must be one of ${SYNC_MODES.join(', ')}` })
+  @IsIn(SYNC_MODES, {
+    message: `categories_sync_mode is required with categories and must be one of ${SYNC_MODES.join(', ')}`,
+  })
   categories_sync_mode?: SyncMode;
 
   @MayBeOmitted()
@@ -485,7 +527,9 @@ export class ProductSyncItemDto {
   categories?: ProductSyncCategoryDto[];
 
   @ValidateIf((item: ProductSyncItemDto) => item.suppliers !== undefined && item.suppliers !== null)
-  @IsIn(SYNC_MODES, { message: `suppliers_sync_mode is required with suppliers and must be one of ${SYNC_MODES.join(', ')}` })
+  @IsIn(SYNC_MODES, {
+    message: `suppliers_sync_mode is required with suppliers and must be one of ${SYNC_MODES.join(', ')}`,
+  })
   suppliers_sync_mode?: SyncMode;
 
   @MayBeOmitted()
@@ -515,7 +559,9 @@ export class ProductSyncItemDto {
 export class ProductSyncRequestDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'must contain at least one item' })
-  @ArrayMaxSize(MAX_PRODUCT_SYNC_ITEMS, { message: `must contain at most ${MAX_PRODUCT_SYNC_ITEMS} items per request; split larger batches` })
+  @ArrayMaxSize(MAX_PRODUCT_SYNC_ITEMS, {
+    message: `must contain at most ${MAX_PRODUCT_SYNC_ITEMS} items per request; split larger batches`,
+  })
   @ValidateNested({ each: true })
   @Type(() => ProductSyncItemDto)
   products!: ProductSyncItemDto[];
@@ -583,7 +629,8 @@ function toVariant(variant: ProductSyncVariantDto): VariantSyncItem {
   if (variant.release_date !== undefined) item.releaseDate = variant.release_date;
   if (variant.meta !== undefined) item.meta = variant.meta;
   if (variant.prices) item.prices = toPrices(variant.prices);
-  if (variant.drops && variant.drops_sync_mode) item.drops = { mode: variant.drops_sync_mode, drops: variant.drops.map((d) => reference(d.drop_id, d.drop_code)) };
+  if (variant.drops && variant.drops_sync_mode)
+    item.drops = { mode: variant.drops_sync_mode, drops: variant.drops.map((d) => reference(d.drop_id, d.drop_code)) };
   if (variant.inventory) item.inventory = variant.inventory.map(toInventoryChange);
   if (variant.images) item.images = variant.images.map(toImage);
   if (variant.cost_prices) item.costPrices = variant.cost_prices.map(toCostPrice);
@@ -608,7 +655,10 @@ function toSupplier(link: ProductSyncSupplierDto): ProductSupplierInput {
 }
 
 function toTranslation(translation: ProductSyncTranslationDto): ProductTranslationInput {
-  const input: ProductTranslationInput = { locale: reference(translation.product_locale_id, translation.product_locale_code), name: translation.name };
+  const input: ProductTranslationInput = {
+    locale: reference(translation.product_locale_id, translation.product_locale_code),
+    name: translation.name,
+  };
   if (translation.description !== undefined) input.description = translation.description;
   if (translation.meta_title !== undefined) input.metaTitle = translation.meta_title;
   if (translation.meta_description !== undefined) input.metaDescription = translation.meta_description;
@@ -638,8 +688,10 @@ export function toProductSyncItem(product: ProductSyncItemDto): ProductSyncItem 
   if (product.meta_description !== undefined) item.metaDescription = product.meta_description;
   if (product.tags !== undefined) item.tags = product.tags;
   if (product.delete !== undefined) item.delete = product.delete;
-  if (product.categories && product.categories_sync_mode) item.categories = { mode: product.categories_sync_mode, categories: product.categories.map(toCategory) };
-  if (product.suppliers && product.suppliers_sync_mode) item.suppliers = { mode: product.suppliers_sync_mode, suppliers: product.suppliers.map(toSupplier) };
+  if (product.categories && product.categories_sync_mode)
+    item.categories = { mode: product.categories_sync_mode, categories: product.categories.map(toCategory) };
+  if (product.suppliers && product.suppliers_sync_mode)
+    item.suppliers = { mode: product.suppliers_sync_mode, suppliers: product.suppliers.map(toSupplier) };
   if (product.translations) item.translations = product.translations.map(toTranslation);
   if (product.variants) item.variants = product.variants.map(toVariant);
   return item;

@@ -36,9 +36,14 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_MESSAGE = { message: '$property must be a date written YYYY-MM-DD' };
-const required = { message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') };
+const required = {
+  message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object'),
+};
 
-@JSONSchema({ title: 'ProductionOrderLineRequest', description: 'A variant by sku or ean (exactly one), the pieces to make and optionally the agreed cost.' })
+@JSONSchema({
+  title: 'ProductionOrderLineRequest',
+  description: 'A variant by sku or ean (exactly one), the pieces to make and optionally the agreed cost.',
+})
 export class ProductionOrderLineDto extends ArticleQuantityDto {
   @IsOptional()
   @IsAmount()
@@ -73,14 +78,20 @@ export class CreateProductionOrderDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields, shown to the warehouse on its delivery notes; default {}.' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Custom fields, shown to the warehouse on its delivery notes; default {}.',
+  })
   production_order_meta?: Record<string, unknown>;
 
   @MayBeOmitted()
   @IsArray()
   @ArrayMaxSize(MAX_ORDER_LINES)
   @IsId({ each: true })
-  @JSONSchema({ description: 'Ids of orders of the brand this production makes goods for (make-to-order); default [].' })
+  @JSONSchema({
+    description: 'Ids of orders of the brand this production makes goods for (make-to-order); default [].',
+  })
   sales_order_ids?: number[];
 
   @lineArray(() => ProductionOrderLineDto, { description: 'One line per variant.' })
@@ -110,7 +121,11 @@ export class CreateDeliveryNoteDto {
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: 'Custom fields of the delivery note (production_order_delivery_note_meta); default {}.' })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Custom fields of the delivery note (production_order_delivery_note_meta); default {}.',
+  })
   meta?: Record<string, unknown>;
 
   @lineArray(() => ArticleQuantityDto, { description: 'Variants of the production order and the pieces on their way.' })
@@ -125,7 +140,10 @@ export class CreateDeliveryNoteRequestDto {
   delivery_note!: CreateDeliveryNoteDto;
 }
 
-@JSONSchema({ title: 'ReceivedLine', description: 'A variant of the delivery note by sku or ean (exactly one) and the pieces received.' })
+@JSONSchema({
+  title: 'ReceivedLine',
+  description: 'A variant of the delivery note by sku or ean (exactly one) and the pieces received.',
+})
 export class ReceivedLineDto extends VariantKeyDto {
   @IsInt32({ min: 0 })
   @JSONSchema({ description: 'Pieces received in this call; added to earlier receipts.' })
@@ -135,12 +153,19 @@ export class ReceivedLineDto extends VariantKeyDto {
 @JSONSchema({ title: 'ThirdPartyProductionReceipt' })
 export class ThirdPartyProductionReceiptDto {
   @Satisfies('isDocumentNumber', documentNumberValue)
-  @JSONSchema({ type: ['integer', 'string'], description: 'The delivery note number (an integer or a string of digits).' })
+  @JSONSchema({
+    type: ['integer', 'string'],
+    description: 'The delivery note number (an integer or a string of digits).',
+  })
   production_order_delivery_note_number!: number | string;
 
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of custom fields' })
-  @JSONSchema({ type: 'object', additionalProperties: true, description: "Merged into the note's meta: sent keys are added or replaced, others kept; omitted: unchanged." })
+  @JSONSchema({
+    type: 'object',
+    additionalProperties: true,
+    description: "Merged into the note's meta: sent keys are added or replaced, others kept; omitted: unchanged.",
+  })
   meta?: Record<string, unknown>;
 
   @IsOptional()
@@ -151,7 +176,10 @@ export class ThirdPartyProductionReceiptDto {
   lines!: ReceivedLineDto[];
 }
 
-@JSONSchema({ title: 'ThirdPartyProductionReceiveRequest', description: 'Reports pieces of a delivery note received; all lines or none are booked.' })
+@JSONSchema({
+  title: 'ThirdPartyProductionReceiveRequest',
+  description: 'Reports pieces of a delivery note received; all lines or none are booked.',
+})
 export class ThirdPartyProductionReceiveDto {
   @IsObject(required)
   @ValidateNested()
@@ -173,7 +201,10 @@ export class ProductionOrderMarkItemDto extends MarkItemDto {
   production_order_id!: number;
 }
 
-@JSONSchema({ title: 'ProductionOrdersMarkAsExported', description: 'At most 10 production orders; all are marked or, when one is refused, none.' })
+@JSONSchema({
+  title: 'ProductionOrdersMarkAsExported',
+  description: 'At most 10 production orders; all are marked or, when one is refused, none.',
+})
 export class ProductionOrdersMarkAsExportedDto {
   @markItems(() => ProductionOrderMarkItemDto)
   production_orders!: ProductionOrderMarkItemDto[];
@@ -187,7 +218,9 @@ export function toCreateProductionOrderInput(body: CreateProductionOrderDto): Cr
     // The DTO allowed at most 2 decimals, so the conversion to minor units is exact.
     lines: body.lines.map((line) => ({
       ...toArticleQuantity(line),
-      ...(line.unit_cost !== undefined ? { unitCost: line.unit_cost === null ? null : parseDecimal(line.unit_cost, MONEY_SCALE)! } : {}),
+      ...(line.unit_cost !== undefined
+        ? { unitCost: line.unit_cost === null ? null : parseDecimal(line.unit_cost, MONEY_SCALE)! }
+        : {}),
     })),
   };
   if (body.currency !== undefined) input.currency = body.currency;
@@ -216,5 +249,9 @@ export function toDeliveryNoteReceipt(body: ThirdPartyProductionReceiptDto): Del
 
 /** The core's mark items of `POST /v10/production-orders/mark-as-exported`. */
 export function toProductionOrderMarks(body: ProductionOrdersMarkAsExportedDto): MarkItem[] {
-  return body.production_orders.map((item) => ({ documentId: item.production_order_id, systemId: item.system_id, note: item.note ?? null }));
+  return body.production_orders.map((item) => ({
+    documentId: item.production_order_id,
+    systemId: item.system_id,
+    note: item.note ?? null,
+  }));
 }

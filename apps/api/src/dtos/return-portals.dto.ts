@@ -11,7 +11,15 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { CLAIM_TYPES, GiftCardBonusType, MONEY_SCALE, PortalReturnInput, PortalReturnLineInput, parseDecimal, returnLifecycle } from '@brand/core';
+import {
+  CLAIM_TYPES,
+  GiftCardBonusType,
+  MONEY_SCALE,
+  PortalReturnInput,
+  PortalReturnLineInput,
+  parseDecimal,
+  returnLifecycle,
+} from '@brand/core';
 import { IsAmount, IsDecimal, IsId, IsInt32, MayBeOmitted } from './decorators';
 import { Satisfies } from './legacy/legacy-decorators';
 import { lineArray } from './variant-lines.dto';
@@ -29,11 +37,16 @@ const BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
 const MAX_GIFT_CARD_BONUS = 1_000_000_000;
 const minorUnits = (value: number): number => parseDecimal(value, MONEY_SCALE)!;
 
-@JSONSchema({ title: 'PortalReturnLine', description: 'Pieces of one variant of the brand (by variant_id, sku or ean) the customer sends back.' })
+@JSONSchema({
+  title: 'PortalReturnLine',
+  description: 'Pieces of one variant of the brand (by variant_id, sku or ean) the customer sends back.',
+})
 export class PortalReturnLineDto {
   @MayBeOmitted()
   @IsId()
-  @JSONSchema({ description: 'Required if neither sku nor ean is sent; when several keys are sent they must name the same variant.' })
+  @JSONSchema({
+    description: 'Required if neither sku nor ean is sent; when several keys are sent they must name the same variant.',
+  })
   variant_id?: number;
 
   @MayBeOmitted()
@@ -47,7 +60,9 @@ export class PortalReturnLineDto {
   @IsString()
   @MinLength(1)
   @MaxLength(64)
-  @JSONSchema({ description: 'Required if neither variant_id nor sku is sent; must match exactly one variant of the brand.' })
+  @JSONSchema({
+    description: 'Required if neither variant_id nor sku is sent; must match exactly one variant of the brand.',
+  })
   ean?: string;
 
   @IsInt32({ min: 1 })
@@ -59,7 +74,9 @@ export class PortalReturnLineDto {
 
   @IsOptional()
   @IsId()
-  @JSONSchema({ description: 'A claim cause of the brand; required (or claim_cause_code) when the portal requires claim causes.' })
+  @JSONSchema({
+    description: 'A claim cause of the brand; required (or claim_cause_code) when the portal requires claim causes.',
+  })
   claim_cause_id?: number | null;
 
   @IsOptional()
@@ -85,12 +102,17 @@ export class PortalReturnLineDto {
   regulate_inventory?: boolean;
 }
 
-@JSONSchema({ title: 'PortalReturn', description: 'Fields left out keep their stored value on an existing return; lines are always the full desired set.' })
+@JSONSchema({
+  title: 'PortalReturn',
+  description: 'Fields left out keep their stored value on an existing return; lines are always the full desired set.',
+})
 export class PortalReturnBodyDto {
   @IsString()
   @MinLength(1)
   @MaxLength(255)
-  @JSONSchema({ description: 'The external RMA; must contain a digit (its digits make rma_number); unique per portal.' })
+  @JSONSchema({
+    description: 'The external RMA; must contain a digit (its digits make rma_number); unique per portal.',
+  })
   rma!: string;
 
   @IsOptional()
@@ -100,7 +122,11 @@ export class PortalReturnBodyDto {
 
   @MayBeOmitted()
   @IsIn(returnLifecycle.states, { message: `status must be one of ${returnLifecycle.states.join(', ')}` })
-  @JSONSchema({ type: 'string', enum: [...returnLifecycle.states], description: 'Only approved → received moves here (every expected piece is received); credited only by finalize.' })
+  @JSONSchema({
+    type: 'string',
+    enum: [...returnLifecycle.states],
+    description: 'Only approved → received moves here (every expected piece is received); credited only by finalize.',
+  })
   status?: string;
 
   @IsOptional()
@@ -152,26 +178,41 @@ export class PortalReturnBodyDto {
   lines!: PortalReturnLineDto[];
 }
 
-@JSONSchema({ title: 'UpsertPortalReturnRequest', description: 'Creates the return of (portal, rma) or merges into it; replaying the same body changes nothing.' })
+@JSONSchema({
+  title: 'UpsertPortalReturnRequest',
+  description: 'Creates the return of (portal, rma) or merges into it; replaying the same body changes nothing.',
+})
 export class UpsertPortalReturnDto {
   @IsOptional()
   @IsString()
   @MaxLength(255)
-  @JSONSchema({ description: "Required for a new return: the original order's e-mail (ignoring case); when sent later it must still match." })
+  @JSONSchema({
+    description:
+      "Required for a new return: the original order's e-mail (ignoring case); when sent later it must still match.",
+  })
   email?: string | null;
 
   @MayBeOmitted()
   @Satisfies('isDocumentNumber', documentNumberValue)
-  @JSONSchema({ type: ['integer', 'string'], description: "Required for a new return: the original order's number; when sent later it must be the return's order." })
+  @JSONSchema({
+    type: ['integer', 'string'],
+    description:
+      "Required for a new return: the original order's number; when sent later it must be the return's order.",
+  })
   order_number?: number | string;
 
-  @IsObject({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') })
+  @IsObject({
+    message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object'),
+  })
   @ValidateNested()
   @Type(() => PortalReturnBodyDto)
   return!: PortalReturnBodyDto;
 }
 
-@JSONSchema({ title: 'FinalizePortalReturnRequest', description: 'Books the draft credit notes of a received return and moves it to credited.' })
+@JSONSchema({
+  title: 'FinalizePortalReturnRequest',
+  description: 'Books the draft credit notes of a received return and moves it to credited.',
+})
 export class FinalizePortalReturnDto {
   @IsString()
   @MinLength(1)
@@ -189,28 +230,50 @@ export class FinalizePortalReturnDto {
   exchange_total_price_after_vat?: number;
 }
 
-const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
 function toPortalLine(line: PortalReturnLineDto): PortalReturnLineInput {
   return defined({
-    variantId: line.variant_id, sku: line.sku, ean: line.ean, quantity: line.quantity, claimType: line.claim_type,
-    claimCauseId: line.claim_cause_id, claimCauseCode: line.claim_cause_code, unitPriceInclVat: minorUnits(line.unit_price_incl_vat),
-    text: line.text, regulateInventory: line.regulate_inventory,
+    variantId: line.variant_id,
+    sku: line.sku,
+    ean: line.ean,
+    quantity: line.quantity,
+    claimType: line.claim_type,
+    claimCauseId: line.claim_cause_id,
+    claimCauseCode: line.claim_cause_code,
+    unitPriceInclVat: minorUnits(line.unit_price_incl_vat),
+    text: line.text,
+    regulateInventory: line.regulate_inventory,
   }) as PortalReturnLineInput;
 }
 
 /** The core's input of a validated upsert body; fields not sent stay undefined (they keep their stored value). */
-export function toPortalReturn(body: UpsertPortalReturnDto): { email?: string; orderNumber?: number; ret: PortalReturnInput } {
+export function toPortalReturn(body: UpsertPortalReturnDto): {
+  email?: string;
+  orderNumber?: number;
+  ret: PortalReturnInput;
+} {
   const r = body.return;
   const fee = (value: number | null | undefined) => (value === undefined || value === null ? value : minorUnits(value));
   const ret = defined({
-    rma: r.rma, notes: r.notes, status: r.status, returnFeeInclVat: fee(r.return_fee_incl_vat), exchangeFeeInclVat: fee(r.exchange_fee_incl_vat),
-    labellessCode: r.labelless_code, trackTrace: r.track_trace, trackTraceLink: r.track_trace_link, storefrontRefundGiftCard: r.storefront_refund_gift_card,
+    rma: r.rma,
+    notes: r.notes,
+    status: r.status,
+    returnFeeInclVat: fee(r.return_fee_incl_vat),
+    exchangeFeeInclVat: fee(r.exchange_fee_incl_vat),
+    labellessCode: r.labelless_code,
+    trackTrace: r.track_trace,
+    trackTraceLink: r.track_trace_link,
+    storefrontRefundGiftCard: r.storefront_refund_gift_card,
     storefrontRefundGiftCardBonusType: r.storefront_refund_gift_card_bonus_type,
     // Echoed as sent: JavaScript's shortest text of the number reads back as the same number.
-    storefrontRefundGiftCardBonusValue: r.storefront_refund_gift_card_bonus_value === undefined || r.storefront_refund_gift_card_bonus_value === null
-      ? r.storefront_refund_gift_card_bonus_value : String(r.storefront_refund_gift_card_bonus_value),
-    storefrontRefundGiftCardFreeShipping: r.storefront_refund_gift_card_free_shipping, lines: r.lines.map(toPortalLine),
+    storefrontRefundGiftCardBonusValue:
+      r.storefront_refund_gift_card_bonus_value === undefined || r.storefront_refund_gift_card_bonus_value === null
+        ? r.storefront_refund_gift_card_bonus_value
+        : String(r.storefront_refund_gift_card_bonus_value),
+    storefrontRefundGiftCardFreeShipping: r.storefront_refund_gift_card_free_shipping,
+    lines: r.lines.map(toPortalLine),
   }) as PortalReturnInput;
   return {
     ...(body.email !== undefined && body.email !== null ? { email: body.email } : {}),
@@ -220,5 +283,8 @@ export function toPortalReturn(body: UpsertPortalReturnDto): { email?: string; o
 }
 
 export function toFinalizeAmounts(body: FinalizePortalReturnDto): { refundTotal: number; exchangeTotal: number } {
-  return { refundTotal: minorUnits(body.refund_total_price_after_vat), exchangeTotal: minorUnits(body.exchange_total_price_after_vat ?? 0) };
+  return {
+    refundTotal: minorUnits(body.refund_total_price_after_vat),
+    exchangeTotal: minorUnits(body.exchange_total_price_after_vat ?? 0),
+  };
 }

@@ -8,7 +8,10 @@ export class CreateClaimCauseDto {
   @IsString()
   @MinLength(1)
   @MaxLength(64)
-  @JSONSchema({ description: 'What return lines name it by (claim_cause_code), ignoring case. Not unique: a code two causes share is refused on return lines as ambiguous.' })
+  @JSONSchema({
+    description:
+      'What return lines name it by (claim_cause_code), ignoring case. Not unique: a code two causes share is refused on return lines as ambiguous.',
+  })
   code!: string;
 
   @IsString()
@@ -25,11 +28,15 @@ export class CreateReturnPortalDto {
   name!: string;
 
   @IsString()
-  @Matches(RETURN_PORTAL_TYPE_PATTERN, { message: '$property must be service, custom or a partner portal type (lower-case letters, digits, _ and -; at most 64)' })
+  @Matches(RETURN_PORTAL_TYPE_PATTERN, {
+    message:
+      '$property must be service, custom or a partner portal type (lower-case letters, digits, _ and -; at most 64)',
+  })
   @JSONSchema({
     examples: [INTERNAL_RETURN_PORTAL_TYPE, 'custom'],
-    description: `\`${INTERNAL_RETURN_PORTAL_TYPE}\`: the platform's own portal (refused by the external portal routes); \`custom\`: any app may use it; `
-      + 'any other value is a partner portal type, usable only by an app whose internal_code is that type.',
+    description:
+      `\`${INTERNAL_RETURN_PORTAL_TYPE}\`: the platform's own portal (refused by the external portal routes); \`custom\`: any app may use it; ` +
+      'any other value is a partner portal type, usable only by an app whose internal_code is that type.',
   })
   type!: string;
 

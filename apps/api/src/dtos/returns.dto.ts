@@ -11,7 +11,13 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { AdHocReturnLineInput, CLAIM_TYPES, CreateReturnLineInput, MAX_MARKS_PER_CALL, ReceiptLineInput } from '@brand/core';
+import {
+  AdHocReturnLineInput,
+  CLAIM_TYPES,
+  CreateReturnLineInput,
+  MAX_MARKS_PER_CALL,
+  ReceiptLineInput,
+} from '@brand/core';
 import { IsId, IsInt32, MayBeOmitted } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
 import { Satisfies } from './legacy/legacy-decorators';
@@ -25,32 +31,46 @@ import { documentNumber, documentNumberValue } from './third-party-shipment.dto'
  * claim cause exists, and how many pieces may come back, is the core's business.
  */
 
-const requiredObject = { message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') };
+const requiredObject = {
+  message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object'),
+};
 const claimTypeMessage = { message: `claim_type must be one of ${CLAIM_TYPES.join(', ')}` };
 
 // ---- back office ----
 
-@JSONSchema({ title: 'CreateReturnLine', description: 'Pieces of a variant of the order (by sku or ean) announced back.' })
+@JSONSchema({
+  title: 'CreateReturnLine',
+  description: 'Pieces of a variant of the order (by sku or ean) announced back.',
+})
 export class CreateReturnLineDto extends VariantKeyDto {
   @IsInt32({ min: 1 })
   quantity!: number;
 
   @IsIn(CLAIM_TYPES, claimTypeMessage)
-  @JSONSchema({ type: 'string', enum: [...CLAIM_TYPES], description: 'return: the goods come back (and are restocked on receipt); claim: a complaint (not restocked).' })
+  @JSONSchema({
+    type: 'string',
+    enum: [...CLAIM_TYPES],
+    description: 'return: the goods come back (and are restocked on receipt); claim: a complaint (not restocked).',
+  })
   claim_type!: string;
 
   @MayBeOmitted()
   @IsString()
   @MinLength(1)
   @MaxLength(64)
-  @JSONSchema({ description: 'A claim cause of the brand by code, ignoring case; a code several causes share is refused.' })
+  @JSONSchema({
+    description: 'A claim cause of the brand by code, ignoring case; a code several causes share is refused.',
+  })
   claim_cause_code?: string;
 }
 
 @JSONSchema({ title: 'CreateReturnRequest', description: 'An RMA for pieces of one order; it starts open.' })
 export class CreateReturnDto {
   @Satisfies('isDocumentNumber', documentNumberValue)
-  @JSONSchema({ type: ['integer', 'string'], description: 'The order the pieces were bought on (an integer or a string of digits).' })
+  @JSONSchema({
+    type: ['integer', 'string'],
+    description: 'The order the pieces were bought on (an integer or a string of digits).',
+  })
   order_number!: number | string;
 
   @IsOptional()
@@ -74,7 +94,10 @@ export function toCreateReturnLines(body: CreateReturnDto): CreateReturnLineInpu
 
 // ---- the warehouse's receipt ----
 
-@JSONSchema({ title: 'ReceiveReturnLine', description: 'Pieces of a variant of the return (by sku or ean) that arrived.' })
+@JSONSchema({
+  title: 'ReceiveReturnLine',
+  description: 'Pieces of a variant of the return (by sku or ean) that arrived.',
+})
 export class ReceiveReturnLineDto extends VariantKeyDto {
   @IsInt32({ min: 0 })
   @JSONSchema({ description: 'Pieces received (0 allowed); at most the pieces the return expects of the variant.' })
@@ -94,7 +117,10 @@ export class ReceiveReturnBodyDto {
   lines!: ReceiveReturnLineDto[];
 }
 
-@JSONSchema({ title: 'ReceiveReturnRequest', description: 'Reports an approved RMA received; all lines or none are recorded.' })
+@JSONSchema({
+  title: 'ReceiveReturnRequest',
+  description: 'Reports an approved RMA received; all lines or none are recorded.',
+})
 export class ReceiveReturnDto {
   @IsObject(requiredObject)
   @ValidateNested()
@@ -108,7 +134,10 @@ export function toReceiptLines(body: ReceiveReturnBodyDto): ReceiptLineInput[] {
 
 // ---- ad hoc returns ----
 
-@JSONSchema({ title: 'AdHocReturnLine', description: 'Pieces of a variant of the shipment (by sku or ean) that came back without an announcement.' })
+@JSONSchema({
+  title: 'AdHocReturnLine',
+  description: 'Pieces of a variant of the shipment (by sku or ean) that came back without an announcement.',
+})
 export class AdHocReturnLineDto extends VariantKeyDto {
   @IsInt32({ min: 1 })
   @JSONSchema({ description: 'Per variant, at most the pieces the shipment holds.' })
@@ -119,7 +148,11 @@ export class AdHocReturnLineDto extends VariantKeyDto {
   return_to_inventory!: boolean;
 
   @IsIn(CLAIM_TYPES, claimTypeMessage)
-  @JSONSchema({ type: 'string', enum: [...CLAIM_TYPES], description: 'For reporting; pieces are restocked only when return and return_to_inventory is true.' })
+  @JSONSchema({
+    type: 'string',
+    enum: [...CLAIM_TYPES],
+    description: 'For reporting; pieces are restocked only when return and return_to_inventory is true.',
+  })
   claim_type!: string;
 
   @MayBeOmitted()
@@ -138,14 +171,20 @@ export class AdHocReturnLineDto extends VariantKeyDto {
 @JSONSchema({ title: 'AdHocReturn' })
 export class AdHocReturnBodyDto {
   @Satisfies('isDocumentNumber', documentNumberValue)
-  @JSONSchema({ type: ['integer', 'string'], description: 'The shipment the pieces came back from (a string of digits, or an integer).' })
+  @JSONSchema({
+    type: ['integer', 'string'],
+    description: 'The shipment the pieces came back from (a string of digits, or an integer).',
+  })
   shipment_number!: number | string;
 
   @lineArray(() => AdHocReturnLineDto)
   lines!: AdHocReturnLineDto[];
 }
 
-@JSONSchema({ title: 'CreateAdHocReturnRequest', description: "What happens depends on the brand's ad_hoc_return_mode setting (null: refused)." })
+@JSONSchema({
+  title: 'CreateAdHocReturnRequest',
+  description: "What happens depends on the brand's ad_hoc_return_mode setting (null: refused).",
+})
 export class CreateAdHocReturnDto {
   @IsObject(requiredObject)
   @ValidateNested()
@@ -183,7 +222,10 @@ export class ReturnMarkItemDto extends MarkItemDto {
   return_id!: number;
 }
 
-@JSONSchema({ title: 'ReturnsMarkAsExported', description: `At most ${MAX_MARKS_PER_CALL} returns; all are marked or, when one is refused, none.` })
+@JSONSchema({
+  title: 'ReturnsMarkAsExported',
+  description: `At most ${MAX_MARKS_PER_CALL} returns; all are marked or, when one is refused, none.`,
+})
 export class ReturnsMarkAsExportedDto {
   @markItems(() => ReturnMarkItemDto)
   returns!: ReturnMarkItemDto[];

@@ -1,6 +1,14 @@
 import { IsBoolean, IsIn, IsObject, IsOptional } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { AD_HOC_RETURN_MODES, AdHocReturnMode, BrandSettingsChanges, INVOICING_MODES, InvoicingMode, PERCENT_SCALE, parseDecimal } from '@brand/core';
+import {
+  AD_HOC_RETURN_MODES,
+  AdHocReturnMode,
+  BrandSettingsChanges,
+  INVOICING_MODES,
+  InvoicingMode,
+  PERCENT_SCALE,
+  parseDecimal,
+} from '@brand/core';
 import { IsDecimal, MayBeOmitted } from './decorators';
 
 /** `PATCH /v10/settings`: every field optional; fields not sent keep their value. */
@@ -11,7 +19,8 @@ export class UpdateSettingsDto {
   @JSONSchema({
     type: 'string',
     enum: [...INVOICING_MODES],
-    description: 'external: an ERP invoices, stock is regulated by the orders\' mark-as-exported. in_service: invoices are drafted on delivery and regulate stock when booked.',
+    description:
+      "external: an ERP invoices, stock is regulated by the orders' mark-as-exported. in_service: invoices are drafted on delivery and regulate stock when booked.",
   })
   invoicing?: InvoicingMode;
 
@@ -26,8 +35,14 @@ export class UpdateSettingsDto {
   default_vat_rate?: number;
 
   @IsOptional()
-  @IsIn(AD_HOC_RETURN_MODES, { message: `must be one of ${AD_HOC_RETURN_MODES.join(', ')}, or null to turn ad hoc returns off` })
-  @JSONSchema({ type: ['string', 'null'], enum: [...AD_HOC_RETURN_MODES, null], description: 'How ad hoc returns are handled; null turns them off.' })
+  @IsIn(AD_HOC_RETURN_MODES, {
+    message: `must be one of ${AD_HOC_RETURN_MODES.join(', ')}, or null to turn ad hoc returns off`,
+  })
+  @JSONSchema({
+    type: ['string', 'null'],
+    enum: [...AD_HOC_RETURN_MODES, null],
+    description: 'How ad hoc returns are handled; null turns them off.',
+  })
   ad_hoc_return_mode?: AdHocReturnMode | null;
 
   @MayBeOmitted()
@@ -36,7 +51,8 @@ export class UpdateSettingsDto {
   @JSONSchema({
     type: 'object',
     additionalProperties: { type: 'string' },
-    description: 'Replaces the templates: carrier code → https URL containing {track_trace}. They extend and override the built-in carriers.',
+    description:
+      'Replaces the templates: carrier code → https URL containing {track_trace}. They extend and override the built-in carriers.',
   })
   tracking_link_templates?: Record<string, string>;
 }
@@ -47,7 +63,8 @@ export function toSettingsChanges(body: UpdateSettingsDto): BrandSettingsChanges
   if (body.invoicing !== undefined) changes.invoicing = body.invoicing;
   if (body.requires_drop !== undefined) changes.requiresDrop = body.requires_drop;
   // At most 2 decimals were allowed, so the conversion to basis points is exact.
-  if (body.default_vat_rate !== undefined) changes.defaultVatRateBasisPoints = parseDecimal(body.default_vat_rate, PERCENT_SCALE)!;
+  if (body.default_vat_rate !== undefined)
+    changes.defaultVatRateBasisPoints = parseDecimal(body.default_vat_rate, PERCENT_SCALE)!;
   if (body.ad_hoc_return_mode !== undefined) changes.adHocReturnMode = body.ad_hoc_return_mode;
   if (body.tracking_link_templates !== undefined) changes.trackingLinkTemplates = body.tracking_link_templates;
   return changes;

@@ -1,12 +1,25 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsOptional,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { SupplierSyncItem } from '@brand/core';
 import { WithAddressesDto, toAddressSync } from './address.dto';
 import { MAX_SYNC_ITEMS } from './customer-sync.dto';
 import { MayBeOmitted } from './decorators';
 
-@JSONSchema({ title: 'SupplierSyncItem', description: 'One supplier, matched by supplier_number. Fields not sent keep their value.' })
+@JSONSchema({
+  title: 'SupplierSyncItem',
+  description: 'One supplier, matched by supplier_number. Fields not sent keep their value.',
+})
 export class SupplierSyncItemDto extends WithAddressesDto {
   @IsString()
   @MinLength(1)
@@ -44,7 +57,9 @@ export class SupplierSyncItemDto extends WithAddressesDto {
 export class SupplierSyncRequestDto {
   @IsArray()
   @ArrayMinSize(1, { message: 'must contain at least one item' })
-  @ArrayMaxSize(MAX_SYNC_ITEMS, { message: `must contain at most ${MAX_SYNC_ITEMS} items per request; split larger batches` })
+  @ArrayMaxSize(MAX_SYNC_ITEMS, {
+    message: `must contain at most ${MAX_SYNC_ITEMS} items per request; split larger batches`,
+  })
   @ValidateNested({ each: true })
   @Type(() => SupplierSyncItemDto)
   suppliers!: SupplierSyncItemDto[];

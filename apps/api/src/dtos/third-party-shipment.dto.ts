@@ -35,7 +35,8 @@ export const MAX_COLLI_LINES = 1000;
 export const documentNumberValue: ValueCheck = (value) =>
   value === undefined
     ? 'is required (an integer or a string of digits)'
-    : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) || (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1)
+    : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ||
+        (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1)
       ? null
       : 'must be a positive integer or a string of digits';
 
@@ -55,7 +56,10 @@ export class ThirdPartyColliDto {
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  @JSONSchema({ description: "Tracking URL; default null: then built from track_trace and the carrier's link template, when there is one." })
+  @JSONSchema({
+    description:
+      "Tracking URL; default null: then built from track_trace and the carrier's link template, when there is one.",
+  })
   track_trace_link?: string | null;
 
   @IsOptional()
@@ -68,7 +72,10 @@ export class ThirdPartyColliDto {
   @ArrayMaxSize(MAX_COLLI_LINES, { message: `must contain at most ${MAX_COLLI_LINES} lines` })
   @ValidateNested({ each: true })
   @Type(() => ArticleQuantityDto)
-  @JSONSchema({ description: 'Pieces in the colli: each line a variant of the shipment by sku or ean, and the pieces delivered ([] for a parcel without listed contents).' })
+  @JSONSchema({
+    description:
+      'Pieces in the colli: each line a variant of the shipment by sku or ean, and the pieces delivered ([] for a parcel without listed contents).',
+  })
   lines!: ArticleQuantityDto[];
 }
 
@@ -98,25 +105,37 @@ export class ThirdPartyDeliveryNoteDto {
 
 @JSONSchema({
   title: 'ThirdPartyDeliverShipment',
-  description: 'Reports a shipment delivered (once). Fewer pieces than the shipment holds are allowed: the rest goes back to the order as open pieces.',
+  description:
+    'Reports a shipment delivered (once). Fewer pieces than the shipment holds are allowed: the rest goes back to the order as open pieces.',
 })
 export class ThirdPartyDeliverShipmentDto {
-  @IsObject({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object') })
+  @IsObject({
+    message: (args: ValidationArguments) => (args.value === undefined ? 'is required' : 'must be an object'),
+  })
   @ValidateNested()
   @Type(() => ThirdPartyDeliveryNoteDto)
   delivery_note!: ThirdPartyDeliveryNoteDto;
 }
 
-@JSONSchema({ title: 'ThirdPartyCancelShipment', description: 'The shipment by shipment_id or by shipment_number (one of them).' })
+@JSONSchema({
+  title: 'ThirdPartyCancelShipment',
+  description: 'The shipment by shipment_id or by shipment_number (one of them).',
+})
 export class ThirdPartyCancelShipmentDto {
-  @ValidateIf((body: ThirdPartyCancelShipmentDto) => body.shipment_number === undefined || body.shipment_id !== undefined)
+  @ValidateIf(
+    (body: ThirdPartyCancelShipmentDto) => body.shipment_number === undefined || body.shipment_id !== undefined,
+  )
   @IsId({ message: 'shipment_id must be an integer; send shipment_id or shipment_number' })
   @JSONSchema({ description: 'Required if no shipment_number.' })
   shipment_id?: number;
 
   @MayBeOmitted()
   @Satisfies('isDocumentNumber', documentNumberValue)
-  @JSONSchema({ type: ['integer', 'string'], description: 'Required if no shipment_id (an integer or a string of digits); when both are sent they must name the same shipment.' })
+  @JSONSchema({
+    type: ['integer', 'string'],
+    description:
+      'Required if no shipment_id (an integer or a string of digits); when both are sent they must name the same shipment.',
+  })
   shipment_number?: number | string;
 }
 
@@ -125,7 +144,12 @@ export function toDelivery(note: ThirdPartyDeliveryNoteDto): {
   shipmentNumber: number;
   orderType: OrderType;
   carrier: string;
-  colli: { trackTrace: string | null; trackTraceLink: string | null; ssccNumber: string | null; lines: { sku?: string; ean?: string; quantity: number }[] }[];
+  colli: {
+    trackTrace: string | null;
+    trackTraceLink: string | null;
+    ssccNumber: string | null;
+    lines: { sku?: string; ean?: string; quantity: number }[];
+  }[];
 } {
   return {
     shipmentNumber: documentNumber(note.shipment_number),

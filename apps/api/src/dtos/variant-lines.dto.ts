@@ -1,5 +1,15 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength, MinLength, ValidateIf, ValidateNested, ValidationArguments } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+  ValidationArguments,
+} from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MayBeOmitted, NotTogetherWith } from './decorators';
 
@@ -15,7 +25,10 @@ export const MAX_ORDER_LINES = 500;
 /** A variant by sku or ean (exactly one of them), as every line of these bodies names it. */
 export abstract class VariantKeyDto {
   @ValidateIf((line: VariantKeyDto) => line.sku !== undefined || line.ean === undefined)
-  @IsString({ message: (args: ValidationArguments) => (args.value === undefined ? 'is required when ean is not sent' : 'must be a string') })
+  @IsString({
+    message: (args: ValidationArguments) =>
+      args.value === undefined ? 'is required when ean is not sent' : 'must be a string',
+  })
   @MinLength(1)
   @MaxLength(64)
   @JSONSchema({ description: 'Required when ean is not sent.' })
@@ -31,7 +44,8 @@ export abstract class VariantKeyDto {
 }
 
 /** The core's variant reference of a line: exactly one of sku and ean (the DTO made sure). */
-export const variantKey = (line: VariantKeyDto): { sku: string } | { ean: string } => (line.sku !== undefined ? { sku: line.sku } : { ean: line.ean! });
+export const variantKey = (line: VariantKeyDto): { sku: string } | { ean: string } =>
+  line.sku !== undefined ? { sku: line.sku } : { ean: line.ean! };
 
 /**
  * `lines`: an array of 1 to `MAX_ORDER_LINES` nested lines of `item`. `description` goes into the

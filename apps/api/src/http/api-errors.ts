@@ -25,34 +25,56 @@ export const apiErrors = {
 
   /** `where`: the first level too many, as a JSON pointer and as the dotted path of messages. */
   bodyTooDeep: (maxDepth: number, where: { pointer: string; path: string }) =>
-    new ApiError(400, 'body_too_deep', `The request body nests deeper than ${maxDepth} levels (at ${where.path})`, { source: { pointer: where.pointer } }),
+    new ApiError(400, 'body_too_deep', `The request body nests deeper than ${maxDepth} levels (at ${where.path})`, {
+      source: { pointer: where.pointer },
+    }),
 
   invalidPath: () => new ApiError(400, 'invalid_path', 'The path is not valid percent-encoded UTF-8'),
 
   missingAppIdentifier: () =>
-    new ApiError(400, 'missing_app_identifier', 'The X-ServiceAppIdentifier header is required on /api: name the app, its version and a contact', {
-      source: { header: 'X-ServiceAppIdentifier' },
-    }),
+    new ApiError(
+      400,
+      'missing_app_identifier',
+      'The X-ServiceAppIdentifier header is required on /api: name the app, its version and a contact',
+      {
+        source: { header: 'X-ServiceAppIdentifier' },
+      },
+    ),
 
   /** More than one way of sending the token was used (RFC 6750 §2: exactly one is allowed). */
   ambiguousToken: (detail: string) =>
-    new ApiError(400, 'invalid_request', detail, { headers: { 'WWW-Authenticate': bearerChallenge({ error: 'invalid_request', description: detail }) } }),
+    new ApiError(400, 'invalid_request', detail, {
+      headers: { 'WWW-Authenticate': bearerChallenge({ error: 'invalid_request', description: detail }) },
+    }),
 
   missingToken: () =>
-    new ApiError(401, 'unauthenticated', 'An access token is required: send Authorization: Bearer <token> or the access_token query parameter', {
-      headers: { 'WWW-Authenticate': bearerChallenge() },
-    }),
+    new ApiError(
+      401,
+      'unauthenticated',
+      'An access token is required: send Authorization: Bearer <token> or the access_token query parameter',
+      {
+        headers: { 'WWW-Authenticate': bearerChallenge() },
+      },
+    ),
 
   invalidToken: (detail: string) =>
-    new ApiError(401, 'unauthenticated', detail, { headers: { 'WWW-Authenticate': bearerChallenge({ error: 'invalid_token', description: detail }) } }),
-
-  insufficientScope: (missing: readonly string[]) =>
-    new ApiError(403, 'insufficient_scope', `This access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`, {
-      headers: { 'WWW-Authenticate': bearerChallenge({ error: 'insufficient_scope', scope: missing.join(' ') }) },
-      meta: { missing_scopes: [...missing] },
+    new ApiError(401, 'unauthenticated', detail, {
+      headers: { 'WWW-Authenticate': bearerChallenge({ error: 'invalid_token', description: detail }) },
     }),
 
-  routeNotFound: (method: string, path: string) => new ApiError(404, 'route_not_found', `No route ${method} ${path}; see /openapi.json for the routes`),
+  insufficientScope: (missing: readonly string[]) =>
+    new ApiError(
+      403,
+      'insufficient_scope',
+      `This access token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
+      {
+        headers: { 'WWW-Authenticate': bearerChallenge({ error: 'insufficient_scope', scope: missing.join(' ') }) },
+        meta: { missing_scopes: [...missing] },
+      },
+    ),
+
+  routeNotFound: (method: string, path: string) =>
+    new ApiError(404, 'route_not_found', `No route ${method} ${path}; see /openapi.json for the routes`),
 
   methodNotAllowed: (method: string, path: string, allowed: readonly string[]) =>
     new ApiError(405, 'method_not_allowed', `${path} does not support ${method}; it supports ${allowed.join(', ')}`, {
@@ -60,21 +82,40 @@ export const apiErrors = {
       meta: { allowed_methods: [...allowed] },
     }),
 
-  payloadTooLarge: (limit: string) => new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit}`),
+  payloadTooLarge: (limit: string) =>
+    new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit}`),
 
   unsupportedMediaType: (given: string | undefined) =>
-    new ApiError(415, 'unsupported_media_type', `Request bodies must be JSON sent with Content-Type: application/json${given ? `; got ${given}` : ''}`, {
-      source: { header: 'Content-Type' },
-    }),
+    new ApiError(
+      415,
+      'unsupported_media_type',
+      `Request bodies must be JSON sent with Content-Type: application/json${given ? `; got ${given}` : ''}`,
+      {
+        source: { header: 'Content-Type' },
+      },
+    ),
 
   tooManyRequests: (limit: number, windowMs: number) =>
-    new ApiError(429, 'too_many_requests', `This access token may make ${limit} requests per ${Math.ceil(windowMs / 1000)} seconds; retry after the time in Retry-After`),
+    new ApiError(
+      429,
+      'too_many_requests',
+      `This access token may make ${limit} requests per ${Math.ceil(windowMs / 1000)} seconds; retry after the time in Retry-After`,
+    ),
 
-  internal: () => new ApiError(500, 'internal_error', 'Something went wrong on our side; retry later. Quote the X-Request-Id when you contact support.'),
+  internal: () =>
+    new ApiError(
+      500,
+      'internal_error',
+      'Something went wrong on our side; retry later. Quote the X-Request-Id when you contact support.',
+    ),
 
   maintenance: (retryAfterSeconds: number) =>
-    new ApiError(503, 'maintenance', 'The service is down for maintenance; retry later', { headers: { 'Retry-After': String(retryAfterSeconds) } }),
+    new ApiError(503, 'maintenance', 'The service is down for maintenance; retry later', {
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    }),
 
   storageUnavailable: () =>
-    new ApiError(503, 'storage_unavailable', 'The database does not answer', { headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } }),
+    new ApiError(503, 'storage_unavailable', 'The database does not answer', {
+      headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+    }),
 };

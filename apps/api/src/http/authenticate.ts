@@ -17,7 +17,8 @@ export type AuthKind = 'current' | 'legacy' | 'none';
  */
 export function authenticate(kind: Exclude<AuthKind, 'none'>, verifier: TokenVerifier): RequestHandler {
   return async (req, res, next) => {
-    if (kind === 'legacy' && (req.get('X-ServiceAppIdentifier') ?? '').trim() === '') throw apiErrors.missingAppIdentifier();
+    if (kind === 'legacy' && (req.get('X-ServiceAppIdentifier') ?? '').trim() === '')
+      throw apiErrors.missingAppIdentifier();
     const presented = presentedToken(req);
     switch (presented.kind) {
       case 'absent':

@@ -27,13 +27,20 @@ export function presentedToken(req: Request): PresentedToken {
     const match = /^Bearer(?:\s+(.*))?$/i.exec(header.trim());
     if (match) {
       const credentials = (match[1] ?? '').trim();
-      fromHeader = B64TOKEN.test(credentials) ? { kind: 'token', token: credentials } : { kind: 'malformed', detail: 'The Authorization header does not carry a well-formed bearer token' };
+      fromHeader = B64TOKEN.test(credentials)
+        ? { kind: 'token', token: credentials }
+        : { kind: 'malformed', detail: 'The Authorization header does not carry a well-formed bearer token' };
     }
   }
 
   if (query === undefined) return fromHeader;
   if (typeof query !== 'string') return { kind: 'ambiguous', detail: 'Send the access_token query parameter once' };
-  if (fromHeader.kind !== 'absent') return { kind: 'ambiguous', detail: 'Send the access token either in the Authorization header or as access_token, not both' };
-  if (!B64TOKEN.test(query)) return { kind: 'malformed', detail: 'The access_token query parameter is not a well-formed token' };
+  if (fromHeader.kind !== 'absent')
+    return {
+      kind: 'ambiguous',
+      detail: 'Send the access token either in the Authorization header or as access_token, not both',
+    };
+  if (!B64TOKEN.test(query))
+    return { kind: 'malformed', detail: 'The access_token query parameter is not a well-formed token' };
   return { kind: 'token', token: query };
 }

@@ -5,7 +5,9 @@ import { STORAGE_RETRY_AFTER_SECONDS } from './api-errors';
  * The one map from core error codes to HTTP. It is a `Record` over every `ErrorCode`, so a new
  * code added to the core does not compile here until it is given a status and a title.
  */
-export const DOMAIN_ERROR_HTTP: Readonly<Record<ErrorCode, { status: number; title: string; headers?: Readonly<Record<string, string>> }>> = {
+export const DOMAIN_ERROR_HTTP: Readonly<
+  Record<ErrorCode, { status: number; title: string; headers?: Readonly<Record<string, string>> }>
+> = {
   validation_failed: { status: 422, title: 'Validation error' },
   invalid_list_query: { status: 422, title: 'Invalid list query' },
   not_found: { status: 404, title: 'Not found' },
@@ -16,5 +18,9 @@ export const DOMAIN_ERROR_HTTP: Readonly<Record<ErrorCode, { status: number; tit
   forbidden: { status: 403, title: 'Forbidden' },
   concurrency_conflict: { status: 409, title: 'Conflict' },
   image_download_failed: { status: 422, title: 'Image download failed' },
-  storage_unavailable: { status: 503, title: 'Service unavailable', headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) } },
+  storage_unavailable: {
+    status: 503,
+    title: 'Service unavailable',
+    headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+  },
 };

@@ -57,7 +57,9 @@ function nestedValue(type: DtoClass, value: unknown): unknown {
 
 function nestedList(type: DtoClass, value: unknown): unknown {
   // A value that is not an array is left for @IsArray to refuse.
-  return Array.isArray(value) ? value.map((item) => (isJsonObject(item) ? toDtoInstance(type, item) : NOT_AN_OBJECT)) : value;
+  return Array.isArray(value)
+    ? value.map((item) => (isJsonObject(item) ? toDtoInstance(type, item) : NOT_AN_OBJECT))
+    : value;
 }
 
 /**

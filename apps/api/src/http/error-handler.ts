@@ -19,7 +19,11 @@ interface BodyParserError {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' && typeof (error as Partial<BodyParserError>).status === 'number';
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<BodyParserError>).type === 'string' &&
+    typeof (error as Partial<BodyParserError>).status === 'number'
+  );
 }
 
 /**
@@ -48,7 +52,14 @@ function fromDomainError(error: DomainError, legacy: boolean): ErrorResponse {
   const meta = Object.keys(data).length > 0 ? { meta: data } : {};
   const errors: ErrorObject[] =
     error.violations.length > 0
-      ? error.violations.map((violation) => ({ status, code, title, detail: violation.detail, source: violationSource(error.code, violation), ...meta }))
+      ? error.violations.map((violation) => ({
+          status,
+          code,
+          title,
+          detail: violation.detail,
+          source: violationSource(error.code, violation),
+          ...meta,
+        }))
       : [{ status, code, title, detail: error.message, ...meta }];
   return { status, errors, headers: status === 401 ? { ...headers, 'WWW-Authenticate': bearerChallenge() } : headers };
 }
@@ -102,7 +113,9 @@ export function toErrorResponse(error: unknown, bodyLimit: string, options: { le
  * `storage_unavailable` (its code and message say what happened to the database), else the error.
  */
 export function loggableError(error: unknown): unknown {
-  return isDomainError(error) && error.code === 'storage_unavailable' && error.cause !== undefined ? error.cause : error;
+  return isDomainError(error) && error.code === 'storage_unavailable' && error.cause !== undefined
+    ? error.cause
+    : error;
 }
 
 /**
@@ -110,7 +123,10 @@ export function loggableError(error: unknown): unknown {
  * a malformed body) answer with their own status; anything else is a 500 whose body says nothing
  * about the cause, while the cause (with its stack) goes to the log line of the request.
  */
-export function createErrorHandler(options: { bodyLimit: string; isLegacyPath?: (path: string) => boolean }): ErrorRequestHandler {
+export function createErrorHandler(options: {
+  bodyLimit: string;
+  isLegacyPath?: (path: string) => boolean;
+}): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);

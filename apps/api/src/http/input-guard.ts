@@ -93,7 +93,8 @@ export function findJsonRefusal(root: unknown, maxDepth = MAX_JSON_DEPTH): JsonR
     const depth = visit.depth + 1;
     if (depth > maxDepth) return { kind: 'too_deep', path: pathOf(visit) };
     if (Array.isArray(value)) {
-      for (let index = value.length - 1; index >= 0; index -= 1) stack.push({ value: value[index], key: String(index), parent: visit, depth });
+      for (let index = value.length - 1; index >= 0; index -= 1)
+        stack.push({ value: value[index], key: String(index), parent: visit, depth });
       continue;
     }
     const keys = Object.keys(value);
@@ -157,7 +158,9 @@ export function refuseUnsafeQuery(): RequestHandler {
   return (req, _res, next) => {
     const refusal = findJsonRefusal(req.query);
     if (refusal) {
-      throw new InvalidQueryParameters([{ parameter: queryParameter(refusal.path), detail: refusalDetail(refusal, queryParameter) }]);
+      throw new InvalidQueryParameters([
+        { parameter: queryParameter(refusal.path), detail: refusalDetail(refusal, queryParameter) },
+      ]);
     }
     next();
   };

@@ -6,7 +6,10 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
-  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  return (
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+  );
 }
 
 /**

@@ -16,7 +16,12 @@ import { DatabaseRateLimitStore } from './rate-limit-store';
  * uncounted and the failure is logged: a full disk must not also stop the reads that still work,
  * and a request that needs the database fails on its own with a 503.
  */
-export function limitRequestsPerToken(deps: { counters: RateLimitCounters; windowMs: number; max: number; logger: Logger }): RequestHandler {
+export function limitRequestsPerToken(deps: {
+  counters: RateLimitCounters;
+  windowMs: number;
+  max: number;
+  logger: Logger;
+}): RequestHandler {
   return rateLimit({
     windowMs: deps.windowMs,
     limit: deps.max,

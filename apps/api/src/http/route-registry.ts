@@ -30,7 +30,8 @@ export class RouteRegistry {
     let best: { surface: Surface; length: number } | null = null;
     for (const surface of this.surfaces) {
       for (const prefix of surface.prefixes) {
-        if (pathIsUnder(path, prefix) && (!best || prefix.length > best.length)) best = { surface, length: prefix.length };
+        if (pathIsUnder(path, prefix) && (!best || prefix.length > best.length))
+          best = { surface, length: prefix.length };
       }
     }
     return best?.surface ?? null;
@@ -65,10 +66,18 @@ function requireScopes(route: RouteDefinition): RequestHandler {
 function invoke(route: RouteDefinition): RequestHandler {
   return async (req, res) => {
     const principal = principalOf(res);
-    if (route.auth !== 'none' && !principal) throw new Error(`${route.method} ${route.path} was reached without authentication`);
+    if (route.auth !== 'none' && !principal)
+      throw new Error(`${route.method} ${route.path} was reached without authentication`);
     const body = route.body ? await validateBody(route.body, req.body) : undefined;
     const query = route.query ? await validateQuery(route.query, req.query) : undefined;
-    const result = await route.handle({ principal, body, query, params: req.params as Record<string, string>, req, res });
+    const result = await route.handle({
+      principal,
+      body,
+      query,
+      params: req.params as Record<string, string>,
+      req,
+      res,
+    });
     // A handler that answers with something other than JSON (the media route's bytes) has answered already.
     if (res.headersSent) return;
     if (route.status === 204 || result === undefined) res.status(route.status).end();

@@ -99,7 +99,8 @@ export class Surface<A extends AuthKind = AuthKind> {
 
   /** Mounts plain middleware (not documented in OpenAPI) under a path of this surface. */
   use(path: string, ...handlers: RequestHandler[]): this {
-    if (!this.prefixes.some((prefix) => pathIsUnder(path, prefix))) throw new Error(`${path} is not under a prefix of the ${this.name} surface`);
+    if (!this.prefixes.some((prefix) => pathIsUnder(path, prefix)))
+      throw new Error(`${path} is not under a prefix of the ${this.name} surface`);
     this.mounts.push({ path, handlers });
     return this;
   }
@@ -107,7 +108,9 @@ export class Surface<A extends AuthKind = AuthKind> {
   /** Declares a route of this surface; its path must lie under one of the surface's prefixes. */
   route<B = undefined, Q = undefined>(spec: RouteSpec<A, B, Q>): this {
     if (!this.prefixes.some((prefix) => pathIsUnder(spec.path, prefix))) {
-      throw new Error(`${spec.method.toUpperCase()} ${spec.path} is not under a prefix of the ${this.name} surface (${this.prefixes.join(', ')})`);
+      throw new Error(
+        `${spec.method.toUpperCase()} ${spec.path} is not under a prefix of the ${this.name} surface (${this.prefixes.join(', ')})`,
+      );
     }
     const { handler, body, query, ...rest } = spec;
     this.routes.push({

@@ -39,9 +39,14 @@ export function toViolations(errors: ValidationError[], parentPointer = ''): Vio
   return errors.flatMap((error) => {
     const pointer = `${parentPointer}/${error.property}`;
     const message = error.constraints ? mainProblem(error.constraints) : undefined;
-    const own = message === undefined ? [] : [{ pointer, detail: `${pointerToPath(pointer)} ${messageWithout(error.property, message)}` }];
+    const own =
+      message === undefined
+        ? []
+        : [{ pointer, detail: `${pointerToPath(pointer)} ${messageWithout(error.property, message)}` }];
     // Children of a field whose type is already wrong would only repeat the problem.
-    return own.length > 0 && error.constraints?.['isArray'] ? own : [...own, ...toViolations(error.children ?? [], pointer)];
+    return own.length > 0 && error.constraints?.['isArray']
+      ? own
+      : [...own, ...toViolations(error.children ?? [], pointer)];
   });
 }
 

@@ -85,7 +85,14 @@ interface Executor {
   metadataStorage: ReturnType<typeof getMetadataStorage>;
   awaitingPromises: Promise<unknown>[];
   whitelist(object: object, grouped: Record<string, ValidationMetadata[]>, errors: ValidationError[]): void;
-  performValidations(object: object, value: unknown, propertyName: string, defined: ValidationMetadata[], metadatas: ValidationMetadata[], errors: ValidationError[]): void;
+  performValidations(
+    object: object,
+    value: unknown,
+    propertyName: string,
+    defined: ValidationMetadata[],
+    metadatas: ValidationMetadata[],
+    errors: ValidationError[],
+  ): void;
 }
 
 /**
@@ -97,16 +104,23 @@ interface Executor {
  */
 function cacheMetadataPartitions(): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as { ValidationExecutor: { prototype: Record<string, unknown> } };
+  const { ValidationExecutor } = require('class-validator/cjs/validation/ValidationExecutor') as {
+    ValidationExecutor: { prototype: Record<string, unknown> };
+  };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { ValidationError: ValidationErrorClass } = require('class-validator/cjs/validation/ValidationError') as { ValidationError: new () => ValidationError };
+  const { ValidationError: ValidationErrorClass } = require('class-validator/cjs/validation/ValidationError') as {
+    ValidationError: new () => ValidationError;
+  };
   const proto = ValidationExecutor.prototype;
   const own = { execute: proto['execute'], performValidations: proto['performValidations'] };
   restorers.push(() => {
     Object.assign(proto, own);
     delete proto['validateProperty'];
   });
-  const originalPerform = proto['performValidations'] as (this: Executor, ...args: Parameters<Executor['performValidations']>) => void;
+  const originalPerform = proto['performValidations'] as (
+    this: Executor,
+    ...args: Parameters<Executor['performValidations']>
+  ) => void;
   const partitions = new WeakMap<ValidationMetadata[], Partition>();
   const splits = new WeakMap<ValidationMetadata[], Split>();
   const propertyNames = new WeakMap<Record<string, ValidationMetadata[]>, string[]>();
@@ -118,7 +132,9 @@ function cacheMetadataPartitions(): void {
   const partitionOf = (metadatas: ValidationMetadata[]): Partition => {
     let partition = partitions.get(metadatas);
     if (!partition) {
-      const others = metadatas.filter((m) => m.type !== ValidationTypes.IS_DEFINED && m.type !== ValidationTypes.WHITELIST);
+      const others = metadatas.filter(
+        (m) => m.type !== ValidationTypes.IS_DEFINED && m.type !== ValidationTypes.WHITELIST,
+      );
       partition = {
         defined: metadatas.filter((m) => m.type === ValidationTypes.IS_DEFINED),
         others,
@@ -134,20 +150,40 @@ function cacheMetadataPartitions(): void {
     return partition;
   };
 
-  proto['execute'] = function execute(this: Executor & Record<string, any>, object: object, targetSchema: string, validationErrors: ValidationError[]): void {
+  proto['execute'] = function execute(
+    this: Executor & Record<string, any>,
+    object: object,
+    targetSchema: string,
+    validationErrors: ValidationError[],
+  ): void {
     const options = this.validatorOptions;
-    if (!(this.metadataStorage as unknown as { hasValidationMetaData: boolean }).hasValidationMetaData && options?.enableDebugMessages === true) {
+    if (
+      !(this.metadataStorage as unknown as { hasValidationMetaData: boolean }).hasValidationMetaData &&
+      options?.enableDebugMessages === true
+    ) {
       console.warn('No validation metadata found. No validation will be  performed.');
     }
     const groups = options ? options.groups : undefined;
     const strictGroups = (options && options.strictGroups) || false;
     const always = (options && options.always) || false;
     const forbidUnknownValues = options?.forbidUnknownValues === undefined || options.forbidUnknownValues !== false;
-    const targetMetadatas = this.metadataStorage.getTargetValidationMetadatas(object.constructor, targetSchema, always, strictGroups, groups);
+    const targetMetadatas = this.metadataStorage.getTargetValidationMetadatas(
+      object.constructor,
+      targetSchema,
+      always,
+      strictGroups,
+      groups,
+    );
     const groupedMetadatas = this.metadataStorage.groupByPropertyName(targetMetadatas);
     if (forbidUnknownValues && !targetMetadatas.length) {
       const validationError = new ValidationErrorClass();
-      if (!options || !options.validationError || options.validationError.target === undefined || options.validationError.target === true) validationError.target = object;
+      if (
+        !options ||
+        !options.validationError ||
+        options.validationError.target === undefined ||
+        options.validationError.target === true
+      )
+        validationError.target = object;
       validationError.value = undefined;
       validationError.property = undefined as unknown as string;
       validationError.children = [];
@@ -162,7 +198,11 @@ function cacheMetadataPartitions(): void {
       const value = (object as Record<string, unknown>)[propertyName];
       const { defined, others, hasPromiseValidation } = partitionOf(groupedMetadatas[propertyName]!);
       if (value instanceof Promise && hasPromiseValidation) {
-        this.awaitingPromises.push(value.then((resolved) => this.performValidations(object, resolved, propertyName, defined, others, validationErrors)));
+        this.awaitingPromises.push(
+          value.then((resolved) =>
+            this.performValidations(object, resolved, propertyName, defined, others, validationErrors),
+          ),
+        );
       } else {
         this.performValidations(object, value, propertyName, defined, others, validationErrors);
       }
@@ -179,7 +219,8 @@ function cacheMetadataPartitions(): void {
     validationErrors: ValidationError[],
   ): void {
     const split = splits.get(metadatas);
-    if (!split) return originalPerform.call(this, object, value, propertyName, definedMetadatas, metadatas, validationErrors);
+    if (!split)
+      return originalPerform.call(this, object, value, propertyName, definedMetadatas, metadatas, validationErrors);
     // class-validator pushes an error for every property and strips the empty ones at the end
     // (`stripEmptyErrors`, which `validate` always runs). Only errors that can be non-empty are
     // pushed here: nothing else is pushed to this list meanwhile (nested objects report into
@@ -188,7 +229,11 @@ function cacheMetadataPartitions(): void {
     const validationError = this.generateValidationError(object, value, propertyName);
     const pending = this.awaitingPromises.length;
     this.validateProperty(object, value, definedMetadatas, metadatas, split, validationError);
-    if (hasKeys(validationError.constraints) || (validationError.children?.length ?? 0) > 0 || this.awaitingPromises.length !== pending) {
+    if (
+      hasKeys(validationError.constraints) ||
+      (validationError.children?.length ?? 0) > 0 ||
+      this.awaitingPromises.length !== pending
+    ) {
       validationErrors.push(validationError);
     }
   };

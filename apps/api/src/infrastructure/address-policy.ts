@@ -30,7 +30,9 @@ const RANGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
 
 /** IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) reach IPv4 hosts, so they are judged as the IPv4 address. */
 function unmapped(address: Address): Address {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : address;
 }
 
 /**
@@ -51,7 +53,8 @@ type AllowEntry =
   | { kind: 'host'; host: string; port: number | null; text: string }
   | { kind: 'range'; range: [Address, number]; port: number | null; text: string };
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,62}[a-z0-9_])?)*$/;
 
 function portOf(text: string, entry: string): number {
   const port = Number(text);
@@ -65,7 +68,9 @@ function parseEntry(raw: string): AllowEntry {
     try {
       return { kind: 'range', range: ipaddr.parseCIDR(text), port: null, text };
     } catch {
-      throw new Error(`"${raw}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8 (entries are host[:port], an IP address or a CIDR range)`);
+      throw new Error(
+        `"${raw}" is not a CIDR range such as 10.0.0.0/8 or fd00::/8 (entries are host[:port], an IP address or a CIDR range)`,
+      );
     }
   }
   let host = text;

@@ -56,7 +56,9 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
 
 function networkFailure(error: unknown): string {
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? `the connection failed (${code})` : `the connection failed (${error instanceof Error ? error.message : String(error)})`;
+  return typeof code === 'string'
+    ? `the connection failed (${code})`
+    : `the connection failed (${error instanceof Error ? error.message : String(error)})`;
 }
 
 /**
@@ -112,7 +114,8 @@ export class HttpImageFetcher implements ImageFetcher {
     } catch {
       return refuse(`${what} is not a valid absolute URL`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') refuse(`${what} uses the scheme ${url.protocol.slice(0, -1)}; only http and https are allowed`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      refuse(`${what} uses the scheme ${url.protocol.slice(0, -1)}; only http and https are allowed`);
     if (url.username !== '' || url.password !== '') refuse(`${what} carries credentials; use a publicly available URL`);
     return url;
   }
@@ -130,7 +133,11 @@ export class HttpImageFetcher implements ImageFetcher {
       } catch (error) {
         if (signal.aborted) throw error;
         const code = (error as { code?: unknown }).code;
-        return refuse(code === 'ENOTFOUND' || code === 'ENODATA' ? `its host ${host} does not resolve` : `its host ${host} could not be resolved (${String(code ?? error)})`);
+        return refuse(
+          code === 'ENOTFOUND' || code === 'ENODATA'
+            ? `its host ${host} does not resolve`
+            : `its host ${host} could not be resolved (${String(code ?? error)})`,
+        );
       }
     }
     if (addresses.length === 0) refuse(`its host ${host} does not resolve`);
@@ -170,13 +177,19 @@ export class HttpImageFetcher implements ImageFetcher {
     const status = response.statusCode ?? 0;
     const { maxBytes } = this.options;
     try {
-      if (status !== 200) refuse(`the server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
+      if (status !== 200)
+        refuse(`the server answered ${status}${response.statusMessage ? ` ${response.statusMessage}` : ''}`);
       const declared = response.headers['content-type'];
-      if (/^\s*image\/svg\+xml/i.test(declared ?? '')) refuse(`SVG images are not accepted (they can carry scripts); send one of ${ACCEPTED_CONTENT_TYPES}`);
+      if (/^\s*image\/svg\+xml/i.test(declared ?? ''))
+        refuse(`SVG images are not accepted (they can carry scripts); send one of ${ACCEPTED_CONTENT_TYPES}`);
       const type = imageTypeOf(declared);
-      if (!type) refuse(`the server sent Content-Type ${declared ? JSON.stringify(declared) : '(none)'}, not one of ${ACCEPTED_CONTENT_TYPES}`);
+      if (!type)
+        refuse(
+          `the server sent Content-Type ${declared ? JSON.stringify(declared) : '(none)'}, not one of ${ACCEPTED_CONTENT_TYPES}`,
+        );
       const length = Number(response.headers['content-length']);
-      if (Number.isFinite(length) && length > maxBytes) refuse(`the image is ${length} bytes, more than the limit of ${maxBytes}`);
+      if (Number.isFinite(length) && length > maxBytes)
+        refuse(`the image is ${length} bytes, more than the limit of ${maxBytes}`);
 
       const chunks: Buffer[] = [];
       let received = 0;
@@ -187,7 +200,8 @@ export class HttpImageFetcher implements ImageFetcher {
       }
       if (signal.aborted) throw signal.reason;
       const bytes = new Uint8Array(Buffer.concat(chunks, received));
-      if (!type.matches(bytes)) refuse(`the server declared ${type.contentType}, but the bytes are not a ${type.label} image`);
+      if (!type.matches(bytes))
+        refuse(`the server declared ${type.contentType}, but the bytes are not a ${type.label} image`);
       return { bytes, contentType: type.contentType };
     } finally {
       // Stops reading (and closes the connection) when the body is refused part-way.

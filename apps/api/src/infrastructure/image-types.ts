@@ -11,8 +11,10 @@ export interface ImageType {
   matches(bytes: Uint8Array): boolean;
 }
 
-const ascii = (bytes: Uint8Array, start: number, end: number): string => String.fromCharCode(...bytes.subarray(start, end));
-const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean => prefix.every((byte, i) => bytes[i] === byte);
+const ascii = (bytes: Uint8Array, start: number, end: number): string =>
+  String.fromCharCode(...bytes.subarray(start, end));
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]): boolean =>
+  prefix.every((byte, i) => bytes[i] === byte);
 
 /** ISO-BMFF (AVIF): an `ftyp` box whose major or a compatible brand is `avif` (still) or `avis` (sequence). */
 function isAvif(bytes: Uint8Array): boolean {
@@ -25,9 +27,24 @@ function isAvif(bytes: Uint8Array): boolean {
 
 export const IMAGE_TYPES: readonly ImageType[] = [
   { contentType: 'image/jpeg', extension: 'jpg', label: 'JPEG', matches: (b) => startsWith(b, [0xff, 0xd8, 0xff]) },
-  { contentType: 'image/png', extension: 'png', label: 'PNG', matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { contentType: 'image/gif', extension: 'gif', label: 'GIF', matches: (b) => b.length >= 6 && ['GIF87a', 'GIF89a'].includes(ascii(b, 0, 6)) },
-  { contentType: 'image/webp', extension: 'webp', label: 'WebP', matches: (b) => b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
+  {
+    contentType: 'image/png',
+    extension: 'png',
+    label: 'PNG',
+    matches: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  {
+    contentType: 'image/gif',
+    extension: 'gif',
+    label: 'GIF',
+    matches: (b) => b.length >= 6 && ['GIF87a', 'GIF89a'].includes(ascii(b, 0, 6)),
+  },
+  {
+    contentType: 'image/webp',
+    extension: 'webp',
+    label: 'WebP',
+    matches: (b) => b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
+  },
   { contentType: 'image/avif', extension: 'avif', label: 'AVIF', matches: isAvif },
 ];
 

@@ -52,7 +52,10 @@ export class LocalFolderBlobStore implements BlobStore {
     try {
       const bytes = await fs.readFile(this.pathOf(key));
       const extension = key.slice(key.lastIndexOf('.') + 1);
-      return { bytes: new Uint8Array(bytes), contentType: imageTypeOfExtension(extension)?.contentType ?? UNKNOWN.contentType };
+      return {
+        bytes: new Uint8Array(bytes),
+        contentType: imageTypeOfExtension(extension)?.contentType ?? UNKNOWN.contentType,
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

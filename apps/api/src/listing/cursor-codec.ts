@@ -63,6 +63,8 @@ export class CursorCodec {
         this.key = null;
         throw error;
       });
-    return createHmac('sha256', await this.key).update(body).digest();
+    return createHmac('sha256', await this.key)
+      .update(body)
+      .digest();
   }
 }

@@ -1,5 +1,14 @@
 import { Request } from 'express';
-import { DecodedCursor, KeysetPosition, ListDefinition, ListQuery, ListRequest, Page, RawListQuery, sortSignature } from '@brand/core';
+import {
+  DecodedCursor,
+  KeysetPosition,
+  ListDefinition,
+  ListQuery,
+  ListRequest,
+  Page,
+  RawListQuery,
+  sortSignature,
+} from '@brand/core';
 import { CursorCodec } from './cursor-codec';
 
 /** The list vocabulary's parameters, taken from the query string as qs parsed it (PHP bracket notation). */
@@ -16,7 +25,11 @@ export async function listRequest(req: Request, brandId: number, cursors: Cursor
 }
 
 /** The page envelope every list answers with: the items under the list's key, `has_more`, `next_cursor`, and `total` when counted. */
-export type ListResponse<K extends string, W> = { [key in K]: W[] } & { has_more: boolean; next_cursor: string | null; total?: number };
+export type ListResponse<K extends string, W> = { [key in K]: W[] } & {
+  has_more: boolean;
+  next_cursor: string | null;
+  total?: number;
+};
 
 /** Shapes a page for the wire, signing the position of its last row as the next cursor. */
 export async function listResponse<K extends string, T, W>(
@@ -28,7 +41,10 @@ export async function listResponse<K extends string, T, W>(
 ): Promise<ListResponse<K, W>> {
   const { page, query } = result;
   const next: KeysetPosition | null = page.next;
-  const nextCursor = page.hasMore && next ? await cursors.encode({ resource: definition.resource, sort: sortSignature(query.sort), values: next.values }) : null;
+  const nextCursor =
+    page.hasMore && next
+      ? await cursors.encode({ resource: definition.resource, sort: sortSignature(query.sort), values: next.values })
+      : null;
   const envelope = {
     [key]: page.items.map(present),
     has_more: page.hasMore,

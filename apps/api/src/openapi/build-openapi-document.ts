@@ -12,32 +12,61 @@ const SCHEMA_PREFIX = '#/components/schemas/';
 const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: string; retryAfter?: boolean }>> = {
   BadRequest: {
     status: 400,
-    description: 'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), or a missing X-ServiceAppIdentifier on /api',
+    description:
+      'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), or a missing X-ServiceAppIdentifier on /api',
   },
-  Unauthorized: { status: 401, description: 'Missing, unknown, expired or revoked token, or an app key of another app' },
+  Unauthorized: {
+    status: 401,
+    description: 'Missing, unknown, expired or revoked token, or an app key of another app',
+  },
   Forbidden: { status: 403, description: 'The token lacks a scope; meta.missing_scopes lists them' },
   NotFound: { status: 404, description: 'Unknown route, or an id that does not exist for this brand' },
   PayloadTooLarge: { status: 413, description: 'The body is larger than the limit' },
   UnsupportedMediaType: { status: 415, description: 'The body is not sent as application/json' },
-  ValidationError: { status: 422, description: 'One error object per invalid field, each with source.pointer or source.parameter' },
-  TooManyRequests: { status: 429, description: 'Rate limit of the token reached; see Retry-After and RateLimit', retryAfter: true },
+  ValidationError: {
+    status: 422,
+    description: 'One error object per invalid field, each with source.pointer or source.parameter',
+  },
+  TooManyRequests: {
+    status: 429,
+    description: 'Rate limit of the token reached; see Retry-After and RateLimit',
+    retryAfter: true,
+  },
   InternalError: { status: 500, description: 'Unexpected failure; retry later' },
   ServiceUnavailable: {
     status: 503,
-    description: 'Maintenance (maintenance), or the database cannot serve right now: restarting, unreachable, full, read-only or locked beyond its timeout (storage_unavailable). Nothing of a refused write was kept; retry after Retry-After',
+    description:
+      'Maintenance (maintenance), or the database cannot serve right now: restarting, unreachable, full, read-only or locked beyond its timeout (storage_unavailable). Nothing of a refused write was kept; retry after Retry-After',
     retryAfter: true,
   },
 };
 
 const SECURITY_SCHEMES: Readonly<Record<string, JsonSchema>> = {
   bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <access token>' },
-  access_token: { type: 'apiKey', in: 'query', name: 'access_token', description: 'The access token as a query parameter, instead of the header' },
-  app_key: { type: 'apiKey', in: 'header', name: 'X-Service-App-Key', description: 'The key of the API app the token was issued for (current interface)' },
-  app_identifier: { type: 'apiKey', in: 'header', name: 'X-ServiceAppIdentifier', description: 'Names the app, its version and a contact (older /api interface)' },
+  access_token: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'access_token',
+    description: 'The access token as a query parameter, instead of the header',
+  },
+  app_key: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Service-App-Key',
+    description: 'The key of the API app the token was issued for (current interface)',
+  },
+  app_identifier: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-ServiceAppIdentifier',
+    description: 'Names the app, its version and a contact (older /api interface)',
+  },
 };
 
 /** Built-in classes the library may reflect from a property's TypeScript type; they are no schema of ours. */
-const REFLECTED_BUILTINS = ['Object', 'Map', 'Array', 'String', 'Number', 'Boolean'].map((name) => `${SCHEMA_PREFIX}${name}`);
+const REFLECTED_BUILTINS = ['Object', 'Map', 'Array', 'String', 'Number', 'Boolean'].map(
+  (name) => `${SCHEMA_PREFIX}${name}`,
+);
 
 /**
  * A property validated by a custom decorator (a record of prices, attributes …) is described by
@@ -48,7 +77,8 @@ function dropReflectedBuiltinRefs(schemas: Record<string, object>): void {
   for (const schema of Object.values(schemas)) {
     const properties = ((schema as JsonSchema)['properties'] ?? {}) as Record<string, JsonSchema>;
     for (const property of Object.values(properties)) {
-      if (typeof property['$ref'] === 'string' && REFLECTED_BUILTINS.includes(property['$ref'])) delete property['$ref'];
+      if (typeof property['$ref'] === 'string' && REFLECTED_BUILTINS.includes(property['$ref']))
+        delete property['$ref'];
     }
   }
 }
@@ -63,23 +93,42 @@ function security(route: RouteDefinition): JsonSchema[] {
   const scopes = [...route.scopes];
   switch (route.auth) {
     case 'current':
-      return [{ bearer: scopes, app_key: [] }, { access_token: scopes, app_key: [] }];
+      return [
+        { bearer: scopes, app_key: [] },
+        { access_token: scopes, app_key: [] },
+      ];
     case 'legacy':
-      return [{ bearer: scopes, app_identifier: [] }, { access_token: scopes, app_identifier: [] }];
+      return [
+        { bearer: scopes, app_identifier: [] },
+        { access_token: scopes, app_identifier: [] },
+      ];
     case 'none':
       return [];
   }
 }
 
 function pathParameters(path: string): JsonSchema[] {
-  return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
 }
 
 function queryParameters(route: RouteDefinition): JsonSchema[] {
   if (!route.query) return [];
-  const schema = targetConstructorToSchema(route.query, { classTransformerMetadataStorage: classTransformerMetadata, refPointerPrefix: SCHEMA_PREFIX });
+  const schema = targetConstructorToSchema(route.query, {
+    classTransformerMetadataStorage: classTransformerMetadata,
+    refPointerPrefix: SCHEMA_PREFIX,
+  });
   const required = new Set<string>(schema.required ?? []);
-  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
@@ -90,7 +139,9 @@ function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
   if (route.body || route.query || route.list) names.push('ValidationError');
   const sorted = names.map((name) => [name, ERROR_RESPONSES[name]!] as const).sort((a, b) => a[1].status - b[1].status);
-  return Object.fromEntries(sorted.map(([name, { status }]) => [String(status), { $ref: `#/components/responses/${name}` }]));
+  return Object.fromEntries(
+    sorted.map(([name, { status }]) => [String(status), { $ref: `#/components/responses/${name}` }]),
+  );
 }
 
 function operation(route: RouteDefinition): JsonSchema {
@@ -102,17 +153,34 @@ function operation(route: RouteDefinition): JsonSchema {
     tags: [route.tag],
     security: security(route),
     ...(route.scopes.length > 0 ? { 'x-required-scopes': [...route.scopes] } : {}),
-    parameters: [...pathParameters(route.path), ...(route.list ? listParameters(route.list) : []), ...queryParameters(route)],
+    parameters: [
+      ...pathParameters(route.path),
+      ...(route.list ? listParameters(route.list) : []),
+      ...queryParameters(route),
+    ],
     ...(route.body
-      ? { requestBody: { required: !route.optionalBody, content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } } } }
+      ? {
+          requestBody: {
+            required: !route.optionalBody,
+            content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } },
+          },
+        }
       : {}),
     responses: {
       [String(route.status)]:
         route.status === 204 || !route.response.schema
           ? { description: route.response.description }
-          : { description: route.response.description, content: { 'application/json': { schema: route.response.schema } } },
+          : {
+              description: route.response.description,
+              content: { 'application/json': { schema: route.response.schema } },
+            },
       ...(route.response.also
-        ? { [String(route.response.also.status)]: { description: route.response.also.description, ...(route.response.schema ? { content: { 'application/json': { schema: route.response.schema } } } : {}) } }
+        ? {
+            [String(route.response.also.status)]: {
+              description: route.response.also.description,
+              ...(route.response.schema ? { content: { 'application/json': { schema: route.response.schema } } } : {}),
+            },
+          }
         : {}),
       ...errorResponses(route),
     },
@@ -156,7 +224,16 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
           name,
           {
             description,
-            ...(retryAfter ? { headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } } } : {}),
+            ...(retryAfter
+              ? {
+                  headers: {
+                    'Retry-After': {
+                      description: 'Seconds to wait before retrying',
+                      schema: { type: 'integer', minimum: 0 },
+                    },
+                  },
+                }
+              : {}),
             content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}ErrorEnvelope` } } },
           },
         ]),

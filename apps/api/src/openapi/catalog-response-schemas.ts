@@ -8,7 +8,10 @@ import { date, dateTime, money, nullable, ref, required } from './schema-buildin
  * presenters return.
  */
 const meta: JsonSchema = { type: 'object', additionalProperties: true, description: 'Custom fields' };
-const weightType = (nullableToo: boolean): JsonSchema => ({ type: nullableToo ? ['string', 'null'] : 'string', enum: nullableToo ? ['g', 'kg', null] : ['g', 'kg'] });
+const weightType = (nullableToo: boolean): JsonSchema => ({
+  type: nullableToo ? ['string', 'null'] : 'string',
+  enum: nullableToo ? ['g', 'kg', null] : ['g', 'kg'],
+});
 
 const variantPrice = required({
   type: 'object',
@@ -17,7 +20,9 @@ const variantPrice = required({
     sales_price: money('Wholesale (B2B) price'),
     rec_sales_price: money('Recommended retail (B2C) price'),
     offer_price: nullable('number', { description: 'Replaces sales_price on B2B when set' }),
-    b2c_offer_price: nullable('number', { description: 'Replaces rec_sales_price on B2C when set (the variant is on sale)' }),
+    b2c_offer_price: nullable('number', {
+      description: 'Replaces rec_sales_price on B2C when set (the variant is on sale)',
+    }),
   },
 });
 
@@ -100,7 +105,11 @@ const productImage = required({
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    url: { type: 'string', format: 'uri', description: 'Public URL the platform serves the image at (GET /media/…, no token needed)' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Public URL the platform serves the image at (GET /media/…, no token needed)',
+    },
     source_url: { type: 'string', description: 'The URL the image was downloaded from' },
     existance_key: nullable('string'),
     content_type: { type: 'string' },
@@ -109,7 +118,11 @@ const productImage = required({
     sort_b2c: nullable('integer'),
     alt: nullable('string'),
     filename: nullable('string'),
-    variant_ids: { type: 'array', items: { type: 'integer' }, description: 'Variants the image is attached to; empty: the whole product' },
+    variant_ids: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Variants the image is attached to; empty: the whole product',
+    },
     created_at: dateTime,
     updated_at: dateTime,
   },
@@ -125,7 +138,11 @@ const variant = required(
       item_number: { type: 'string', description: "The product's item number" },
       sku: { type: 'string' },
       ean: nullable('string'),
-      attributes: { type: 'object', additionalProperties: { type: 'string' }, description: 'e.g. {"color": "Navy", "size": "M"}' },
+      attributes: {
+        type: 'object',
+        additionalProperties: { type: 'string' },
+        description: 'e.g. {"color": "Navy", "size": "M"}',
+      },
       archived: { type: 'boolean', description: 'Cannot be sold on B2B' },
       b2c_available: { type: 'boolean', description: 'False blocks B2C sale' },
       make_to_order_b2b: nullable('boolean', { description: "Override of the product's field; null: as the product" }),
@@ -139,10 +156,25 @@ const variant = required(
       drop_ids: { type: 'array', items: { type: 'integer' } },
       created_at: dateTime,
       updated_at: dateTime,
-      prices: { type: 'array', items: ref('VariantPrice'), description: 'With includes[]=prices (variants.prices on products)' },
-      inventory: { type: 'array', items: ref('StockBalance'), description: 'With includes[]=inventory (variants.inventory on products); one row per location' },
-      cost_prices: { type: 'array', items: ref('VariantCostPrice'), description: 'With includes[]=cost_prices (variants.cost_prices on products)' },
-      product: { oneOf: [ref('Product'), { type: 'null' }], description: 'With includes[]=product (variant list and detail)' },
+      prices: {
+        type: 'array',
+        items: ref('VariantPrice'),
+        description: 'With includes[]=prices (variants.prices on products)',
+      },
+      inventory: {
+        type: 'array',
+        items: ref('StockBalance'),
+        description: 'With includes[]=inventory (variants.inventory on products); one row per location',
+      },
+      cost_prices: {
+        type: 'array',
+        items: ref('VariantCostPrice'),
+        description: 'With includes[]=cost_prices (variants.cost_prices on products)',
+      },
+      product: {
+        oneOf: [ref('Product'), { type: 'null' }],
+        description: 'With includes[]=product (variant list and detail)',
+      },
     },
   },
   VARIANT_INCLUDES,
@@ -180,7 +212,11 @@ const product = required(
       category_ids: { type: 'array', items: { type: 'integer' } },
       created_at: dateTime,
       updated_at: dateTime,
-      variants: { type: 'array', items: ref('Variant'), description: 'With includes[]=variants or any variants.* include' },
+      variants: {
+        type: 'array',
+        items: ref('Variant'),
+        description: 'With includes[]=variants or any variants.* include',
+      },
       categories: { type: 'array', items: ref('ProductCategory'), description: 'With includes[]=categories' },
       suppliers: { type: 'array', items: ref('ProductSupplier'), description: 'With includes[]=suppliers' },
       translations: { type: 'array', items: ref('ProductTranslation'), description: 'With includes[]=translations' },
@@ -192,7 +228,13 @@ const product = required(
 
 const drop = required({
   type: 'object',
-  properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, created_at: dateTime, updated_at: dateTime },
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
 });
 
 const inventoryLocation = required({
@@ -206,9 +248,15 @@ const inventoryLocation = required({
   },
 });
 
-const productLocale = required({ type: 'object', properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } } });
+const productLocale = required({
+  type: 'object',
+  properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' } },
+});
 
-const subbrand = required({ type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, created_at: dateTime, updated_at: dateTime } });
+const subbrand = required({
+  type: 'object',
+  properties: { id: { type: 'integer' }, name: { type: 'string' }, created_at: dateTime, updated_at: dateTime },
+});
 
 /** Named catalog schemas, merged into `components.schemas` with the other response schemas. */
 export const CATALOG_RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
@@ -236,7 +284,9 @@ export function cursorOnlyListResponseSchema(key: string, itemSchema: string): J
     properties: {
       [key]: { type: 'array', items: ref(itemSchema) },
       has_more: { type: 'boolean' },
-      next_cursor: nullable('string', { description: 'Pass as cursor to get the next page; null when has_more is false' }),
+      next_cursor: nullable('string', {
+        description: 'Pass as cursor to get the next page; null when has_more is false',
+      }),
     },
   };
 }

@@ -6,4 +6,6 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
  * DTO arrays as arrays of X rather than of Object, so it is read from the CommonJS build directly.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const classTransformerMetadata = (require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage }).defaultMetadataStorage;
+export const classTransformerMetadata = (
+  require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage }
+).defaultMetadataStorage;

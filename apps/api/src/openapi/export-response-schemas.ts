@@ -15,8 +15,15 @@ const shipmentLine = required({
   properties: {
     product_name: { type: 'string', description: 'Product name without attributes' },
     item_number: { type: 'string', description: 'Product-level item number' },
-    attributes: { type: 'object', additionalProperties: { type: 'string' }, description: 'Variant attributes (colors, sizes)' },
-    full_name: { type: 'string', description: "Product name plus attribute values ('Shirt - Black / M'), for delivery notes and packing lists" },
+    attributes: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Variant attributes (colors, sizes)',
+    },
+    full_name: {
+      type: 'string',
+      description: "Product name plus attribute values ('Shirt - Black / M'), for delivery notes and packing lists",
+    },
     sku: { type: 'string' },
     ean: nullable('string'),
     country_of_origin: nullable('string', { description: '2-letter ISO code' }),
@@ -35,18 +42,27 @@ const shipmentOrder = required({
     order_meta: { type: 'object', additionalProperties: true, description: 'Custom fields of the order; {} when none' },
     payment_term: {
       oneOf: [
-        required({ type: 'object', properties: { name: { type: 'string' }, erp_code: { type: 'string', description: "The payment terms' code" } } }),
+        required({
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            erp_code: { type: 'string', description: "The payment terms' code" },
+          },
+        }),
         { type: 'null' },
       ],
       description: "The customer's payment terms; null when the customer has none",
     },
-    shipping: nullable('number', { description: "The order's shipping cost when it travels on this shipment (the order's first); null otherwise" }),
+    shipping: nullable('number', {
+      description: "The order's shipping cost when it travels on this shipment (the order's first); null otherwise",
+    }),
   },
 });
 
 const thirdPartyShipment = required({
   type: 'object',
-  description: "A picking instruction in the warehouse's form. Use shipment_number as the warehouse's order number (an order may have several shipments).",
+  description:
+    "A picking instruction in the warehouse's form. Use shipment_number as the warehouse's order number (an order may have several shipments).",
   properties: {
     id: { type: 'integer', description: 'Taken by cancel and mark-as-exported' },
     shipment_number: { type: 'integer' },
@@ -57,7 +73,10 @@ const thirdPartyShipment = required({
     reference: nullable('string', { description: "Typically the end-customer's own order number" }),
     currency: { type: 'string', pattern: '^[A-Z]{3}$' },
     customer_number: { type: 'string' },
-    shipping_code: { ...ref('ShippingCode'), description: "The order's; code \"default\" (drop_point_id null) when the order named none" },
+    shipping_code: {
+      ...ref('ShippingCode'),
+      description: 'The order\'s; code "default" (drop_point_id null) when the order named none',
+    },
     invoice_address: { oneOf: [ref('OrderAddress'), { type: 'null' }] },
     delivery_address: { oneOf: [ref('OrderAddress'), { type: 'null' }] },
     orders: { type: 'array', items: ref('ThirdPartyShipmentOrder') },
@@ -88,9 +107,16 @@ export function exportResponseSchema(key: string, itemSchema: string): JsonSchem
     type: 'object',
     required: [key, 'has_more', 'next_cursor'],
     properties: {
-      [key]: { type: 'array', items: ref(itemSchema), description: 'Documents this system has not marked exported (at or before not_exported_since)' },
+      [key]: {
+        type: 'array',
+        items: ref(itemSchema),
+        description: 'Documents this system has not marked exported (at or before not_exported_since)',
+      },
       has_more: { type: 'boolean' },
-      next_cursor: nullable('string', { description: 'Pass as cursor (with the same system_id and flags) to get the next page; null when has_more is false' }),
+      next_cursor: nullable('string', {
+        description:
+          'Pass as cursor (with the same system_id and flags) to get the next page; null when has_more is false',
+      }),
     },
   };
 }
@@ -100,6 +126,8 @@ export function markResponseSchema(key: string, itemSchema: string): JsonSchema 
   return {
     type: 'object',
     required: [key],
-    properties: { [key]: { type: 'array', items: ref(itemSchema), description: 'The marked documents, with their exports' } },
+    properties: {
+      [key]: { type: 'array', items: ref(itemSchema), description: 'The marked documents, with their exports' },
+    },
   };
 }

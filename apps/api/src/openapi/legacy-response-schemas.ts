@@ -32,7 +32,11 @@ const collection = required({
     active: { type: 'boolean' },
     title: { type: 'string' },
     visibility: { type: 'string', enum: ['own_entity', 'customers_custom'] },
-    allowed_customers: { type: 'array', items: { type: 'integer' }, description: 'Customer ids; used when visibility is customers_custom' },
+    allowed_customers: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Customer ids; used when visibility is customers_custom',
+    },
     created_at: dateTime,
     updated_at: dateTime,
   },
@@ -40,7 +44,13 @@ const collection = required({
 
 const subbrand = required({
   type: 'object',
-  properties: { id: { type: 'integer' }, brand_id: { type: 'integer' }, name: { type: 'string' }, created_at: dateTime, updated_at: dateTime },
+  properties: {
+    id: { type: 'integer' },
+    brand_id: { type: 'integer' },
+    name: { type: 'string' },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
 });
 
 const variant = required(
@@ -52,7 +62,9 @@ const variant = required(
       product_id: { type: 'integer' },
       sku: { type: 'string' },
       picture: nullable('string'),
-      ean: nullable('integer', { description: 'Digits of the EAN as an integer (leading zeros are lost); null when none' }),
+      ean: nullable('integer', {
+        description: 'Digits of the EAN as an integer (leading zeros are lost); null when none',
+      }),
       attributes: { type: 'object', additionalProperties: { type: 'string' } },
       prices: {
         type: 'object',
@@ -60,18 +72,26 @@ const variant = required(
         additionalProperties: {
           type: 'object',
           required: ['sales_price', 'rec_sales_price', 'offer_price'],
-          properties: { sales_price: { type: 'number' }, rec_sales_price: { type: 'number' }, offer_price: nullable('number') },
+          properties: {
+            sales_price: { type: 'number' },
+            rec_sales_price: { type: 'number' },
+            offer_price: nullable('number'),
+          },
         },
       },
       created_at: dateTime,
       updated_at: dateTime,
       inventory: {
         type: 'object',
-        description: 'Keyed by stock type (stock = the default location, else the location name); with includes[]=variants.inventory and in answers to writes',
+        description:
+          'Keyed by stock type (stock = the default location, else the location name); with includes[]=variants.inventory and in answers to writes',
         additionalProperties: {
           type: 'object',
           required: ['quantity', 'available'],
-          properties: { quantity: { type: 'integer', description: 'In stock' }, available: { type: 'integer', description: 'In stock minus reserved' } },
+          properties: {
+            quantity: { type: 'integer', description: 'In stock' },
+            available: { type: 'integer', description: 'In stock minus reserved' },
+          },
         },
       },
     },
@@ -99,7 +119,10 @@ const product = required(
       updated_at: dateTime,
       variants: { type: 'array', items: ref('LegacyVariantObject') },
       categories: { type: 'array', items: ref('LegacyCategory'), description: 'With includes[]=categories' },
-      collection: { oneOf: [ref('LegacyCollectionObject'), { type: 'null' }], description: 'With includes[]=collection' },
+      collection: {
+        oneOf: [ref('LegacyCollectionObject'), { type: 'null' }],
+        description: 'With includes[]=collection',
+      },
       subbrand: { oneOf: [ref('LegacySubbrandObject'), { type: 'null' }], description: 'With includes[]=subbrand' },
       tags: { type: 'array', items: { type: 'string' }, description: 'With includes[]=tags' },
     },
@@ -121,7 +144,10 @@ export function legacyListResponseSchema(key: string, itemSchema: string): JsonS
   return {
     type: 'object',
     required: ['total', key],
-    properties: { total: { type: 'integer', description: 'Rows matching the filters' }, [key]: { type: 'array', items: ref(itemSchema) } },
+    properties: {
+      total: { type: 'integer', description: 'Rows matching the filters' },
+      [key]: { type: 'array', items: ref(itemSchema) },
+    },
   };
 }
 

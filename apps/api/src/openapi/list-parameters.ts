@@ -46,7 +46,14 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
       description: `sort[0][key]=…&sort[0][direction]=ASC|DESC. Keys: ${sortKeys.join(', ')}; an id tiebreaker is added. Keep the same sort on every request of a cursor walk.`,
       schema: {
         type: 'array',
-        items: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: sortKeys }, direction: { type: 'string', enum: ['ASC', 'DESC'], default: 'ASC' } } },
+        items: {
+          type: 'object',
+          required: ['key'],
+          properties: {
+            key: { type: 'string', enum: sortKeys },
+            direction: { type: 'string', enum: ['ASC', 'DESC'], default: 'ASC' },
+          },
+        },
       },
     },
     {
@@ -64,11 +71,14 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
     {
       name: 'starting_after',
       in: 'query',
-      description: 'The last id already processed; only with the default sort (id ASC). The response then carries no total.',
+      description:
+        'The last id already processed; only with the default sort (id ASC). The response then carries no total.',
       schema: { type: 'integer' },
     },
   ];
-  const offered = list.pagedOnly ? parameters.filter((p) => p['name'] !== 'cursor' && p['name'] !== 'starting_after') : parameters;
+  const offered = list.pagedOnly
+    ? parameters.filter((p) => p['name'] !== 'cursor' && p['name'] !== 'starting_after')
+    : parameters;
   if (list.includes.length > 0) {
     offered.push({
       name: 'includes[]',
@@ -80,7 +90,12 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
     });
   }
   if (!list.cursorOnly) {
-    offered.push({ name: 'page', in: 'query', description: '0-based page number (offset paging, with total).', schema: { type: 'integer', minimum: 0, default: 0 } });
+    offered.push({
+      name: 'page',
+      in: 'query',
+      description: '0-based page number (offset paging, with total).',
+      schema: { type: 'integer', minimum: 0, default: 0 },
+    });
   }
   return offered;
 }

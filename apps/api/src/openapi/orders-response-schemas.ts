@@ -7,7 +7,12 @@ import { currency, dateTime, money, nullable, nullableDateTime, ref, required } 
  * their presenters; `orders-openapi.test.ts` compares the properties declared here with what
  * the presenters return.
  */
-const percent = (description: string): JsonSchema => ({ type: 'number', minimum: 0, maximum: 100, description: `${description}, in percent (25 = 25 %); at most 2 decimals` });
+const percent = (description: string): JsonSchema => ({
+  type: 'number',
+  minimum: 0,
+  maximum: 100,
+  description: `${description}, in percent (25 = 25 %); at most 2 decimals`,
+});
 const exportsProperty = (embeddedNote: boolean): JsonSchema => ({
   type: 'array',
   items: ref('ExportMark'),
@@ -26,7 +31,11 @@ const exportMark = required({
 const timelineEvent = required({
   type: 'object',
   properties: {
-    kind: { type: 'string', description: 'created, approved, cancelled, shipment_created, delivered, booked, regulated, archived, exported, credited …' },
+    kind: {
+      type: 'string',
+      description:
+        'created, approved, cancelled, shipment_created, delivered, booked, regulated, archived, exported, credited …',
+    },
     note: nullable('string'),
     system_id: nullable('string', { description: 'For exported: the system that marked it' }),
     user_id: nullable('integer', { description: 'The user whose token made the change' }),
@@ -41,27 +50,28 @@ const orderChannel = required({
     public_id: { type: 'string', description: 'Goes into POST /v10/order-channels/{public_id}/orders' },
     name: { type: 'string' },
     order_type: { type: 'string', enum: ['b2b', 'b2c'] },
-    auto_approve: { type: 'boolean', description: 'Orders are approved (and get their shipment) as soon as they are created' },
+    auto_approve: {
+      type: 'boolean',
+      description: 'Orders are approved (and get their shipment) as soon as they are created',
+    },
     drop_id: nullable('integer', { description: 'Every order of the channel belongs to this drop' }),
     created_at: dateTime,
     updated_at: dateTime,
   },
 });
 
-const orderAddress = required(
-  {
-    type: 'object',
-    properties: {
-      name: { type: 'string', description: 'Top line, typically the receiving party' },
-      att: nullable('string'),
-      address: { type: 'string', description: 'Street with house number, floor' },
-      zip: { type: 'string' },
-      region: { type: 'string' },
-      city: { type: 'string' },
-      country: { type: 'string', pattern: '^[A-Z]{2}$' },
-    },
+const orderAddress = required({
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Top line, typically the receiving party' },
+    att: nullable('string'),
+    address: { type: 'string', description: 'Street with house number, floor' },
+    zip: { type: 'string' },
+    region: { type: 'string' },
+    city: { type: 'string' },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
   },
-);
+});
 
 const shippingCode = required({
   type: 'object',
@@ -111,7 +121,10 @@ const order = required(
       drop_id: nullable('integer'),
       currency,
       vat_rate: percent('VAT rate'),
-      prices_include_vat: { type: 'boolean', description: 'B2C: line prices include VAT and the totals are derived from them' },
+      prices_include_vat: {
+        type: 'boolean',
+        description: 'B2C: line prices include VAT and the totals are derived from them',
+      },
       email: nullable('string'),
       telephone: nullable('string'),
       reference: nullable('string'),
@@ -119,7 +132,9 @@ const order = required(
       invoice_address: { oneOf: [ref('OrderAddress'), { type: 'null' }] },
       delivery_address: { oneOf: [ref('OrderAddress'), { type: 'null' }] },
       shipping_code: { oneOf: [ref('ShippingCode'), { type: 'null' }] },
-      shipping_cost: nullable('number', { description: 'Shipping charged, in the VAT basis of the lines; at most 2 decimals' }),
+      shipping_cost: nullable('number', {
+        description: 'Shipping charged, in the VAT basis of the lines; at most 2 decimals',
+      }),
       responsible_person: { oneOf: [ref('ResponsiblePerson'), { type: 'null' }] },
       order_meta: { type: 'object', additionalProperties: true },
       net_total: money('Without VAT'),
@@ -131,10 +146,22 @@ const order = required(
       created_at: dateTime,
       updated_at: dateTime,
       exports: exportsProperty(false),
-      lines: { type: 'array', items: ref('OrderLine'), description: 'With includes[]=lines on lists; always on a single order' },
+      lines: {
+        type: 'array',
+        items: ref('OrderLine'),
+        description: 'With includes[]=lines on lists; always on a single order',
+      },
       timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On GET /v10/orders/{id}, oldest first' },
-      shipments: { type: 'array', items: ref('Shipment'), description: 'On GET /v10/orders/{id} with includes[]=shipments' },
-      invoices: { type: 'array', items: ref('Invoice'), description: 'On GET /v10/orders/{id} with includes[]=invoices' },
+      shipments: {
+        type: 'array',
+        items: ref('Shipment'),
+        description: 'On GET /v10/orders/{id} with includes[]=shipments',
+      },
+      invoices: {
+        type: 'array',
+        items: ref('Invoice'),
+        description: 'On GET /v10/orders/{id} with includes[]=invoices',
+      },
     },
   },
   ORDER_OPTIONAL,
@@ -144,9 +171,14 @@ const colli = required({
   type: 'object',
   properties: {
     track_trace: nullable('string'),
-    track_trace_link: nullable('string', { description: "As the warehouse sent it, or built from the carrier's template" }),
+    track_trace_link: nullable('string', {
+      description: "As the warehouse sent it, or built from the carrier's template",
+    }),
     sscc_number: nullable('string'),
-    lines: { type: 'array', items: required({ type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer' } } }) },
+    lines: {
+      type: 'array',
+      items: required({ type: 'object', properties: { sku: { type: 'string' }, quantity: { type: 'integer' } } }),
+    },
   },
 });
 
@@ -173,7 +205,9 @@ const shipment = required(
       order_number: { type: 'integer' },
       customer_id: { type: 'integer' },
       status: { type: 'string', enum: ['open', 'completed', 'cancelled'] },
-      shipping_cost: nullable('number', { description: "The order's shipping cost on its first shipment; null on the others" }),
+      shipping_cost: nullable('number', {
+        description: "The order's shipping cost on its first shipment; null on the others",
+      }),
       carrier: nullable('string', { description: 'Set on delivery' }),
       colli: { type: 'array', items: ref('Colli'), description: 'Parcels reported on delivery' },
       delivered_at: nullableDateTime('When the warehouse reported it delivered'),
@@ -181,7 +215,11 @@ const shipment = required(
       created_at: dateTime,
       updated_at: dateTime,
       exports: exportsProperty(true),
-      lines: { type: 'array', items: ref('ShipmentLine'), description: 'With includes[]=lines on lists; always on a single shipment' },
+      lines: {
+        type: 'array',
+        items: ref('ShipmentLine'),
+        description: 'With includes[]=lines on lists; always on a single shipment',
+      },
       timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On GET /v10/shipments/{id}, oldest first' },
     },
   },
@@ -204,7 +242,10 @@ const financialLine = required({
   },
 });
 
-const financialDocumentProperties = (numberKey: string, links: Record<string, JsonSchema>): Record<string, JsonSchema> => ({
+const financialDocumentProperties = (
+  numberKey: string,
+  links: Record<string, JsonSchema>,
+): Record<string, JsonSchema> => ({
   id: { type: 'integer' },
   [numberKey]: { type: 'integer' },
   status: { type: 'string', enum: ['draft', 'booked'] },
@@ -220,23 +261,36 @@ const financialDocumentProperties = (numberKey: string, links: Record<string, Js
   created_at: dateTime,
   updated_at: dateTime,
   exports: exportsProperty(true),
-  lines: { type: 'array', items: ref('FinancialLine'), description: 'With includes[]=lines on lists; always on a single document' },
+  lines: {
+    type: 'array',
+    items: ref('FinancialLine'),
+    description: 'With includes[]=lines on lists; always on a single document',
+  },
   timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On a single document, oldest first' },
-  accounting_entry: { oneOf: [ref('AccountingEntry'), { type: 'null' }], description: 'On a single document: the entry its booking wrote; null while it is a draft' },
+  accounting_entry: {
+    oneOf: [ref('AccountingEntry'), { type: 'null' }],
+    description: 'On a single document: the entry its booking wrote; null while it is a draft',
+  },
 });
 const FINANCIAL_OPTIONAL = ['exports', 'lines', 'timeline', 'accounting_entry'];
 const withCreditNotes = (properties: Record<string, JsonSchema>): Record<string, JsonSchema> => ({
   ...properties,
-  credit_notes: { type: 'array', items: ref('CreditNote'), description: 'On a single invoice: its credit notes, with their lines' },
+  credit_notes: {
+    type: 'array',
+    items: ref('CreditNote'),
+    description: 'On a single invoice: its credit notes, with their lines',
+  },
 });
 
 const invoice = required(
   {
     type: 'object',
-    properties: withCreditNotes(financialDocumentProperties('invoice_number', {
-      order_id: nullable('integer'),
-      shipment_id: nullable('integer', { description: 'The delivered shipment it bills (in-service invoicing)' }),
-    })),
+    properties: withCreditNotes(
+      financialDocumentProperties('invoice_number', {
+        order_id: nullable('integer'),
+        shipment_id: nullable('integer', { description: 'The delivered shipment it bills (in-service invoicing)' }),
+      }),
+    ),
   },
   [...FINANCIAL_OPTIONAL, 'credit_notes'],
 );
@@ -278,7 +332,11 @@ const accountingEntry = required(
       created_at: dateTime,
       updated_at: dateTime,
       exports: exportsProperty(true),
-      timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On GET /v10/accounting-entries/{id}, oldest first' },
+      timeline: {
+        type: 'array',
+        items: ref('TimelineEvent'),
+        description: 'On GET /v10/accounting-entries/{id}, oldest first',
+      },
     },
   },
   ['exports', 'timeline'],
@@ -290,8 +348,15 @@ const settings = required({
     invoicing: { type: 'string', enum: ['external', 'in_service'] },
     requires_drop: { type: 'boolean' },
     default_vat_rate: percent('VAT rate of new orders'),
-    ad_hoc_return_mode: { type: ['string', 'null'], enum: ['always_credit_note', 'credit_note_if_no_rma', 'alert_if_no_rma', null] },
-    tracking_link_templates: { type: 'object', additionalProperties: { type: 'string' }, description: 'Carrier code → URL template containing {track_trace}' },
+    ad_hoc_return_mode: {
+      type: ['string', 'null'],
+      enum: ['always_credit_note', 'credit_note_if_no_rma', 'alert_if_no_rma', null],
+    },
+    tracking_link_templates: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Carrier code → URL template containing {track_trace}',
+    },
     updated_at: nullableDateTime('null while the brand runs on the defaults'),
   },
 });

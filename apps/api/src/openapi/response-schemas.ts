@@ -35,7 +35,13 @@ const address: JsonSchema = {
 const customerGroup: JsonSchema = {
   type: 'object',
   required: ['id', 'code', 'name', 'created_at', 'updated_at'],
-  properties: { id: { type: 'integer' }, code: { type: 'string' }, name: { type: 'string' }, created_at: dateTime, updated_at: dateTime },
+  properties: {
+    id: { type: 'integer' },
+    code: { type: 'string' },
+    name: { type: 'string' },
+    created_at: dateTime,
+    updated_at: dateTime,
+  },
 };
 
 const paymentTerms: JsonSchema = {
@@ -54,8 +60,20 @@ const paymentTerms: JsonSchema = {
 const customer: JsonSchema = {
   type: 'object',
   required: [
-    'id', 'customer_number', 'name', 'currency', 'discount_percentage', 'active', 'email', 'telephone', 'vat_number',
-    'eori_number', 'customer_group_id', 'payment_terms_id', 'created_at', 'updated_at',
+    'id',
+    'customer_number',
+    'name',
+    'currency',
+    'discount_percentage',
+    'active',
+    'email',
+    'telephone',
+    'vat_number',
+    'eori_number',
+    'customer_group_id',
+    'payment_terms_id',
+    'created_at',
+    'updated_at',
   ],
   properties: {
     id: { type: 'integer' },
@@ -101,7 +119,8 @@ const errorObject: JsonSchema = {
     status: { type: 'integer', description: 'The HTTP status, repeated' },
     code: {
       type: ['string', 'integer'],
-      description: 'Stable machine-readable code, e.g. validation_failed, insufficient_scope; on the older /api interface the integer of its code table (40001, 1000001 …) where one applies',
+      description:
+        'Stable machine-readable code, e.g. validation_failed, insufficient_scope; on the older /api interface the integer of its code table (40001, 1000001 …) where one applies',
     },
     title: { type: 'string', description: 'The kind of problem; the same for every occurrence' },
     detail: { type: 'string', description: 'What is wrong in this request' },
@@ -113,7 +132,11 @@ const errorObject: JsonSchema = {
         header: { type: 'string', description: 'The request header' },
       },
     },
-    meta: { type: 'object', additionalProperties: true, description: 'Details such as missing_scopes or allowed_methods' },
+    meta: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'Details such as missing_scopes or allowed_methods',
+    },
   },
 };
 
@@ -133,7 +156,11 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   ...LEGACY_RESPONSE_SCHEMAS,
   ...EXPORT_RESPONSE_SCHEMAS,
   ErrorObject: errorObject,
-  ErrorEnvelope: { type: 'object', required: ['errors'], properties: { errors: { type: 'array', minItems: 1, items: ref('ErrorObject') } } },
+  ErrorEnvelope: {
+    type: 'object',
+    required: ['errors'],
+    properties: { errors: { type: 'array', minItems: 1, items: ref('ErrorObject') } },
+  },
 };
 
 /** `{ "<key>": [<item>…], "has_more", "next_cursor", "total"? }`. */
@@ -144,8 +171,13 @@ export function listResponseSchema(key: string, itemSchema: string): JsonSchema 
     properties: {
       [key]: { type: 'array', items: ref(itemSchema) },
       has_more: { type: 'boolean' },
-      next_cursor: nullable('string', { description: 'Pass as cursor to get the next page; null when has_more is false' }),
-      total: { type: 'integer', description: 'Rows matching the filters; absent when cursor or starting_after is used' },
+      next_cursor: nullable('string', {
+        description: 'Pass as cursor to get the next page; null when has_more is false',
+      }),
+      total: {
+        type: 'integer',
+        description: 'Rows matching the filters; absent when cursor or starting_after is used',
+      },
     },
   };
 }

@@ -9,7 +9,19 @@ import { nullable } from './schema-building';
 
 const portalReturnLine: JsonSchema = {
   type: 'object',
-  required: ['id', 'variant_id', 'quantity', 'expected_return', 'returned', 'claim_type', 'claim_cause_id', 'net_price', 'unit_price_incl_vat', 'text', 'regulate_inventory'],
+  required: [
+    'id',
+    'variant_id',
+    'quantity',
+    'expected_return',
+    'returned',
+    'claim_type',
+    'claim_cause_id',
+    'net_price',
+    'unit_price_incl_vat',
+    'text',
+    'regulate_inventory',
+  ],
   properties: {
     id: { type: 'integer', description: 'Stable across updates when the line is matched' },
     variant_id: { type: 'integer' },
@@ -18,7 +30,10 @@ const portalReturnLine: JsonSchema = {
     returned: nullable('integer', { description: 'Pieces received; null until the return is received' }),
     claim_type: { type: 'string', enum: ['return', 'claim'] },
     claim_cause_id: nullable('integer'),
-    net_price: { type: 'number', description: 'unit_price_incl_vat without VAT (the order\'s rate), half up to the cent' },
+    net_price: {
+      type: 'number',
+      description: "unit_price_incl_vat without VAT (the order's rate), half up to the cent",
+    },
     unit_price_incl_vat: { type: 'number', description: 'Echoed' },
     text: nullable('string', { description: "The customer's comment" }),
     regulate_inventory: { type: 'boolean' },
@@ -28,9 +43,23 @@ const portalReturnLine: JsonSchema = {
 const portalReturn: JsonSchema = {
   type: 'object',
   required: [
-    'id', 'rma', 'rma_number', 'return_status', 'source', 'notes', 'return_fee_incl_vat', 'exchange_fee_incl_vat', 'labelless_code', 'track_trace',
-    'track_trace_link', 'storefront_refund_gift_card', 'storefront_refund_gift_card_bonus_type', 'storefront_refund_gift_card_bonus_value',
-    'storefront_refund_gift_card_free_shipping', 'total_price_after_vat', 'lines',
+    'id',
+    'rma',
+    'rma_number',
+    'return_status',
+    'source',
+    'notes',
+    'return_fee_incl_vat',
+    'exchange_fee_incl_vat',
+    'labelless_code',
+    'track_trace',
+    'track_trace_link',
+    'storefront_refund_gift_card',
+    'storefront_refund_gift_card_bonus_type',
+    'storefront_refund_gift_card_bonus_value',
+    'storefront_refund_gift_card_free_shipping',
+    'total_price_after_vat',
+    'lines',
   ],
   properties: {
     id: { type: 'integer', description: 'Internal return id' },
@@ -48,7 +77,9 @@ const portalReturn: JsonSchema = {
     storefront_refund_gift_card_bonus_type: { type: ['string', 'null'], enum: ['percentage', 'fixed', null] },
     storefront_refund_gift_card_bonus_value: nullable('number'),
     storefront_refund_gift_card_free_shipping: { type: 'boolean' },
-    total_price_after_vat: nullable('number', { description: 'Total refunded incl. VAT: the sum of the credit notes (net of fees); null before receipt' }),
+    total_price_after_vat: nullable('number', {
+      description: 'Total refunded incl. VAT: the sum of the credit notes (net of fees); null before receipt',
+    }),
     lines: { type: 'array', items: { $ref: '#/components/schemas/PortalReturnLine' } },
   },
 };
@@ -65,7 +96,10 @@ export const PORTAL_UPSERT_RESPONSE: JsonSchema = {
   required: ['return', 'created'],
   properties: {
     return: { $ref: '#/components/schemas/PortalReturn' },
-    created: { type: 'boolean', description: 'true (HTTP 201) when this call created the return; false (HTTP 200) when it existed' },
+    created: {
+      type: 'boolean',
+      description: 'true (HTTP 201) when this call created the return; false (HTTP 200) when it existed',
+    },
   },
 };
 

@@ -12,7 +12,10 @@ const claimCause: JsonSchema = {
   required: ['id', 'code', 'name', 'created_at', 'updated_at'],
   properties: {
     id: { type: 'integer' },
-    code: { type: 'string', description: 'Return lines name the cause by it (claim_cause_code), ignoring case; not unique' },
+    code: {
+      type: 'string',
+      description: 'Return lines name the cause by it (claim_cause_code), ignoring case; not unique',
+    },
     name: { type: 'string' },
     created_at: dateTime,
     updated_at: dateTime,
@@ -26,8 +29,14 @@ const returnPortal: JsonSchema = {
     id: { type: 'integer' },
     public_id: { type: 'string', description: 'Goes into /v10/external-return-portals/{public_id}/returns' },
     name: { type: 'string' },
-    type: { type: 'string', description: '`service` (internal), `custom` (any app) or a partner portal type (apps with that internal_code)' },
-    requires_claim_causes: { type: 'boolean', description: 'Lines announced through the portal must name a claim cause' },
+    type: {
+      type: 'string',
+      description: '`service` (internal), `custom` (any app) or a partner portal type (apps with that internal_code)',
+    },
+    requires_claim_causes: {
+      type: 'boolean',
+      description: 'Lines announced through the portal must name a claim cause',
+    },
     created_at: dateTime,
     updated_at: dateTime,
   },

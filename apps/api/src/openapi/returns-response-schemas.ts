@@ -7,9 +7,18 @@ import { dateTime, money, nullable, nullableDateTime, ref, required } from './sc
  * `presenters/third-party-return.presenter.ts`; the returns tests compare the declared properties
  * with what the presenters return.
  */
-const percent = (description: string): JsonSchema => ({ type: 'number', minimum: 0, maximum: 100, description: `${description}, in percent; at most 2 decimals` });
+const percent = (description: string): JsonSchema => ({
+  type: 'number',
+  minimum: 0,
+  maximum: 100,
+  description: `${description}, in percent; at most 2 decimals`,
+});
 const RETURN_STATUSES = ['open', 'approved', 'received', 'credited'];
-const attributes: JsonSchema = { type: 'object', additionalProperties: { type: 'string' }, description: 'Variant attributes (colors, sizes)' };
+const attributes: JsonSchema = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  description: 'Variant attributes (colors, sizes)',
+};
 
 const returnLine = required({
   type: 'object',
@@ -42,7 +51,10 @@ const ret = required(
     properties: {
       id: { type: 'integer' },
       return_number: { type: 'integer', description: "Number from the brand's return series" },
-      rma: { type: 'string', description: 'The RMA integrations use: the return number as text, or the portal’s external RMA' },
+      rma: {
+        type: 'string',
+        description: 'The RMA integrations use: the return number as text, or the portal’s external RMA',
+      },
       rma_number: { type: 'integer', description: 'The digits of rma as a number' },
       status: { type: 'string', enum: RETURN_STATUSES },
       source: { type: 'string', enum: ['back_office', 'portal', 'ad_hoc'] },
@@ -74,8 +86,16 @@ const ret = required(
       created_at: dateTime,
       updated_at: dateTime,
       lines: { type: 'array', items: ref('ReturnLine') },
-      exports: { type: 'array', items: ref('ExportMark'), description: 'Systems that marked it exported (3PL), each with its latest mark' },
-      credit_notes: { type: 'array', items: ref('CreditNote'), description: 'On a single return: its credit notes, with their lines' },
+      exports: {
+        type: 'array',
+        items: ref('ExportMark'),
+        description: 'Systems that marked it exported (3PL), each with its latest mark',
+      },
+      credit_notes: {
+        type: 'array',
+        items: ref('CreditNote'),
+        description: 'On a single return: its credit notes, with their lines',
+      },
       timeline: { type: 'array', items: ref('TimelineEvent'), description: 'On a single return, oldest first' },
     },
   },
@@ -157,8 +177,14 @@ export const adHocReturnResponseSchema: JsonSchema = {
   required: ['return', 'matched_rma', 'alert_id'],
   properties: {
     return: ref('ThirdPartyReturn'),
-    matched_rma: { type: 'boolean', description: 'true: an approved RMA of the order expected these pieces and was received instead of making a new return' },
-    alert_id: nullable('integer', { description: 'alert_if_no_rma mode without a matching RMA: the dashboard alert made (no credit note yet)' }),
+    matched_rma: {
+      type: 'boolean',
+      description:
+        'true: an approved RMA of the order expected these pieces and was received instead of making a new return',
+    },
+    alert_id: nullable('integer', {
+      description: 'alert_if_no_rma mode without a matching RMA: the dashboard alert made (no credit note yet)',
+    }),
   },
 };
 

@@ -28,7 +28,10 @@ export interface AccountingEntryWire {
 }
 
 /** An accounting entry with its lines (always); `exports` when given. */
-export function presentAccountingEntry(entry: AccountingEntry, options: { exports?: readonly ExportMark[] } = {}): AccountingEntryWire {
+export function presentAccountingEntry(
+  entry: AccountingEntry,
+  options: { exports?: readonly ExportMark[] } = {},
+): AccountingEntryWire {
   const wire: AccountingEntryWire = {
     id: entry.id,
     entry_number: entry.entryNumber,
@@ -46,5 +49,8 @@ export function presentAccountingEntry(entry: AccountingEntry, options: { export
 
 /** `GET /v10/accounting-entries/{id}`: the entry with its lines, exports and timeline. */
 export function presentAccountingEntryDetail(detail: AccountingEntryDetail): AccountingEntryWire {
-  return { ...presentAccountingEntry(detail.entry, { exports: detail.exports }), timeline: presentTimeline(detail.timeline) };
+  return {
+    ...presentAccountingEntry(detail.entry, { exports: detail.exports }),
+    timeline: presentTimeline(detail.timeline),
+  };
 }

@@ -31,7 +31,10 @@ export interface CreditNoteWire {
 }
 
 /** A credit note; `exports` when given, `lines` when asked for. */
-export function presentCreditNote(creditNote: CreditNote, options: { includeLines: boolean; exports?: readonly ExportMark[] }): CreditNoteWire {
+export function presentCreditNote(
+  creditNote: CreditNote,
+  options: { includeLines: boolean; exports?: readonly ExportMark[] },
+): CreditNoteWire {
   const wire: CreditNoteWire = {
     id: creditNote.id,
     credit_note_number: creditNote.creditNoteNumber,

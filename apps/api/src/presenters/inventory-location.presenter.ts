@@ -10,5 +10,11 @@ export interface InventoryLocationWire {
 }
 
 export function presentInventoryLocation(location: InventoryLocation): InventoryLocationWire {
-  return { id: location.id, name: location.name, is_default: location.isDefault, created_at: location.createdAt, updated_at: location.updatedAt };
+  return {
+    id: location.id,
+    name: location.name,
+    is_default: location.isDefault,
+    created_at: location.createdAt,
+    updated_at: location.updatedAt,
+  };
 }

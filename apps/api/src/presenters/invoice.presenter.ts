@@ -33,7 +33,10 @@ export interface InvoiceWire {
 }
 
 /** An invoice; `exports` when given, `lines` when asked for. */
-export function presentInvoice(invoice: Invoice, options: { includeLines: boolean; exports?: readonly ExportMark[] }): InvoiceWire {
+export function presentInvoice(
+  invoice: Invoice,
+  options: { includeLines: boolean; exports?: readonly ExportMark[] },
+): InvoiceWire {
   const wire: InvoiceWire = {
     id: invoice.id,
     invoice_number: invoice.invoiceNumber,

@@ -104,7 +104,15 @@ const percent = (basisPoints: number): number => formatDecimal(basisPoints, PERC
 
 export function presentOrderAddress(address: OrderAddress | null): OrderAddressWire | null {
   if (!address) return null;
-  return { name: address.name, att: address.att, address: address.address, zip: address.zip, region: address.region, city: address.city, country: address.country };
+  return {
+    name: address.name,
+    att: address.att,
+    address: address.address,
+    zip: address.zip,
+    region: address.region,
+    city: address.city,
+    country: address.country,
+  };
 }
 
 export function presentOrderLine(line: OrderLine): OrderLineWire {
@@ -130,7 +138,10 @@ export function presentOrderLine(line: OrderLine): OrderLineWire {
 }
 
 /** An order as lists, exports and the back office show it; `lines` only when asked for. */
-export function presentOrder(order: Order, options: { includeLines: boolean; exports: readonly ExportMark[] }): OrderWire {
+export function presentOrder(
+  order: Order,
+  options: { includeLines: boolean; exports: readonly ExportMark[] },
+): OrderWire {
   const wire: OrderWire = {
     id: order.id,
     order_number: order.orderNumber,
@@ -149,10 +160,16 @@ export function presentOrder(order: Order, options: { includeLines: boolean; exp
     notes: order.notes,
     invoice_address: presentOrderAddress(order.invoiceAddress),
     delivery_address: presentOrderAddress(order.deliveryAddress),
-    shipping_code: order.shippingCode ? { code: order.shippingCode.code, drop_point_id: order.shippingCode.dropPointId } : null,
+    shipping_code: order.shippingCode
+      ? { code: order.shippingCode.code, drop_point_id: order.shippingCode.dropPointId }
+      : null,
     shipping_cost: order.shippingCost === null ? null : money(order.shippingCost),
     responsible_person: order.responsiblePerson
-      ? { email: order.responsiblePerson.email, first_name: order.responsiblePerson.firstName, last_name: order.responsiblePerson.lastName }
+      ? {
+          email: order.responsiblePerson.email,
+          first_name: order.responsiblePerson.firstName,
+          last_name: order.responsiblePerson.lastName,
+        }
       : null,
     order_meta: { ...order.orderMeta },
     net_total: money(order.netTotal),
@@ -174,12 +191,20 @@ export function presentOrder(order: Order, options: { includeLines: boolean; exp
  * when included (those embedded documents carry no `exports`; GET them for their marks).
  */
 export function presentOrderDetail(
-  detail: { order: Order; shipments: readonly Shipment[]; invoices: readonly Invoice[]; exports: readonly ExportMark[]; timeline: readonly TimelineEvent[] },
+  detail: {
+    order: Order;
+    shipments: readonly Shipment[];
+    invoices: readonly Invoice[];
+    exports: readonly ExportMark[];
+    timeline: readonly TimelineEvent[];
+  },
   includes: readonly string[],
 ): OrderWire {
   const wire = presentOrder(detail.order, { includeLines: true, exports: detail.exports });
   wire.timeline = presentTimeline(detail.timeline);
-  if (includes.includes('shipments')) wire.shipments = detail.shipments.map((s) => presentShipment(s, { includeLines: true }));
-  if (includes.includes('invoices')) wire.invoices = detail.invoices.map((i) => presentInvoice(i, { includeLines: true }));
+  if (includes.includes('shipments'))
+    wire.shipments = detail.shipments.map((s) => presentShipment(s, { includeLines: true }));
+  if (includes.includes('invoices'))
+    wire.invoices = detail.invoices.map((i) => presentInvoice(i, { includeLines: true }));
   return wire;
 }

@@ -10,5 +10,12 @@ export interface PaymentTermsWire {
 }
 
 export function presentPaymentTerms(terms: PaymentTerms): PaymentTermsWire {
-  return { id: terms.id, code: terms.code, name: terms.name, days: terms.days, created_at: terms.createdAt, updated_at: terms.updatedAt };
+  return {
+    id: terms.id,
+    code: terms.code,
+    name: terms.name,
+    days: terms.days,
+    created_at: terms.createdAt,
+    updated_at: terms.updatedAt,
+  };
 }

@@ -1,4 +1,13 @@
-import { ClaimType, CreditNote, GiftCardBonusType, Return, ReturnLine, ReturnPortal, divideRounded, netOfVat } from '@brand/core';
+import {
+  ClaimType,
+  CreditNote,
+  GiftCardBonusType,
+  Return,
+  ReturnLine,
+  ReturnPortal,
+  divideRounded,
+  netOfVat,
+} from '@brand/core';
 import { money } from './invoice-line.presenter';
 
 /*
@@ -45,7 +54,9 @@ const optionalMoney = (minor: number | null): number | null => (minor === null ?
 /** The price incl. VAT a line refunds: as the portal sent it (a line made elsewhere derives it from its price). */
 function unitPriceInclVat(line: ReturnLine, ret: Return): number {
   if (line.unitPriceInclVat !== null) return line.unitPriceInclVat;
-  return ret.pricesIncludeVat ? line.unitPrice : line.unitPrice + divideRounded(BigInt(line.unitPrice) * BigInt(ret.vatRateBasisPoints), 10_000n);
+  return ret.pricesIncludeVat
+    ? line.unitPrice
+    : line.unitPrice + divideRounded(BigInt(line.unitPrice) * BigInt(ret.vatRateBasisPoints), 10_000n);
 }
 
 export function presentPortalReturnLine(line: ReturnLine, ret: Return): PortalReturnLineWire {
@@ -67,7 +78,11 @@ export function presentPortalReturnLine(line: ReturnLine, ret: Return): PortalRe
 }
 
 /** A return as its portal sees it; `total_price_after_vat` is what its credit notes refund (null before one is issued). */
-export function presentPortalReturn(result: { ret: Return; portal: ReturnPortal; creditNotes: readonly CreditNote[] }): PortalReturnWire {
+export function presentPortalReturn(result: {
+  ret: Return;
+  portal: ReturnPortal;
+  creditNotes: readonly CreditNote[];
+}): PortalReturnWire {
   const { ret, portal, creditNotes } = result;
   return {
     id: ret.id,
@@ -84,9 +99,11 @@ export function presentPortalReturn(result: { ret: Return; portal: ReturnPortal;
     storefront_refund_gift_card: ret.storefrontRefundGiftCard,
     storefront_refund_gift_card_bonus_type: ret.storefrontRefundGiftCardBonusType,
     // Kept as the decimal text the portal sent; shown as the number it is.
-    storefront_refund_gift_card_bonus_value: ret.storefrontRefundGiftCardBonusValue === null ? null : Number(ret.storefrontRefundGiftCardBonusValue),
+    storefront_refund_gift_card_bonus_value:
+      ret.storefrontRefundGiftCardBonusValue === null ? null : Number(ret.storefrontRefundGiftCardBonusValue),
     storefront_refund_gift_card_free_shipping: ret.storefrontRefundGiftCardFreeShipping,
-    total_price_after_vat: creditNotes.length === 0 ? null : money(creditNotes.reduce((sum, note) => sum + note.total, 0)),
+    total_price_after_vat:
+      creditNotes.length === 0 ? null : money(creditNotes.reduce((sum, note) => sum + note.total, 0)),
     lines: ret.lines.map((line) => presentPortalReturnLine(line, ret)),
   };
 }

@@ -44,8 +44,15 @@ export function presentProductImagesSyncResult(result: ProductImagesSyncResult, 
     item_number: result.itemNumber,
     product_id: result.productId,
     use_sort_b2c: result.useSortB2c,
-    images: result.images.map(({ image, action }): ProductImageWire & { action: ProductImageAction } => ({ ...presentProductImage(image, mediaUrl), action })),
-    skipped_images: result.skippedImages.map((skipped) => ({ index: skipped.index, url: skipped.url, existance_key: skipped.existanceKey })),
+    images: result.images.map(({ image, action }): ProductImageWire & { action: ProductImageAction } => ({
+      ...presentProductImage(image, mediaUrl),
+      action,
+    })),
+    skipped_images: result.skippedImages.map((skipped) => ({
+      index: skipped.index,
+      url: skipped.url,
+      existance_key: skipped.existanceKey,
+    })),
     deleted_image_ids: result.deletedImageIds,
   };
 }

@@ -21,7 +21,10 @@ export interface ProductTranslationWire {
   meta_description: string | null;
 }
 
-export function presentProductTranslation(translation: ProductTranslation, locales: ReadonlyMap<number, ProductLocale>): ProductTranslationWire {
+export function presentProductTranslation(
+  translation: ProductTranslation,
+  locales: ReadonlyMap<number, ProductLocale>,
+): ProductTranslationWire {
   return {
     product_locale_id: translation.localeId,
     product_locale_code: locales.get(translation.localeId)?.code ?? null,

@@ -27,7 +27,10 @@ export interface ProductCategoryWire {
   updated_at: string;
 }
 
-export function presentProductCategory(category: Category, categories: ReadonlyMap<number, Category>): ProductCategoryWire {
+export function presentProductCategory(
+  category: Category,
+  categories: ReadonlyMap<number, Category>,
+): ProductCategoryWire {
   const parent = category.parentId !== null ? categories.get(category.parentId) : undefined;
   return {
     id: category.id,
@@ -53,7 +56,10 @@ export interface ProductSupplierWire {
   cost_price_set_id: number | null;
 }
 
-export function presentProductSupplier(link: ProductSupplierLink, suppliers: ReadonlyMap<number, Supplier>): ProductSupplierWire {
+export function presentProductSupplier(
+  link: ProductSupplierLink,
+  suppliers: ReadonlyMap<number, Supplier>,
+): ProductSupplierWire {
   const supplier = suppliers.get(link.supplierId);
   return {
     supplier_id: link.supplierId,
@@ -165,9 +171,13 @@ export function presentProduct(
     created_at: product.createdAt,
     updated_at: product.updatedAt,
   };
-  const variantIncludes = includes.filter((name) => name.startsWith('variants.')).map((name) => name.slice('variants.'.length));
+  const variantIncludes = includes
+    .filter((name) => name.startsWith('variants.'))
+    .map((name) => name.slice('variants.'.length));
   if (includes.includes('variants') || variantIncludes.length > 0) {
-    const variants = [...aggregate.variants].sort((a, b) => a.variant.position - b.variant.position || a.variant.id - b.variant.id);
+    const variants = [...aggregate.variants].sort(
+      (a, b) => a.variant.position - b.variant.position || a.variant.id - b.variant.id,
+    );
     wire.variants = variants.map((record) => presentVariant(record, product.itemNumber, variantIncludes, relations));
   }
   if (includes.includes('categories')) {
@@ -176,8 +186,11 @@ export function presentProduct(
       return category ? [presentProductCategory(category, relations.categories)] : [];
     });
   }
-  if (includes.includes('suppliers')) wire.suppliers = aggregate.suppliers.map((link) => presentProductSupplier(link, relations.suppliers));
-  if (includes.includes('translations')) wire.translations = aggregate.translations.map((t) => presentProductTranslation(t, relations.locales));
-  if (includes.includes('images')) wire.images = (relations.images.get(product.id) ?? []).map((image) => presentProductImage(image, mediaUrl));
+  if (includes.includes('suppliers'))
+    wire.suppliers = aggregate.suppliers.map((link) => presentProductSupplier(link, relations.suppliers));
+  if (includes.includes('translations'))
+    wire.translations = aggregate.translations.map((t) => presentProductTranslation(t, relations.locales));
+  if (includes.includes('images'))
+    wire.images = (relations.images.get(product.id) ?? []).map((image) => presentProductImage(image, mediaUrl));
   return wire;
 }

@@ -104,7 +104,15 @@ export interface SalesOrderWire {
   reference: string | null;
   created_at: string;
   delivery?: OrderAddressWire | null;
-  lines?: Array<{ id: number; variant_id: number; sku: string; ean: string | null; quantity: number; product?: ProductionProductWire | null; variant?: ProductionVariantWire | null }>;
+  lines?: Array<{
+    id: number;
+    variant_id: number;
+    sku: string;
+    ean: string | null;
+    quantity: number;
+    product?: ProductionProductWire | null;
+    variant?: ProductionVariantWire | null;
+  }>;
   shop?: OrderChannelWire | null;
 }
 
@@ -132,14 +140,34 @@ export interface ProductionOrderWire {
 }
 
 const presentProduct = (product: Omit<Product, 'categoryIds'> | undefined): ProductionProductWire | null =>
-  product ? { id: product.id, item_number: product.itemNumber, name: product.name, active: product.active, meta: product.meta } : null;
+  product
+    ? {
+        id: product.id,
+        item_number: product.itemNumber,
+        name: product.name,
+        active: product.active,
+        meta: product.meta,
+      }
+    : null;
 
 const presentVariant = (variant: Omit<Variant, 'dropIds'> | undefined): ProductionVariantWire | null =>
   variant
-    ? { id: variant.id, product_id: variant.productId, sku: variant.sku, ean: variant.ean, attributes: variant.attributes, archived: variant.archived, meta: variant.meta }
+    ? {
+        id: variant.id,
+        product_id: variant.productId,
+        sku: variant.sku,
+        ean: variant.ean,
+        attributes: variant.attributes,
+        archived: variant.archived,
+        meta: variant.meta,
+      }
     : null;
 
-function presentLine(line: ProductionOrderLine, includes: readonly string[], related: ProductionRelated): ProductionOrderLineWire {
+function presentLine(
+  line: ProductionOrderLine,
+  includes: readonly string[],
+  related: ProductionRelated,
+): ProductionOrderLineWire {
   const wire: ProductionOrderLineWire = {
     id: line.id,
     variant_id: line.variantId,
@@ -217,9 +245,17 @@ function presentSalesOrder(order: Order, includes: readonly string[], related: P
   }
   if (includes.includes('salesOrders.lines')) {
     wire.lines = order.lines.map((line: OrderLine) => {
-      const item: NonNullable<SalesOrderWire['lines']>[number] = { id: line.id, variant_id: line.variantId, sku: line.sku, ean: line.ean, quantity: line.quantity };
-      if (includes.includes('salesOrders.lines.product')) item.product = presentProduct(related.products.get(line.productId));
-      if (includes.includes('salesOrders.lines.variant')) item.variant = presentVariant(related.variants.get(line.variantId));
+      const item: NonNullable<SalesOrderWire['lines']>[number] = {
+        id: line.id,
+        variant_id: line.variantId,
+        sku: line.sku,
+        ean: line.ean,
+        quantity: line.quantity,
+      };
+      if (includes.includes('salesOrders.lines.product'))
+        item.product = presentProduct(related.products.get(line.productId));
+      if (includes.includes('salesOrders.lines.variant'))
+        item.variant = presentVariant(related.variants.get(line.variantId));
       return item;
     });
   }
@@ -232,7 +268,12 @@ function presentSalesOrder(order: Order, includes: readonly string[], related: P
  */
 export function presentProductionOrder(
   order: ProductionOrder,
-  options: { includes: readonly string[]; related: ProductionRelated; exports: readonly ExportMark[]; timeline?: readonly TimelineEvent[] },
+  options: {
+    includes: readonly string[];
+    related: ProductionRelated;
+    exports: readonly ExportMark[];
+    timeline?: readonly TimelineEvent[];
+  },
 ): ProductionOrderWire {
   const { includes, related } = options;
   const wire: ProductionOrderWire = {
@@ -252,8 +293,10 @@ export function presentProductionOrder(
     updated_at: order.updatedAt,
     exports: presentExportMarks(options.exports),
   };
-  if (includes.some((i) => i === 'lines' || i.startsWith('lines.'))) wire.lines = order.lines.map((l) => presentLine(l, includes, related));
-  if (includes.includes('deliveryNotes')) wire.delivery_notes = (related.deliveryNotes.get(order.id) ?? []).map((n) => presentDeliveryNote(n));
+  if (includes.some((i) => i === 'lines' || i.startsWith('lines.')))
+    wire.lines = order.lines.map((l) => presentLine(l, includes, related));
+  if (includes.includes('deliveryNotes'))
+    wire.delivery_notes = (related.deliveryNotes.get(order.id) ?? []).map((n) => presentDeliveryNote(n));
   if (includes.includes('supplier')) {
     const supplier = related.suppliers.get(order.supplierId);
     wire.supplier = supplier ? presentSupplier(supplier, []) : null;

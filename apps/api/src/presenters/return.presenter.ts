@@ -1,4 +1,14 @@
-import { Alert, ClaimType, CreditNote, ExportMark, Return, ReturnLine, ReturnSource, ReturnStatus, TimelineEvent } from '@brand/core';
+import {
+  Alert,
+  ClaimType,
+  CreditNote,
+  ExportMark,
+  Return,
+  ReturnLine,
+  ReturnSource,
+  ReturnStatus,
+  TimelineEvent,
+} from '@brand/core';
 import { CreditNoteWire, presentCreditNote } from './credit-note.presenter';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { money, percent } from './invoice-line.presenter';
@@ -130,7 +140,8 @@ export function presentReturn(ret: Return, options: { exports?: readonly ExportM
     storefront_refund_gift_card: ret.storefrontRefundGiftCard,
     storefront_refund_gift_card_bonus_type: ret.storefrontRefundGiftCardBonusType,
     // Kept as the decimal text the portal sent; shown as the number it is.
-    storefront_refund_gift_card_bonus_value: ret.storefrontRefundGiftCardBonusValue === null ? null : Number(ret.storefrontRefundGiftCardBonusValue),
+    storefront_refund_gift_card_bonus_value:
+      ret.storefrontRefundGiftCardBonusValue === null ? null : Number(ret.storefrontRefundGiftCardBonusValue),
     storefront_refund_gift_card_free_shipping: ret.storefrontRefundGiftCardFreeShipping,
     approved_at: ret.approvedAt,
     received_at: ret.receivedAt,
@@ -144,7 +155,12 @@ export function presentReturn(ret: Return, options: { exports?: readonly ExportM
 }
 
 /** `GET /v10/returns/{id}`: the return with its exports, credit notes (with lines) and timeline. */
-export function presentReturnDetail(detail: { ret: Return; creditNotes: readonly CreditNote[]; exports: readonly ExportMark[]; timeline: readonly TimelineEvent[] }): ReturnWire {
+export function presentReturnDetail(detail: {
+  ret: Return;
+  creditNotes: readonly CreditNote[];
+  exports: readonly ExportMark[];
+  timeline: readonly TimelineEvent[];
+}): ReturnWire {
   const wire = presentReturn(detail.ret, { exports: detail.exports });
   wire.credit_notes = detail.creditNotes.map((note) => presentCreditNote(note, { includeLines: true }));
   wire.timeline = presentTimeline(detail.timeline);

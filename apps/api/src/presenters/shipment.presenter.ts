@@ -1,4 +1,12 @@
-import { ExportMark, MONEY_SCALE, Shipment, ShipmentLine, ShipmentStatus, TimelineEvent, formatDecimal } from '@brand/core';
+import {
+  ExportMark,
+  MONEY_SCALE,
+  Shipment,
+  ShipmentLine,
+  ShipmentStatus,
+  TimelineEvent,
+  formatDecimal,
+} from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
 
@@ -54,7 +62,10 @@ export function presentShipmentLine(line: ShipmentLine): ShipmentLineWire {
 }
 
 /** A shipment of the current interface (the warehouse's form is the 3PL presenter's); `exports` when given, `lines` when asked for. */
-export function presentShipment(shipment: Shipment, options: { includeLines: boolean; exports?: readonly ExportMark[] }): ShipmentWire {
+export function presentShipment(
+  shipment: Shipment,
+  options: { includeLines: boolean; exports?: readonly ExportMark[] },
+): ShipmentWire {
   const wire: ShipmentWire = {
     id: shipment.id,
     shipment_number: shipment.shipmentNumber,
@@ -81,7 +92,11 @@ export function presentShipment(shipment: Shipment, options: { includeLines: boo
 }
 
 /** `GET /v10/shipments/{id}`: the shipment with its lines, exports and timeline. */
-export function presentShipmentDetail(detail: { shipment: Shipment; exports: readonly ExportMark[]; timeline: readonly TimelineEvent[] }): ShipmentWire {
+export function presentShipmentDetail(detail: {
+  shipment: Shipment;
+  exports: readonly ExportMark[];
+  timeline: readonly TimelineEvent[];
+}): ShipmentWire {
   const wire = presentShipment(detail.shipment, { includeLines: true, exports: detail.exports });
   wire.timeline = presentTimeline(detail.timeline);
   return wire;

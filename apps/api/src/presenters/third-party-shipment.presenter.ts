@@ -1,4 +1,12 @@
-import { MONEY_SCALE, OrderLine, ShipmentLine, ShipmentStatus, ShipmentView, formatDecimal, lineTotal } from '@brand/core';
+import {
+  MONEY_SCALE,
+  OrderLine,
+  ShipmentLine,
+  ShipmentStatus,
+  ShipmentView,
+  formatDecimal,
+  lineTotal,
+} from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { ColliWire } from './shipment.presenter';
 import { OrderAddressWire, ResponsiblePersonWire, ShippingCodeWire, presentOrderAddress } from './order.presenter';
@@ -72,7 +80,10 @@ export function fullName(productName: string, attributes: Record<string, string>
 
 function presentLine(line: OrderLine | undefined, shipmentLine: ShipmentLine): ThirdPartyShipmentLineWire {
   // Every shipment line points at a line of its order; a missing one would be a broken database.
-  if (!line) throw new Error(`shipment line ${shipmentLine.id} refers to order line ${shipmentLine.orderLineId}, which its order does not have`);
+  if (!line)
+    throw new Error(
+      `shipment line ${shipmentLine.id} refers to order line ${shipmentLine.orderLineId}, which its order does not have`,
+    );
   const unit = lineTotal(1, line.unitPrice, line.discountBasisPoints);
   return {
     product_name: line.productName,
@@ -103,7 +114,9 @@ export function presentThirdPartyShipment(view: ShipmentView): ThirdPartyShipmen
     reference: order.reference,
     currency: order.currency,
     customer_number: order.customerNumber,
-    shipping_code: order.shippingCode ? { code: order.shippingCode.code, drop_point_id: order.shippingCode.dropPointId } : { ...DEFAULT_SHIPPING_CODE },
+    shipping_code: order.shippingCode
+      ? { code: order.shippingCode.code, drop_point_id: order.shippingCode.dropPointId }
+      : { ...DEFAULT_SHIPPING_CODE },
     invoice_address: presentOrderAddress(order.invoiceAddress),
     delivery_address: presentOrderAddress(order.deliveryAddress),
     orders: [
@@ -115,7 +128,11 @@ export function presentThirdPartyShipment(view: ShipmentView): ThirdPartyShipmen
       },
     ],
     responsible_person: order.responsiblePerson
-      ? { email: order.responsiblePerson.email, first_name: order.responsiblePerson.firstName, last_name: order.responsiblePerson.lastName }
+      ? {
+          email: order.responsiblePerson.email,
+          first_name: order.responsiblePerson.firstName,
+          last_name: order.responsiblePerson.lastName,
+        }
       : null,
     email: order.email ?? customer.email,
     telephone: order.telephone ?? customer.telephone,

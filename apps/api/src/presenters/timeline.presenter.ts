@@ -11,5 +11,11 @@ export interface TimelineEventWire {
 }
 
 export function presentTimeline(events: readonly TimelineEvent[]): TimelineEventWire[] {
-  return events.map((event) => ({ kind: event.kind, note: event.note, system_id: event.systemId, user_id: event.userId, created_at: event.createdAt }));
+  return events.map((event) => ({
+    kind: event.kind,
+    note: event.note,
+    system_id: event.systemId,
+    user_id: event.userId,
+    created_at: event.createdAt,
+  }));
 }

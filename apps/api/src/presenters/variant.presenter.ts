@@ -1,4 +1,15 @@
-import { CatalogRelations, CostPriceSet, MONEY_SCALE, Meta, VariantCostPrice, VariantPrice, VariantRecord, WeightUnit, emptyCatalogRelations, formatDecimal } from '@brand/core';
+import {
+  CatalogRelations,
+  CostPriceSet,
+  MONEY_SCALE,
+  Meta,
+  VariantCostPrice,
+  VariantPrice,
+  VariantRecord,
+  WeightUnit,
+  emptyCatalogRelations,
+  formatDecimal,
+} from '@brand/core';
 import { StockBalanceWire, presentStockBalance } from './stock.presenter';
 
 /** Weights are stored in thousandths of their unit (1.5 kg → 1500). */
@@ -37,7 +48,10 @@ export interface VariantCostPriceWire {
   cost_price: number;
 }
 
-export function presentVariantCostPrice(cost: VariantCostPrice, sets: ReadonlyMap<number, CostPriceSet>): VariantCostPriceWire {
+export function presentVariantCostPrice(
+  cost: VariantCostPrice,
+  sets: ReadonlyMap<number, CostPriceSet>,
+): VariantCostPriceWire {
   const set = sets.get(cost.costPriceSetId);
   return {
     cost_price_set_id: cost.costPriceSetId,
@@ -110,6 +124,7 @@ export function presentVariant(
   };
   if (includes.includes('prices')) wire.prices = record.prices.map(presentVariantPrice);
   if (includes.includes('inventory')) wire.inventory = (relations.stock.get(variant.id) ?? []).map(presentStockBalance);
-  if (includes.includes('cost_prices')) wire.cost_prices = record.costPrices.map((cost) => presentVariantCostPrice(cost, relations.costPriceSets));
+  if (includes.includes('cost_prices'))
+    wire.cost_prices = record.costPrices.map((cost) => presentVariantCostPrice(cost, relations.costPriceSets));
   return wire;
 }

@@ -45,7 +45,10 @@ export class RequestLogBuffer {
         await recordRequests({ uow: this.deps.uow }, slice);
       } catch (error) {
         // The request log is an audit aid, not a ledger: losing a batch must not fail or stall requests.
-        this.deps.logger.error({ err: error, entries: slice.length }, 'could not write the request log; entries dropped');
+        this.deps.logger.error(
+          { err: error, entries: slice.length },
+          'could not write the request log; entries dropped',
+        );
       }
     }
   }

@@ -56,7 +56,10 @@ export function catalogSyncRouter(deps: RouterDeps): Surface<'current'> {
     scopes: ['catalog:write'],
     body: ProductSyncRequestDto,
     status: 200,
-    response: { description: 'What happened to each product and each variant it named, in request order', schema: productSyncResponseSchema },
+    response: {
+      description: 'What happened to each product and each variant it named, in request order',
+      schema: productSyncResponseSchema,
+    },
     handler: async ({ principal, body }) => {
       const outcomes = await syncProducts(
         { uow: deps.uow, clock: deps.clock, images: deps.images },

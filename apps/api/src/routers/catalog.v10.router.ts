@@ -21,7 +21,12 @@ import {
   productLocaleListDefinition,
   variantListDefinition,
 } from '@brand/core';
-import { CreateDropDto, CreateInventoryLocationDto, CreateProductLocaleDto, CreateSubbrandDto } from '../dtos/catalog-back-office.dto';
+import {
+  CreateDropDto,
+  CreateInventoryLocationDto,
+  CreateProductLocaleDto,
+  CreateSubbrandDto,
+} from '../dtos/catalog-back-office.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse, rawListQuery } from '../listing/list-request';
 import { cursorOnlyListResponseSchema } from '../openapi/catalog-response-schemas';
@@ -41,9 +46,18 @@ import { RouterDeps } from './router-deps';
 export const INVENTORY_AVAILABLE_KEY = 'inventory';
 
 /** A listed (or fetched) variant with the includes of the variant list. */
-function presentVariantRef(ref: VariantRef, includes: readonly string[], relations: VariantRelations): VariantWithProductWire {
+function presentVariantRef(
+  ref: VariantRef,
+  includes: readonly string[],
+  relations: VariantRelations,
+): VariantWithProductWire {
   const record = relations.records.get(ref.variant.id) ?? { variant: ref.variant, prices: [], costPrices: [] };
-  const wire: VariantWithProductWire = presentVariant({ ...record, variant: ref.variant }, ref.itemNumber, includes, relations);
+  const wire: VariantWithProductWire = presentVariant(
+    { ...record, variant: ref.variant },
+    ref.itemNumber,
+    includes,
+    relations,
+  );
   if (includes.includes('product')) {
     const found = relations.products.get(ref.variant.productId);
     wire.product = found ? presentProduct({ product: found, variants: [], suppliers: [], translations: [] }) : null;
@@ -67,7 +81,8 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       method: 'get',
       path: '/v10/products',
       summary: 'List products',
-      description: 'Products with their variants, prices, inventory, cost prices, categories, suppliers, translations and images as includes[] asks (a variants.* include shows the variants too).',
+      description:
+        'Products with their variants, prices, inventory, cost prices, categories, suppliers, translations and images as includes[] asks (a variants.* include shows the variants too).',
       tag: 'Catalog',
       scopes: ['catalog:read'],
       list: productListDefinition,
@@ -76,7 +91,9 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       handler: async ({ principal, req }) => {
         const result = await listProducts(deps, await listRequest(req, principal.brandId, deps.cursors));
         const mediaUrl = mediaUrlFor(req, deps.mediaBaseUrl);
-        return listResponse('products', result, productListDefinition, deps.cursors, (product) => presentProduct(product, result.query.includes, result.relations, mediaUrl));
+        return listResponse('products', result, productListDefinition, deps.cursors, (product) =>
+          presentProduct(product, result.query.includes, result.relations, mediaUrl),
+        );
       },
     })
     .route({
@@ -89,8 +106,19 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 200,
       response: { description: 'The product', schema: objectResponseSchema('product', 'Product') },
       handler: async ({ principal, params, req }) => {
-        const detail = await getProduct(deps, { brandId: principal.brandId, id: pathId(params['id'], 'product'), includes: rawListQuery(req.query).includes });
-        return { product: presentProduct(detail.product, detail.includes, detail.relations, mediaUrlFor(req, deps.mediaBaseUrl)) };
+        const detail = await getProduct(deps, {
+          brandId: principal.brandId,
+          id: pathId(params['id'], 'product'),
+          includes: rawListQuery(req.query).includes,
+        });
+        return {
+          product: presentProduct(
+            detail.product,
+            detail.includes,
+            detail.relations,
+            mediaUrlFor(req, deps.mediaBaseUrl),
+          ),
+        };
       },
     })
     .route({
@@ -104,7 +132,9 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       response: { description: 'A page of variants', schema: listResponseSchema('variants', 'Variant') },
       handler: async ({ principal, req }) => {
         const result = await listVariants(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('variants', result, variantListDefinition, deps.cursors, (variant) => presentVariantRef(variant, result.query.includes, result.relations));
+        return listResponse('variants', result, variantListDefinition, deps.cursors, (variant) =>
+          presentVariantRef(variant, result.query.includes, result.relations),
+        );
       },
     })
     .route({
@@ -117,7 +147,11 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 200,
       response: { description: 'The variant', schema: objectResponseSchema('variant', 'Variant') },
       handler: async ({ principal, params, req }) => {
-        const detail = await getVariant(deps, { brandId: principal.brandId, id: pathId(params['id'], 'variant'), includes: rawListQuery(req.query).includes });
+        const detail = await getVariant(deps, {
+          brandId: principal.brandId,
+          id: pathId(params['id'], 'variant'),
+          includes: rawListQuery(req.query).includes,
+        });
         return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };
       },
     })
@@ -132,10 +166,19 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: availableStockListDefinition,
       status: 200,
-      response: { description: 'A page of stock rows', schema: cursorOnlyListResponseSchema(INVENTORY_AVAILABLE_KEY, 'AvailableStock') },
+      response: {
+        description: 'A page of stock rows',
+        schema: cursorOnlyListResponseSchema(INVENTORY_AVAILABLE_KEY, 'AvailableStock'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listAvailableStock(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse(INVENTORY_AVAILABLE_KEY, result, availableStockListDefinition, deps.cursors, presentAvailableStock);
+        return listResponse(
+          INVENTORY_AVAILABLE_KEY,
+          result,
+          availableStockListDefinition,
+          deps.cursors,
+          presentAvailableStock,
+        );
       },
     })
     .route({
@@ -146,22 +189,35 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: inventoryLocationListDefinition,
       status: 200,
-      response: { description: 'A page of inventory locations', schema: listResponseSchema('inventory_locations', 'InventoryLocation') },
+      response: {
+        description: 'A page of inventory locations',
+        schema: listResponseSchema('inventory_locations', 'InventoryLocation'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listInventoryLocations(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('inventory_locations', result, inventoryLocationListDefinition, deps.cursors, presentInventoryLocation);
+        return listResponse(
+          'inventory_locations',
+          result,
+          inventoryLocationListDefinition,
+          deps.cursors,
+          presentInventoryLocation,
+        );
       },
     })
     .route({
       method: 'post',
       path: '/v10/inventory-locations',
       summary: 'Create an inventory location',
-      description: "The brand's first location becomes its default (where stock goes when no location is named); later ones do not.",
+      description:
+        "The brand's first location becomes its default (where stock goes when no location is named); later ones do not.",
       tag: 'Inventory',
       scopes: ['catalog:write'],
       body: CreateInventoryLocationDto,
       status: 201,
-      response: { description: 'The new inventory location', schema: objectResponseSchema('inventory_location', 'InventoryLocation') },
+      response: {
+        description: 'The new inventory location',
+        schema: objectResponseSchema('inventory_location', 'InventoryLocation'),
+      },
       handler: async ({ principal, body }) => {
         const location = await createInventoryLocation(deps, { brandId: principal.brandId, name: body.name });
         return { inventory_location: presentInventoryLocation(location) };
@@ -203,7 +259,10 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: productLocaleListDefinition,
       status: 200,
-      response: { description: 'A page of product locales', schema: listResponseSchema('product_locales', 'ProductLocale') },
+      response: {
+        description: 'A page of product locales',
+        schema: listResponseSchema('product_locales', 'ProductLocale'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listProductLocales(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('product_locales', result, productLocaleListDefinition, deps.cursors, presentProductLocale);
@@ -213,14 +272,22 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       method: 'post',
       path: '/v10/product-locales',
       summary: 'Create a product locale',
-      description: 'A language products are translated into; the product sync names it by product_locale_id or product_locale_code.',
+      description:
+        'A language products are translated into; the product sync names it by product_locale_id or product_locale_code.',
       tag: 'Catalog',
       scopes: ['catalog:write'],
       body: CreateProductLocaleDto,
       status: 201,
-      response: { description: 'The new product locale', schema: objectResponseSchema('product_locale', 'ProductLocale') },
+      response: {
+        description: 'The new product locale',
+        schema: objectResponseSchema('product_locale', 'ProductLocale'),
+      },
       handler: async ({ principal, body }) => {
-        const locale = await createProductLocale(deps, { brandId: principal.brandId, code: body.code, name: body.name });
+        const locale = await createProductLocale(deps, {
+          brandId: principal.brandId,
+          code: body.code,
+          name: body.name,
+        });
         return { product_locale: presentProductLocale(locale) };
       },
     })

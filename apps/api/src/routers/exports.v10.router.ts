@@ -55,7 +55,10 @@ export function listRequestForIds(brandId: number, ids: readonly number[]): List
   const distinct = [...new Set(ids)];
   return {
     brandId,
-    query: { filter_groups: [{ filters: [{ key: 'id', operator: 'in', value: distinct.map(String) }] }], limit: String(Math.max(1, distinct.length)) },
+    query: {
+      filter_groups: [{ filters: [{ key: 'id', operator: 'in', value: distinct.map(String) }] }],
+      limit: String(Math.max(1, distinct.length)),
+    },
   };
 }
 
@@ -72,11 +75,20 @@ async function markThenList<T extends { id: number }, W>(
   deps: RouterDeps,
   principal: Principal,
   mark: { documentType: MarkableDocumentType; arrayKey: string; idKey: string; items: MarkItem[] },
-  list: (deps: RouterDeps, request: ListRequest) => Promise<{ page: { items: T[] }; exports: Map<number, ExportMark[]> }>,
+  list: (
+    deps: RouterDeps,
+    request: ListRequest,
+  ) => Promise<{ page: { items: T[] }; exports: Map<number, ExportMark[]> }>,
   present: (item: T, exports: Map<number, ExportMark[]>) => W,
 ): Promise<W[]> {
   await markDocumentsExported(deps, { brandId: principal.brandId, userId: principal.userId, ...mark });
-  const result = await list(deps, listRequestForIds(principal.brandId, mark.items.map((item) => item.documentId)));
+  const result = await list(
+    deps,
+    listRequestForIds(
+      principal.brandId,
+      mark.items.map((item) => item.documentId),
+    ),
+  );
   return result.page.items.map((item) => present(item, result.exports));
 }
 
@@ -119,7 +131,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       path: '/v10/orders/mark-as-exported',
       summary: 'Confirm exported orders',
       description:
-        'Each item needs regulate_inventory: true takes the order\'s remaining pieces out of In stock (In stock 10 / Available 9 become 9 / 9) and archives it; ' +
+        "Each item needs regulate_inventory: true takes the order's remaining pieces out of In stock (In stock 10 / Available 9 become 9 / 9) and archives it; " +
         'false leaves order and inventory as they are. regulate_inventory true is refused (422) for draft orders and when the brand invoices in the service. ' +
         MARK_RULES,
       tag: 'Exports',
@@ -128,9 +140,23 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: { description: 'The marked orders', schema: markResponseSchema('orders', 'Order') },
       handler: async ({ principal, body }) => {
-        await markOrdersExported(deps, { brandId: principal.brandId, userId: principal.userId, items: toOrderMarks(body) });
-        const result = await listOrders(deps, listRequestForIds(principal.brandId, body.orders.map((item) => item.order_id)));
-        return { orders: result.page.items.map((order) => presentOrder(order, { includeLines: false, exports: result.exports.get(order.id) ?? [] })) };
+        await markOrdersExported(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          items: toOrderMarks(body),
+        });
+        const result = await listOrders(
+          deps,
+          listRequestForIds(
+            principal.brandId,
+            body.orders.map((item) => item.order_id),
+          ),
+        );
+        return {
+          orders: result.page.items.map((order) =>
+            presentOrder(order, { includeLines: false, exports: result.exports.get(order.id) ?? [] }),
+          ),
+        };
       },
     })
     .route({
@@ -173,9 +199,15 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
         shipments: await markThenList(
           deps,
           principal,
-          { documentType: 'shipment', arrayKey: 'shipments', idKey: 'shipment_id', items: body.shipments.map((item) => toMarkItem(item, item.shipment_id)) },
+          {
+            documentType: 'shipment',
+            arrayKey: 'shipments',
+            idKey: 'shipment_id',
+            items: body.shipments.map((item) => toMarkItem(item, item.shipment_id)),
+          },
           listShipments,
-          (shipment, exports) => presentShipment(shipment, { includeLines: false, exports: exports.get(shipment.id) ?? [] }),
+          (shipment, exports) =>
+            presentShipment(shipment, { includeLines: false, exports: exports.get(shipment.id) ?? [] }),
         ),
       }),
     })
@@ -216,9 +248,15 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
         invoices: await markThenList(
           deps,
           principal,
-          { documentType: 'invoice', arrayKey: 'invoices', idKey: 'invoice_id', items: body.invoices.map((item) => toMarkItem(item, item.invoice_id)) },
+          {
+            documentType: 'invoice',
+            arrayKey: 'invoices',
+            idKey: 'invoice_id',
+            items: body.invoices.map((item) => toMarkItem(item, item.invoice_id)),
+          },
           listInvoices,
-          (invoice, exports) => presentInvoice(invoice, { includeLines: false, exports: exports.get(invoice.id) ?? [] }),
+          (invoice, exports) =>
+            presentInvoice(invoice, { includeLines: false, exports: exports.get(invoice.id) ?? [] }),
         ),
       }),
     })
@@ -232,7 +270,10 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       list: creditNoteExportListDefinition,
       query: FinancialDocumentExportQueryDto,
       status: 200,
-      response: { description: 'A page of credit notes to export', schema: exportResponseSchema('credit_notes', 'CreditNote') },
+      response: {
+        description: 'A page of credit notes to export',
+        schema: exportResponseSchema('credit_notes', 'CreditNote'),
+      },
       handler: async ({ principal, req, query }) => {
         const result = await exportCreditNotes(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -266,7 +307,8 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
             items: body.credit_notes.map((item) => toMarkItem(item, item.credit_note_id)),
           },
           listCreditNotes,
-          (creditNote, exports) => presentCreditNote(creditNote, { includeLines: false, exports: exports.get(creditNote.id) ?? [] }),
+          (creditNote, exports) =>
+            presentCreditNote(creditNote, { includeLines: false, exports: exports.get(creditNote.id) ?? [] }),
         ),
       }),
     })
@@ -280,9 +322,15 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       list: accountingEntryExportListDefinition,
       query: ExportQueryDto,
       status: 200,
-      response: { description: 'A page of accounting entries to export', schema: exportResponseSchema('accounting_entries', 'AccountingEntry') },
+      response: {
+        description: 'A page of accounting entries to export',
+        schema: exportResponseSchema('accounting_entries', 'AccountingEntry'),
+      },
       handler: async ({ principal, req, query }) => {
-        const result = await exportAccountingEntries(deps, { list: await listRequest(req, principal.brandId, deps.cursors), ...exportScopeInput(query) });
+        const result = await exportAccountingEntries(deps, {
+          list: await listRequest(req, principal.brandId, deps.cursors),
+          ...exportScopeInput(query),
+        });
         return listResponse('accounting_entries', result, accountingEntryExportListDefinition, deps.cursors, (entry) =>
           presentAccountingEntry(entry, { exports: result.exports.get(entry.id) ?? [] }),
         );
@@ -297,7 +345,10 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:write'],
       body: AccountingEntriesMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked accounting entries', schema: markResponseSchema('accounting_entries', 'AccountingEntry') },
+      response: {
+        description: 'The marked accounting entries',
+        schema: markResponseSchema('accounting_entries', 'AccountingEntry'),
+      },
       handler: async ({ principal, body }) => ({
         accounting_entries: await markThenList(
           deps,

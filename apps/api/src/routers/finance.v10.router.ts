@@ -55,7 +55,11 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The invoice', schema: objectResponseSchema('invoice', 'Invoice') },
       handler: async ({ principal, params, req }) => {
         detailIncludes(req, 'invoice', ['lines']);
-        return { invoice: presentInvoiceDetail(await getInvoice(deps, { brandId: principal.brandId, invoiceId: pathId(params['id'], 'invoice') })) };
+        return {
+          invoice: presentInvoiceDetail(
+            await getInvoice(deps, { brandId: principal.brandId, invoiceId: pathId(params['id'], 'invoice') }),
+          ),
+        };
       },
     })
     .route({
@@ -68,7 +72,10 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       tag: 'Finance',
       scopes: ['finance:write'],
       status: 200,
-      response: { description: 'The booked invoice, as GET shows it', schema: objectResponseSchema('invoice', 'Invoice') },
+      response: {
+        description: 'The booked invoice, as GET shows it',
+        schema: objectResponseSchema('invoice', 'Invoice'),
+      },
       handler: async ({ principal, params }) => {
         const invoiceId = pathId(params['id'], 'invoice');
         await bookInvoice(deps, { brandId: principal.brandId, userId: principal.userId, invoiceId });
@@ -87,7 +94,10 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       body: CreditInvoiceDto,
       optionalBody: true,
       status: 201,
-      response: { description: 'The draft credit note with its lines', schema: objectResponseSchema('credit_note', 'CreditNote') },
+      response: {
+        description: 'The draft credit note with its lines',
+        schema: objectResponseSchema('credit_note', 'CreditNote'),
+      },
       handler: async ({ principal, params, body }) => {
         const lines = toCreditLines(body);
         const creditNote = await creditInvoice(deps, {
@@ -128,22 +138,35 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The credit note', schema: objectResponseSchema('credit_note', 'CreditNote') },
       handler: async ({ principal, params, req }) => {
         detailIncludes(req, 'credit_note', ['lines']);
-        return { credit_note: presentCreditNoteDetail(await getCreditNote(deps, { brandId: principal.brandId, creditNoteId: pathId(params['id'], 'credit note') })) };
+        return {
+          credit_note: presentCreditNoteDetail(
+            await getCreditNote(deps, {
+              brandId: principal.brandId,
+              creditNoteId: pathId(params['id'], 'credit note'),
+            }),
+          ),
+        };
       },
     })
     .route({
       method: 'post',
       path: '/v10/credit-notes/:id/book',
       summary: 'Book a credit note',
-      description: 'draft → booked (final; booking twice is a 422). Writes a balanced accounting entry reversing revenue and VAT.',
+      description:
+        'draft → booked (final; booking twice is a 422). Writes a balanced accounting entry reversing revenue and VAT.',
       tag: 'Finance',
       scopes: ['finance:write'],
       status: 200,
-      response: { description: 'The booked credit note, as GET shows it', schema: objectResponseSchema('credit_note', 'CreditNote') },
+      response: {
+        description: 'The booked credit note, as GET shows it',
+        schema: objectResponseSchema('credit_note', 'CreditNote'),
+      },
       handler: async ({ principal, params }) => {
         const creditNoteId = pathId(params['id'], 'credit note');
         await bookCreditNote(deps, { brandId: principal.brandId, userId: principal.userId, creditNoteId });
-        return { credit_note: presentCreditNoteDetail(await getCreditNote(deps, { brandId: principal.brandId, creditNoteId })) };
+        return {
+          credit_note: presentCreditNoteDetail(await getCreditNote(deps, { brandId: principal.brandId, creditNoteId })),
+        };
       },
     })
     .route({
@@ -155,7 +178,10 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:read'],
       list: accountingEntryListDefinition,
       status: 200,
-      response: { description: 'A page of accounting entries', schema: listResponseSchema('accounting_entries', 'AccountingEntry') },
+      response: {
+        description: 'A page of accounting entries',
+        schema: listResponseSchema('accounting_entries', 'AccountingEntry'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listAccountingEntries(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('accounting_entries', result, accountingEntryListDefinition, deps.cursors, (entry) =>
@@ -171,10 +197,16 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       tag: 'Finance',
       scopes: ['finance:read'],
       status: 200,
-      response: { description: 'The accounting entry', schema: objectResponseSchema('accounting_entry', 'AccountingEntry') },
+      response: {
+        description: 'The accounting entry',
+        schema: objectResponseSchema('accounting_entry', 'AccountingEntry'),
+      },
       handler: async ({ principal, params }) => ({
         accounting_entry: presentAccountingEntryDetail(
-          await getAccountingEntry(deps, { brandId: principal.brandId, accountingEntryId: pathId(params['id'], 'accounting entry') }),
+          await getAccountingEntry(deps, {
+            brandId: principal.brandId,
+            accountingEntryId: pathId(params['id'], 'accounting entry'),
+          }),
         ),
       }),
     });

@@ -52,7 +52,8 @@ function legacyList(req: Request, brandId: number): ListRequest {
   return { brandId, query: rawListQuery(req.query) };
 }
 
-const PAGING_NOTE = 'Pages with page (from 0) and limit (default 20, at most 100) and always answers with total; cursor and starting_after are refused (422).';
+const PAGING_NOTE =
+  'Pages with page (from 0) and limit (default 20, at most 100) and always answers with total; cursor and starting_after are refused (422).';
 const CATEGORY_INCLUDES_NOTE = `Takes includes[] as the category list does: ${categoryListDefinition.includes.join(', ')}.`;
 const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${legacyProductListDefinition.includes.join(', ')} (variants are always shown).`;
 
@@ -73,10 +74,16 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:read'],
       list: { ...categoryListDefinition, pagedOnly: true },
       status: 200,
-      response: { description: 'A page of categories', schema: legacyListResponseSchema('categories', 'LegacyCategory') },
+      response: {
+        description: 'A page of categories',
+        schema: legacyListResponseSchema('categories', 'LegacyCategory'),
+      },
       handler: async ({ principal, req }) => {
         const { page, relations } = await listCategories(deps, legacyList(req, principal.brandId));
-        return { total: page.total ?? 0, categories: page.items.map((category) => presentLegacyCategory(category, relations)) };
+        return {
+          total: page.total ?? 0,
+          categories: page.items.map((category) => presentLegacyCategory(category, relations)),
+        };
       },
     })
     .route({
@@ -89,7 +96,8 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       body: LegacyCategoryRequestDto,
       status: 201,
       response: { description: 'The new category (bare object)', schema: legacyBareResponseSchema('LegacyCategory') },
-      handler: async ({ principal, body }) => presentLegacyCategory(await createCategory(deps, { brandId: principal.brandId, name: body.category.name })),
+      handler: async ({ principal, body }) =>
+        presentLegacyCategory(await createCategory(deps, { brandId: principal.brandId, name: body.category.name })),
     })
     .route({
       method: 'get',
@@ -120,7 +128,13 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: { description: 'The category (bare object)', schema: legacyBareResponseSchema('LegacyCategory') },
       handler: async ({ principal, params, body }) =>
-        presentLegacyCategory(await updateCategory(deps, { brandId: principal.brandId, id: pathId(params['categoryId'], 'category'), name: body.category.name })),
+        presentLegacyCategory(
+          await updateCategory(deps, {
+            brandId: principal.brandId,
+            id: pathId(params['categoryId'], 'category'),
+            name: body.category.name,
+          }),
+        ),
     })
     .route({
       method: 'delete',
@@ -139,15 +153,23 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'post',
       path: '/api/categories/:parentCategoryId/categories',
       summary: 'Create a subcategory',
-      description: 'The parent must be a top category of the brand (a subcategory cannot have subcategories: 422). A name already used under the parent is refused with code 40001.',
+      description:
+        'The parent must be a top category of the brand (a subcategory cannot have subcategories: 422). A name already used under the parent is refused with code 40001.',
       tag: 'Older interface',
       scopes: ['catalog:write'],
       body: LegacyCategoryRequestDto,
       status: 201,
-      response: { description: 'The new subcategory (bare object)', schema: legacyBareResponseSchema('LegacyCategory') },
+      response: {
+        description: 'The new subcategory (bare object)',
+        schema: legacyBareResponseSchema('LegacyCategory'),
+      },
       handler: async ({ principal, params, body }) =>
         presentLegacyCategory(
-          await createCategory(deps, { brandId: principal.brandId, name: body.category.name, parentId: pathId(params['parentCategoryId'], 'category') }),
+          await createCategory(deps, {
+            brandId: principal.brandId,
+            name: body.category.name,
+            parentId: pathId(params['parentCategoryId'], 'category'),
+          }),
         ),
     })
     .route({
@@ -159,7 +181,10 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:read'],
       list: { ...collectionListDefinition, pagedOnly: true },
       status: 200,
-      response: { description: 'A page of collections', schema: legacyListResponseSchema('collections', 'LegacyCollectionObject') },
+      response: {
+        description: 'A page of collections',
+        schema: legacyListResponseSchema('collections', 'LegacyCollectionObject'),
+      },
       handler: async ({ principal, req }) => {
         const { page } = await listCollections(deps, legacyList(req, principal.brandId));
         return { total: page.total ?? 0, collections: page.items.map(presentLegacyCollection) };
@@ -169,13 +194,18 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'post',
       path: '/api/collections',
       summary: 'Create a collection',
-      description: 'visibility: own_entity (every customer of the brand; the default) or customers_custom (only allowed_customers, which must be customers of the brand).',
+      description:
+        'visibility: own_entity (every customer of the brand; the default) or customers_custom (only allowed_customers, which must be customers of the brand).',
       tag: 'Older interface',
       scopes: ['catalog:write'],
       body: LegacyCollectionRequestDto,
       status: 201,
-      response: { description: 'The new collection (bare object)', schema: legacyBareResponseSchema('LegacyCollectionObject') },
-      handler: async ({ principal, body }) => presentLegacyCollection(await createCollection(deps, toCreateCollectionInput(principal.brandId, body))),
+      response: {
+        description: 'The new collection (bare object)',
+        schema: legacyBareResponseSchema('LegacyCollectionObject'),
+      },
+      handler: async ({ principal, body }) =>
+        presentLegacyCollection(await createCollection(deps, toCreateCollectionInput(principal.brandId, body))),
     })
     .route({
       method: 'get',
@@ -184,9 +214,14 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       tag: 'Older interface',
       scopes: ['catalog:read'],
       status: 200,
-      response: { description: 'The collection', schema: legacyObjectResponseSchema('collection', 'LegacyCollectionObject') },
+      response: {
+        description: 'The collection',
+        schema: legacyObjectResponseSchema('collection', 'LegacyCollectionObject'),
+      },
       handler: async ({ principal, params }) => ({
-        collection: presentLegacyCollection(await getCollection(deps, { brandId: principal.brandId, id: pathId(params['collectionId'], 'collection') })),
+        collection: presentLegacyCollection(
+          await getCollection(deps, { brandId: principal.brandId, id: pathId(params['collectionId'], 'collection') }),
+        ),
       }),
     })
     .route({
@@ -202,13 +237,19 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       list: { ...legacyProductListDefinition, pagedOnly: true },
       query: LegacyProductListQueryDto,
       status: 200,
-      response: { description: 'A page of products', schema: legacyListResponseSchema('products', 'LegacyProductObject') },
+      response: {
+        description: 'A page of products',
+        schema: legacyListResponseSchema('products', 'LegacyProductObject'),
+      },
       handler: async ({ principal, req, query }) => {
         const result = await listLegacyProducts(deps, {
           ...legacyList(req, principal.brandId),
           ...(query.split_by_attribute !== undefined ? { splitByAttribute: query.split_by_attribute } : {}),
         });
-        return { total: result.total, products: result.entries.map((aggregate) => presentLegacyProduct(aggregate, result.relations)) };
+        return {
+          total: result.total,
+          products: result.entries.map((aggregate) => presentLegacyProduct(aggregate, result.relations)),
+        };
       },
     })
     .route({
@@ -222,9 +263,16 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:write'],
       body: LegacyProductRequestDto,
       status: 201,
-      response: { description: 'The new product (bare object, variants with inventory)', schema: legacyBareResponseSchema('LegacyProductObject') },
+      response: {
+        description: 'The new product (bare object, variants with inventory)',
+        schema: legacyBareResponseSchema('LegacyProductObject'),
+      },
       handler: async ({ principal, body }) => {
-        const view = await createLegacyProduct(deps, { brandId: principal.brandId, userId: principal.userId, product: toLegacyProductInput(body.product) });
+        const view = await createLegacyProduct(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          product: toLegacyProductInput(body.product),
+        });
         return presentLegacyProduct(view.aggregate, view.relations);
       },
     })
@@ -238,7 +286,11 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: { description: 'The product', schema: legacyObjectResponseSchema('product', 'LegacyProductObject') },
       handler: async ({ principal, params, req }) => {
-        const view = await getLegacyProduct(deps, { brandId: principal.brandId, id: pathId(params['productId'], 'product'), includes: rawListQuery(req.query).includes });
+        const view = await getLegacyProduct(deps, {
+          brandId: principal.brandId,
+          id: pathId(params['productId'], 'product'),
+          includes: rawListQuery(req.query).includes,
+        });
         return { product: presentLegacyProduct(view.aggregate, view.relations) };
       },
     })
@@ -246,14 +298,19 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'put',
       path: '/api/products/:productId',
       summary: 'Update a product (root fields only)',
-      description: 'Changes subbrand_id, collection_id, item_number (1000002 when taken), name, description, image, images, active and colli; variants are left alone.',
+      description:
+        'Changes subbrand_id, collection_id, item_number (1000002 when taken), name, description, image, images, active and colli; variants are left alone.',
       tag: 'Older interface',
       scopes: ['catalog:write'],
       body: LegacyProductChangesRequestDto,
       status: 200,
       response: { description: 'The product (bare object)', schema: legacyBareResponseSchema('LegacyProductObject') },
       handler: async ({ principal, params, body }) => {
-        const view = await updateLegacyProduct(deps, { brandId: principal.brandId, id: pathId(params['productId'], 'product'), product: toLegacyProductChanges(body.product) });
+        const view = await updateLegacyProduct(deps, {
+          brandId: principal.brandId,
+          id: pathId(params['productId'], 'product'),
+          product: toLegacyProductChanges(body.product),
+        });
         return presentLegacyProduct(view.aggregate, view.relations);
       },
     })
@@ -274,12 +331,16 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'post',
       path: '/api/products/:productId/variants',
       summary: 'Add a variant to a product',
-      description: "The variant needs the product's attribute names (1000001), a free SKU (1000003) and a price in the brand's base currency.",
+      description:
+        "The variant needs the product's attribute names (1000001), a free SKU (1000003) and a price in the brand's base currency.",
       tag: 'Older interface',
       scopes: ['catalog:write'],
       body: LegacyVariantRequestDto,
       status: 201,
-      response: { description: 'The new variant (bare object, with inventory)', schema: legacyBareResponseSchema('LegacyVariantObject') },
+      response: {
+        description: 'The new variant (bare object, with inventory)',
+        schema: legacyBareResponseSchema('LegacyVariantObject'),
+      },
       handler: async ({ principal, params, body }) => {
         const view = await createLegacyVariant(deps, {
           brandId: principal.brandId,
@@ -294,12 +355,16 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'put',
       path: '/api/products/:productId/variants/:variantId',
       summary: 'Update a variant',
-      description: 'Attribute values may change, names may not (1000001); a new SKU must be free (1000003). Prices: the currencies sent are set, others stay.',
+      description:
+        'Attribute values may change, names may not (1000001); a new SKU must be free (1000003). Prices: the currencies sent are set, others stay.',
       tag: 'Older interface',
       scopes: ['catalog:write'],
       body: LegacyVariantChangesRequestDto,
       status: 200,
-      response: { description: 'The variant (bare object, with inventory)', schema: legacyBareResponseSchema('LegacyVariantObject') },
+      response: {
+        description: 'The variant (bare object, with inventory)',
+        schema: legacyBareResponseSchema('LegacyVariantObject'),
+      },
       handler: async ({ principal, params, body }) => {
         const view = await updateLegacyVariant(deps, {
           brandId: principal.brandId,
@@ -315,13 +380,18 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       method: 'delete',
       path: '/api/products/:productId/variants/:variantId',
       summary: 'Delete a variant',
-      description: 'The last variant of a product cannot be deleted (1000005); a variant that orders refer to stays (422 has_dependents).',
+      description:
+        'The last variant of a product cannot be deleted (1000005); a variant that orders refer to stays (422 has_dependents).',
       tag: 'Older interface',
       scopes: ['catalog:write'],
       status: 204,
       response: { description: 'Deleted' },
       handler: async ({ principal, params }) => {
-        await deleteLegacyVariant(deps, { brandId: principal.brandId, productId: pathId(params['productId'], 'product'), variantId: pathId(params['variantId'], 'variant') });
+        await deleteLegacyVariant(deps, {
+          brandId: principal.brandId,
+          productId: pathId(params['productId'], 'product'),
+          variantId: pathId(params['variantId'], 'variant'),
+        });
       },
     });
 }

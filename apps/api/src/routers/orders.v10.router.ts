@@ -18,7 +18,14 @@ import {
   updateBrandSettings,
   validateListQuery,
 } from '@brand/core';
-import { ApproveOrderDto, CreateOrderChannelDto, CreatePartialShipmentDto, PlaceOrderRequestDto, toArticleQuantity, toPlaceOrderInput } from '../dtos/orders.dto';
+import {
+  ApproveOrderDto,
+  CreateOrderChannelDto,
+  CreatePartialShipmentDto,
+  PlaceOrderRequestDto,
+  toArticleQuantity,
+  toPlaceOrderInput,
+} from '../dtos/orders.dto';
 import { UpdateSettingsDto, toSettingsChanges } from '../dtos/settings.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse, rawListQuery } from '../listing/list-request';
@@ -51,7 +58,8 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'post',
       path: '/v10/order-channels',
       summary: 'Create an order channel',
-      description: 'Where orders come from (a webshop, an ERP, a marketplace). Orders are created on the channel by its public_id.',
+      description:
+        'Where orders come from (a webshop, an ERP, a marketplace). Orders are created on the channel by its public_id.',
       tag: 'Orders',
       scopes: ['orders:write'],
       body: CreateOrderChannelDto,
@@ -76,7 +84,10 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['orders:read'],
       list: orderChannelListDefinition,
       status: 200,
-      response: { description: 'A page of order channels', schema: listResponseSchema('order_channels', 'OrderChannel') },
+      response: {
+        description: 'A page of order channels',
+        schema: listResponseSchema('order_channels', 'OrderChannel'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listOrderChannels(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('order_channels', result, orderChannelListDefinition, deps.cursors, presentOrderChannel);
@@ -128,7 +139,8 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'get',
       path: '/v10/orders/:id',
       summary: 'Get an order',
-      description: 'With its lines and timeline (always); includes[]=shipments and includes[]=invoices add those documents.',
+      description:
+        'With its lines and timeline (always); includes[]=shipments and includes[]=invoices add those documents.',
       tag: 'Orders',
       scopes: ['orders:read'],
       status: 200,
@@ -166,7 +178,8 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'post',
       path: '/v10/orders/:id/cancel',
       summary: 'Cancel an order',
-      description: 'draft | approved → cancelled: releases what the order still reserves and cancels its open shipments. Refused once a shipment is delivered.',
+      description:
+        'draft | approved → cancelled: releases what the order still reserves and cancels its open shipments. Refused once a shipment is delivered.',
       tag: 'Orders',
       scopes: ['orders:write'],
       status: 200,
@@ -181,12 +194,16 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'post',
       path: '/v10/orders/:id/shipments',
       summary: 'Create a partial shipment',
-      description: "Ships some open pieces of an approved order: per variant at most the open pieces of that variant's lines.",
+      description:
+        "Ships some open pieces of an approved order: per variant at most the open pieces of that variant's lines.",
       tag: 'Fulfilment',
       scopes: ['orders:write'],
       body: CreatePartialShipmentDto,
       status: 201,
-      response: { description: 'The new shipment with its lines', schema: objectResponseSchema('shipment', 'Shipment') },
+      response: {
+        description: 'The new shipment with its lines',
+        schema: objectResponseSchema('shipment', 'Shipment'),
+      },
       handler: async ({ principal, params, body }) => {
         const shipment = await createPartialShipment(deps, {
           brandId: principal.brandId,
@@ -226,7 +243,10 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The shipment', schema: objectResponseSchema('shipment', 'Shipment') },
       handler: async ({ principal, params, req }) => {
         detailIncludes(req, 'shipment', ['lines']);
-        const detail = await getShipment(deps, { brandId: principal.brandId, shipmentId: pathId(params['id'], 'shipment') });
+        const detail = await getShipment(deps, {
+          brandId: principal.brandId,
+          shipmentId: pathId(params['id'], 'shipment'),
+        });
         return { shipment: presentShipmentDetail(detail) };
       },
     })
@@ -234,7 +254,8 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'get',
       path: '/v10/settings',
       summary: "Get the brand's settings",
-      description: 'A brand that never changed them gets the defaults (external invoicing, no drop requirement, 25 % VAT, ad hoc returns off) with updated_at null.',
+      description:
+        'A brand that never changed them gets the defaults (external invoicing, no drop requirement, 25 % VAT, ad hoc returns off) with updated_at null.',
       tag: 'Settings',
       scopes: ['settings:read'],
       status: 200,
@@ -254,7 +275,11 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: { description: 'The settings after the change', schema: objectResponseSchema('settings', 'Settings') },
       handler: async ({ principal, body }) => {
-        return { settings: presentSettings(await updateBrandSettings(deps, { brandId: principal.brandId, changes: toSettingsChanges(body) })) };
+        return {
+          settings: presentSettings(
+            await updateBrandSettings(deps, { brandId: principal.brandId, changes: toSettingsChanges(body) }),
+          ),
+        };
       },
     });
 }

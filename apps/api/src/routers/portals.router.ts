@@ -1,5 +1,10 @@
 import { finalizePortalReturn, upsertPortalReturn } from '@brand/core';
-import { FinalizePortalReturnDto, UpsertPortalReturnDto, toFinalizeAmounts, toPortalReturn } from '../dtos/return-portals.dto';
+import {
+  FinalizePortalReturnDto,
+  UpsertPortalReturnDto,
+  toFinalizeAmounts,
+  toPortalReturn,
+} from '../dtos/return-portals.dto';
 import { Surface } from '../http/route';
 import { pathPublicId } from '../http/path-id';
 import { PORTAL_FINALIZE_RESPONSE, PORTAL_UPSERT_RESPONSE } from '../openapi/return-portals-response-schemas';
@@ -27,12 +32,21 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: UpsertPortalReturnDto,
       status: 201,
-      response: { description: 'The return was created', schema: PORTAL_UPSERT_RESPONSE, also: { status: 200, description: 'The return existed and was merged (or left as it was)' } },
+      response: {
+        description: 'The return was created',
+        schema: PORTAL_UPSERT_RESPONSE,
+        also: { status: 200, description: 'The return existed and was merged (or left as it was)' },
+      },
       handler: async ({ principal, params, body, res }) => {
         const { email, orderNumber, ret } = toPortalReturn(body);
         const result = await upsertPortalReturn(deps, {
-          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: pathPublicId(params['publicId'], 'return portal'),
-          ...(email !== undefined ? { email } : {}), ...(orderNumber !== undefined ? { orderNumber } : {}), ret,
+          brandId: principal.brandId,
+          userId: principal.userId,
+          appInternalCode: principal.appInternalCode,
+          publicId: pathPublicId(params['publicId'], 'return portal'),
+          ...(email !== undefined ? { email } : {}),
+          ...(orderNumber !== undefined ? { orderNumber } : {}),
+          ret,
         });
         res.status(result.created ? 201 : 200).json({ return: presentPortalReturn(result), created: result.created });
       },
@@ -51,8 +65,12 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The return is credited', schema: PORTAL_FINALIZE_RESPONSE },
       handler: async ({ principal, params, body }) => {
         const { ret } = await finalizePortalReturn(deps, {
-          brandId: principal.brandId, userId: principal.userId, appInternalCode: principal.appInternalCode, publicId: pathPublicId(params['publicId'], 'return portal'),
-          rma: body.rma, ...toFinalizeAmounts(body),
+          brandId: principal.brandId,
+          userId: principal.userId,
+          appInternalCode: principal.appInternalCode,
+          publicId: pathPublicId(params['publicId'], 'return portal'),
+          rma: body.rma,
+          ...toFinalizeAmounts(body),
         });
         return { success: true, return_id: ret.id, rma: ret.rma };
       },

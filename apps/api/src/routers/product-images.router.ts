@@ -14,10 +14,29 @@ const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
 
 const productImageSchema: JsonSchema = {
   type: 'object',
-  required: ['id', 'url', 'source_url', 'existance_key', 'content_type', 'size_bytes', 'sort', 'sort_b2c', 'alt', 'filename', 'variant_ids', 'created_at', 'updated_at', 'action'],
+  required: [
+    'id',
+    'url',
+    'source_url',
+    'existance_key',
+    'content_type',
+    'size_bytes',
+    'sort',
+    'sort_b2c',
+    'alt',
+    'filename',
+    'variant_ids',
+    'created_at',
+    'updated_at',
+    'action',
+  ],
   properties: {
     id: { type: 'integer' },
-    url: { type: 'string', format: 'uri', description: 'Public URL the platform serves the image at (GET /media/…, no token needed)' },
+    url: {
+      type: 'string',
+      format: 'uri',
+      description: 'Public URL the platform serves the image at (GET /media/…, no token needed)',
+    },
     source_url: { type: 'string', description: 'The URL the image was downloaded from' },
     existance_key: nullable('string'),
     content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] },
@@ -26,7 +45,11 @@ const productImageSchema: JsonSchema = {
     sort_b2c: nullable('integer'),
     alt: nullable('string'),
     filename: nullable('string'),
-    variant_ids: { type: 'array', items: { type: 'integer' }, description: 'Variants the image is attached to; empty: the whole product' },
+    variant_ids: {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Variants the image is attached to; empty: the whole product',
+    },
     created_at: { type: 'string', format: 'date-time' },
     updated_at: { type: 'string', format: 'date-time' },
     action: { type: 'string', enum: ['created', 'updated', 'unchanged'] },
@@ -46,7 +69,11 @@ const syncResponseSchema: JsonSchema = {
           item_number: { type: 'string' },
           product_id: { type: 'integer' },
           use_sort_b2c: { type: 'boolean' },
-          images: { type: 'array', items: productImageSchema, description: 'The product\'s images after the sync, in request order' },
+          images: {
+            type: 'array',
+            items: productImageSchema,
+            description: "The product's images after the sync, in request order",
+          },
           skipped_images: {
             type: 'array',
             description: 'Images not created because they matched no variant and asked to be skipped then',
@@ -70,7 +97,9 @@ export function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl
 }
 
 /** `POST /products/images/sync`: replaces each product's images with the set sent, downloading what is new. */
-export function productImagesRouter(deps: RouterDeps & { images: ImageServices; mediaBaseUrl: string | null }): Surface<'current'> {
+export function productImagesRouter(
+  deps: RouterDeps & { images: ImageServices; mediaBaseUrl: string | null },
+): Surface<'current'> {
   return new Surface('product-images', 'current', ['/products/images/sync']).route({
     method: 'post',
     path: '/products/images/sync',
@@ -85,7 +114,10 @@ export function productImagesRouter(deps: RouterDeps & { images: ImageServices; 
     scopes: ['catalog:write'],
     body: ProductImagesSyncRequestDto,
     status: 200,
-    response: { description: 'Each product\'s images after the sync, and the ids of the deleted ones', schema: syncResponseSchema },
+    response: {
+      description: "Each product's images after the sync, and the ids of the deleted ones",
+      schema: syncResponseSchema,
+    },
     handler: async ({ principal, body, req }) => {
       const results = await syncProductImages(
         { uow: deps.uow, clock: deps.clock, fetcher: deps.images.fetcher, blobs: deps.images.blobs },
@@ -115,7 +147,10 @@ export function mediaRouter(deps: { blobs: BlobStore }): Surface<'none'> {
     tag: 'Media',
     scopes: [],
     status: 200,
-    response: { description: 'The image bytes, with their Content-Type (image/jpeg, image/png, image/gif, image/webp or image/avif)' },
+    response: {
+      description:
+        'The image bytes, with their Content-Type (image/jpeg, image/png, image/gif, image/webp or image/avif)',
+    },
     handler: async ({ params, req, res }) => {
       const raw = (params as Record<string, string | string[]>)['key'];
       const key = Array.isArray(raw) ? raw.join('/') : (raw ?? '');

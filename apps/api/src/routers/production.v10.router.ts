@@ -49,7 +49,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       path: '/v10/production-orders/export',
       summary: 'Export production orders',
       description:
-        'Open production orders this system_id has not marked exported; include_open=1 adds drafts (the spec\'s name) and include_closed=1 closed ones. ' +
+        "Open production orders this system_id has not marked exported; include_open=1 adds drafts (the spec's name) and include_closed=1 closed ones. " +
         'Includes: deliveryNotes, lines, lines.product, lines.variant, salesOrders, salesOrders.delivery, salesOrders.lines, salesOrders.lines.product, ' +
         'salesOrders.lines.variant, salesOrders.shop (the order channel), supplier. Walk by cursor until has_more is false, import, then confirm with ' +
         'POST /v10/production-orders/mark-as-exported; unmarked orders keep appearing. not_exported_since re-exports orders marked after it.',
@@ -58,7 +58,10 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       list: productionOrderExportListDefinition,
       query: ProductionOrderExportQueryDto,
       status: 200,
-      response: { description: 'A page of production orders to export', schema: exportResponseSchema('production_orders', 'ProductionOrder') },
+      response: {
+        description: 'A page of production orders to export',
+        schema: exportResponseSchema('production_orders', 'ProductionOrder'),
+      },
       handler: async ({ principal, req, query }) => {
         const result = await exportProductionOrders(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -68,7 +71,11 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
         });
         const includes = result.query.includes;
         return listResponse('production_orders', result, productionOrderExportListDefinition, deps.cursors, (order) =>
-          presentProductionOrder(order, { includes, related: result.related, exports: result.exports.get(order.id) ?? [] }),
+          presentProductionOrder(order, {
+            includes,
+            related: result.related,
+            exports: result.exports.get(order.id) ?? [],
+          }),
         );
       },
     })
@@ -83,18 +90,36 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['production:write'],
       body: ProductionOrdersMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked production orders', schema: markResponseSchema('production_orders', 'ProductionOrder') },
+      response: {
+        description: 'The marked production orders',
+        schema: markResponseSchema('production_orders', 'ProductionOrder'),
+      },
       handler: async ({ principal, body }) => {
         const items = toProductionOrderMarks(body);
         await markDocumentsExported(deps, {
-          brandId: principal.brandId, userId: principal.userId, documentType: 'production_order', arrayKey: 'production_orders',
-          idKey: 'production_order_id', items,
+          brandId: principal.brandId,
+          userId: principal.userId,
+          documentType: 'production_order',
+          arrayKey: 'production_orders',
+          idKey: 'production_order_id',
+          items,
         });
-        const request = listRequestForIds(principal.brandId, items.map((item) => item.documentId));
-        const result = await listProductionOrders(deps, { ...request, query: { ...request.query, includes: ['lines'] } });
+        const request = listRequestForIds(
+          principal.brandId,
+          items.map((item) => item.documentId),
+        );
+        const result = await listProductionOrders(deps, {
+          ...request,
+          query: { ...request.query, includes: ['lines'] },
+        });
         return {
           production_orders: result.page.items.map((order) =>
-            presentProductionOrder(order, { includes: ['lines'], related: result.related, exports: result.related.exports.get(order.id) ?? [] })),
+            presentProductionOrder(order, {
+              includes: ['lines'],
+              related: result.related,
+              exports: result.related.exports.get(order.id) ?? [],
+            }),
+          ),
         };
       },
     })
@@ -109,12 +134,19 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['production:read'],
       list: productionOrderListDefinition,
       status: 200,
-      response: { description: 'A page of production orders', schema: listResponseSchema('production_orders', 'ProductionOrder') },
+      response: {
+        description: 'A page of production orders',
+        schema: listResponseSchema('production_orders', 'ProductionOrder'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listProductionOrders(deps, await listRequest(req, principal.brandId, deps.cursors));
         const includes = result.query.includes;
         return listResponse('production_orders', result, productionOrderListDefinition, deps.cursors, (order) =>
-          presentProductionOrder(order, { includes, related: result.related, exports: result.related.exports.get(order.id) ?? [] }),
+          presentProductionOrder(order, {
+            includes,
+            related: result.related,
+            exports: result.related.exports.get(order.id) ?? [],
+          }),
         );
       },
     })
@@ -129,13 +161,25 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['production:write'],
       body: CreateProductionOrderRequestDto,
       status: 201,
-      response: { description: 'The new production order (draft)', schema: objectResponseSchema('production_order', 'ProductionOrder') },
+      response: {
+        description: 'The new production order (draft)',
+        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+      },
       handler: async ({ principal, body }) => {
         const order = await createProductionOrder(deps, {
-          brandId: principal.brandId, userId: principal.userId, productionOrder: toCreateProductionOrderInput(body.production_order),
+          brandId: principal.brandId,
+          userId: principal.userId,
+          productionOrder: toCreateProductionOrderInput(body.production_order),
         });
         const detail = await getProductionOrder(deps, { brandId: principal.brandId, productionOrderId: order.id });
-        return { production_order: presentProductionOrder(detail.productionOrder, { includes: ['lines'], related: detail.related, exports: detail.exports, timeline: detail.timeline }) };
+        return {
+          production_order: presentProductionOrder(detail.productionOrder, {
+            includes: ['lines'],
+            related: detail.related,
+            exports: detail.exports,
+            timeline: detail.timeline,
+          }),
+        };
       },
     })
     .route({
@@ -146,7 +190,10 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       tag: TAG,
       scopes: ['production:read'],
       status: 200,
-      response: { description: 'The production order', schema: objectResponseSchema('production_order', 'ProductionOrder') },
+      response: {
+        description: 'The production order',
+        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+      },
       handler: async ({ principal, params, req }) => {
         const includes = detailIncludes(req, 'production_order', DETAIL_INCLUDES);
         const productionOrderId = pathId(params['id'], 'production order');
@@ -155,7 +202,10 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
         const detail = await getProductionOrder(deps, { brandId: principal.brandId, productionOrderId, withCatalog });
         return {
           production_order: presentProductionOrder(detail.productionOrder, {
-            includes: ['lines', ...includes], related: detail.related, exports: detail.exports, timeline: detail.timeline,
+            includes: ['lines', ...includes],
+            related: detail.related,
+            exports: detail.exports,
+            timeline: detail.timeline,
           }),
         };
       },
@@ -164,11 +214,15 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'post',
       path: '/v10/production-orders/:id/approve',
       summary: 'Approve a production order',
-      description: 'draft → open: the order goes to the supplier and delivery notes may be announced. Any other status is a 422 invalid_state_transition.',
+      description:
+        'draft → open: the order goes to the supplier and delivery notes may be announced. Any other status is a 422 invalid_state_transition.',
       tag: TAG,
       scopes: ['production:write'],
       status: 200,
-      response: { description: 'The approved production order, as GET shows it', schema: objectResponseSchema('production_order', 'ProductionOrder') },
+      response: {
+        description: 'The approved production order, as GET shows it',
+        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+      },
       handler: async ({ principal, params }) => {
         const productionOrderId = pathId(params['id'], 'production order');
         await approveProductionOrder(deps, { brandId: principal.brandId, userId: principal.userId, productionOrderId });
@@ -179,11 +233,15 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'post',
       path: '/v10/production-orders/:id/close',
       summary: 'Close a production order',
-      description: 'open → closed: the warehouse can no longer receive its delivery notes. Any other status is a 422 invalid_state_transition.',
+      description:
+        'open → closed: the warehouse can no longer receive its delivery notes. Any other status is a 422 invalid_state_transition.',
       tag: TAG,
       scopes: ['production:write'],
       status: 200,
-      response: { description: 'The closed production order, as GET shows it', schema: objectResponseSchema('production_order', 'ProductionOrder') },
+      response: {
+        description: 'The closed production order, as GET shows it',
+        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+      },
       handler: async ({ principal, params }) => {
         const productionOrderId = pathId(params['id'], 'production order');
         await closeProductionOrder(deps, { brandId: principal.brandId, userId: principal.userId, productionOrderId });
@@ -201,10 +259,15 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['production:write'],
       body: CreateDeliveryNoteRequestDto,
       status: 201,
-      response: { description: 'The new delivery note (expected)', schema: objectResponseSchema('delivery_note', 'DeliveryNote') },
+      response: {
+        description: 'The new delivery note (expected)',
+        schema: objectResponseSchema('delivery_note', 'DeliveryNote'),
+      },
       handler: async ({ principal, params, body }) => {
         const { deliveryNote } = await createDeliveryNote(deps, {
-          brandId: principal.brandId, userId: principal.userId, productionOrderId: pathId(params['id'], 'production order'),
+          brandId: principal.brandId,
+          userId: principal.userId,
+          productionOrderId: pathId(params['id'], 'production order'),
           deliveryNote: toCreateDeliveryNoteInput(body.delivery_note),
         });
         return { delivery_note: presentDeliveryNote(deliveryNote) };
@@ -214,15 +277,25 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'get',
       path: '/v10/production-order-delivery-notes',
       summary: 'List production delivery notes',
-      description: 'With their lines. Filters id, delivery_note_number, production_order_id, supplier_id, status, created_at, updated_at; sort by id.',
+      description:
+        'With their lines. Filters id, delivery_note_number, production_order_id, supplier_id, status, created_at, updated_at; sort by id.',
       tag: TAG,
       scopes: ['production:read'],
       list: deliveryNoteListDefinition,
       status: 200,
-      response: { description: 'A page of delivery notes', schema: listResponseSchema('production_order_delivery_notes', 'DeliveryNote') },
+      response: {
+        description: 'A page of delivery notes',
+        schema: listResponseSchema('production_order_delivery_notes', 'DeliveryNote'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listDeliveryNotes(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('production_order_delivery_notes', result, deliveryNoteListDefinition, deps.cursors, (note) => presentDeliveryNote(note));
+        return listResponse(
+          'production_order_delivery_notes',
+          result,
+          deliveryNoteListDefinition,
+          deps.cursors,
+          (note) => presentDeliveryNote(note),
+        );
       },
     });
 }
@@ -230,5 +303,10 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
 /** A production order as GET shows it without includes (lines and timeline). */
 async function presentDetail(deps: RouterDeps, brandId: number, productionOrderId: number) {
   const detail = await getProductionOrder(deps, { brandId, productionOrderId });
-  return presentProductionOrder(detail.productionOrder, { includes: ['lines'], related: detail.related, exports: detail.exports, timeline: detail.timeline });
+  return presentProductionOrder(detail.productionOrder, {
+    includes: ['lines'],
+    related: detail.related,
+    exports: detail.exports,
+    timeline: detail.timeline,
+  });
 }

@@ -52,7 +52,8 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       method: 'post',
       path: '/v10/return-portals',
       summary: 'Create a return portal',
-      description: 'Returns are announced through the portal at /v10/external-return-portals/{public_id}/returns; the public_id is generated.',
+      description:
+        'Returns are announced through the portal at /v10/external-return-portals/{public_id}/returns; the public_id is generated.',
       tag: 'Returns',
       scopes: ['returns:write'],
       body: CreateReturnPortalDto,
@@ -76,7 +77,10 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       scopes: ['returns:read'],
       list: returnPortalListDefinition,
       status: 200,
-      response: { description: 'A page of return portals', schema: listResponseSchema('return_portals', 'ReturnPortal') },
+      response: {
+        description: 'A page of return portals',
+        schema: listResponseSchema('return_portals', 'ReturnPortal'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listReturnPortals(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('return_portals', result, returnPortalListDefinition, deps.cursors, presentReturnPortal);

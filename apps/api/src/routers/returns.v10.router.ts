@@ -57,7 +57,8 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'get',
       path: '/v10/returns',
       summary: 'List returns',
-      description: 'Returns of every source (back office, portals, ad hoc) with their lines. Sort by id (default) or updated_at.',
+      description:
+        'Returns of every source (back office, portals, ad hoc) with their lines. Sort by id (default) or updated_at.',
       tag: TAG,
       scopes: ['returns:read'],
       list: returnListDefinition,
@@ -65,7 +66,9 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'A page of returns', schema: listResponseSchema('returns', 'Return') },
       handler: async ({ principal, req }) => {
         const result = await listReturns(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('returns', result, returnListDefinition, deps.cursors, (ret) => presentReturn(ret, { exports: result.exports.get(ret.id) ?? [] }));
+        return listResponse('returns', result, returnListDefinition, deps.cursors, (ret) =>
+          presentReturn(ret, { exports: result.exports.get(ret.id) ?? [] }),
+        );
       },
     })
     .route({
@@ -79,18 +82,26 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'The return', schema: objectResponseSchema('return', 'Return') },
       handler: async ({ principal, params, req }) => {
         detailIncludes(req, 'return', ['lines']);
-        return { return: presentReturnDetail(await getReturn(deps, { brandId: principal.brandId, returnId: pathId(params['id'], 'return') })) };
+        return {
+          return: presentReturnDetail(
+            await getReturn(deps, { brandId: principal.brandId, returnId: pathId(params['id'], 'return') }),
+          ),
+        };
       },
     })
     .route({
       method: 'post',
       path: '/v10/returns/:id/approve',
       summary: 'Approve a return',
-      description: 'open → approved: the RMA appears in the warehouse export and can be received. Any other status is a 422 (invalid_state_transition).',
+      description:
+        'open → approved: the RMA appears in the warehouse export and can be received. Any other status is a 422 (invalid_state_transition).',
       tag: TAG,
       scopes: ['returns:write'],
       status: 200,
-      response: { description: 'The approved return, as GET shows it', schema: objectResponseSchema('return', 'Return') },
+      response: {
+        description: 'The approved return, as GET shows it',
+        schema: objectResponseSchema('return', 'Return'),
+      },
       handler: async ({ principal, params }) => {
         const returnId = pathId(params['id'], 'return');
         await approveReturn(deps, { brandId: principal.brandId, userId: principal.userId, returnId });
@@ -101,7 +112,8 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       method: 'get',
       path: '/v10/alerts',
       summary: 'List dashboard alerts',
-      description: 'Decisions waiting for staff, such as ad hoc returns that matched no RMA (ad_hoc_return_mode alert_if_no_rma). Filter status eq open for the pending ones.',
+      description:
+        'Decisions waiting for staff, such as ad hoc returns that matched no RMA (ad_hoc_return_mode alert_if_no_rma). Filter status eq open for the pending ones.',
       tag: TAG,
       scopes: ['returns:read'],
       list: alertListDefinition,
@@ -124,8 +136,15 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: { description: 'The resolved alert and the draft credit note', schema: alertCreditNoteResponseSchema },
       handler: async ({ principal, params }) => {
-        const { alert, creditNote } = await creditNoteFromAlert(deps, { brandId: principal.brandId, userId: principal.userId, alertId: pathId(params['id'], 'alert') });
-        return { alert: presentAlert(alert), credit_note: presentCreditNote(creditNote, { includeLines: true, exports: [] }) };
+        const { alert, creditNote } = await creditNoteFromAlert(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          alertId: pathId(params['id'], 'alert'),
+        });
+        return {
+          alert: presentAlert(alert),
+          credit_note: presentCreditNote(creditNote, { includeLines: true, exports: [] }),
+        };
       },
     });
 }

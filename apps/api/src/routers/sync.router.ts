@@ -8,7 +8,12 @@ import { RouterDeps } from './router-deps';
 
 /** The unversioned sync interface: create, update or delete by natural key, one request a batch. */
 export function syncRouter(deps: RouterDeps): Surface<'current'> {
-  const surface = new Surface('sync', 'current', ['/customers/sync', '/products/sync', '/products/images/sync', '/production']);
+  const surface = new Surface('sync', 'current', [
+    '/customers/sync',
+    '/products/sync',
+    '/products/images/sync',
+    '/production',
+  ]);
 
   // The spec names the path /customers/sync and its sample request /production/customers/sync: both are served, alike.
   for (const path of ['/customers/sync', '/production/customers/sync']) {
@@ -23,9 +28,15 @@ export function syncRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:write'],
       body: CustomerSyncRequestDto,
       status: 200,
-      response: { description: 'What happened to each customer, in request order', schema: syncResponseSchema('customers', 'customer_number') },
+      response: {
+        description: 'What happened to each customer, in request order',
+        schema: syncResponseSchema('customers', 'customer_number'),
+      },
       handler: async ({ principal, body }) => {
-        const outcomes = await syncCustomers(deps, { brandId: principal.brandId, customers: body.customers.map(toCustomerSyncItem) });
+        const outcomes = await syncCustomers(deps, {
+          brandId: principal.brandId,
+          customers: body.customers.map(toCustomerSyncItem),
+        });
         return { customers: outcomes.map((outcome) => presentSyncOutcome('customer_number', outcome)) };
       },
     });
@@ -35,14 +46,21 @@ export function syncRouter(deps: RouterDeps): Surface<'current'> {
     method: 'post',
     path: '/production/suppliers/sync',
     summary: 'Sync suppliers',
-    description: 'Creates or updates suppliers matched by supplier_number, or deletes them (delete: true); all or nothing, like the customer sync.',
+    description:
+      'Creates or updates suppliers matched by supplier_number, or deletes them (delete: true); all or nothing, like the customer sync.',
     tag: 'Sync',
     scopes: ['production:write'],
     body: SupplierSyncRequestDto,
     status: 200,
-    response: { description: 'What happened to each supplier, in request order', schema: syncResponseSchema('suppliers', 'supplier_number') },
+    response: {
+      description: 'What happened to each supplier, in request order',
+      schema: syncResponseSchema('suppliers', 'supplier_number'),
+    },
     handler: async ({ principal, body }) => {
-      const outcomes = await syncSuppliers(deps, { brandId: principal.brandId, suppliers: body.suppliers.map(toSupplierSyncItem) });
+      const outcomes = await syncSuppliers(deps, {
+        brandId: principal.brandId,
+        suppliers: body.suppliers.map(toSupplierSyncItem),
+      });
       return { suppliers: outcomes.map((outcome) => presentSyncOutcome('supplier_number', outcome)) };
     },
   });

@@ -7,8 +7,19 @@ import {
   thirdPartyShipmentExportListDefinition,
   thirdPartyShipmentListDefinition,
 } from '@brand/core';
-import { ShipmentExportQueryDto, ShipmentsMarkAsExportedDto, exportScopeInput, flag, toMarkItem } from '../dtos/export.dto';
-import { ThirdPartyCancelShipmentDto, ThirdPartyDeliverShipmentDto, documentNumber, toDelivery } from '../dtos/third-party-shipment.dto';
+import {
+  ShipmentExportQueryDto,
+  ShipmentsMarkAsExportedDto,
+  exportScopeInput,
+  flag,
+  toMarkItem,
+} from '../dtos/export.dto';
+import {
+  ThirdPartyCancelShipmentDto,
+  ThirdPartyDeliverShipmentDto,
+  documentNumber,
+  toDelivery,
+} from '../dtos/third-party-shipment.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
@@ -39,7 +50,13 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       response: { description: 'A page of shipments', schema: listResponseSchema('shipments', 'ThirdPartyShipment') },
       handler: async ({ principal, req }) => {
         const result = await listThirdPartyShipments(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('shipments', result, thirdPartyShipmentListDefinition, deps.cursors, presentThirdPartyShipment);
+        return listResponse(
+          'shipments',
+          result,
+          thirdPartyShipmentListDefinition,
+          deps.cursors,
+          presentThirdPartyShipment,
+        );
       },
     })
     .route({
@@ -55,7 +72,10 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       list: thirdPartyShipmentExportListDefinition,
       query: ShipmentExportQueryDto,
       status: 200,
-      response: { description: 'A page of shipments to export', schema: exportResponseSchema('shipments', 'ThirdPartyShipment') },
+      response: {
+        description: 'A page of shipments to export',
+        schema: exportResponseSchema('shipments', 'ThirdPartyShipment'),
+      },
       handler: async ({ principal, req, query }) => {
         const result = await exportThirdPartyShipments(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -63,7 +83,13 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
           includeCancelled: flag(query.include_cancelled),
           includeCompleted: flag(query.include_completed),
         });
-        return listResponse('shipments', result, thirdPartyShipmentExportListDefinition, deps.cursors, presentThirdPartyShipment);
+        return listResponse(
+          'shipments',
+          result,
+          thirdPartyShipmentExportListDefinition,
+          deps.cursors,
+          presentThirdPartyShipment,
+        );
       },
     })
     .route({
@@ -78,9 +104,16 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       scopes: ['fulfilment:write'],
       body: ThirdPartyDeliverShipmentDto,
       status: 200,
-      response: { description: 'The completed shipment', schema: objectResponseSchema('shipment', 'ThirdPartyShipment') },
+      response: {
+        description: 'The completed shipment',
+        schema: objectResponseSchema('shipment', 'ThirdPartyShipment'),
+      },
       handler: async ({ principal, body }) => {
-        const { shipment } = await deliverShipment(deps, { brandId: principal.brandId, userId: principal.userId, delivery: toDelivery(body.delivery_note) });
+        const { shipment } = await deliverShipment(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          delivery: toDelivery(body.delivery_note),
+        });
         return { shipment: presentThirdPartyShipment(shipment) };
       },
     })
@@ -95,7 +128,10 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       scopes: ['fulfilment:write'],
       body: ThirdPartyCancelShipmentDto,
       status: 200,
-      response: { description: 'The cancelled shipment', schema: objectResponseSchema('shipment', 'ThirdPartyShipment') },
+      response: {
+        description: 'The cancelled shipment',
+        schema: objectResponseSchema('shipment', 'ThirdPartyShipment'),
+      },
       handler: async ({ principal, body }) => {
         const view = await cancelShipment(deps, {
           brandId: principal.brandId,

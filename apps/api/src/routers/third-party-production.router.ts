@@ -22,10 +22,19 @@ export function thirdPartyProductionRouter(deps: RouterDeps): Surface<'current'>
       scopes: ['production:read'],
       list: thirdPartyDeliveryNoteListDefinition,
       status: 200,
-      response: { description: 'A page of delivery notes', schema: listResponseSchema('production_order_delivery_notes', 'ThirdPartyDeliveryNote') },
+      response: {
+        description: 'A page of delivery notes',
+        schema: listResponseSchema('production_order_delivery_notes', 'ThirdPartyDeliveryNote'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listThirdPartyDeliveryNotes(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('production_order_delivery_notes', result, thirdPartyDeliveryNoteListDefinition, deps.cursors, presentThirdPartyDeliveryNote);
+        return listResponse(
+          'production_order_delivery_notes',
+          result,
+          thirdPartyDeliveryNoteListDefinition,
+          deps.cursors,
+          presentThirdPartyDeliveryNote,
+        );
       },
     })
     .route({
@@ -35,15 +44,20 @@ export function thirdPartyProductionRouter(deps: RouterDeps): Surface<'current'>
       description:
         "Adds the pieces to the note's lines and In stock at the brand's default location. Receipts add up: a note may be received in several calls, " +
         'and more pieces than expected are accepted (the warehouse reports what arrived). Lines must be on the note (by sku or ean); the production order ' +
-        'must be open. meta is merged into the note\'s meta; production_order_delivery_note_meta is ignored. All lines or none are booked.',
+        "must be open. meta is merged into the note's meta; production_order_delivery_note_meta is ignored. All lines or none are booked.",
       tag: TAG,
       scopes: ['production:write'],
       body: ThirdPartyProductionReceiveDto,
       status: 200,
-      response: { description: 'The delivery note as received', schema: objectResponseSchema('production_order_delivery_note', 'ThirdPartyDeliveryNote') },
+      response: {
+        description: 'The delivery note as received',
+        schema: objectResponseSchema('production_order_delivery_note', 'ThirdPartyDeliveryNote'),
+      },
       handler: async ({ principal, body }) => {
         const view = await receiveDeliveryNote(deps, {
-          brandId: principal.brandId, userId: principal.userId, receipt: toDeliveryNoteReceipt(body.production_order_delivery_note),
+          brandId: principal.brandId,
+          userId: principal.userId,
+          receipt: toDeliveryNoteReceipt(body.production_order_delivery_note),
         });
         return { production_order_delivery_note: presentThirdPartyDeliveryNote(view) };
       },

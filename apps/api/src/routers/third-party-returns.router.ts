@@ -9,7 +9,14 @@ import {
   thirdPartyReturnListDefinition,
 } from '@brand/core';
 import { exportScopeInput, flag, toMarkItem } from '../dtos/export.dto';
-import { CreateAdHocReturnDto, ReceiveReturnDto, ReturnExportQueryDto, ReturnsMarkAsExportedDto, toAdHocReturn, toReceiptLines } from '../dtos/returns.dto';
+import {
+  CreateAdHocReturnDto,
+  ReceiveReturnDto,
+  ReturnExportQueryDto,
+  ReturnsMarkAsExportedDto,
+  toAdHocReturn,
+  toReceiptLines,
+} from '../dtos/returns.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
@@ -57,7 +64,10 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       list: thirdPartyReturnExportListDefinition,
       query: ReturnExportQueryDto,
       status: 200,
-      response: { description: 'A page of returns to export', schema: exportResponseSchema('returns', 'ThirdPartyReturn') },
+      response: {
+        description: 'A page of returns to export',
+        schema: exportResponseSchema('returns', 'ThirdPartyReturn'),
+      },
       handler: async ({ principal, req, query }) => {
         const result = await exportThirdPartyReturns(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -65,7 +75,13 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
           includeDrafts: flag(query.include_drafts),
           includeReceived: flag(query.include_received),
         });
-        return listResponse('returns', result, thirdPartyReturnExportListDefinition, deps.cursors, presentThirdPartyReturn);
+        return listResponse(
+          'returns',
+          result,
+          thirdPartyReturnExportListDefinition,
+          deps.cursors,
+          presentThirdPartyReturn,
+        );
       },
     })
     .route({
@@ -107,9 +123,17 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: { description: 'The return that was made or received', schema: adHocReturnResponseSchema },
       handler: async ({ principal, body }) => {
-        const outcome = await createAdHocReturn(deps, { brandId: principal.brandId, userId: principal.userId, ...toAdHocReturn(body.return) });
+        const outcome = await createAdHocReturn(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          ...toAdHocReturn(body.return),
+        });
         const [view] = await getThirdPartyReturns(deps, { brandId: principal.brandId, returnIds: [outcome.ret.id] });
-        return { return: presentThirdPartyReturn(view!), matched_rma: outcome.matchedRma, alert_id: outcome.alert?.id ?? null };
+        return {
+          return: presentThirdPartyReturn(view!),
+          matched_rma: outcome.matchedRma,
+          alert_id: outcome.alert?.id ?? null,
+        };
       },
     })
     .route({
@@ -133,7 +157,10 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
           idKey: 'return_id',
           items: body.returns.map((item) => toMarkItem(item, item.return_id)),
         });
-        const views = await getThirdPartyReturns(deps, { brandId: principal.brandId, returnIds: body.returns.map((item) => item.return_id) });
+        const views = await getThirdPartyReturns(deps, {
+          brandId: principal.brandId,
+          returnIds: body.returns.map((item) => item.return_id),
+        });
         return { returns: views.map(presentThirdPartyReturn) };
       },
     });

@@ -36,7 +36,11 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       handler: async ({ principal, req }) => {
         const result = await listCustomers(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('customers', result, customerListDefinition, deps.cursors, (customer) =>
-          presentCustomer(customer, { includes: result.query.includes, customerGroups: result.customerGroups, paymentTerms: result.paymentTerms }),
+          presentCustomer(customer, {
+            includes: result.query.includes,
+            customerGroups: result.customerGroups,
+            paymentTerms: result.paymentTerms,
+          }),
         );
       },
     })
@@ -48,7 +52,10 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:read'],
       list: customerGroupListDefinition,
       status: 200,
-      response: { description: 'A page of customer groups', schema: listResponseSchema('customer_groups', 'CustomerGroup') },
+      response: {
+        description: 'A page of customer groups',
+        schema: listResponseSchema('customer_groups', 'CustomerGroup'),
+      },
       handler: async ({ principal, req }) => {
         const result = await listCustomerGroups(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('customer_groups', result, customerGroupListDefinition, deps.cursors, presentCustomerGroup);
@@ -62,7 +69,10 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:write'],
       body: CreateCustomerGroupDto,
       status: 201,
-      response: { description: 'The new customer group', schema: objectResponseSchema('customer_group', 'CustomerGroup') },
+      response: {
+        description: 'The new customer group',
+        schema: objectResponseSchema('customer_group', 'CustomerGroup'),
+      },
       handler: async ({ principal, body }) => {
         const group = await createCustomerGroup(deps, { brandId: principal.brandId, code: body.code, name: body.name });
         return { customer_group: presentCustomerGroup(group) };
@@ -92,7 +102,12 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: { description: 'The new payment terms', schema: objectResponseSchema('payment_terms', 'PaymentTerms') },
       handler: async ({ principal, body }) => {
-        const terms = await createPaymentTerms(deps, { brandId: principal.brandId, code: body.code, name: body.name, days: body.days });
+        const terms = await createPaymentTerms(deps, {
+          brandId: principal.brandId,
+          code: body.code,
+          name: body.name,
+          days: body.days,
+        });
         return { payment_terms: presentPaymentTerms(terms) };
       },
     })
@@ -107,7 +122,9 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       response: { description: 'A page of suppliers', schema: listResponseSchema('suppliers', 'Supplier') },
       handler: async ({ principal, req }) => {
         const result = await listSuppliers(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('suppliers', result, supplierListDefinition, deps.cursors, (supplier) => presentSupplier(supplier, result.query.includes));
+        return listResponse('suppliers', result, supplierListDefinition, deps.cursors, (supplier) =>
+          presentSupplier(supplier, result.query.includes),
+        );
       },
     });
 }

@@ -11,12 +11,14 @@ describe('brand CLI arguments', () => {
   });
 
   it('refuses a lifetime it cannot read', () => {
-    for (const value of ['', 'soon', '1.5d', '-1d', '30 days', 'd']) expect(() => parseExpiresIn(value)).toThrow(/must be seconds or a number with a unit/);
+    for (const value of ['', 'soon', '1.5d', '-1d', '30 days', 'd'])
+      expect(() => parseExpiresIn(value)).toThrow(/must be seconds or a number with a unit/);
   });
 
   it('reads ids as positive whole numbers only', () => {
     expect(parseId('42')).toBe(42);
-    for (const value of ['0', '-1', '1.5', 'abc', '99999999999999999999']) expect(() => parseId(value)).toThrow(/positive whole number/);
+    for (const value of ['0', '-1', '1.5', 'abc', '99999999999999999999'])
+      expect(() => parseId(value)).toThrow(/positive whole number/);
   });
 
   it('splits scopes on commas and ignores blanks', () => {

@@ -53,10 +53,14 @@ export interface CliRun {
 export async function brand(databaseUrl: string, ...argv: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(argv, { DATABASE_URL: databaseUrl }, {
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-  });
+  const code = await runCli(
+    argv,
+    { DATABASE_URL: databaseUrl },
+    {
+      stdout: (text) => void (stdout += text),
+      stderr: (text) => void (stderr += text),
+    },
+  );
   return { code, stdout, stderr };
 }
 

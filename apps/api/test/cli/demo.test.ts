@@ -1,4 +1,15 @@
-import { createBrand, createStoredTokenVerifier, FixedClock, listCustomerGroups, listCustomers, listOrderChannels, listOrders, listPaymentTerms, listSuppliers, systemClock } from '@brand/core';
+import {
+  createBrand,
+  createStoredTokenVerifier,
+  FixedClock,
+  listCustomerGroups,
+  listCustomers,
+  listOrderChannels,
+  listOrders,
+  listPaymentTerms,
+  listSuppliers,
+  systemClock,
+} from '@brand/core';
 import { openTestStorage, Storage, testDialects } from '@brand/persistence-kysely';
 import { seedDemoIfEmpty } from '../../src/cli/demo';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
@@ -14,7 +25,12 @@ async function demoContents(storage: Storage, brandId: number) {
     listCustomerGroups({ uow: storage.uow }, { brandId, query: {} }),
     listPaymentTerms({ uow: storage.uow }, { brandId, query: {} }),
   ]);
-  return { customers: customers.page.items, suppliers: suppliers.page.items, groups: groups.page.items, terms: terms.page.items };
+  return {
+    customers: customers.page.items,
+    suppliers: suppliers.page.items,
+    groups: groups.page.items,
+    terms: terms.page.items,
+  };
 }
 
 function verifierOf(storage: Storage) {
@@ -41,28 +57,52 @@ for (const dialect of testDialects()) {
       const [, accessToken, appKey, baseUrl] = CURL.exec(run.stdout)!;
       expect(baseUrl).toBe('http://localhost:3000');
       const storage = await db.storage();
-      const principal = await verifierOf(storage).verify({ accessToken: accessToken!, appKey: appKey!, requireAppKey: true });
+      const principal = await verifierOf(storage).verify({
+        accessToken: accessToken!,
+        appKey: appKey!,
+        requireAppKey: true,
+      });
       expect(principal.scopes).toHaveLength(16);
       const brandRow = await storage.uow.read((r) => r.brands.findById(principal.brandId));
       expect(brandRow).toMatchObject({ name: 'Demo Brand', currency: 'EUR' });
       const contents = await demoContents(storage, principal.brandId);
       expect(contents.groups.map((g) => g.code).sort()).toEqual(['RETAIL', 'WHOLESALE']);
-      expect(contents.terms.map((t) => [t.code, t.days])).toEqual(expect.arrayContaining([['NET30', 30], ['NET14', 14]]));
+      expect(contents.terms.map((t) => [t.code, t.days])).toEqual(
+        expect.arrayContaining([
+          ['NET30', 30],
+          ['NET14', 14],
+        ]),
+      );
       expect(contents.customers.length).toBeGreaterThanOrEqual(5);
       expect(contents.customers.every((c) => c.addresses.length > 0)).toBe(true);
       expect(contents.customers.every((c) => c.customerGroupId !== null && c.paymentTermsId !== null)).toBe(true);
       expect(contents.suppliers).toHaveLength(3);
-      const products = await storage.uow.read((r) => r.products.findByItemNumbers(principal.brandId, ['1001', '1002', '2001', '2002']));
+      const products = await storage.uow.read((r) =>
+        r.products.findByItemNumbers(principal.brandId, ['1001', '1002', '2001', '2002']),
+      );
       expect(products).toHaveLength(4);
-      expect(products.every((p) => p.variants.length === 3 && p.variants.every((v) => v.prices.length === 2))).toBe(true);
-      const balances = await storage.uow.read((r) => r.stock.balances(principal.brandId, products.flatMap((p) => p.variants.map((v) => v.variant.id))));
+      expect(products.every((p) => p.variants.length === 3 && p.variants.every((v) => v.prices.length === 2))).toBe(
+        true,
+      );
+      const balances = await storage.uow.read((r) =>
+        r.stock.balances(
+          principal.brandId,
+          products.flatMap((p) => p.variants.map((v) => v.variant.id)),
+        ),
+      );
       expect(balances.reduce((sum, b) => sum + b.inStock, 0)).toBe(4 * (12 + 8 + 4));
       // Two channels with an order each; the orders hold 4 + 2 + 1 pieces and the webshop's order is approved and shipping.
       expect(balances.reduce((sum, b) => sum + b.reserved, 0)).toBe(7);
       const channels = await listOrderChannels({ uow: storage.uow }, { brandId: principal.brandId, query: {} });
-      expect(channels.page.items.map((c) => [c.name, c.orderType, c.autoApprove])).toEqual([['Wholesale ERP', 'b2b', false], ['Webshop', 'b2c', true]]);
+      expect(channels.page.items.map((c) => [c.name, c.orderType, c.autoApprove])).toEqual([
+        ['Wholesale ERP', 'b2b', false],
+        ['Webshop', 'b2c', true],
+      ]);
       const orders = await listOrders({ uow: storage.uow }, { brandId: principal.brandId, query: {} });
-      expect(orders.page.items.map((o) => [o.customerNumber, o.status])).toEqual([['C-1001', 'draft'], ['C-2001', 'approved']]);
+      expect(orders.page.items.map((o) => [o.customerNumber, o.status])).toEqual([
+        ['C-1001', 'draft'],
+        ['C-2001', 'approved'],
+      ]);
       expect(run.stdout).toContain(`public id ${channels.page.items[0]!.publicId}`);
     });
 
@@ -78,7 +118,9 @@ for (const dialect of testDialects()) {
         access_token: expect.any(String),
         expires_at: expect.any(String),
       });
-      expect(demo.curl).toBe(`curl -H "Authorization: Bearer ${demo.access_token as string}" -H "X-Service-App-Key: ${demo.app_key as string}" https://api.example.test/v10/customers`);
+      expect(demo.curl).toBe(
+        `curl -H "Authorization: Bearer ${demo.access_token as string}" -H "X-Service-App-Key: ${demo.app_key as string}" https://api.example.test/v10/customers`,
+      );
     });
 
     it('makes a new demo brand on every run of the command', async () => {
@@ -87,7 +129,9 @@ for (const dialect of testDialects()) {
 
       expect(second.brand_id).not.toBe(first.brand_id);
       const storage = await db.storage();
-      expect(await demoContents(storage, second.brand_id as number)).toMatchObject({ suppliers: expect.arrayContaining([expect.objectContaining({ supplierNumber: 'S-01' })]) });
+      expect(await demoContents(storage, second.brand_id as number)).toMatchObject({
+        suppliers: expect.arrayContaining([expect.objectContaining({ supplierNumber: 'S-01' })]),
+      });
     });
   });
 
@@ -106,12 +150,25 @@ for (const dialect of testDialects()) {
     it('seeds an empty database and logs a ready curl line with the token and app key', async () => {
       const lines: string[] = [];
 
-      const demo = await seedDemoIfEmpty({ storage, clock, hasher: nodeSecretHasher, log: (line) => lines.push(line), baseUrl: 'http://localhost:4000' });
+      const demo = await seedDemoIfEmpty({
+        storage,
+        clock,
+        hasher: nodeSecretHasher,
+        log: (line) => lines.push(line),
+        baseUrl: 'http://localhost:4000',
+      });
 
       expect(demo).not.toBeNull();
-      expect(lines.join('\n')).toContain(`curl -H "Authorization: Bearer ${demo!.accessToken}" -H "X-Service-App-Key: ${demo!.appKey}" http://localhost:4000/v10/customers`);
-      await expect(createStoredTokenVerifier({ uow: storage.uow, clock, hasher: nodeSecretHasher }).verify({ accessToken: demo!.accessToken, appKey: demo!.appKey, requireAppKey: true }))
-        .resolves.toMatchObject({ brandId: demo!.brandId, userId: demo!.userId, appId: demo!.appId });
+      expect(lines.join('\n')).toContain(
+        `curl -H "Authorization: Bearer ${demo!.accessToken}" -H "X-Service-App-Key: ${demo!.appKey}" http://localhost:4000/v10/customers`,
+      );
+      await expect(
+        createStoredTokenVerifier({ uow: storage.uow, clock, hasher: nodeSecretHasher }).verify({
+          accessToken: demo!.accessToken,
+          appKey: demo!.appKey,
+          requireAppKey: true,
+        }),
+      ).resolves.toMatchObject({ brandId: demo!.brandId, userId: demo!.userId, appId: demo!.appId });
       expect((await demoContents(storage, demo!.brandId)).customers.length).toBeGreaterThanOrEqual(5);
     });
 
@@ -119,7 +176,13 @@ for (const dialect of testDialects()) {
       const existing = await createBrand({ uow: storage.uow, clock }, { name: 'Atelier Nord', currency: 'SEK' });
       const lines: string[] = [];
 
-      const demo = await seedDemoIfEmpty({ storage, clock, hasher: nodeSecretHasher, log: (line) => lines.push(line), baseUrl: 'http://localhost:3000' });
+      const demo = await seedDemoIfEmpty({
+        storage,
+        clock,
+        hasher: nodeSecretHasher,
+        log: (line) => lines.push(line),
+        baseUrl: 'http://localhost:3000',
+      });
 
       expect(demo).toBeNull();
       expect(lines).toEqual([]);
@@ -129,7 +192,15 @@ for (const dialect of testDialects()) {
 
     it('seeds once when several processes start on the same empty database', async () => {
       const starts = await Promise.all(
-        [1, 2, 3].map(() => seedDemoIfEmpty({ storage, clock, hasher: nodeSecretHasher, log: () => undefined, baseUrl: 'http://localhost:3000' })),
+        [1, 2, 3].map(() =>
+          seedDemoIfEmpty({
+            storage,
+            clock,
+            hasher: nodeSecretHasher,
+            log: () => undefined,
+            baseUrl: 'http://localhost:3000',
+          }),
+        ),
       );
 
       const seeded = starts.filter((demo) => demo !== null);

@@ -17,7 +17,11 @@ for (const dialect of testDialects()) {
 
     async function verify(accessToken: string, appKey: string): Promise<Principal> {
       const storage = await db.storage();
-      return createStoredTokenVerifier({ uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher }).verify({ accessToken, appKey, requireAppKey: true });
+      return createStoredTokenVerifier({ uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher }).verify({
+        accessToken,
+        appKey,
+        requireAppKey: true,
+      });
     }
 
     async function verificationFailure(accessToken: string, appKey: string): Promise<string> {
@@ -31,24 +35,92 @@ for (const dialect of testDialects()) {
     }
 
     /** brand → user → app, the way an admin sets up an integration. */
-    async function createBrandUserAndApp(): Promise<{ brandId: number; userId: number; appId: number; appKey: string }> {
-      const { brand_id: brandId } = await brandJson(db.url, 'create-brand', '--name', 'Atelier Nord', '--currency', 'EUR');
-      const { user_id: userId } = await brandJson(db.url, 'create-user', '--brand', String(brandId), '--email', 'ops@atelier-nord.example', '--name', 'Olga Ops');
-      const { app_id: appId, app_key: appKey } = await brandJson(db.url, 'create-app', '--brand', String(brandId), '--name', 'ERP');
+    async function createBrandUserAndApp(): Promise<{
+      brandId: number;
+      userId: number;
+      appId: number;
+      appKey: string;
+    }> {
+      const { brand_id: brandId } = await brandJson(
+        db.url,
+        'create-brand',
+        '--name',
+        'Atelier Nord',
+        '--currency',
+        'EUR',
+      );
+      const { user_id: userId } = await brandJson(
+        db.url,
+        'create-user',
+        '--brand',
+        String(brandId),
+        '--email',
+        'ops@atelier-nord.example',
+        '--name',
+        'Olga Ops',
+      );
+      const { app_id: appId, app_key: appKey } = await brandJson(
+        db.url,
+        'create-app',
+        '--brand',
+        String(brandId),
+        '--name',
+        'ERP',
+      );
       return { brandId: brandId as number, userId: userId as number, appId: appId as number, appKey: appKey as string };
     }
 
     it('creates a brand, a user, an app and a token, each printing one JSON object', async () => {
       const created = await brandJson(db.url, 'create-brand', '--name', 'Atelier Nord', '--currency', 'EUR');
-      expect(created).toEqual({ brand_id: expect.any(Number), name: 'Atelier Nord', currency: 'EUR', created_at: expect.any(String) });
+      expect(created).toEqual({
+        brand_id: expect.any(Number),
+        name: 'Atelier Nord',
+        currency: 'EUR',
+        created_at: expect.any(String),
+      });
 
-      const user = await brandJson(db.url, 'create-user', '--brand', String(created.brand_id), '--email', 'ops@atelier-nord.example', '--name', 'Olga Ops');
-      expect(user).toMatchObject({ user_id: expect.any(Number), brand_id: created.brand_id, email: 'ops@atelier-nord.example', name: 'Olga Ops' });
+      const user = await brandJson(
+        db.url,
+        'create-user',
+        '--brand',
+        String(created.brand_id),
+        '--email',
+        'ops@atelier-nord.example',
+        '--name',
+        'Olga Ops',
+      );
+      expect(user).toMatchObject({
+        user_id: expect.any(Number),
+        brand_id: created.brand_id,
+        email: 'ops@atelier-nord.example',
+        name: 'Olga Ops',
+      });
 
-      const app = await brandJson(db.url, 'create-app', '--brand', String(created.brand_id), '--name', 'Return portal', '--internal-code', 'returnless');
-      expect(app).toMatchObject({ app_id: expect.any(Number), app_key: expect.any(String), brand_id: created.brand_id, internal_code: 'returnless' });
+      const app = await brandJson(
+        db.url,
+        'create-app',
+        '--brand',
+        String(created.brand_id),
+        '--name',
+        'Return portal',
+        '--internal-code',
+        'returnless',
+      );
+      expect(app).toMatchObject({
+        app_id: expect.any(Number),
+        app_key: expect.any(String),
+        brand_id: created.brand_id,
+        internal_code: 'returnless',
+      });
 
-      const token = await brandJson(db.url, 'create-token', '--user', String(user.user_id), '--app', String(app.app_id));
+      const token = await brandJson(
+        db.url,
+        'create-token',
+        '--user',
+        String(user.user_id),
+        '--app',
+        String(app.app_id),
+      );
       expect(token).toMatchObject({
         access_token: expect.any(String),
         token_id: expect.any(Number),
@@ -62,7 +134,16 @@ for (const dialect of testDialects()) {
 
     it('issues a token that verifies with its app key and carries the scopes asked for', async () => {
       const { brandId, userId, appId, appKey } = await createBrandUserAndApp();
-      const token = await brandJson(db.url, 'create-token', '--user', String(userId), '--app', String(appId), '--scopes', 'catalog:read, orders:write');
+      const token = await brandJson(
+        db.url,
+        'create-token',
+        '--user',
+        String(userId),
+        '--app',
+        String(appId),
+        '--scopes',
+        'catalog:read, orders:write',
+      );
 
       expect(token.scopes).toEqual(['catalog:read', 'orders:write']);
       await expect(verify(token.access_token as string, appKey)).resolves.toEqual({
@@ -86,7 +167,16 @@ for (const dialect of testDialects()) {
     it('sets the expiry from --expires-in with a unit, and a year by default', async () => {
       const { userId, appId } = await createBrandUserAndApp();
       const before = Date.now();
-      const shortLived = await brandJson(db.url, 'create-token', '--user', String(userId), '--app', String(appId), '--expires-in', '30d');
+      const shortLived = await brandJson(
+        db.url,
+        'create-token',
+        '--user',
+        String(userId),
+        '--app',
+        String(appId),
+        '--expires-in',
+        '30d',
+      );
       const standard = await brandJson(db.url, 'create-token', '--user', String(userId), '--app', String(appId));
       const after = Date.now();
 
@@ -123,7 +213,11 @@ for (const dialect of testDialects()) {
 
     it('prints friendly lines, including the one-time secrets, without --json', async () => {
       const created = await brand(db.url, 'create-brand', '--name', 'Atelier Nord', '--currency', 'EUR');
-      expect(created).toEqual({ code: 0, stdout: expect.stringMatching(/^Created brand \d+ "Atelier Nord" \(EUR\)\.\n$/), stderr: '' });
+      expect(created).toEqual({
+        code: 0,
+        stdout: expect.stringMatching(/^Created brand \d+ "Atelier Nord" \(EUR\)\.\n$/),
+        stderr: '',
+      });
       const brandId = /Created brand (\d+)/.exec(created.stdout)![1]!;
 
       const app = await brand(db.url, 'create-app', '--brand', brandId, '--name', 'ERP');
@@ -143,13 +237,25 @@ for (const dialect of testDialects()) {
       const run = await brand(db.url, 'create-brand', '--name', ' ', '--currency', 'euro');
 
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe('error: 2 fields are invalid\n  - name must not be empty\n  - currency must be a 3-letter ISO 4217 code such as EUR\n');
+      expect(run.stderr).toBe(
+        'error: 2 fields are invalid\n  - name must not be empty\n  - currency must be a 3-letter ISO 4217 code such as EUR\n',
+      );
     });
 
     it('refuses a token with an unknown scope and issues nothing', async () => {
       const { userId, appId } = await createBrandUserAndApp();
 
-      const run = await brand(db.url, 'create-token', '--user', String(userId), '--app', String(appId), '--scopes', 'catalog:read,catalog:delete', '--json');
+      const run = await brand(
+        db.url,
+        'create-token',
+        '--user',
+        String(userId),
+        '--app',
+        String(appId),
+        '--scopes',
+        'catalog:read,catalog:delete',
+        '--json',
+      );
 
       expect(run.code).toBe(1);
       expect(run.stdout).toBe('');

@@ -9,7 +9,15 @@ describe('brand CLI usage', () => {
     const run = await brand(NOWHERE, '--help');
 
     expect(run.code).toBe(0);
-    for (const command of ['migrate', 'create-brand', 'create-user', 'create-app', 'create-token', 'revoke-token', 'demo']) {
+    for (const command of [
+      'migrate',
+      'create-brand',
+      'create-user',
+      'create-app',
+      'create-token',
+      'revoke-token',
+      'demo',
+    ]) {
       expect(run.stdout).toContain(command);
     }
   });

@@ -6,15 +6,13 @@ const target = (address: string, host = 'images.example.com', port = 443) => ({ 
 describe('address policy for image downloads', () => {
   const policy = AddressPolicy.withAllowlist([]);
 
-  it.each([
-    ['93.184.216.34'],
-    ['8.8.8.8'],
-    ['2606:4700:4700::1111'],
-    ['2a00:1450:4001:81b::200e'],
-  ])('allows the ordinary internet address %s', (address) => {
-    expect(addressRange(address)).toBe('public');
-    expect(policy.check(target(address))).toEqual({ allowed: true });
-  });
+  it.each([['93.184.216.34'], ['8.8.8.8'], ['2606:4700:4700::1111'], ['2a00:1450:4001:81b::200e']])(
+    'allows the ordinary internet address %s',
+    (address) => {
+      expect(addressRange(address)).toBe('public');
+      expect(policy.check(target(address))).toEqual({ allowed: true });
+    },
+  );
 
   it.each([
     ['127.0.0.1', 'loopback', /loopback/],
@@ -109,15 +107,21 @@ describe('address policy for image downloads', () => {
       expect(AddressPolicy.withAllowlist(['169.254.169.254']).check(target('169.254.169.254')).allowed).toBe(true);
     });
 
-    it.each([['10.0.0.0/33'], ['http://images.internal'], ['images.internal:port'], ['images internal'], ['[::1]:99999']])(
-      'refuses the invalid entry %j',
-      (entry) => {
-        expect(() => AddressPolicy.withAllowlist([entry])).toThrow(/entry|CIDR|port|host/);
-      },
-    );
+    it.each([
+      ['10.0.0.0/33'],
+      ['http://images.internal'],
+      ['images.internal:port'],
+      ['images internal'],
+      ['[::1]:99999'],
+    ])('refuses the invalid entry %j', (entry) => {
+      expect(() => AddressPolicy.withAllowlist([entry])).toThrow(/entry|CIDR|port|host/);
+    });
 
     it('normalises and lists its entries, ignoring blanks', () => {
-      expect(AddressPolicy.withAllowlist([' Images.Internal:8080 ', '', '10.0.0.0/8']).allowlist).toEqual(['images.internal:8080', '10.0.0.0/8']);
+      expect(AddressPolicy.withAllowlist([' Images.Internal:8080 ', '', '10.0.0.0/8']).allowlist).toEqual([
+        'images.internal:8080',
+        '10.0.0.0/8',
+      ]);
     });
   });
 });

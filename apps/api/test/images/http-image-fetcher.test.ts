@@ -15,7 +15,12 @@ describe('HTTP image fetcher', () => {
   });
 
   const fetcher = (options: Partial<HttpImageFetcherOptions> = {}) =>
-    new HttpImageFetcher({ timeoutMs: 2000, maxBytes: 64 * 1024, policy: AddressPolicy.withAllowlist(['127.0.0.1']), ...options });
+    new HttpImageFetcher({
+      timeoutMs: 2000,
+      maxBytes: 64 * 1024,
+      policy: AddressPolicy.withAllowlist(['127.0.0.1']),
+      ...options,
+    });
 
   /** The reason a download was refused. */
   async function refusal(download: Promise<unknown>): Promise<string> {
@@ -42,7 +47,9 @@ describe('HTTP image fetcher', () => {
 
   it('refuses 127.0.0.1 when it is not allowlisted, without connecting', async () => {
     const before = server.hits('/png/private.png');
-    expect(await refusal(fetcher({ policy: AddressPolicy.withAllowlist([]) }).fetch(server.url('/png/private.png')))).toMatch(/loopback address/);
+    expect(
+      await refusal(fetcher({ policy: AddressPolicy.withAllowlist([]) }).fetch(server.url('/png/private.png'))),
+    ).toMatch(/loopback address/);
     expect(server.hits('/png/private.png')).toBe(before);
   });
 
@@ -52,12 +59,21 @@ describe('HTTP image fetcher', () => {
   });
 
   it('refuses a host that resolves to any refused address, and connects to the vetted address only', async () => {
-    const mixed = fetcher({ policy: AddressPolicy.withAllowlist([]), resolve: async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.8', family: 4 }] });
+    const mixed = fetcher({
+      policy: AddressPolicy.withAllowlist([]),
+      resolve: async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '10.0.0.8', family: 4 },
+      ],
+    });
     expect(await refusal(mixed.fetch('http://images.example.com/a.png'))).toMatch(/private network address/);
 
     // DNS rebinding: the name is resolved once, and the connection goes to that answer even
     // though the system resolver would say something else for images.example.test.
-    const pinned = fetcher({ policy: AddressPolicy.withAllowlist(['images.example.test']), resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    const pinned = fetcher({
+      policy: AddressPolicy.withAllowlist(['images.example.test']),
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
     const image = await pinned.fetch(`http://images.example.test:${server.port}/png/pinned.png`);
     expect(Buffer.from(image.bytes).equals(server.pngBytes('pinned'))).toBe(true);
   });
@@ -74,20 +90,28 @@ describe('HTTP image fetcher', () => {
 
   it('gives up when the server does not answer in time', async () => {
     const started = Date.now();
-    expect(await refusal(fetcher({ timeoutMs: 300 }).fetch(server.url('/slow.png?ms=3000')))).toMatch(/did not finish within 300 ms/);
+    expect(await refusal(fetcher({ timeoutMs: 300 }).fetch(server.url('/slow.png?ms=3000')))).toMatch(
+      /did not finish within 300 ms/,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('gives up when the body does not arrive in time (the deadline covers the whole download)', async () => {
-    expect(await refusal(fetcher({ timeoutMs: 300 }).fetch(server.url('/trickle.png?ms=3000')))).toMatch(/did not finish within 300 ms/);
+    expect(await refusal(fetcher({ timeoutMs: 300 }).fetch(server.url('/trickle.png?ms=3000')))).toMatch(
+      /did not finish within 300 ms/,
+    );
   });
 
   it('refuses an image whose Content-Length exceeds the limit before reading it', async () => {
-    expect(await refusal(fetcher().fetch(server.url('/huge-declared.png')))).toMatch(/is 52428800 bytes, more than the limit of 65536/);
+    expect(await refusal(fetcher().fetch(server.url('/huge-declared.png')))).toMatch(
+      /is 52428800 bytes, more than the limit of 65536/,
+    );
   });
 
   it('stops reading a body without Content-Length once it passes the limit', async () => {
-    expect(await refusal(fetcher().fetch(server.url('/huge-stream.png?bytes=5000000')))).toMatch(/larger than the limit of 65536 bytes/);
+    expect(await refusal(fetcher().fetch(server.url('/huge-stream.png?bytes=5000000')))).toMatch(
+      /larger than the limit of 65536 bytes/,
+    );
   });
 
   it.each([
@@ -111,7 +135,9 @@ describe('HTTP image fetcher', () => {
 
   it('checks every redirect target: a redirect to a private or metadata address is refused', async () => {
     const to = (target: string) => server.url(`/redirect?to=${encodeURIComponent(target)}`);
-    expect(await refusal(fetcher().fetch(to('http://169.254.169.254/latest/meta-data/')))).toMatch(/link-local address/);
+    expect(await refusal(fetcher().fetch(to('http://169.254.169.254/latest/meta-data/')))).toMatch(
+      /link-local address/,
+    );
     expect(await refusal(fetcher().fetch(to('http://10.0.0.1/image.png')))).toMatch(/private network address/);
     expect(await refusal(fetcher().fetch(to('http://[::1]/image.png')))).toMatch(/loopback address/);
     expect(await refusal(fetcher().fetch(to('file:///etc/passwd')))).toMatch(/a redirect uses the scheme file/);
@@ -132,6 +158,8 @@ describe('HTTP image fetcher', () => {
   it('reports a host that does not resolve', async () => {
     const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND no-such-host.invalid'), { code: 'ENOTFOUND' });
     const unresolvable = fetcher({ resolve: async () => Promise.reject(notFound) });
-    expect(await refusal(unresolvable.fetch('http://no-such-host.invalid/a.png'))).toMatch(/its host no-such-host.invalid does not resolve/);
+    expect(await refusal(unresolvable.fetch('http://no-such-host.invalid/a.png'))).toMatch(
+      /its host no-such-host.invalid does not resolve/,
+    );
   });
 });

@@ -2,7 +2,15 @@ import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
 import { Integrator, createIntegrator } from '../support/integrator';
 import { useTestApp } from '../support/test-app';
-import { APP_IDENTIFIER, LegacyClient, amendProduct, createLegacyProduct, legacyClient, legacyHeaders, legacyProduct } from './legacy-support';
+import {
+  APP_IDENTIFIER,
+  LegacyClient,
+  amendProduct,
+  createLegacyProduct,
+  legacyClient,
+  legacyHeaders,
+  legacyProduct,
+} from './legacy-support';
 
 for (const dialect of testDialects()) {
   describe(`older interface: categories [${dialect}]`, () => {
@@ -16,7 +24,13 @@ for (const dialect of testDialects()) {
     });
 
     const category = (name: string, extra: Record<string, unknown> = {}) => ({
-      id: expect.any(Number), brand_id: brand.brandId, parent: null, name, created_at: t.clock.now(), updated_at: t.clock.now(), ...extra,
+      id: expect.any(Number),
+      brand_id: brand.brandId,
+      parent: null,
+      name,
+      created_at: t.clock.now(),
+      updated_at: t.clock.now(),
+      ...extra,
     });
 
     it('creates a top category, answering with the bare object, and reads it back', async () => {
@@ -37,7 +51,9 @@ for (const dialect of testDialects()) {
 
       const read = await api.get(`/api/categories/${shoes.id}?includes[]=children`);
       expect(read.body.category).toEqual({ ...shoes, children: [boots.body] });
-      const tops = await api.get('/api/categories?filter_groups[0][filters][0][key]=parent&filter_groups[0][filters][0][value]=null&includes[]=children');
+      const tops = await api.get(
+        '/api/categories?filter_groups[0][filters][0][key]=parent&filter_groups[0][filters][0][value]=null&includes[]=children',
+      );
       expect(tops.body).toEqual({ total: 1, categories: [{ ...shoes, children: [boots.body] }] });
     });
 
@@ -46,7 +62,13 @@ for (const dialect of testDialects()) {
       const boots = (await api.post(`/api/categories/${shoes.id}/categories`, { category: { name: 'Boots' } })).body;
       const response = await api.post(`/api/categories/${boots.id}/categories`, { category: { name: 'Chelsea' } });
       expect(response.status).toBe(422);
-      expect(response.body.errors).toEqual([expect.objectContaining({ status: 422, code: 'validation_failed', detail: expect.stringContaining('subcategories cannot have subcategories') })]);
+      expect(response.body.errors).toEqual([
+        expect.objectContaining({
+          status: 422,
+          code: 'validation_failed',
+          detail: expect.stringContaining('subcategories cannot have subcategories'),
+        }),
+      ]);
       expect((await api.get('/api/categories')).body.total).toBe(2);
     });
 
@@ -60,18 +82,32 @@ for (const dialect of testDialects()) {
       for (const response of [top, sub]) {
         expect(response.status).toBe(422);
         expect(response.body.errors).toEqual([
-          { status: 422, code: 40001, title: 'Duplicate', detail: expect.stringContaining('already exists'), source: { pointer: '/category/name' } },
+          {
+            status: 422,
+            code: 40001,
+            title: 'Duplicate',
+            detail: expect.stringContaining('already exists'),
+            source: { pointer: '/category/name' },
+          },
         ]);
       }
       expect((await api.get('/api/categories')).body.total).toBe(2);
       // Another parent makes another combination.
-      expect((await api.post(`/api/categories/${shoes.id}/categories`, { category: { name: 'Shoes' } })).status).toBe(201);
+      expect((await api.post(`/api/categories/${shoes.id}/categories`, { category: { name: 'Shoes' } })).status).toBe(
+        201,
+      );
     });
 
     it('lets exactly one of several parallel creations of the same name win; the others get 40001', async () => {
-      const responses = await Promise.all(['Shoes', 'SHOES', 'shoes', 'Shoes', 'sHoEs'].map((name) => api.post('/api/categories', { category: { name } })));
+      const responses = await Promise.all(
+        ['Shoes', 'SHOES', 'shoes', 'Shoes', 'sHoEs'].map((name) =>
+          api.post('/api/categories', { category: { name } }),
+        ),
+      );
       expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
-      expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([40001, 40001, 40001, 40001]);
+      expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([
+        40001, 40001, 40001, 40001,
+      ]);
       expect((await api.get('/api/categories')).body.total).toBe(1);
     });
 
@@ -96,7 +132,10 @@ for (const dialect of testDialects()) {
       const boots = (await api.post(`/api/categories/${shoes.id}/categories`, { category: { name: 'Boots' } })).body;
       const bags = (await api.post('/api/categories', { category: { name: 'Bags' } })).body;
       const product = await createLegacyProduct(api, legacyProduct('P-1'));
-      await amendProduct(t.storage, brand.brandId, product.id, (a) => ({ ...a, product: { ...a.product, categoryIds: [boots.id, bags.id] } }));
+      await amendProduct(t.storage, brand.brandId, product.id, (a) => ({
+        ...a,
+        product: { ...a.product, categoryIds: [boots.id, bags.id] },
+      }));
 
       const deleted = await api.delete(`/api/categories/${shoes.id}`);
       expect(deleted.status).toBe(204);
@@ -114,7 +153,10 @@ for (const dialect of testDialects()) {
       const shoes = (await api.post('/api/categories', { category: { name: 'Shoes' } })).body;
       const bags = (await api.post('/api/categories', { category: { name: 'Bags' } })).body;
       const product = await createLegacyProduct(api, legacyProduct('P-1'));
-      await amendProduct(t.storage, brand.brandId, product.id, (a) => ({ ...a, product: { ...a.product, categoryIds: [shoes.id] } }));
+      await amendProduct(t.storage, brand.brandId, product.id, (a) => ({
+        ...a,
+        product: { ...a.product, categoryIds: [shoes.id] },
+      }));
 
       const listed = await api.get('/api/categories?includes[]=products');
       const { inventory: _inventory, ...variant } = (product.variants as Record<string, unknown>[])[0]!;
@@ -135,7 +177,10 @@ for (const dialect of testDialects()) {
 
       const cursor = await api.get('/api/categories?starting_after=1');
       expect(cursor.status).toBe(422);
-      expect(cursor.body.errors[0]).toMatchObject({ code: 'invalid_list_query', source: { parameter: 'starting_after' } });
+      expect(cursor.body.errors[0]).toMatchObject({
+        code: 'invalid_list_query',
+        source: { parameter: 'starting_after' },
+      });
       const include = await api.get('/api/categories?includes[]=parent');
       expect(include.status).toBe(422);
       expect(include.body.errors[0].source).toEqual({ parameter: 'includes[0]', pointer: '/includes/0' });
@@ -144,10 +189,14 @@ for (const dialect of testDialects()) {
     it('refuses a body without a category name with 422 pointing at it', async () => {
       const missing = await api.post('/api/categories', { name: 'Shoes' });
       expect(missing.status).toBe(422);
-      expect(missing.body.errors).toEqual([expect.objectContaining({ code: 'validation_failed', source: { pointer: '/category' } })]);
+      expect(missing.body.errors).toEqual([
+        expect.objectContaining({ code: 'validation_failed', source: { pointer: '/category' } }),
+      ]);
       const blank = await api.post('/api/categories', { category: { name: '  ' } });
       expect(blank.status).toBe(422);
-      expect(blank.body.errors).toEqual([expect.objectContaining({ source: { pointer: '/category/name' }, detail: 'category.name must not be empty' })]);
+      expect(blank.body.errors).toEqual([
+        expect.objectContaining({ source: { pointer: '/category/name' }, detail: 'category.name must not be empty' }),
+      ]);
       expect((await api.get('/api/categories')).body.total).toBe(0);
     });
 
@@ -179,16 +228,27 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 400 without X-ServiceAppIdentifier and 415 to a body that is not JSON', async () => {
-      const anonymous = await request(t.app).post('/api/categories').set('Authorization', brand.headers.Authorization).send({ category: { name: 'Shoes' } });
+      const anonymous = await request(t.app)
+        .post('/api/categories')
+        .set('Authorization', brand.headers.Authorization)
+        .send({ category: { name: 'Shoes' } });
       expect(anonymous.status).toBe(400);
       expect(anonymous.body.errors[0]).toMatchObject({ code: 'missing_app_identifier' });
-      const form = await request(t.app).post('/api/categories').set(legacyHeaders(brand)).set('Content-Type', 'application/x-www-form-urlencoded').send('category[name]=Shoes');
+      const form = await request(t.app)
+        .post('/api/categories')
+        .set(legacyHeaders(brand))
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('category[name]=Shoes');
       expect(form.status).toBe(415);
       expect((await api.get('/api/categories')).body.total).toBe(0);
     });
 
     it('answers 405 with Allow for a method a category path does not have', async () => {
-      const response = await request(t.app).patch('/api/categories/1').set(legacyHeaders(brand)).set('X-ServiceAppIdentifier', APP_IDENTIFIER).send({});
+      const response = await request(t.app)
+        .patch('/api/categories/1')
+        .set(legacyHeaders(brand))
+        .set('X-ServiceAppIdentifier', APP_IDENTIFIER)
+        .send({});
       expect(response.status).toBe(405);
       expect(response.headers['allow']).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
     });

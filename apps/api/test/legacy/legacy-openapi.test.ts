@@ -7,7 +7,10 @@ import { presentLegacyProduct, presentLegacyVariant } from '../../src/presenters
 import { useTestApp } from '../support/test-app';
 
 type Schema = { properties?: Record<string, unknown>; required?: string[] };
-type Document = { paths: Record<string, Record<string, { security: Record<string, string[]>[]; parameters: { name: string }[] }>>; components: { schemas: Record<string, Schema> } };
+type Document = {
+  paths: Record<string, Record<string, { security: Record<string, string[]>[]; parameters: { name: string }[] }>>;
+  components: { schemas: Record<string, Schema> };
+};
 
 const NOW = '2026-03-01T09:00:00.000Z';
 const aggregate: ProductAggregate = {
@@ -16,7 +19,13 @@ const aggregate: ProductAggregate = {
   suppliers: [],
   translations: [],
 };
-const everything = { includes: ['categories', 'collection', 'subbrand', 'tags', 'variants.inventory'], categories: new Map(), collections: new Map(), subbrands: new Map(), stock: new Map() };
+const everything = {
+  includes: ['categories', 'collection', 'subbrand', 'tags', 'variants.inventory'],
+  categories: new Map(),
+  collections: new Map(),
+  subbrands: new Map(),
+  stock: new Map(),
+};
 
 for (const dialect of testDialects()) {
   describe(`older interface in the OpenAPI document [${dialect}]`, () => {
@@ -30,19 +39,73 @@ for (const dialect of testDialects()) {
     const properties = (name: string) => Object.keys(document.components.schemas[name]!.properties!).sort();
 
     it('documents every field the older presenters return', () => {
-      const variant = { variant: { id: 1, brandId: 1, productId: 1, sku: 'S', ean: null, attributes: {}, archived: false, b2cAvailable: true, makeToOrderB2b: null, makeToOrderB2c: null, noos: null, weight: null, weightType: null, releaseDate: null, meta: {}, picture: null, position: 1, dropIds: [], createdAt: NOW, updatedAt: NOW }, prices: [], costPrices: [] };
-      expect(properties('LegacyProductObject')).toEqual(Object.keys(presentLegacyProduct(aggregate, everything)).sort());
+      const variant = {
+        variant: {
+          id: 1,
+          brandId: 1,
+          productId: 1,
+          sku: 'S',
+          ean: null,
+          attributes: {},
+          archived: false,
+          b2cAvailable: true,
+          makeToOrderB2b: null,
+          makeToOrderB2c: null,
+          noos: null,
+          weight: null,
+          weightType: null,
+          releaseDate: null,
+          meta: {},
+          picture: null,
+          position: 1,
+          dropIds: [],
+          createdAt: NOW,
+          updatedAt: NOW,
+        },
+        prices: [],
+        costPrices: [],
+      };
+      expect(properties('LegacyProductObject')).toEqual(
+        Object.keys(presentLegacyProduct(aggregate, everything)).sort(),
+      );
       expect(properties('LegacyVariantObject')).toEqual(Object.keys(presentLegacyVariant(variant, everything)).sort());
       const category = { id: 1, brandId: 1, parentId: null, name: 'C', createdAt: NOW, updatedAt: NOW };
-      expect(properties('LegacyCategory')).toEqual(Object.keys(presentLegacyCategory(category, { includes: ['children', 'products'], children: new Map(), products: new Map() })).sort());
-      const collection = { id: 1, brandId: 1, title: 'C', active: true, visibility: 'own_entity', allowedCustomerIds: [], createdAt: NOW, updatedAt: NOW };
+      expect(properties('LegacyCategory')).toEqual(
+        Object.keys(
+          presentLegacyCategory(category, {
+            includes: ['children', 'products'],
+            children: new Map(),
+            products: new Map(),
+          }),
+        ).sort(),
+      );
+      const collection = {
+        id: 1,
+        brandId: 1,
+        title: 'C',
+        active: true,
+        visibility: 'own_entity',
+        allowedCustomerIds: [],
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
       expect(properties('LegacyCollectionObject')).toEqual(Object.keys(presentLegacyCollection(collection)).sort());
     });
 
     it('secures /api with the token and X-ServiceAppIdentifier, and documents page paging and split_by_attribute', () => {
       const list = document.paths['/api/products']!['get']!;
-      expect(list.security).toEqual([{ bearer: ['catalog:read'], app_identifier: [] }, { access_token: ['catalog:read'], app_identifier: [] }]);
-      expect(list.parameters.map((p) => p.name)).toEqual(['filter_groups', 'sort', 'limit', 'includes[]', 'page', 'split_by_attribute']);
+      expect(list.security).toEqual([
+        { bearer: ['catalog:read'], app_identifier: [] },
+        { access_token: ['catalog:read'], app_identifier: [] },
+      ]);
+      expect(list.parameters.map((p) => p.name)).toEqual([
+        'filter_groups',
+        'sort',
+        'limit',
+        'includes[]',
+        'page',
+        'split_by_attribute',
+      ]);
     });
   });
 }

@@ -26,7 +26,11 @@ for (const dialect of testDialects()) {
     });
 
     /** Every product of the brand, read through the list. */
-    const allProducts = async () => (await api.get('/api/products?limit=100')).body as { total: number; products: { item_number: string; variants: { sku: string }[] }[] };
+    const allProducts = async () =>
+      (await api.get('/api/products?limit=100')).body as {
+        total: number;
+        products: { item_number: string; variants: { sku: string }[] }[];
+      };
 
     describe('creating a product', () => {
       it('creates a product with variants, prices and stock and answers with the product object', async () => {
@@ -42,12 +46,19 @@ for (const dialect of testDialects()) {
             active: false,
             colli: 6,
             variants: [
-              legacyVariant('JKT-1-RED-M', { color: 'Red', size: 'M' }, {
-                ean: 5701234567890,
-                picture: 'https://cdn.example/red.jpg',
-                prices: { EUR: { sales_price: 40, rec_sales_price: 99.95, offer_price: 35.5 }, SEK: { sales_price: 450, rec_sales_price: 1099 } },
-                inventory: { stock: { quantity: 12, delivery: null } },
-              }),
+              legacyVariant(
+                'JKT-1-RED-M',
+                { color: 'Red', size: 'M' },
+                {
+                  ean: 5701234567890,
+                  picture: 'https://cdn.example/red.jpg',
+                  prices: {
+                    EUR: { sales_price: 40, rec_sales_price: 99.95, offer_price: 35.5 },
+                    SEK: { sales_price: 450, rec_sales_price: 1099 },
+                  },
+                  inventory: { stock: { quantity: 12, delivery: null } },
+                },
+              ),
               legacyVariant('JKT-1-RED-L', { size: 'L', color: 'Red' }),
             ],
           },
@@ -55,7 +66,12 @@ for (const dialect of testDialects()) {
 
         expect(response.status).toBe(201);
         const now = t.clock.now();
-        const variantBase = { entity_id: brand.brandId, product_id: response.body.id, created_at: now, updated_at: now };
+        const variantBase = {
+          entity_id: brand.brandId,
+          product_id: response.body.id,
+          created_at: now,
+          updated_at: now,
+        };
         expect(response.body).toEqual({
           id: expect.any(Number),
           brand_id: brand.brandId,
@@ -79,7 +95,10 @@ for (const dialect of testDialects()) {
               picture: 'https://cdn.example/red.jpg',
               ean: 5701234567890,
               attributes: { color: 'Red', size: 'M' },
-              prices: { EUR: { sales_price: 40, rec_sales_price: 99.95, offer_price: 35.5 }, SEK: { sales_price: 450, rec_sales_price: 1099, offer_price: null } },
+              prices: {
+                EUR: { sales_price: 40, rec_sales_price: 99.95, offer_price: 35.5 },
+                SEK: { sales_price: 450, rec_sales_price: 1099, offer_price: null },
+              },
               inventory: { stock: { quantity: 12, available: 12 } },
             },
             {
@@ -103,24 +122,61 @@ for (const dialect of testDialects()) {
       });
 
       it('sets stock at a named inventory location and refuses stock types that name none', async () => {
-        await createInventoryLocation({ uow: t.storage.uow, clock: t.clock }, { brandId: brand.brandId, name: 'Main warehouse' });
-        await createInventoryLocation({ uow: t.storage.uow, clock: t.clock }, { brandId: brand.brandId, name: 'Outlet' });
-        const created = await createLegacyProduct(api, legacyProduct('P-1', [legacyVariant('S-1', undefined, { inventory: { default: { quantity: 2 }, Outlet: { quantity: 5, delivery: '2026-04-01' } } })]));
-        expect(created.variants[0]).toMatchObject({ inventory: { stock: { quantity: 2, available: 2 }, Outlet: { quantity: 5, available: 5 } } });
+        await createInventoryLocation(
+          { uow: t.storage.uow, clock: t.clock },
+          { brandId: brand.brandId, name: 'Main warehouse' },
+        );
+        await createInventoryLocation(
+          { uow: t.storage.uow, clock: t.clock },
+          { brandId: brand.brandId, name: 'Outlet' },
+        );
+        const created = await createLegacyProduct(
+          api,
+          legacyProduct('P-1', [
+            legacyVariant('S-1', undefined, {
+              inventory: { default: { quantity: 2 }, Outlet: { quantity: 5, delivery: '2026-04-01' } },
+            }),
+          ]),
+        );
+        expect(created.variants[0]).toMatchObject({
+          inventory: { stock: { quantity: 2, available: 2 }, Outlet: { quantity: 5, available: 5 } },
+        });
 
-        const unknown = await api.post('/api/products', { product: legacyProduct('P-2', [legacyVariant('S-2', undefined, { inventory: { incoming: { quantity: 1, delivery: null } } })]) });
+        const unknown = await api.post('/api/products', {
+          product: legacyProduct('P-2', [
+            legacyVariant('S-2', undefined, { inventory: { incoming: { quantity: 1, delivery: null } } }),
+          ]),
+        });
         expect(unknown.status).toBe(422);
-        expect(unknown.body.errors).toEqual([expect.objectContaining({ code: 'validation_failed', source: { pointer: '/product/variants/0/inventory/incoming' } })]);
-        const negative = await api.post('/api/products', { product: legacyProduct('P-3', [legacyVariant('S-3', undefined, { inventory: { stock: { quantity: -1 } } })]) });
+        expect(unknown.body.errors).toEqual([
+          expect.objectContaining({
+            code: 'validation_failed',
+            source: { pointer: '/product/variants/0/inventory/incoming' },
+          }),
+        ]);
+        const negative = await api.post('/api/products', {
+          product: legacyProduct('P-3', [legacyVariant('S-3', undefined, { inventory: { stock: { quantity: -1 } } })]),
+        });
         expect(negative.body.errors[0].source).toEqual({ pointer: '/product/variants/0/inventory/stock/quantity' });
         expect((await allProducts()).total).toBe(1);
       });
 
       it('refuses variants whose attributes differ with code 1000001', async () => {
-        const response = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-1', { color: 'Red' }), legacyVariant('S-2', { color: 'Red', size: 'M' })]) });
+        const response = await api.post('/api/products', {
+          product: legacyProduct('P-1', [
+            legacyVariant('S-1', { color: 'Red' }),
+            legacyVariant('S-2', { color: 'Red', size: 'M' }),
+          ]),
+        });
         expect(response.status).toBe(422);
         expect(response.body.errors).toEqual([
-          { status: 422, code: 1000001, title: 'Validation error', detail: expect.stringContaining('same attributes'), source: { pointer: '/product/variants/1/attributes' } },
+          {
+            status: 422,
+            code: 1000001,
+            title: 'Validation error',
+            detail: expect.stringContaining('same attributes'),
+            source: { pointer: '/product/variants/1/attributes' },
+          },
         ]);
         expect((await allProducts()).total).toBe(0);
       });
@@ -129,38 +185,64 @@ for (const dialect of testDialects()) {
         await createLegacyProduct(api, legacyProduct('P-1'));
         const response = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-9')]) });
         expect(response.status).toBe(422);
-        expect(response.body.errors).toEqual([expect.objectContaining({ code: 1000002, title: 'Duplicate', source: { pointer: '/product/item_number' } })]);
+        expect(response.body.errors).toEqual([
+          expect.objectContaining({ code: 1000002, title: 'Duplicate', source: { pointer: '/product/item_number' } }),
+        ]);
         expect((await allProducts()).products.map((p) => p.variants.map((v) => v.sku))).toEqual([['P-1-1']]);
       });
 
       it('refuses a SKU that exists, or repeats in the request, with code 1000003', async () => {
         await createLegacyProduct(api, legacyProduct('P-1'));
         const taken = await api.post('/api/products', { product: legacyProduct('P-2', [legacyVariant('P-1-1')]) });
-        const repeated = await api.post('/api/products', { product: legacyProduct('P-3', [legacyVariant('S-3'), legacyVariant('S-3', { color: 'Blue', size: 'M' })]) });
+        const repeated = await api.post('/api/products', {
+          product: legacyProduct('P-3', [legacyVariant('S-3'), legacyVariant('S-3', { color: 'Blue', size: 'M' })]),
+        });
         expect(taken.status).toBe(422);
-        expect(taken.body.errors).toEqual([expect.objectContaining({ code: 1000003, source: { pointer: '/product/variants/0/sku' } })]);
-        expect(repeated.body.errors).toEqual([expect.objectContaining({ code: 1000003, source: { pointer: '/product/variants/1/sku' } })]);
+        expect(taken.body.errors).toEqual([
+          expect.objectContaining({ code: 1000003, source: { pointer: '/product/variants/0/sku' } }),
+        ]);
+        expect(repeated.body.errors).toEqual([
+          expect.objectContaining({ code: 1000003, source: { pointer: '/product/variants/1/sku' } }),
+        ]);
         expect((await allProducts()).total).toBe(1);
       });
 
       it('lets exactly one of several parallel creations with the same SKU win; the others get 1000003', async () => {
-        const responses = await Promise.all([1, 2, 3, 4].map((n) => api.post('/api/products', { product: legacyProduct(`P-${n}`, [legacyVariant('SHARED-SKU')]) })));
+        const responses = await Promise.all(
+          [1, 2, 3, 4].map((n) =>
+            api.post('/api/products', { product: legacyProduct(`P-${n}`, [legacyVariant('SHARED-SKU')]) }),
+          ),
+        );
         expect(responses.map((r) => r.status).sort()).toEqual([201, 422, 422, 422]);
-        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([1000003, 1000003, 1000003]);
+        expect(responses.filter((r) => r.status === 422).map((r) => r.body.errors[0].code)).toEqual([
+          1000003, 1000003, 1000003,
+        ]);
         expect((await allProducts()).total).toBe(1);
       });
 
       it("refuses a variant without a price in the brand's base currency, without attributes, or without variants", async () => {
-        const noBase = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-1', undefined, { prices: { USD: { sales_price: 10 } } })]) });
+        const noBase = await api.post('/api/products', {
+          product: legacyProduct('P-1', [legacyVariant('S-1', undefined, { prices: { USD: { sales_price: 10 } } })]),
+        });
         expect(noBase.status).toBe(422);
         expect(noBase.body.errors).toEqual([
-          expect.objectContaining({ code: 'validation_failed', source: { pointer: '/product/variants/0/prices' }, detail: expect.stringContaining('base currency EUR') }),
+          expect.objectContaining({
+            code: 'validation_failed',
+            source: { pointer: '/product/variants/0/prices' },
+            detail: expect.stringContaining('base currency EUR'),
+          }),
         ]);
-        const noAttributes = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-1', {})]) });
+        const noAttributes = await api.post('/api/products', {
+          product: legacyProduct('P-1', [legacyVariant('S-1', {})]),
+        });
         expect(noAttributes.body.errors[0].source).toEqual({ pointer: '/product/variants/0/attributes' });
         const noVariants = await api.post('/api/products', { product: legacyProduct('P-1', []) });
         expect(noVariants.body.errors[0].source).toEqual({ pointer: '/product/variants' });
-        const wrongTypes = await api.post('/api/products', { product: legacyProduct('P-1', [legacyVariant('S-1', { color: 1 } as never, { prices: { EUR: { sales_price: '10' } } })]) });
+        const wrongTypes = await api.post('/api/products', {
+          product: legacyProduct('P-1', [
+            legacyVariant('S-1', { color: 1 } as never, { prices: { EUR: { sales_price: '10' } } }),
+          ]),
+        });
         expect(wrongTypes.body.errors.map((e: { source: unknown }) => e.source)).toEqual([
           { pointer: '/product/variants/0/attributes' },
           { pointer: '/product/variants/0/prices' },
@@ -171,25 +253,49 @@ for (const dialect of testDialects()) {
       it('refuses a collection or sub-brand of another brand', async () => {
         const other = legacyClient(t.app, await createIntegrator(t.storage, t.clock));
         const theirs = (await other.post('/api/collections', { collection: { title: 'Theirs' } })).body;
-        const response = await api.post('/api/products', { product: legacyProduct('P-1', undefined, { collection_id: theirs.id, subbrand_id: 999_999 }) });
+        const response = await api.post('/api/products', {
+          product: legacyProduct('P-1', undefined, { collection_id: theirs.id, subbrand_id: 999_999 }),
+        });
         expect(response.status).toBe(422);
-        expect(response.body.errors.map((e: { source: unknown }) => e.source)).toEqual([{ pointer: '/product/subbrand_id' }, { pointer: '/product/collection_id' }]);
+        expect(response.body.errors.map((e: { source: unknown }) => e.source)).toEqual([
+          { pointer: '/product/subbrand_id' },
+          { pointer: '/product/collection_id' },
+        ]);
       });
     });
 
     describe('changing a product', () => {
       it('updates only the root fields with PUT and leaves the variants alone', async () => {
-        const created = await createLegacyProduct(api, legacyProduct('P-1', undefined, { colli: 6, image: 'a.jpg', images: ['b.jpg'] }));
+        const created = await createLegacyProduct(
+          api,
+          legacyProduct('P-1', undefined, { colli: 6, image: 'a.jpg', images: ['b.jpg'] }),
+        );
         t.clock.advance(60_000);
 
         const response = await api.put(`/api/products/${created.id}`, {
-          product: { item_number: 'P-1B', name: 'Renamed', description: null, image: null, images: [], active: false, colli: 12, variants: [legacyVariant('IGNORED')] },
+          product: {
+            item_number: 'P-1B',
+            name: 'Renamed',
+            description: null,
+            image: null,
+            images: [],
+            active: false,
+            colli: 12,
+            variants: [legacyVariant('IGNORED')],
+          },
         });
 
         expect(response.status).toBe(200);
         expect(response.body).toEqual({
           ...created,
-          item_number: 'P-1B', name: 'Renamed', description: null, image: null, images: [], active: false, colli: 12, updated_at: t.clock.now(),
+          item_number: 'P-1B',
+          name: 'Renamed',
+          description: null,
+          image: null,
+          images: [],
+          active: false,
+          colli: 12,
+          updated_at: t.clock.now(),
         });
         const read = await api.get(`/api/products/${created.id}?includes[]=variants.inventory`);
         expect(read.body.product).toEqual(response.body);
@@ -210,7 +316,10 @@ for (const dialect of testDialects()) {
 
         const refused = await legacyClient(appWithOrders(t.storage, t.clock), brand).delete(`/api/products/${kept.id}`);
         expect(refused.status).toBe(422);
-        expect(refused.body.errors[0]).toMatchObject({ code: 'has_dependents', detail: expect.stringContaining('orders') });
+        expect(refused.body.errors[0]).toMatchObject({
+          code: 'has_dependents',
+          detail: expect.stringContaining('orders'),
+        });
 
         const deleted = await api.delete(`/api/products/${gone.id}`);
         expect(deleted.status).toBe(204);
@@ -224,13 +333,25 @@ for (const dialect of testDialects()) {
         const product = await createLegacyProduct(api, legacyProduct('P-1'));
         t.clock.advance(60_000);
         const response = await api.post(`/api/products/${product.id}/variants`, {
-          variant: legacyVariant('P-1-2', { color: 'Blue', size: 'M' }, { ean: '0012345678905', inventory: { stock: { quantity: 3 } } }),
+          variant: legacyVariant(
+            'P-1-2',
+            { color: 'Blue', size: 'M' },
+            { ean: '0012345678905', inventory: { stock: { quantity: 3 } } },
+          ),
         });
         expect(response.status).toBe(201);
         expect(response.body).toEqual({
-          id: expect.any(Number), entity_id: brand.brandId, product_id: product.id, sku: 'P-1-2', picture: null, ean: 12345678905,
-          attributes: { color: 'Blue', size: 'M' }, prices: { EUR: { sales_price: 20, rec_sales_price: 49.95, offer_price: null } },
-          inventory: { stock: { quantity: 3, available: 3 } }, created_at: t.clock.now(), updated_at: t.clock.now(),
+          id: expect.any(Number),
+          entity_id: brand.brandId,
+          product_id: product.id,
+          sku: 'P-1-2',
+          picture: null,
+          ean: 12345678905,
+          attributes: { color: 'Blue', size: 'M' },
+          prices: { EUR: { sales_price: 20, rec_sales_price: 49.95, offer_price: null } },
+          inventory: { stock: { quantity: 3, available: 3 } },
+          created_at: t.clock.now(),
+          updated_at: t.clock.now(),
         });
         const read = (await api.get(`/api/products/${product.id}?includes[]=variants.inventory`)).body.product;
         expect(read.variants.map((v: { sku: string }) => v.sku)).toEqual(['P-1-1', 'P-1-2']);
@@ -240,29 +361,51 @@ for (const dialect of testDialects()) {
 
       it('refuses a variant with other attribute names (1000001) or a taken SKU (1000003)', async () => {
         const product = await createLegacyProduct(api, legacyProduct('P-1'));
-        const names = await api.post(`/api/products/${product.id}/variants`, { variant: legacyVariant('P-1-2', { colour: 'Blue', size: 'M' }) });
-        const sku = await api.post(`/api/products/${product.id}/variants`, { variant: legacyVariant('P-1-1', { color: 'Blue', size: 'M' }) });
+        const names = await api.post(`/api/products/${product.id}/variants`, {
+          variant: legacyVariant('P-1-2', { colour: 'Blue', size: 'M' }),
+        });
+        const sku = await api.post(`/api/products/${product.id}/variants`, {
+          variant: legacyVariant('P-1-1', { color: 'Blue', size: 'M' }),
+        });
         expect([names.status, names.body.errors[0].code]).toEqual([422, 1000001]);
         expect([sku.status, sku.body.errors[0].code]).toEqual([422, 1000003]);
         expect((await api.get(`/api/products/${product.id}`)).body.product.variants).toHaveLength(1);
       });
 
       it('changes attribute values, SKU, prices and stock with PUT, but not attribute names', async () => {
-        const product = await createLegacyProduct(api, legacyProduct('P-1', [legacyVariant('P-1-1', undefined, { inventory: { stock: { quantity: 4 } } })]));
+        const product = await createLegacyProduct(
+          api,
+          legacyProduct('P-1', [legacyVariant('P-1-1', undefined, { inventory: { stock: { quantity: 4 } } })]),
+        );
         const variantId = product.variants[0]!.id;
         t.clock.advance(60_000);
 
         const response = await api.put(`/api/products/${product.id}/variants/${variantId}`, {
-          variant: { sku: 'P-1-RED', attributes: { color: 'Crimson', size: 'M' }, ean: null, prices: { EUR: { offer_price: 15 } }, inventory: { stock: { quantity: 9 } } },
+          variant: {
+            sku: 'P-1-RED',
+            attributes: { color: 'Crimson', size: 'M' },
+            ean: null,
+            prices: { EUR: { offer_price: 15 } },
+            inventory: { stock: { quantity: 9 } },
+          },
         });
         expect(response.status).toBe(200);
         expect(response.body).toMatchObject({
-          id: variantId, sku: 'P-1-RED', ean: null, attributes: { color: 'Crimson', size: 'M' },
-          prices: { EUR: { sales_price: 20, rec_sales_price: 49.95, offer_price: 15 } }, inventory: { stock: { quantity: 9, available: 9 } }, updated_at: t.clock.now(),
+          id: variantId,
+          sku: 'P-1-RED',
+          ean: null,
+          attributes: { color: 'Crimson', size: 'M' },
+          prices: { EUR: { sales_price: 20, rec_sales_price: 49.95, offer_price: 15 } },
+          inventory: { stock: { quantity: 9, available: 9 } },
+          updated_at: t.clock.now(),
         });
-        expect((await api.get(`/api/products/${product.id}?includes[]=variants.inventory`)).body.product.variants).toEqual([response.body]);
+        expect(
+          (await api.get(`/api/products/${product.id}?includes[]=variants.inventory`)).body.product.variants,
+        ).toEqual([response.body]);
 
-        const renamed = await api.put(`/api/products/${product.id}/variants/${variantId}`, { variant: { attributes: { colour: 'Red', size: 'M' } } });
+        const renamed = await api.put(`/api/products/${product.id}/variants/${variantId}`, {
+          variant: { attributes: { colour: 'Red', size: 'M' } },
+        });
         expect(renamed.status).toBe(422);
         expect(renamed.body.errors[0]).toMatchObject({ code: 1000001, source: { pointer: '/variant/attributes' } });
       });
@@ -270,30 +413,43 @@ for (const dialect of testDialects()) {
       it('refuses the SKU of another variant on PUT with 1000003', async () => {
         await createLegacyProduct(api, legacyProduct('P-1'));
         const second = await createLegacyProduct(api, legacyProduct('P-2'));
-        const response = await api.put(`/api/products/${second.id}/variants/${second.variants[0]!.id}`, { variant: { sku: 'P-1-1' } });
+        const response = await api.put(`/api/products/${second.id}/variants/${second.variants[0]!.id}`, {
+          variant: { sku: 'P-1-1' },
+        });
         expect(response.status).toBe(422);
         expect(response.body.errors[0]).toMatchObject({ code: 1000003, source: { pointer: '/variant/sku' } });
       });
 
       it('deletes a variant, but not the last one (1000005) and not one with orders', async () => {
-        const product = await createLegacyProduct(api, legacyProduct('P-1', [legacyVariant('P-1-1'), legacyVariant('P-1-2', { color: 'Blue', size: 'M' })]));
+        const product = await createLegacyProduct(
+          api,
+          legacyProduct('P-1', [legacyVariant('P-1-1'), legacyVariant('P-1-2', { color: 'Blue', size: 'M' })]),
+        );
         const [first, second] = product.variants.map((v) => v.id);
 
-        const ordered = await legacyClient(appWithOrders(t.storage, t.clock), brand).delete(`/api/products/${product.id}/variants/${first}`);
+        const ordered = await legacyClient(appWithOrders(t.storage, t.clock), brand).delete(
+          `/api/products/${product.id}/variants/${first}`,
+        );
         expect(ordered.status).toBe(422);
         expect(ordered.body.errors[0].code).toBe('has_dependents');
 
         expect((await api.delete(`/api/products/${product.id}/variants/${first}`)).status).toBe(204);
         const last = await api.delete(`/api/products/${product.id}/variants/${second}`);
         expect(last.status).toBe(422);
-        expect(last.body.errors).toEqual([{ status: 422, code: 1000005, title: 'Validation error', detail: expect.stringContaining('last variant') }]);
-        expect((await api.get(`/api/products/${product.id}`)).body.product.variants.map((v: { sku: string }) => v.sku)).toEqual(['P-1-2']);
+        expect(last.body.errors).toEqual([
+          { status: 422, code: 1000005, title: 'Validation error', detail: expect.stringContaining('last variant') },
+        ]);
+        expect(
+          (await api.get(`/api/products/${product.id}`)).body.product.variants.map((v: { sku: string }) => v.sku),
+        ).toEqual(['P-1-2']);
       });
 
       it('answers 404 for a variant of another product', async () => {
         const one = await createLegacyProduct(api, legacyProduct('P-1'));
         const two = await createLegacyProduct(api, legacyProduct('P-2'));
-        const response = await api.put(`/api/products/${two.id}/variants/${one.variants[0]!.id}`, { variant: { sku: 'X' } });
+        const response = await api.put(`/api/products/${two.id}/variants/${one.variants[0]!.id}`, {
+          variant: { sku: 'X' },
+        });
         expect(response.status).toBe(404);
         expect((await api.delete(`/api/products/${two.id}/variants/${one.variants[0]!.id}`)).status).toBe(404);
       });
@@ -303,12 +459,26 @@ for (const dialect of testDialects()) {
       it('includes categories, collection, sub-brand, tags and inventory when asked', async () => {
         const collection = (await api.post('/api/collections', { collection: { title: 'Spring' } })).body;
         const shoes = (await api.post('/api/categories', { category: { name: 'Shoes' } })).body;
-        const kids = await createSubbrand({ uow: t.storage.uow, clock: t.clock }, { brandId: brand.brandId, name: 'Kids' });
-        const product = await createLegacyProduct(api, legacyProduct('P-1', [legacyVariant('P-1-1', undefined, { inventory: { stock: { quantity: 2 } } })], { collection_id: collection.id, subbrand_id: kids.id }));
+        const kids = await createSubbrand(
+          { uow: t.storage.uow, clock: t.clock },
+          { brandId: brand.brandId, name: 'Kids' },
+        );
+        const product = await createLegacyProduct(
+          api,
+          legacyProduct('P-1', [legacyVariant('P-1-1', undefined, { inventory: { stock: { quantity: 2 } } })], {
+            collection_id: collection.id,
+            subbrand_id: kids.id,
+          }),
+        );
         await createLegacyProduct(api, legacyProduct('P-2'));
-        await amendProduct(t.storage, brand.brandId, product.id, (a) => ({ ...a, product: { ...a.product, categoryIds: [shoes.id], tags: ['sale'] } }));
+        await amendProduct(t.storage, brand.brandId, product.id, (a) => ({
+          ...a,
+          product: { ...a.product, categoryIds: [shoes.id], tags: ['sale'] },
+        }));
 
-        const response = await api.get('/api/products?includes[]=categories&includes[]=collection&includes[]=subbrand&includes[]=tags&includes[]=variants.inventory');
+        const response = await api.get(
+          '/api/products?includes[]=categories&includes[]=collection&includes[]=subbrand&includes[]=tags&includes[]=variants.inventory',
+        );
 
         expect(response.status).toBe(200);
         expect(response.body.total).toBe(2);
@@ -317,15 +487,30 @@ for (const dialect of testDialects()) {
           ...product,
           categories: [shoes],
           collection,
-          subbrand: { id: kids.id, brand_id: brand.brandId, name: 'Kids', created_at: t.clock.now(), updated_at: t.clock.now() },
+          subbrand: {
+            id: kids.id,
+            brand_id: brand.brandId,
+            name: 'Kids',
+            created_at: t.clock.now(),
+            updated_at: t.clock.now(),
+          },
           tags: ['sale'],
         });
-        expect(second).toMatchObject({ item_number: 'P-2', categories: [], collection: null, subbrand: null, tags: [], variants: [expect.objectContaining({ inventory: {} })] });
+        expect(second).toMatchObject({
+          item_number: 'P-2',
+          categories: [],
+          collection: null,
+          subbrand: null,
+          tags: [],
+          variants: [expect.objectContaining({ inventory: {} })],
+        });
       });
 
       it('filters, sorts and pages products and refuses unknown includes', async () => {
         for (const n of ['A', 'B', 'C']) await createLegacyProduct(api, legacyProduct(`P-${n}`));
-        const page = await api.get('/api/products?sort[0][key]=item_number&sort[0][direction]=DESC&limit=2&page=0&filter_groups[0][filters][0][key]=item_number&filter_groups[0][filters][0][operator]=in&filter_groups[0][filters][0][value][]=P-A&filter_groups[0][filters][0][value][]=P-C');
+        const page = await api.get(
+          '/api/products?sort[0][key]=item_number&sort[0][direction]=DESC&limit=2&page=0&filter_groups[0][filters][0][key]=item_number&filter_groups[0][filters][0][operator]=in&filter_groups[0][filters][0][value][]=P-A&filter_groups[0][filters][0][value][]=P-C',
+        );
         expect(page.body.total).toBe(2);
         expect(page.body.products.map((p: { item_number: string }) => p.item_number)).toEqual(['P-C', 'P-A']);
         const unknown = await api.get('/api/products?includes[]=suppliers');
@@ -334,13 +519,25 @@ for (const dialect of testDialects()) {
       });
 
       it('walks a list split by color from page 0 until an empty page, each product once per color', async () => {
-        await createLegacyProduct(api, legacyProduct('P-1', [
-          legacyVariant('P-1-RED-M', { color: 'Red', size: 'M' }),
-          legacyVariant('P-1-BLUE-M', { color: 'Blue', size: 'M' }),
-          legacyVariant('P-1-RED-L', { color: 'Red', size: 'L' }),
-        ]));
-        await createLegacyProduct(api, legacyProduct('P-2', [legacyVariant('P-2-GREEN-M', { color: 'Green', size: 'M' })]));
-        await createLegacyProduct(api, legacyProduct('P-3', [legacyVariant('P-3-BLACK-S', { color: 'Black', size: 'S' }), legacyVariant('P-3-WHITE-S', { color: 'White', size: 'S' })]));
+        await createLegacyProduct(
+          api,
+          legacyProduct('P-1', [
+            legacyVariant('P-1-RED-M', { color: 'Red', size: 'M' }),
+            legacyVariant('P-1-BLUE-M', { color: 'Blue', size: 'M' }),
+            legacyVariant('P-1-RED-L', { color: 'Red', size: 'L' }),
+          ]),
+        );
+        await createLegacyProduct(
+          api,
+          legacyProduct('P-2', [legacyVariant('P-2-GREEN-M', { color: 'Green', size: 'M' })]),
+        );
+        await createLegacyProduct(
+          api,
+          legacyProduct('P-3', [
+            legacyVariant('P-3-BLACK-S', { color: 'Black', size: 'S' }),
+            legacyVariant('P-3-WHITE-S', { color: 'White', size: 'S' }),
+          ]),
+        );
 
         const pages: { item_number: string; variants: { sku: string }[] }[][] = [];
         for (let page = 0; page < 10; page += 1) {
@@ -352,8 +549,15 @@ for (const dialect of testDialects()) {
         }
 
         expect(pages.map((entries) => entries.map((p) => [p.item_number, p.variants.map((v) => v.sku)]))).toEqual([
-          [['P-1', ['P-1-RED-M', 'P-1-RED-L']], ['P-1', ['P-1-BLUE-M']], ['P-2', ['P-2-GREEN-M']]],
-          [['P-3', ['P-3-BLACK-S']], ['P-3', ['P-3-WHITE-S']]],
+          [
+            ['P-1', ['P-1-RED-M', 'P-1-RED-L']],
+            ['P-1', ['P-1-BLUE-M']],
+            ['P-2', ['P-2-GREEN-M']],
+          ],
+          [
+            ['P-3', ['P-3-BLACK-S']],
+            ['P-3', ['P-3-WHITE-S']],
+          ],
         ]);
         const blank = await api.get('/api/products?split_by_attribute=%20');
         expect(blank.status).toBe(422);
@@ -382,9 +586,16 @@ for (const dialect of testDialects()) {
       });
 
       it('answers 400 without X-ServiceAppIdentifier and 415 to a product body that is not JSON', async () => {
-        const anonymous = await request(t.app).post('/api/products').set('Authorization', brand.headers.Authorization).send({ product: legacyProduct('P-1') });
+        const anonymous = await request(t.app)
+          .post('/api/products')
+          .set('Authorization', brand.headers.Authorization)
+          .send({ product: legacyProduct('P-1') });
         expect(anonymous.status).toBe(400);
-        const text = await request(t.app).post('/api/products').set(legacyHeaders(brand)).set('Content-Type', 'text/plain').send(JSON.stringify({ product: legacyProduct('P-1') }));
+        const text = await request(t.app)
+          .post('/api/products')
+          .set(legacyHeaders(brand))
+          .set('Content-Type', 'text/plain')
+          .send(JSON.stringify({ product: legacyProduct('P-1') }));
         expect(text.status).toBe(415);
         expect((await allProducts()).total).toBe(0);
       });

@@ -26,12 +26,20 @@ export function legacyClient(app: express.Application, who: Integrator) {
 export type LegacyClient = ReturnType<typeof legacyClient>;
 
 /** A variant of the older form with what a new variant needs. */
-export function legacyVariant(sku: string, attributes: Record<string, string> = { color: 'Red', size: 'M' }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function legacyVariant(
+  sku: string,
+  attributes: Record<string, string> = { color: 'Red', size: 'M' },
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { sku, attributes, prices: { EUR: { sales_price: 20, rec_sales_price: 49.95, offer_price: null } }, ...extra };
 }
 
 /** A product of the older form with one variant unless told otherwise. */
-export function legacyProduct(itemNumber: string, variants: Record<string, unknown>[] = [legacyVariant(`${itemNumber}-1`)], extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function legacyProduct(
+  itemNumber: string,
+  variants: Record<string, unknown>[] = [legacyVariant(`${itemNumber}-1`)],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   return { item_number: itemNumber, name: `Product ${itemNumber}`, variants, ...extra };
 }
 
@@ -43,7 +51,12 @@ export async function createLegacyProduct(client: LegacyClient, product: Record<
 }
 
 /** Changes a stored product directly (categories and tags are set by the product sync, which these tests do not need). */
-export async function amendProduct(storage: Storage, brandId: number, productId: number, change: (aggregate: ProductAggregate) => ProductAggregate): Promise<void> {
+export async function amendProduct(
+  storage: Storage,
+  brandId: number,
+  productId: number,
+  change: (aggregate: ProductAggregate) => ProductAggregate,
+): Promise<void> {
   await storage.uow.run(async (tx) => {
     const [aggregate] = await tx.products.findByIds(brandId, [productId]);
     if (!aggregate) throw new Error(`product ${productId} not found`);
@@ -55,7 +68,16 @@ export async function amendProduct(storage: Storage, brandId: number, productId:
 export function appWithOrders(storage: Storage, clock: FixedClock): express.Application {
   const uow: UnitOfWork = {
     run: (work) =>
-      storage.uow.run((tx) => work({ ...tx, products: { ...tx.products, dependentsOfProduct: async () => ['orders'], dependentsOfVariant: async () => ['orders'] } })),
+      storage.uow.run((tx) =>
+        work({
+          ...tx,
+          products: {
+            ...tx.products,
+            dependentsOfProduct: async () => ['orders'],
+            dependentsOfVariant: async () => ['orders'],
+          },
+        }),
+      ),
     read: (work) => storage.uow.read(work),
   };
   const wrapped: Storage = {

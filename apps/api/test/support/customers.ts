@@ -9,7 +9,15 @@ export function newCustomer(customerNumber: string, extra: Record<string, unknow
 
 /** A complete address of a sync request. */
 export function address(title: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title, name: `${title} receiving`, address: 'Keizersgracht 1', zip: '1015 CJ', city: 'Amsterdam', country: 'NL', ...extra };
+  return {
+    title,
+    name: `${title} receiving`,
+    address: 'Keizersgracht 1',
+    zip: '1015 CJ',
+    city: 'Amsterdam',
+    country: 'NL',
+    ...extra,
+  };
 }
 
 /** POSTs a customer sync and expects it to succeed. */
@@ -20,7 +28,11 @@ export async function syncCustomers(app: express.Application, who: Integrator, c
 }
 
 /** All customers of the integrator's brand (with addresses), read through the API. */
-export async function listAllCustomers(app: express.Application, who: Integrator, query = 'limit=100&includes[]=addresses') {
+export async function listAllCustomers(
+  app: express.Application,
+  who: Integrator,
+  query = 'limit=100&includes[]=addresses',
+) {
   const response = await request(app).get(`/v10/customers?${query}`).set(who.headers);
   if (response.status !== 200) throw new Error(`list failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.customers as Record<string, unknown>[];

@@ -64,10 +64,19 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         label: `${method.toUpperCase()} ${path}`,
         pathParameters: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         body: operation!.requestBody
-          ? { schema: operation!.requestBody.content['application/json'].schema, required: operation!.requestBody.required }
+          ? {
+              schema: operation!.requestBody.content['application/json'].schema,
+              required: operation!.requestBody.required,
+            }
           : null,
-        query: parameters.filter((p) => p.in === 'query' && !(isList && LIST_PARAMETERS.has(p.name))).map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema })),
-        list: isList ? Object.fromEntries(parameters.filter((p) => p.in === 'query' && LIST_PARAMETERS.has(p.name)).map((p) => [p.name, p.schema])) : null,
+        query: parameters
+          .filter((p) => p.in === 'query' && !(isList && LIST_PARAMETERS.has(p.name)))
+          .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema })),
+        list: isList
+          ? Object.fromEntries(
+              parameters.filter((p) => p.in === 'query' && LIST_PARAMETERS.has(p.name)).map((p) => [p.name, p.schema]),
+            )
+          : null,
         security: Object.keys(operation!.security[0] ?? {}),
       };
     }),

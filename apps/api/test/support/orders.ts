@@ -26,24 +26,43 @@ export function defaultCatalog(): ProductSpec[] {
       product: { name: 'T-shirt' },
       variants: [
         { sku: 'TEE-S', ean: '5700000000011', attributes: { size: 'S' }, prices: { EUR: { sales: 1000, rec: 2500 } } },
-        { sku: 'TEE-M', ean: '5700000000028', attributes: { size: 'M' }, prices: { EUR: { sales: 1000, rec: 2500, offer: 800, b2cOffer: 2000 } } },
+        {
+          sku: 'TEE-M',
+          ean: '5700000000028',
+          attributes: { size: 'M' },
+          prices: { EUR: { sales: 1000, rec: 2500, offer: 800, b2cOffer: 2000 } },
+        },
       ],
     },
     {
       itemNumber: 'CAP',
       product: { name: 'Cap', meta: { country_of_origin: 'PT', composition: '100% cotton', hs_tariff_code: '650500' } },
-      variants: [{ sku: 'CAP-ONE', ean: '5700000000035', attributes: { size: 'One size' }, prices: { EUR: { sales: 550, rec: 1295 } } }],
+      variants: [
+        {
+          sku: 'CAP-ONE',
+          ean: '5700000000035',
+          attributes: { size: 'One size' },
+          prices: { EUR: { sales: 550, rec: 1295 } },
+        },
+      ],
     },
     {
       itemNumber: 'SOCK',
       product: { name: 'Socks', orderColliOnly: true, colli: [6, 12], minOrderQuantity: 12 },
-      variants: [{ sku: 'SOCK-42', ean: '5700000000042', attributes: { size: '42' }, prices: { EUR: { sales: 200, rec: 499 } } }],
+      variants: [
+        { sku: 'SOCK-42', ean: '5700000000042', attributes: { size: '42' }, prices: { EUR: { sales: 200, rec: 499 } } },
+      ],
     },
   ];
 }
 
 /** Pieces in stock per SKU of the default catalog (at the brand's default location). */
-export const DEFAULT_STOCK: Readonly<Record<string, number>> = { 'TEE-S': 10, 'TEE-M': 10, 'CAP-ONE': 5, 'SOCK-42': 100 };
+export const DEFAULT_STOCK: Readonly<Record<string, number>> = {
+  'TEE-S': 10,
+  'TEE-M': 10,
+  'CAP-ONE': 5,
+  'SOCK-42': 100,
+};
 
 export interface OrderingBrand {
   brand: Integrator;
@@ -71,7 +90,8 @@ export interface OrderingBrandOptions {
 /** POSTs a JSON body and expects the given status; returns the body. */
 async function expectPost(t: TestContext, who: Integrator, path: string, body: Body, status: number): Promise<Body> {
   const response = await request(t.app).post(path).set(who.headers).send(body);
-  if (response.status !== status) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== status)
+    throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;
 }
 
@@ -79,26 +99,57 @@ async function expectPost(t: TestContext, who: Integrator, path: string, body: B
 export async function seedOrderingBrand(t: TestContext, options: OrderingBrandOptions = {}): Promise<OrderingBrand> {
   const brand = await createIntegrator(t.storage, t.clock, options.integrator ?? {});
   const products = await seedProducts(t.storage, t.clock, brand.brandId, options.products ?? defaultCatalog());
-  const variantIds = Object.fromEntries(products.flatMap((p) => p.variants.map((v) => [v.variant.sku, v.variant.id] as const)));
+  const variantIds = Object.fromEntries(
+    products.flatMap((p) => p.variants.map((v) => [v.variant.sku, v.variant.id] as const)),
+  );
   const stock = Object.entries(options.stock ?? DEFAULT_STOCK).filter(([, pieces]) => pieces > 0);
   if (stock.length > 0) {
-    await seedStock(t.storage, t.clock, brand.brandId, stock.map(([sku, inStock]) => ({ variantId: variantIds[sku]!, inStock })));
+    await seedStock(
+      t.storage,
+      t.clock,
+      brand.brandId,
+      stock.map(([sku, inStock]) => ({ variantId: variantIds[sku]!, inStock })),
+    );
   }
   const synced = await syncCustomers(t.app, brand, [
-    newCustomer('C-B2B', { name: 'Wholesale Ltd', discount_percentage: 10, email: 'buyer@wholesale.example', addresses_sync_mode: 'replace', addresses_sync_key: 'address_title', addresses: [address('Main')] }),
+    newCustomer('C-B2B', {
+      name: 'Wholesale Ltd',
+      discount_percentage: 10,
+      email: 'buyer@wholesale.example',
+      addresses_sync_mode: 'replace',
+      addresses_sync_key: 'address_title',
+      addresses: [address('Main')],
+    }),
     newCustomer('C-SHOP', { name: 'Webshop customers' }),
     newCustomer('C-INACTIVE', { active: false }),
     ...(options.customers ?? []),
   ]);
-  const customers = Object.fromEntries(synced.customers.map((c) => [c.customer_number, { id: c.id, customer_number: c.customer_number }]));
-  const b2b = await expectPost(t, brand, '/v10/order-channels', { name: 'ERP', order_type: 'b2b', ...options.b2bChannel }, 201);
-  const b2c = await expectPost(t, brand, '/v10/order-channels', { name: 'Webshop', order_type: 'b2c', ...options.b2cChannel }, 201);
+  const customers = Object.fromEntries(
+    synced.customers.map((c) => [c.customer_number, { id: c.id, customer_number: c.customer_number }]),
+  );
+  const b2b = await expectPost(
+    t,
+    brand,
+    '/v10/order-channels',
+    { name: 'ERP', order_type: 'b2b', ...options.b2bChannel },
+    201,
+  );
+  const b2c = await expectPost(
+    t,
+    brand,
+    '/v10/order-channels',
+    { name: 'Webshop', order_type: 'b2c', ...options.b2cChannel },
+    201,
+  );
   return {
     brand,
     products,
     variantIds,
     customers,
-    channels: { b2b: (b2b['order_channel'] as Body)['public_id'] as string, b2c: (b2c['order_channel'] as Body)['public_id'] as string },
+    channels: {
+      b2b: (b2b['order_channel'] as Body)['public_id'] as string,
+      b2c: (b2c['order_channel'] as Body)['public_id'] as string,
+    },
   };
 }
 
@@ -110,7 +161,8 @@ export function postOrder(t: TestContext, who: Integrator, channelPublicId: stri
 /** Places an order and expects 201; returns the order as the API showed it. */
 export async function placeOrder(t: TestContext, who: Integrator, channelPublicId: string, order: Body): Promise<Body> {
   const response = await postOrder(t, who, channelPublicId, order);
-  if (response.status !== 201) throw new Error(`order creation answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`order creation answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.order as Body;
 }
 
@@ -122,26 +174,43 @@ export async function approveOrder(t: TestContext, who: Integrator, orderId: num
 /** GETs a path and expects 200; returns the body. */
 export async function getOk(t: TestContext, who: Integrator, path: string): Promise<Body> {
   const response = await request(t.app).get(path).set(who.headers);
-  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;
 }
 
 /** In stock and available of a SKU over all locations, read through `GET /v10/inventory-available`. */
-export async function stockOf(t: TestContext, who: Integrator, sku: string): Promise<{ in_stock: number; available: number }> {
-  const body = await getOk(t, who, `/v10/inventory-available?limit=100&filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=${encodeURIComponent(sku)}`);
+export async function stockOf(
+  t: TestContext,
+  who: Integrator,
+  sku: string,
+): Promise<{ in_stock: number; available: number }> {
+  const body = await getOk(
+    t,
+    who,
+    `/v10/inventory-available?limit=100&filter_groups[0][filters][0][key]=sku&filter_groups[0][filters][0][value]=${encodeURIComponent(sku)}`,
+  );
   const rows = body['inventory'] as { in_stock: number; available: number }[];
-  return rows.reduce((sum, row) => ({ in_stock: sum.in_stock + row.in_stock, available: sum.available + row.available }), { in_stock: 0, available: 0 });
+  return rows.reduce(
+    (sum, row) => ({ in_stock: sum.in_stock + row.in_stock, available: sum.available + row.available }),
+    { in_stock: 0, available: 0 },
+  );
 }
 
 /** The brand's orders (`GET /v10/orders`, with `query` appended). */
-export async function listOrders(t: TestContext, who: Integrator, query = ''): Promise<{ orders: Body[]; total?: number; has_more: boolean; next_cursor: string | null }> {
+export async function listOrders(
+  t: TestContext,
+  who: Integrator,
+  query = '',
+): Promise<{ orders: Body[]; total?: number; has_more: boolean; next_cursor: string | null }> {
   return (await getOk(t, who, `/v10/orders${query ? `?${query}` : ''}`)) as never;
 }
 
 /** PATCHes the brand's settings and expects 200. */
 export async function changeSettings(t: TestContext, who: Integrator, changes: Body): Promise<Body> {
   const response = await request(t.app).patch('/v10/settings').set(who.headers).send(changes);
-  if (response.status !== 200) throw new Error(`PATCH /v10/settings answered ${response.status}: ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`PATCH /v10/settings answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.settings as Body;
 }
 
@@ -165,7 +234,14 @@ export async function deliverThroughCore(
         shipmentNumber: shipment.shipment_number,
         orderType: options.orderType ?? 'b2b',
         carrier: options.carrier ?? 'gls',
-        colli: options.colli ?? [{ trackTrace: '3STEST0001', trackTraceLink: null, ssccNumber: null, lines: shipment.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })) }],
+        colli: options.colli ?? [
+          {
+            trackTrace: '3STEST0001',
+            trackTraceLink: null,
+            ssccNumber: null,
+            lines: shipment.lines.map((l) => ({ sku: l.sku, quantity: l.quantity })),
+          },
+        ],
       },
     },
   );

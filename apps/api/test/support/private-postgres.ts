@@ -52,10 +52,26 @@ export class PrivatePostgres {
     const folder = mkdtempSync('/tmp/brand-pg-private-');
     const server = new PrivatePostgres(bindir, folder, await freePort());
     if (isRoot()) chownSync(folder, ...(await postgresUserIds()));
-    await server.pg('initdb', ['-D', server.dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+    await server.pg('initdb', [
+      '-D',
+      server.dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C',
+      '--no-sync',
+    ]);
     appendFileSync(
       join(server.dataDir, 'postgresql.conf'),
-      [`listen_addresses = '127.0.0.1'`, `port = ${server.port}`, `unix_socket_directories = '${folder}'`, 'fsync = off', 'max_connections = 60', ''].join('\n'),
+      [
+        `listen_addresses = '127.0.0.1'`,
+        `port = ${server.port}`,
+        `unix_socket_directories = '${folder}'`,
+        'fsync = off',
+        'max_connections = 60',
+        '',
+      ].join('\n'),
     );
     await server.start();
     return server;

@@ -21,33 +21,58 @@ export interface ProductionBrand extends OrderingBrand {
   announce(productionOrderId: unknown, lines?: Body[], extra?: Body): Promise<Body>;
 }
 
-export const DEFAULT_PRODUCTION_LINES: Body[] = [{ sku: 'TEE-S', quantity: 20, unit_cost: 4.5 }, { ean: '5700000000035', quantity: 10 }];
+export const DEFAULT_PRODUCTION_LINES: Body[] = [
+  { sku: 'TEE-S', quantity: 20, unit_cost: 4.5 },
+  { ean: '5700000000035', quantity: 10 },
+];
 
-export async function seedProductionBrand(t: TestContext, options: { integrator?: Parameters<typeof seedOrderingBrand>[1] } = {}): Promise<ProductionBrand> {
+export async function seedProductionBrand(
+  t: TestContext,
+  options: { integrator?: Parameters<typeof seedOrderingBrand>[1] } = {},
+): Promise<ProductionBrand> {
   const shop = await seedOrderingBrand(t, options.integrator ?? {});
   const who: Integrator = shop.brand;
   const post = (path: string, body: Body = {}) => request(t.app).post(path).set(who.headers).send(body);
   const get = (path: string) => request(t.app).get(path).set(who.headers);
-  const synced = await post('/production/suppliers/sync', { suppliers: [
-    { supplier_number: 'SUP-1', name: 'Porto Mills', currency: 'EUR' },
-    { supplier_number: 'SUP-OFF', name: 'Closed Mill', currency: 'EUR', active: false },
-  ] });
+  const synced = await post('/production/suppliers/sync', {
+    suppliers: [
+      { supplier_number: 'SUP-1', name: 'Porto Mills', currency: 'EUR' },
+      { supplier_number: 'SUP-OFF', name: 'Closed Mill', currency: 'EUR', active: false },
+    ],
+  });
   if (synced.status !== 200) throw new Error(`supplier sync answered ${synced.status}: ${JSON.stringify(synced.body)}`);
 
   const expect201 = async (path: string, body: Body, key: string): Promise<Body> => {
     const response = await post(path, body);
-    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
+    if (response.status !== 201)
+      throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body[key] as Body;
   };
   const createOrder = (extra: Body = {}) =>
-    expect201('/v10/production-orders', { production_order: { supplier_number: 'SUP-1', lines: DEFAULT_PRODUCTION_LINES, ...extra } }, 'production_order');
+    expect201(
+      '/v10/production-orders',
+      { production_order: { supplier_number: 'SUP-1', lines: DEFAULT_PRODUCTION_LINES, ...extra } },
+      'production_order',
+    );
   const openOrder = async (extra: Body = {}) => {
     const order = await createOrder(extra);
     const approved = await post(`/v10/production-orders/${order['id']}/approve`);
-    if (approved.status !== 200) throw new Error(`approve answered ${approved.status}: ${JSON.stringify(approved.body)}`);
+    if (approved.status !== 200)
+      throw new Error(`approve answered ${approved.status}: ${JSON.stringify(approved.body)}`);
     return approved.body.production_order as Body;
   };
-  const announce = (productionOrderId: unknown, lines: Body[] = [{ sku: 'TEE-S', quantity: 12 }, { sku: 'CAP-ONE', quantity: 10 }], extra: Body = {}) =>
-    expect201(`/v10/production-orders/${productionOrderId}/delivery-notes`, { delivery_note: { lines, ...extra } }, 'delivery_note');
+  const announce = (
+    productionOrderId: unknown,
+    lines: Body[] = [
+      { sku: 'TEE-S', quantity: 12 },
+      { sku: 'CAP-ONE', quantity: 10 },
+    ],
+    extra: Body = {},
+  ) =>
+    expect201(
+      `/v10/production-orders/${productionOrderId}/delivery-notes`,
+      { delivery_note: { lines, ...extra } },
+      'delivery_note',
+    );
   return { ...shop, post, get, createOrder, openOrder, announce };
 }

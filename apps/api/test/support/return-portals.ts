@@ -24,16 +24,29 @@ export interface PortalShop extends OrderingBrand {
 
 /** A portal of the brand through `POST /v10/return-portals`; returns its public id. */
 export async function aPortal(t: TestContext, who: Integrator, body: Body = {}): Promise<string> {
-  const response = await request(t.app).post('/v10/return-portals').set(who.headers).send({ name: 'Webshop returns', type: 'custom', ...body });
-  if (response.status !== 201) throw new Error(`portal creation answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const response = await request(t.app)
+    .post('/v10/return-portals')
+    .set(who.headers)
+    .send({ name: 'Webshop returns', type: 'custom', ...body });
+  if (response.status !== 201)
+    throw new Error(`portal creation answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.return_portal.public_id as string;
 }
 
 /** An approved order of the brand by EMAIL on a channel (default: the B2C webshop). */
-export async function anOrderByEmail(t: TestContext, shop: OrderingBrand, options: { channel?: 'b2b' | 'b2c'; lines?: Body[] } = {}) {
+export async function anOrderByEmail(
+  t: TestContext,
+  shop: OrderingBrand,
+  options: { channel?: 'b2b' | 'b2c'; lines?: Body[] } = {},
+) {
   const channel = options.channel ?? 'b2c';
   const placed = await placeOrder(t, shop.brand, shop.channels[channel], {
-    customer_number: channel === 'b2c' ? 'C-SHOP' : 'C-B2B', email: EMAIL, lines: options.lines ?? [{ sku: 'TEE-S', quantity: 2 }, { sku: 'CAP-ONE', quantity: 1 }],
+    customer_number: channel === 'b2c' ? 'C-SHOP' : 'C-B2B',
+    email: EMAIL,
+    lines: options.lines ?? [
+      { sku: 'TEE-S', quantity: 2 },
+      { sku: 'CAP-ONE', quantity: 1 },
+    ],
   });
   return (await approveOrder(t, shop.brand, placed['id'] as number)) as Body & { id: number; order_number: number };
 }
@@ -47,13 +60,30 @@ export async function seedPortalShop(t: TestContext): Promise<PortalShop> {
 /** Another app of the brand (same user), whose internal code lets it use portals of that partner type. */
 export async function aPartnerApp(t: TestContext, who: Integrator, internalCode: string): Promise<Integrator> {
   const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher };
-  const { app, appKey } = await createApiApp(deps, { brandId: who.brandId, name: `${internalCode} portal`, internalCode });
+  const { app, appKey } = await createApiApp(deps, {
+    brandId: who.brandId,
+    name: `${internalCode} portal`,
+    internalCode,
+  });
   const { token, accessToken } = await issueAccessToken(deps, { userId: who.userId, appId: app.id });
-  return { ...who, appId: app.id, tokenId: token.id, accessToken, appKey, headers: { Authorization: `Bearer ${accessToken}`, 'X-Service-App-Key': appKey } };
+  return {
+    ...who,
+    appId: app.id,
+    tokenId: token.id,
+    accessToken,
+    appKey,
+    headers: { Authorization: `Bearer ${accessToken}`, 'X-Service-App-Key': appKey },
+  };
 }
 
 /** A portal line: one piece of `sku` paid at `price` incl. VAT, claim type return. */
-export const line = (sku: string, extra: Body = {}): Body => ({ sku, quantity: 1, claim_type: 'return', unit_price_incl_vat: 25, ...extra });
+export const line = (sku: string, extra: Body = {}): Body => ({
+  sku,
+  quantity: 1,
+  claim_type: 'return',
+  unit_price_incl_vat: 25,
+  ...extra,
+});
 
 /** `PUT /v10/external-return-portals/{publicId}/returns`. */
 export function upsert(t: TestContext, who: Integrator, publicId: string, body: Body) {
@@ -66,11 +96,21 @@ export function finalize(t: TestContext, who: Integrator, publicId: string, body
 }
 
 /** A first upsert of `rma` for the shop's order, expecting 201; returns the portal return. */
-export async function aPortalReturn(t: TestContext, shop: PortalShop, ret: Body, options: { publicId?: string; order?: { order_number: number } } = {}) {
-  const response = await upsert(t, shop.brand, options.publicId ?? shop.portal, { email: EMAIL, order_number: (options.order ?? shop.order).order_number, return: ret });
+export async function aPortalReturn(
+  t: TestContext,
+  shop: PortalShop,
+  ret: Body,
+  options: { publicId?: string; order?: { order_number: number } } = {},
+) {
+  const response = await upsert(t, shop.brand, options.publicId ?? shop.portal, {
+    email: EMAIL,
+    order_number: (options.order ?? shop.order).order_number,
+    return: ret,
+  });
   if (response.status !== 201) throw new Error(`upsert answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.return as Body & { id: number; lines: Array<Body & { id: number }> };
 }
 
 /** The error objects' pointers of a refused call. */
-export const pointers = (body: { errors: Array<{ source?: { pointer?: string } }> }) => body.errors.map((e) => e.source?.pointer);
+export const pointers = (body: { errors: Array<{ source?: { pointer?: string } }> }) =>
+  body.errors.map((e) => e.source?.pointer);

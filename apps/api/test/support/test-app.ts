@@ -22,9 +22,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export const silentLogger = pino({ level: 'silent' });
 
 /** The app over a given storage, with a clock the test controls. */
-export function buildApp(storage: Storage, clock: FixedClock, overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<AppConfig> } = {}): express.Application {
+export function buildApp(
+  storage: Storage,
+  clock: FixedClock,
+  overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<AppConfig> } = {},
+): express.Application {
   const { config, ...deps } = overrides;
-  return createApp({ storage, clock, hasher: nodeSecretHasher, logger: silentLogger, config: testConfig(config), ...deps });
+  return createApp({
+    storage,
+    clock,
+    hasher: nodeSecretHasher,
+    logger: silentLogger,
+    config: testConfig(config),
+    ...deps,
+  });
 }
 
 export interface TestContext {
@@ -40,7 +51,11 @@ export interface TestContext {
  * Opens a fresh database of `dialect` in `beforeAll` (through `open`) and closes it in
  * `afterAll`; the returned object is filled once `beforeAll` ran.
  */
-export function useTestApp(dialect: Dialect, config: Partial<AppConfig> = {}, open: typeof openTestStorage = openTestStorage): TestContext {
+export function useTestApp(
+  dialect: Dialect,
+  config: Partial<AppConfig> = {},
+  open: typeof openTestStorage = openTestStorage,
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.storage = await open(dialect);

@@ -37,10 +37,17 @@ export function checkAddressSync(sync: AddressSync, pointer: string, violations:
   sync.addresses.forEach((address, i) => {
     const key = keyOf(address, sync.key);
     if (key === null || key === '') {
-      violations.add(`${pointer}/addresses/${i}/${sync.key === 'address_title' ? 'title' : 'remote_erp_id'}`, `is required when addresses_sync_key is ${sync.key}`);
+      violations.add(
+        `${pointer}/addresses/${i}/${sync.key === 'address_title' ? 'title' : 'remote_erp_id'}`,
+        `is required when addresses_sync_key is ${sync.key}`,
+      );
       return;
     }
-    if (seen.has(key)) violations.add(`${pointer}/addresses/${i}`, `repeats the ${sync.key} ${JSON.stringify(key)} of an earlier address`);
+    if (seen.has(key))
+      violations.add(
+        `${pointer}/addresses/${i}`,
+        `repeats the ${sync.key} ${JSON.stringify(key)} of an earlier address`,
+      );
     seen.add(key);
   });
 }
@@ -60,5 +67,7 @@ export function applyAddressSync(current: Address[], sync: AddressSync): Address
     const existing = index >= 0 ? remaining.splice(index, 1)[0] : undefined;
     return { ...incoming, id: existing?.id ?? 0 };
   });
-  return sync.mode === 'replace' ? updated : [...remaining, ...updated].sort((a, b) => (a.id || Infinity) - (b.id || Infinity));
+  return sync.mode === 'replace'
+    ? updated
+    : [...remaining, ...updated].sort((a, b) => (a.id || Infinity) - (b.id || Infinity));
 }

@@ -16,7 +16,19 @@ const productFields: ListDefinition<ProductAggregate>['fields'] = {
   created_at: { type: 'datetime', get: (a) => a.product.createdAt },
   updated_at: { type: 'datetime', get: (a) => a.product.updatedAt },
 };
-const productFilterKeys = ['id', 'item_number', 'name', 'active', 'no_inventory', 'noos', 'collection_id', 'subbrand_id', 'release_date', 'created_at', 'updated_at'];
+const productFilterKeys = [
+  'id',
+  'item_number',
+  'name',
+  'active',
+  'no_inventory',
+  'noos',
+  'collection_id',
+  'subbrand_id',
+  'release_date',
+  'created_at',
+  'updated_at',
+];
 
 /** `GET /v10/products`. */
 export const productListDefinition: ListDefinition<ProductAggregate> = {
@@ -24,7 +36,16 @@ export const productListDefinition: ListDefinition<ProductAggregate> = {
   fields: productFields,
   sortKeys: ['id'],
   filterKeys: productFilterKeys,
-  includes: ['variants', 'variants.prices', 'variants.inventory', 'variants.cost_prices', 'categories', 'suppliers', 'translations', 'images'],
+  includes: [
+    'variants',
+    'variants.prices',
+    'variants.inventory',
+    'variants.cost_prices',
+    'categories',
+    'suppliers',
+    'translations',
+    'images',
+  ],
 };
 
 /** `GET /api/products` (the older interface's includes). */
@@ -51,7 +72,17 @@ export const variantListDefinition: ListDefinition<VariantRef> = {
     updated_at: { type: 'datetime', get: (v) => v.variant.updatedAt },
   },
   sortKeys: ['id'],
-  filterKeys: ['id', 'sku', 'ean', 'product_id', 'item_number', 'archived', 'b2c_available', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'sku',
+    'ean',
+    'product_id',
+    'item_number',
+    'archived',
+    'b2c_available',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['prices', 'inventory', 'cost_prices', 'product'],
 };
 

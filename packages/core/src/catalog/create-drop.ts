@@ -10,7 +10,10 @@ import { Drop } from './catalog.entities';
  * @example
  * const drop = await createDrop({ uow, clock }, { brandId, code: 'SS27', name: 'Spring/Summer 2027' });
  */
-export async function createDrop(deps: { uow: UnitOfWork; clock: Clock }, input: { brandId: number; code: string; name: string }): Promise<Drop> {
+export async function createDrop(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; code: string; name: string },
+): Promise<Drop> {
   const code = input.code.trim();
   const name = input.name.trim();
   const violations = new ViolationList();
@@ -19,7 +22,9 @@ export async function createDrop(deps: { uow: UnitOfWork; clock: Clock }, input:
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     if ((await tx.drops.findByCodes(input.brandId, [code])).length > 0) {
-      throw new DomainError('duplicate', `a drop with code ${code} already exists`, { violations: [{ pointer: '/code', detail: `code ${code} is taken` }] });
+      throw new DomainError('duplicate', `a drop with code ${code} already exists`, {
+        violations: [{ pointer: '/code', detail: `code ${code} is taken` }],
+      });
     }
     const [id] = await tx.ids.next('drops');
     const now = deps.clock.now();

@@ -22,7 +22,9 @@ export async function createProductLocale(
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     if ((await tx.productLocales.findByCodes(input.brandId, [code])).length > 0) {
-      throw new DomainError('duplicate', `a product locale with code ${code} already exists`, { violations: [{ pointer: '/code', detail: `code ${code} is taken` }] });
+      throw new DomainError('duplicate', `a product locale with code ${code} already exists`, {
+        violations: [{ pointer: '/code', detail: `code ${code} is taken` }],
+      });
     }
     const [id] = await tx.ids.next('product_locales');
     const locale: ProductLocale = { id: id!, brandId: input.brandId, code, name };

@@ -10,7 +10,10 @@ import { Subbrand } from './catalog.entities';
  * @example
  * const subbrand = await createSubbrand({ uow, clock }, { brandId, name: 'Kids' });
  */
-export async function createSubbrand(deps: { uow: UnitOfWork; clock: Clock }, input: { brandId: number; name: string }): Promise<Subbrand> {
+export async function createSubbrand(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; name: string },
+): Promise<Subbrand> {
   const name = input.name.trim();
   const violations = new ViolationList();
   if (name === '') violations.add('/name', 'must not be empty');

@@ -20,7 +20,10 @@ export interface ProductDetail {
  * @example
  * const { product, relations } = await getProduct({ uow }, { brandId, id: 42, includes: ['variants.prices'] });
  */
-export async function getProduct(deps: { uow: UnitOfWork }, input: { brandId: number; id: number; includes?: unknown }): Promise<ProductDetail> {
+export async function getProduct(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; id: number; includes?: unknown },
+): Promise<ProductDetail> {
   const includes = withParentIncludes(validateListQuery(productListDefinition, { includes: input.includes }).includes);
   return deps.uow.read(async (repos) => {
     const [product] = await repos.products.findByIds(input.brandId, [input.id]);

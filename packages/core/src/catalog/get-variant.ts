@@ -18,7 +18,10 @@ export interface VariantDetail {
  * @example
  * const { variant, relations } = await getVariant({ uow }, { brandId, id: 7, includes: ['prices'] });
  */
-export async function getVariant(deps: { uow: UnitOfWork }, input: { brandId: number; id: number; includes?: unknown }): Promise<VariantDetail> {
+export async function getVariant(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; id: number; includes?: unknown },
+): Promise<VariantDetail> {
   const { includes } = validateListQuery(variantListDefinition, { includes: input.includes });
   return deps.uow.read(async (repos) => {
     const [variant] = await repos.products.findVariantsByIds(input.brandId, [input.id]);

@@ -5,6 +5,9 @@ import { Drop } from './catalog.entities';
 import { dropListDefinition } from './catalog.list-definitions';
 
 /** Lists a brand's drops (`GET /v10/drops`). */
-export async function listDrops(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<Drop>; query: ListQuery }> {
+export async function listDrops(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<Drop>; query: ListQuery }> {
   return deps.uow.read((repos) => runList(dropListDefinition, request, (q) => repos.drops.list(request.brandId, q)));
 }

@@ -22,8 +22,13 @@ export const productLocaleListDefinition: ListDefinition<ProductLocale> = {
  * locales, so they are read whole and filtered, sorted and paged in memory with the same
  * semantics the SQL lists have.
  */
-export async function listProductLocales(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<ProductLocale>; query: ListQuery }> {
+export async function listProductLocales(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<ProductLocale>; query: ListQuery }> {
   return deps.uow.read((repos) =>
-    runList(productLocaleListDefinition, request, async (q) => listInMemory(productLocaleListDefinition, q, await repos.productLocales.all(request.brandId))),
+    runList(productLocaleListDefinition, request, async (q) =>
+      listInMemory(productLocaleListDefinition, q, await repos.productLocales.all(request.brandId)),
+    ),
   );
 }

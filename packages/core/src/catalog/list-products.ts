@@ -28,7 +28,14 @@ export interface CatalogRelations {
 
 /** Relations with nothing loaded: for presenting catalog objects without includes. */
 export function emptyCatalogRelations(): CatalogRelations {
-  return { stock: new Map(), costPriceSets: new Map(), categories: new Map(), suppliers: new Map(), locales: new Map(), images: new Map() };
+  return {
+    stock: new Map(),
+    costPriceSets: new Map(),
+    categories: new Map(),
+    suppliers: new Map(),
+    locales: new Map(),
+    images: new Map(),
+  };
 }
 
 export interface ProductListResult {
@@ -43,7 +50,11 @@ export interface ProductListResult {
 const STOCK_BATCH = 500;
 
 /** Stock balances of the variants at every location, grouped by variant id, in a few batched reads. */
-export async function loadStockByVariant(repos: Repositories, brandId: number, variantIds: number[]): Promise<Map<number, StockBalance[]>> {
+export async function loadStockByVariant(
+  repos: Repositories,
+  brandId: number,
+  variantIds: number[],
+): Promise<Map<number, StockBalance[]>> {
   const ids = [...new Set(variantIds)];
   const byVariant = new Map<number, StockBalance[]>();
   for (let start = 0; start < ids.length; start += STOCK_BATCH) {
@@ -94,9 +105,13 @@ export async function loadProductRelations(
   const localeIds = [...new Set(products.flatMap((a) => a.translations.map((t) => t.localeId)))];
 
   const [stock, costPriceSets, categories, suppliers, locales, images] = await settleAll([
-    wants('variants.inventory') && variantIds.length > 0 ? loadStockByVariant(repos, brandId, variantIds) : relations.stock,
+    wants('variants.inventory') && variantIds.length > 0
+      ? loadStockByVariant(repos, brandId, variantIds)
+      : relations.stock,
     wants('variants.cost_prices') ? loadCostPriceSets(repos, brandId) : relations.costPriceSets,
-    wants('categories') && categoryIds.length > 0 ? loadCategoriesWithParents(repos, brandId, categoryIds) : relations.categories,
+    wants('categories') && categoryIds.length > 0
+      ? loadCategoriesWithParents(repos, brandId, categoryIds)
+      : relations.categories,
     // The supplier port reads one supplier at a time; a page links few distinct suppliers.
     wants('suppliers') && supplierIds.length > 0
       ? settleAll(supplierIds.map((id) => repos.suppliers.findById(brandId, id))).then(
@@ -111,10 +126,17 @@ export async function loadProductRelations(
   return { stock, costPriceSets, categories, suppliers, locales, images };
 }
 
-async function loadCategoriesWithParents(repos: Repositories, brandId: number, ids: number[]): Promise<Map<number, Category>> {
+async function loadCategoriesWithParents(
+  repos: Repositories,
+  brandId: number,
+  ids: number[],
+): Promise<Map<number, Category>> {
   const byId = new Map((await repos.categories.findByIds(brandId, ids)).map((c) => [c.id, c]));
-  const parentIds = [...new Set([...byId.values()].flatMap((c) => (c.parentId !== null && !byId.has(c.parentId) ? [c.parentId] : [])))];
-  if (parentIds.length > 0) for (const parent of await repos.categories.findByIds(brandId, parentIds)) byId.set(parent.id, parent);
+  const parentIds = [
+    ...new Set([...byId.values()].flatMap((c) => (c.parentId !== null && !byId.has(c.parentId) ? [c.parentId] : []))),
+  ];
+  if (parentIds.length > 0)
+    for (const parent of await repos.categories.findByIds(brandId, parentIds)) byId.set(parent.id, parent);
   return byId;
 }
 

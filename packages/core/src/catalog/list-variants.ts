@@ -28,7 +28,12 @@ const PRODUCT_BATCH = 200;
  * Loads what the variant includes need, one batched read per kind: the variants' products
  * (whose aggregates carry the prices and cost prices), stock balances and cost price sets.
  */
-export async function loadVariantRelations(repos: Repositories, brandId: number, variants: VariantRef[], includes: readonly string[]): Promise<VariantRelations> {
+export async function loadVariantRelations(
+  repos: Repositories,
+  brandId: number,
+  variants: VariantRef[],
+  includes: readonly string[],
+): Promise<VariantRelations> {
   const wants = (name: string) => includes.includes(name);
   const base = emptyCatalogRelations();
   const records = new Map<number, VariantRecord>();
@@ -39,12 +44,19 @@ export async function loadVariantRelations(repos: Repositories, brandId: number,
     for (let start = 0; start < productIds.length; start += PRODUCT_BATCH) {
       for (const aggregate of await repos.products.findByIds(brandId, productIds.slice(start, start + PRODUCT_BATCH))) {
         products.set(aggregate.product.id, aggregate.product);
-        for (const record of aggregate.variants) if (wanted.has(record.variant.id)) records.set(record.variant.id, record);
+        for (const record of aggregate.variants)
+          if (wanted.has(record.variant.id)) records.set(record.variant.id, record);
       }
     }
   }
   const [stock, costPriceSets] = await settleAll([
-    wants('inventory') && variants.length > 0 ? loadStockByVariant(repos, brandId, variants.map((v) => v.variant.id)) : base.stock,
+    wants('inventory') && variants.length > 0
+      ? loadStockByVariant(
+          repos,
+          brandId,
+          variants.map((v) => v.variant.id),
+        )
+      : base.stock,
     wants('cost_prices') ? loadCostPriceSets(repos, brandId) : base.costPriceSets,
   ]);
   return { ...base, stock, costPriceSets, records, products };
@@ -60,7 +72,9 @@ export async function loadVariantRelations(repos: Repositories, brandId: number,
  */
 export async function listVariants(deps: { uow: UnitOfWork }, request: ListRequest): Promise<VariantListResult> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(variantListDefinition, request, (q) => repos.products.listVariants(request.brandId, q));
+    const { page, query } = await runList(variantListDefinition, request, (q) =>
+      repos.products.listVariants(request.brandId, q),
+    );
     const relations = await loadVariantRelations(repos, request.brandId, page.items, query.includes);
     return { page, query, relations };
   });

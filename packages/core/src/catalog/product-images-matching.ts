@@ -17,7 +17,10 @@ export function identityKey(identity: ImageIdentity): string {
  * may change while the URL stays, and expiring URLs differ on every call); otherwise the URL
  * decides, preferring stored images that were not made under a key.
  */
-export function matchStoredImages(stored: readonly ProductImage[], wanted: readonly ImageIdentity[]): (ProductImage | null)[] {
+export function matchStoredImages(
+  stored: readonly ProductImage[],
+  wanted: readonly ImageIdentity[],
+): (ProductImage | null)[] {
   const claimed = new Set<number>();
   const claim = (image: ProductImage | undefined): ProductImage | null => {
     if (!image) return null;
@@ -27,7 +30,10 @@ export function matchStoredImages(stored: readonly ProductImage[], wanted: reado
   return wanted.map(({ url, existanceKey }) => {
     const free = stored.filter((image) => !claimed.has(image.id));
     if (existanceKey !== null) return claim(free.find((image) => image.existanceKey === existanceKey));
-    return claim(free.find((image) => image.sourceUrl === url && image.existanceKey === null) ?? free.find((image) => image.sourceUrl === url));
+    return claim(
+      free.find((image) => image.sourceUrl === url && image.existanceKey === null) ??
+        free.find((image) => image.sourceUrl === url),
+    );
   });
 }
 
@@ -44,7 +50,9 @@ export function variantsMatching(variants: readonly Variant[], pairs: Readonly<R
   return [...variants]
     .sort((a, b) => a.position - b.position || a.id - b.id)
     .filter((variant) => {
-      const attributes = new Map(Object.entries(variant.attributes).map(([name, value]) => [normalised(name), normalised(value)]));
+      const attributes = new Map(
+        Object.entries(variant.attributes).map(([name, value]) => [normalised(name), normalised(value)]),
+      );
       return wanted.every(([name, code]) => attributes.get(name) === code);
     })
     .map((variant) => variant.id);

@@ -64,7 +64,8 @@ export function normalizeTags(tags: string[]): string[] {
 }
 
 const isInteger = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value);
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function checkWeight(value: DecimalInput | null | undefined, pointer: string, violations: ViolationList): void {
   if (value === undefined || value === null) return;
@@ -92,10 +93,15 @@ export function checkProductFields(item: ProductSyncItem, pointer: string, viola
   checkWeight(item.weight, `${pointer}/weight`, violations);
   checkWeightType(item.weightType, `${pointer}/weight_type`, violations);
   checkDate(item.releaseDate, `${pointer}/release_date`, violations);
-  if (item.minOrderQuantity !== undefined && item.minOrderQuantity !== null && (!isInteger(item.minOrderQuantity) || item.minOrderQuantity < 1)) {
+  if (
+    item.minOrderQuantity !== undefined &&
+    item.minOrderQuantity !== null &&
+    (!isInteger(item.minOrderQuantity) || item.minOrderQuantity < 1)
+  ) {
     violations.add(`${pointer}/min_order_quantity`, 'must be a whole number of at least 1');
   }
-  if (item.customSort !== undefined && item.customSort !== null && !isInteger(item.customSort)) violations.add(`${pointer}/custom_sort`, 'must be a whole number');
+  if (item.customSort !== undefined && item.customSort !== null && !isInteger(item.customSort))
+    violations.add(`${pointer}/custom_sort`, 'must be a whole number');
   item.colli?.forEach((size, k) => {
     if (!isInteger(size) || size < 1) violations.add(`${pointer}/colli/${k}`, 'must be a whole number of at least 1');
   });
@@ -103,7 +109,8 @@ export function checkProductFields(item: ProductSyncItem, pointer: string, viola
     if (tag.trim() === '') violations.add(`${pointer}/tags/${k}`, 'must not be empty');
   });
   item.categories?.categories.forEach((category, k) => {
-    if (category.topCategory.trim() === '') violations.add(`${pointer}/categories/${k}/top_category`, 'must not be empty');
+    if (category.topCategory.trim() === '')
+      violations.add(`${pointer}/categories/${k}/top_category`, 'must not be empty');
   });
   if (item.suppliers) {
     const seen = new Map<string, number>();
@@ -111,14 +118,20 @@ export function checkProductFields(item: ProductSyncItem, pointer: string, viola
     item.suppliers.suppliers.forEach((link, k) => {
       const at = `${pointer}/suppliers/${k}`;
       const earlier = seen.get(link.supplierNumber);
-      if (earlier !== undefined) violations.add(`${at}/supplier_number`, `repeats suppliers[${earlier}]; link each supplier once`);
+      if (earlier !== undefined)
+        violations.add(`${at}/supplier_number`, `repeats suppliers[${earlier}]; link each supplier once`);
       else seen.set(link.supplierNumber, k);
       if (link.primary) {
-        if (primary !== null) violations.add(`${at}/primary`, `is also set on suppliers[${primary}]; a product has one primary supplier`);
+        if (primary !== null)
+          violations.add(`${at}/primary`, `is also set on suppliers[${primary}]; a product has one primary supplier`);
         else primary = k;
       }
-      for (const [field, value] of [['lead_time_from', link.leadTimeFrom], ['lead_time_to', link.leadTimeTo]] as const) {
-        if (value !== undefined && value !== null && (!isInteger(value) || value < 0)) violations.add(`${at}/${field}`, 'must be a whole number of at least 0');
+      for (const [field, value] of [
+        ['lead_time_from', link.leadTimeFrom],
+        ['lead_time_to', link.leadTimeTo],
+      ] as const) {
+        if (value !== undefined && value !== null && (!isInteger(value) || value < 0))
+          violations.add(`${at}/${field}`, 'must be a whole number of at least 0');
       }
       if (isInteger(link.leadTimeFrom) && isInteger(link.leadTimeTo) && link.leadTimeFrom > link.leadTimeTo) {
         violations.add(`${at}/lead_time_to`, 'must not be less than lead_time_from');
@@ -131,7 +144,10 @@ export function checkProductFields(item: ProductSyncItem, pointer: string, viola
   item.translations?.forEach((translation, k) => {
     if (translation.name.trim() === '') violations.add(`${pointer}/translations/${k}/name`, 'must not be empty');
     if (translation.locale.id === undefined && translation.locale.code === undefined) {
-      violations.add(`${pointer}/translations/${k}`, 'must name the locale by product_locale_id or product_locale_code');
+      violations.add(
+        `${pointer}/translations/${k}`,
+        'must name the locale by product_locale_id or product_locale_code',
+      );
     }
   });
 }
@@ -140,7 +156,8 @@ export function checkProductFields(item: ProductSyncItem, pointer: string, viola
 export function checkVariantFields(variant: VariantSyncItem, pointer: string, violations: ViolationList): void {
   if (variant.sku.trim() === '') violations.add(`${pointer}/sku`, 'must not be empty');
   if (variant.attributes !== undefined) {
-    if (!isPlainObject(variant.attributes)) violations.add(`${pointer}/attributes`, 'must be an object of attribute names to values');
+    if (!isPlainObject(variant.attributes))
+      violations.add(`${pointer}/attributes`, 'must be an object of attribute names to values');
     else {
       for (const [name, value] of Object.entries(variant.attributes)) {
         if (name.trim() === '') violations.add(`${pointer}/attributes`, 'must not have an empty attribute name');
@@ -155,7 +172,8 @@ export function checkVariantFields(variant: VariantSyncItem, pointer: string, vi
 
   for (const [currency, price] of Object.entries(variant.prices ?? {})) {
     const at = `${pointer}/prices/${currency}`;
-    if (!isCurrencyCode(currency)) violations.add(at, 'must be keyed by a 3-letter ISO 4217 code in capitals, such as EUR');
+    if (!isCurrencyCode(currency))
+      violations.add(at, 'must be keyed by a 3-letter ISO 4217 code in capitals, such as EUR');
     if (price === null) continue;
     for (const [field, value] of [
       ['sales_price', price.salesPrice],
@@ -163,7 +181,8 @@ export function checkVariantFields(variant: VariantSyncItem, pointer: string, vi
       ['offer_price', price.offerPrice],
       ['b2c_offer_price', price.b2cOfferPrice],
     ] as const) {
-      if (value !== undefined && value !== null && parseMoney(value) === null) violations.add(`${at}/${field}`, 'must be an amount of at least 0 with at most 2 decimals');
+      if (value !== undefined && value !== null && parseMoney(value) === null)
+        violations.add(`${at}/${field}`, 'must be an amount of at least 0 with at most 2 decimals');
     }
   }
 
@@ -171,8 +190,10 @@ export function checkVariantFields(variant: VariantSyncItem, pointer: string, vi
     const at = `${pointer}/inventory/${k}`;
     const hasQuantity = change.quantity !== undefined && change.quantity !== null;
     const hasAdjustment = change.adjustment !== undefined && change.adjustment !== null;
-    if (hasQuantity === hasAdjustment) violations.add(at, 'must give exactly one of quantity (sets the stock) and adjustment (changes it)');
-    if (hasQuantity && (!isInteger(change.quantity) || change.quantity < 0)) violations.add(`${at}/quantity`, 'must be a whole number of at least 0');
+    if (hasQuantity === hasAdjustment)
+      violations.add(at, 'must give exactly one of quantity (sets the stock) and adjustment (changes it)');
+    if (hasQuantity && (!isInteger(change.quantity) || change.quantity < 0))
+      violations.add(`${at}/quantity`, 'must be a whole number of at least 0');
     if (hasAdjustment && !isInteger(change.adjustment)) violations.add(`${at}/adjustment`, 'must be a whole number');
   });
 
@@ -182,8 +203,11 @@ export function checkVariantFields(variant: VariantSyncItem, pointer: string, vi
 
   variant.costPrices?.forEach((cost, k) => {
     const at = `${pointer}/cost_prices/${k}`;
-    if (!isCurrencyCode(cost.currency)) violations.add(`${at}/currency`, 'must be a 3-letter ISO 4217 code in capitals, such as EUR');
-    if (parseMoney(cost.costPrice) === null) violations.add(`${at}/cost_price`, 'must be an amount of at least 0 with at most 2 decimals');
-    if (cost.costPriceSetLabel !== undefined && cost.costPriceSetLabel.trim() === '') violations.add(`${at}/cost_price_set_label`, 'must not be empty');
+    if (!isCurrencyCode(cost.currency))
+      violations.add(`${at}/currency`, 'must be a 3-letter ISO 4217 code in capitals, such as EUR');
+    if (parseMoney(cost.costPrice) === null)
+      violations.add(`${at}/cost_price`, 'must be an amount of at least 0 with at most 2 decimals');
+    if (cost.costPriceSetLabel !== undefined && cost.costPriceSetLabel.trim() === '')
+      violations.add(`${at}/cost_price_set_label`, 'must not be empty');
   });
 }

@@ -49,7 +49,12 @@ function imageRequests(items: ProductSyncItem[]): ImageDownloadRequest[] {
     item.delete
       ? []
       : (item.variants ?? []).flatMap((variant, j) =>
-          variant.delete ? [] : (variant.images ?? []).map((image, k) => ({ url: image.url, pointer: `/products/${i}/variants/${j}/images/${k}/url` })),
+          variant.delete
+            ? []
+            : (variant.images ?? []).map((image, k) => ({
+                url: image.url,
+                pointer: `/products/${i}/variants/${j}/images/${k}/url`,
+              })),
         ),
   );
 }
@@ -66,10 +71,19 @@ export async function fetchSyncImages(
   const urls = [...new Set(requests.map((request) => request.url))];
   const known = await deps.uow.read((r) => r.productImages.findBySourceUrls(brandId, urls));
   for (const image of known) {
-    if (!byUrl.has(image.sourceUrl)) byUrl.set(image.sourceUrl, { blobKey: image.blobKey, contentType: image.contentType, sizeBytes: image.sizeBytes });
+    if (!byUrl.has(image.sourceUrl))
+      byUrl.set(image.sourceUrl, {
+        blobKey: image.blobKey,
+        contentType: image.contentType,
+        sizeBytes: image.sizeBytes,
+      });
   }
   const violations = new RecordingViolationList();
-  const downloaded = await downloadImages(deps.images, requests.filter((request) => !byUrl.has(request.url)), violations);
+  const downloaded = await downloadImages(
+    deps.images,
+    requests.filter((request) => !byUrl.has(request.url)),
+    violations,
+  );
   for (const [url, stored] of downloaded) byUrl.set(url, stored);
   return new FetchedSyncImages(byUrl, violations.recorded);
 }
@@ -104,7 +118,9 @@ export async function attachSyncImages(
   const touched = new Map<ProductImage, true>();
   const fresh: Omit<ProductImage, 'id'>[] = [];
   for (const request of wanted) {
-    const ofProduct: (ProductImage | Omit<ProductImage, 'id'>)[] = storedImages.filter((image) => image.productId === request.productId);
+    const ofProduct: (ProductImage | Omit<ProductImage, 'id'>)[] = storedImages.filter(
+      (image) => image.productId === request.productId,
+    );
     let sort = ofProduct.reduce((max, image) => Math.max(max, image.sort), 0);
     for (const { variantId, images } of request.variants) {
       for (const input of images) {
@@ -114,8 +130,20 @@ export async function attachSyncImages(
           // The download phase reported every URL it could not obtain; the request fails before this.
           if (!bytes) throw new Error(`image ${input.url} was neither downloaded nor known`);
           image = {
-            brandId, productId: request.productId, blobKey: bytes.blobKey, sourceUrl: input.url, existanceKey: null, contentType: bytes.contentType,
-            sizeBytes: bytes.sizeBytes, alt: input.alt ?? null, filename: null, sort: ++sort, sortB2c: null, variantIds: [], createdAt: now, updatedAt: now,
+            brandId,
+            productId: request.productId,
+            blobKey: bytes.blobKey,
+            sourceUrl: input.url,
+            existanceKey: null,
+            contentType: bytes.contentType,
+            sizeBytes: bytes.sizeBytes,
+            alt: input.alt ?? null,
+            filename: null,
+            sort: ++sort,
+            sortB2c: null,
+            variantIds: [],
+            createdAt: now,
+            updatedAt: now,
           };
           fresh.push(image);
           ofProduct.push(image);
@@ -142,5 +170,11 @@ export async function attachSyncImages(
     ...[...touched.keys()].map((image) => ({ ...image, updatedAt: now })),
     ...fresh.map((image, n) => ({ ...image, id: ids[n]! })),
   ];
-  return { images: images.map((image) => ({ ...image, variantIds: image.variantIds.filter((id) => !deletedVariantIds.has(id)) })), changedVariantIds };
+  return {
+    images: images.map((image) => ({
+      ...image,
+      variantIds: image.variantIds.filter((id) => !deletedVariantIds.has(id)),
+    })),
+    changedVariantIds,
+  };
 }

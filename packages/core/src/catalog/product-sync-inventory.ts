@@ -53,12 +53,24 @@ export class StockPlan {
    * Plans one variant's changes; `variantId` is null for a variant the request creates.
    * `locations[k]` is the resolved location of `changes[k]` (null: the default location).
    */
-  add(sku: string, variantId: number | null, changes: InventoryChangeInput[], locations: LocationRef[], pointer: string, violations: ViolationList): void {
+  add(
+    sku: string,
+    variantId: number | null,
+    changes: InventoryChangeInput[],
+    locations: LocationRef[],
+    pointer: string,
+    violations: ViolationList,
+  ): void {
     changes.forEach((change, k) => {
       // The default location named by id and left out are one and the same balance.
       const location = locations[k] === this.defaultLocationId ? null : (locations[k] ?? null);
       const key = keyOf(sku, location);
-      const running = this.expected.get(key) ?? { sku, location, inStock: this.storedInStock(variantId, location), exact: false };
+      const running = this.expected.get(key) ?? {
+        sku,
+        location,
+        inStock: this.storedInStock(variantId, location),
+        exact: false,
+      };
       const note = change.text ?? null;
       if (change.quantity !== undefined && change.quantity !== null) {
         const delta = change.quantity - running.inStock;
@@ -67,9 +79,13 @@ export class StockPlan {
       } else if (change.adjustment !== undefined && change.adjustment !== null) {
         const inStock = running.inStock + change.adjustment;
         if (inStock < 0) {
-          violations.add(`${pointer}/${k}/adjustment`, `would take the stock below 0 (in stock ${running.inStock}, adjustment ${change.adjustment})`);
+          violations.add(
+            `${pointer}/${k}/adjustment`,
+            `would take the stock below 0 (in stock ${running.inStock}, adjustment ${change.adjustment})`,
+          );
         }
-        if (change.adjustment !== 0) this.changes.push({ sku, location, delta: change.adjustment, reason: 'sync_adjustment', note });
+        if (change.adjustment !== 0)
+          this.changes.push({ sku, location, delta: change.adjustment, reason: 'sync_adjustment', note });
         this.expected.set(key, { ...running, inStock });
       }
     });
@@ -87,7 +103,12 @@ export class StockPlan {
   }
 
   /** The ledger rows to apply, once every SKU has its variant id and the default location exists. */
-  movements(brandId: number, userId: number | null, variantIdOf: (sku: string) => number, defaultLocationId: () => number): NewStockMovement[] {
+  movements(
+    brandId: number,
+    userId: number | null,
+    variantIdOf: (sku: string) => number,
+    defaultLocationId: () => number,
+  ): NewStockMovement[] {
     return this.changes.map((change) => ({
       brandId,
       variantId: variantIdOf(change.sku),
@@ -113,7 +134,10 @@ export class StockPlan {
       const balance = balances.get(`${variantIdOf(expected.sku)}:${expected.location ?? defaultLocationId()}`);
       if (!balance) continue;
       if (expected.exact ? balance.inStock !== expected.inStock : balance.inStock < 0) {
-        throw new DomainError('concurrency_conflict', `the stock of ${expected.sku} changed while the sync ran; retry the request`);
+        throw new DomainError(
+          'concurrency_conflict',
+          `the stock of ${expected.sku} changed while the sync ran; retry the request`,
+        );
       }
     }
   }

@@ -21,19 +21,68 @@ import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
 /** A product as a sync creates it before the item's fields are applied (the spec's defaults). */
 export function newProduct(id: number, brandId: number, itemNumber: string, now: string): Product {
   return {
-    id, brandId, itemNumber, name: '', description: null, active: true, makeToOrderB2b: false, makeToOrderB2c: false, meta: {},
-    weight: null, weightType: 'g', noInventory: false, releaseDate: null, noos: false, minOrderQuantity: null, customSort: null,
-    orderColliOnly: false, colli: [], url: null, metaTitle: null, metaDescription: null, tags: [], useSortB2c: false,
-    subbrandId: null, collectionId: null, categoryIds: [], createdAt: now, updatedAt: now,
+    id,
+    brandId,
+    itemNumber,
+    name: '',
+    description: null,
+    active: true,
+    makeToOrderB2b: false,
+    makeToOrderB2c: false,
+    meta: {},
+    weight: null,
+    weightType: 'g',
+    noInventory: false,
+    releaseDate: null,
+    noos: false,
+    minOrderQuantity: null,
+    customSort: null,
+    orderColliOnly: false,
+    colli: [],
+    url: null,
+    metaTitle: null,
+    metaDescription: null,
+    tags: [],
+    useSortB2c: false,
+    subbrandId: null,
+    collectionId: null,
+    categoryIds: [],
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
 /** A variant as a sync creates it before the item's fields are applied. */
-export function newVariant(id: number, brandId: number, productId: number, sku: string, position: number, now: string): VariantRecord {
+export function newVariant(
+  id: number,
+  brandId: number,
+  productId: number,
+  sku: string,
+  position: number,
+  now: string,
+): VariantRecord {
   return {
     variant: {
-      id, brandId, productId, sku, ean: null, attributes: {}, archived: false, b2cAvailable: true, makeToOrderB2b: null, makeToOrderB2c: null,
-      noos: null, weight: null, weightType: null, releaseDate: null, meta: {}, picture: null, position, dropIds: [], createdAt: now, updatedAt: now,
+      id,
+      brandId,
+      productId,
+      sku,
+      ean: null,
+      attributes: {},
+      archived: false,
+      b2cAvailable: true,
+      makeToOrderB2b: null,
+      makeToOrderB2c: null,
+      noos: null,
+      weight: null,
+      weightType: null,
+      releaseDate: null,
+      meta: {},
+      picture: null,
+      position,
+      dropIds: [],
+      createdAt: now,
+      updatedAt: now,
     },
     prices: [],
     costPrices: [],
@@ -70,7 +119,10 @@ export function mergeProduct(current: Product, item: ProductSyncItem, categoryId
     metaTitle: pick(item.metaTitle, current.metaTitle),
     metaDescription: pick(item.metaDescription, current.metaDescription),
     tags: item.tags !== undefined ? normalizeTags(item.tags) : current.tags,
-    categoryIds: categoryIds !== undefined && item.categories ? syncIds(current.categoryIds, categoryIds, item.categories.mode) : current.categoryIds,
+    categoryIds:
+      categoryIds !== undefined && item.categories
+        ? syncIds(current.categoryIds, categoryIds, item.categories.mode)
+        : current.categoryIds,
   };
 }
 
@@ -79,7 +131,11 @@ export function mergeProduct(current: Product, item: ProductSyncItem, categoryId
  * defaults); `replace` drops the links not sent, `append` keeps them. A sent primary link makes
  * every other link non-primary.
  */
-export function mergeSupplierLinks(current: ProductSupplierLink[], sent: ProductSupplierLink[], mode: SyncMode): ProductSupplierLink[] {
+export function mergeSupplierLinks(
+  current: ProductSupplierLink[],
+  sent: ProductSupplierLink[],
+  mode: SyncMode,
+): ProductSupplierLink[] {
   const sentIds = new Set(sent.map((link) => link.supplierId));
   const kept = mode === 'append' ? current.filter((link) => !sentIds.has(link.supplierId)) : [];
   const hasNewPrimary = sent.some((link) => link.primary);
@@ -90,7 +146,13 @@ export function mergeSupplierLinks(current: ProductSupplierLink[], sent: Product
 export function mergeTranslations(
   current: ProductTranslation[],
   productId: number,
-  sent: { localeId: number; name: string; description?: string | null; metaTitle?: string | null; metaDescription?: string | null }[],
+  sent: {
+    localeId: number;
+    name: string;
+    description?: string | null;
+    metaTitle?: string | null;
+    metaDescription?: string | null;
+  }[],
 ): ProductTranslation[] {
   const next = new Map(current.map((t) => [t.localeId, t]));
   for (const input of sent) {
@@ -122,14 +184,28 @@ function mergePrices(current: VariantPrice[], variantId: number, sent: VariantSy
       currency,
       salesPrice: input.salesPrice !== undefined ? money(input.salesPrice) : (stored?.salesPrice ?? 0),
       recSalesPrice: input.recSalesPrice !== undefined ? money(input.recSalesPrice) : (stored?.recSalesPrice ?? 0),
-      offerPrice: input.offerPrice === undefined ? (stored?.offerPrice ?? null) : input.offerPrice === null ? null : money(input.offerPrice),
-      b2cOfferPrice: input.b2cOfferPrice === undefined ? (stored?.b2cOfferPrice ?? null) : input.b2cOfferPrice === null ? null : money(input.b2cOfferPrice),
+      offerPrice:
+        input.offerPrice === undefined
+          ? (stored?.offerPrice ?? null)
+          : input.offerPrice === null
+            ? null
+            : money(input.offerPrice),
+      b2cOfferPrice:
+        input.b2cOfferPrice === undefined
+          ? (stored?.b2cOfferPrice ?? null)
+          : input.b2cOfferPrice === null
+            ? null
+            : money(input.b2cOfferPrice),
     });
   }
   return [...next.values()];
 }
 
-function mergeCostPrices(current: VariantCostPrice[], variantId: number, sent: { costPriceSetId: number; costPrice: number }[]): VariantCostPrice[] {
+function mergeCostPrices(
+  current: VariantCostPrice[],
+  variantId: number,
+  sent: { costPriceSetId: number; costPrice: number }[],
+): VariantCostPrice[] {
   const next = new Map(current.map((c) => [c.costPriceSetId, c]));
   for (const { costPriceSetId, costPrice } of sent) next.set(costPriceSetId, { variantId, costPriceSetId, costPrice });
   return [...next.values()];
@@ -160,16 +236,28 @@ export function mergeVariant(
   return {
     variant,
     prices: mergePrices(current.prices, stored.id, item.prices),
-    costPrices: resolved.costPrices.length > 0 ? mergeCostPrices(current.costPrices, stored.id, resolved.costPrices) : current.costPrices,
+    costPrices:
+      resolved.costPrices.length > 0
+        ? mergeCostPrices(current.costPrices, stored.id, resolved.costPrices)
+        : current.costPrices,
   };
 }
 
 const byNumber = (a: number, b: number) => a - b;
 
 /** A record in a form where the order of sets (ids, tags, prices, links) does not count, and update times are ignored. */
-function comparableProduct(product: Product, suppliers: ProductSupplierLink[], translations: ProductTranslation[]): unknown {
+function comparableProduct(
+  product: Product,
+  suppliers: ProductSupplierLink[],
+  translations: ProductTranslation[],
+): unknown {
   return {
-    product: { ...product, updatedAt: '', categoryIds: [...product.categoryIds].sort(byNumber), tags: [...product.tags].sort() },
+    product: {
+      ...product,
+      updatedAt: '',
+      categoryIds: [...product.categoryIds].sort(byNumber),
+      tags: [...product.tags].sort(),
+    },
     suppliers: [...suppliers].sort((a, b) => a.supplierId - b.supplierId),
     translations: [...translations].sort((a, b) => a.localeId - b.localeId),
   };
@@ -184,7 +272,10 @@ function comparableVariant(record: VariantRecord): unknown {
 }
 
 /** Whether the product row, its supplier links or translations differ (variants aside). */
-export function productChanged(before: ProductAggregate, after: Pick<ProductAggregate, 'product' | 'suppliers' | 'translations'>): boolean {
+export function productChanged(
+  before: ProductAggregate,
+  after: Pick<ProductAggregate, 'product' | 'suppliers' | 'translations'>,
+): boolean {
   return !sameData(
     comparableProduct(before.product, before.suppliers, before.translations),
     comparableProduct(after.product, after.suppliers, after.translations),
@@ -219,7 +310,15 @@ export interface ItemIds {
   categoryIds: number[] | undefined;
   /** The links sent, when the item sent suppliers (the product id is filled in here). */
   suppliers: Omit<ProductSupplierLink, 'productId'>[] | undefined;
-  translations: { localeId: number; name: string; description?: string | null; metaTitle?: string | null; metaDescription?: string | null }[] | undefined;
+  translations:
+    | {
+        localeId: number;
+        name: string;
+        description?: string | null;
+        metaTitle?: string | null;
+        metaDescription?: string | null;
+      }[]
+    | undefined;
   variant(item: VariantSyncItem): { dropIds: number[]; costPrices: { costPriceSetId: number; costPrice: number }[] };
 }
 
@@ -231,11 +330,22 @@ export interface ItemIds {
  */
 export function mergeItem(item: ProductSyncItem, current: ProductAggregate | undefined, ids: ItemIds): MergedItem {
   const productId = current?.product.id ?? ids.nextProductId();
-  const product = mergeProduct(current?.product ?? newProduct(productId, ids.brandId, item.itemNumber, ids.now), item, ids.categoryIds);
-  const suppliers = item.suppliers && ids.suppliers
-    ? mergeSupplierLinks(current?.suppliers ?? [], ids.suppliers.map((link) => ({ ...link, productId })), item.suppliers.mode)
-    : (current?.suppliers ?? []);
-  const translations = ids.translations ? mergeTranslations(current?.translations ?? [], productId, ids.translations) : (current?.translations ?? []);
+  const product = mergeProduct(
+    current?.product ?? newProduct(productId, ids.brandId, item.itemNumber, ids.now),
+    item,
+    ids.categoryIds,
+  );
+  const suppliers =
+    item.suppliers && ids.suppliers
+      ? mergeSupplierLinks(
+          current?.suppliers ?? [],
+          ids.suppliers.map((link) => ({ ...link, productId })),
+          item.suppliers.mode,
+        )
+      : (current?.suppliers ?? []);
+  const translations = ids.translations
+    ? mergeTranslations(current?.translations ?? [], productId, ids.translations)
+    : (current?.translations ?? []);
 
   const variants: MergedItem['variants'] = new Map();
   const changedVariants: VariantRecord[] = [];
@@ -253,14 +363,23 @@ export function mergeItem(item: ProductSyncItem, current: ProductAggregate | und
     const after = mergeVariant(before, variant, ids.variant(variant));
     const changed = !stored || variantChanged(stored, after);
     if (changed) changedVariants.push({ ...after, variant: { ...after.variant, updatedAt: ids.now } });
-    variants.set(variant.sku, { id: before.variant.id, action: !stored ? 'created' : changed ? 'updated' : 'unchanged' });
+    variants.set(variant.sku, {
+      id: before.variant.id,
+      action: !stored ? 'created' : changed ? 'updated' : 'unchanged',
+    });
     if (variant.images?.length) images.push({ variantId: before.variant.id, images: variant.images });
   }
 
-  const changed = !current || changedVariants.length > 0 || deletedVariantIds.length > 0 || productChanged(current, { product, suppliers, translations });
+  const changed =
+    !current ||
+    changedVariants.length > 0 ||
+    deletedVariantIds.length > 0 ||
+    productChanged(current, { product, suppliers, translations });
   return {
     productId,
-    toSave: changed ? { product: { ...product, updatedAt: ids.now }, variants: changedVariants, suppliers, translations } : null,
+    toSave: changed
+      ? { product: { ...product, updatedAt: ids.now }, variants: changedVariants, suppliers, translations }
+      : null,
     action: !current ? 'created' : changed ? 'updated' : 'unchanged',
     variants,
     deletedVariantIds,

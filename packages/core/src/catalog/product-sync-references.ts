@@ -5,7 +5,13 @@ import { Repositories } from '../shared/unit-of-work.port';
 import { InventoryLocation } from '../inventory/inventory.entities';
 import { Supplier } from '../suppliers/supplier.entities';
 import { Category, CostPriceSet, Drop, ProductLocale } from './catalog.entities';
-import { ProductSyncItem, ProductSupplierInput, ProductTranslationInput, VariantCostPriceInput, VariantSyncItem } from './product-sync.input';
+import {
+  ProductSyncItem,
+  ProductSupplierInput,
+  ProductTranslationInput,
+  VariantCostPriceInput,
+  VariantSyncItem,
+} from './product-sync.input';
 import { settleAll } from '../shared/settle-all';
 
 /**
@@ -31,19 +37,27 @@ export class CategoryPlan {
 
   private constructor(tops: Category[], subs: Category[]) {
     for (const top of tops) if (!this.tops.has(norm(top.name))) this.tops.set(norm(top.name), top);
-    for (const sub of subs) if (!this.subs.has(`${sub.parentId}\u0000${norm(sub.name)}`)) this.subs.set(`${sub.parentId}\u0000${norm(sub.name)}`, sub);
+    for (const sub of subs)
+      if (!this.subs.has(`${sub.parentId}\u0000${norm(sub.name)}`))
+        this.subs.set(`${sub.parentId}\u0000${norm(sub.name)}`, sub);
   }
 
   /** Loads every named top category and every named subcategory under them: two queries. */
   static async load(tx: Repositories, brandId: number, names: { top: string; sub: string }[]): Promise<CategoryPlan> {
     if (names.length === 0) return new CategoryPlan([], []);
     const topNames = [...new Map(names.map(({ top }) => [norm(top), top.trim()])).values()];
-    const tops = (await tx.categories.findByNames(brandId, topNames.map((name) => ({ parentId: null, name })))).filter((c) => c.parentId === null);
+    const tops = (
+      await tx.categories.findByNames(
+        brandId,
+        topNames.map((name) => ({ parentId: null, name })),
+      )
+    ).filter((c) => c.parentId === null);
     const topIds = new Map(tops.map((top) => [norm(top.name), top.id]));
     const subKeys = new Map<string, { parentId: number; name: string }>();
     for (const { top, sub } of names) {
       const parentId = topIds.get(norm(top));
-      if (sub.trim() !== '' && parentId !== undefined) subKeys.set(`${parentId}\u0000${norm(sub)}`, { parentId, name: sub.trim() });
+      if (sub.trim() !== '' && parentId !== undefined)
+        subKeys.set(`${parentId}\u0000${norm(sub)}`, { parentId, name: sub.trim() });
     }
     const subs = subKeys.size > 0 ? await tx.categories.findByNames(brandId, [...subKeys.values()]) : [];
     return new CategoryPlan(tops, subs);
@@ -56,14 +70,16 @@ export class CategoryPlan {
   require(top: string, sub: string, createIfMissing: boolean): string | null {
     const key = `${norm(top)}\u0000${norm(sub)}`;
     const existingTop = this.tops.get(norm(top));
-    const exists = existingTop !== undefined && (sub.trim() === '' || this.subs.has(`${existingTop.id}\u0000${norm(sub)}`));
+    const exists =
+      existingTop !== undefined && (sub.trim() === '' || this.subs.has(`${existingTop.id}\u0000${norm(sub)}`));
     if (exists) return key;
     // Another reference of the request creates it: that is enough, whatever the order of the two.
     const planned = sub.trim() === '' ? this.missingTops.has(norm(top)) : this.missingSubs.has(key);
     if (planned) return key;
     if (!createIfMissing) return null;
     if (!existingTop && !this.missingTops.has(norm(top))) this.missingTops.set(norm(top), top.trim());
-    if (sub.trim() !== '' && !this.missingSubs.has(key)) this.missingSubs.set(key, { top: top.trim(), sub: sub.trim() });
+    if (sub.trim() !== '' && !this.missingSubs.has(key))
+      this.missingSubs.set(key, { top: top.trim(), sub: sub.trim() });
     return key;
   }
 
@@ -121,7 +137,8 @@ export class CostPriceSetPlan {
     const existing = this.sets.find((set) => set.isDefault && set.currency === currency);
     if (existing) return `id:${existing.id}`;
     const key = `default:${currency}`;
-    if (!this.missing.has(key)) this.missing.set(key, { label: DEFAULT_COST_PRICE_SET_LABEL, currency, isDefault: true });
+    if (!this.missing.has(key))
+      this.missing.set(key, { label: DEFAULT_COST_PRICE_SET_LABEL, currency, isDefault: true });
     return key;
   }
 
@@ -184,7 +201,9 @@ export interface ProductSyncReferences {
 }
 
 /** The items and variants a sync will write (deletes name nothing else). */
-function livingVariants(items: ProductSyncItem[]): { item: ProductSyncItem; i: number; variant: VariantSyncItem; j: number }[] {
+function livingVariants(
+  items: ProductSyncItem[],
+): { item: ProductSyncItem; i: number; variant: VariantSyncItem; j: number }[] {
   return items.flatMap((item, i) =>
     item.delete ? [] : (item.variants ?? []).flatMap((variant, j) => (variant.delete ? [] : [{ item, i, variant, j }])),
   );
@@ -204,18 +223,37 @@ export async function loadProductSyncReferences(
   const living = items.map((item, i) => ({ item, i })).filter(({ item }) => !item.delete);
   const variants = livingVariants(items);
 
-  const categoryNames = living.flatMap(({ item }) => (item.categories?.categories ?? []).map((c) => ({ top: c.topCategory, sub: c.subCategory ?? '' })));
-  const supplierNumbers = [...new Set(living.flatMap(({ item }) => (item.suppliers?.suppliers ?? []).map((s) => s.supplierNumber)))];
+  const categoryNames = living.flatMap(({ item }) =>
+    (item.categories?.categories ?? []).map((c) => ({ top: c.topCategory, sub: c.subCategory ?? '' })),
+  );
+  const supplierNumbers = [
+    ...new Set(living.flatMap(({ item }) => (item.suppliers?.suppliers ?? []).map((s) => s.supplierNumber))),
+  ];
   // A translation naming no locale is reported by the field checks.
   const localeRefs = living.flatMap(({ item, i }) =>
-    (item.translations ?? []).flatMap((t, k) => (t.locale.id !== undefined || t.locale.code !== undefined ? [{ ref: t.locale, pointer: `/products/${i}/translations/${k}` }] : [])),
+    (item.translations ?? []).flatMap((t, k) =>
+      t.locale.id !== undefined || t.locale.code !== undefined
+        ? [{ ref: t.locale, pointer: `/products/${i}/translations/${k}` }]
+        : [],
+    ),
   );
-  const dropRefs = variants.flatMap(({ variant, i, j }) => (variant.drops?.drops ?? []).map((ref, k) => ({ ref, pointer: `/products/${i}/variants/${j}/drops/${k}` })));
+  const dropRefs = variants.flatMap(({ variant, i, j }) =>
+    (variant.drops?.drops ?? []).map((ref, k) => ({ ref, pointer: `/products/${i}/variants/${j}/drops/${k}` })),
+  );
   const locationIds = [
-    ...new Set(variants.flatMap(({ variant }) => (variant.inventory ?? []).flatMap((change) => (change.inventoryLocationId !== undefined ? [change.inventoryLocationId] : [])))),
+    ...new Set(
+      variants.flatMap(({ variant }) =>
+        (variant.inventory ?? []).flatMap((change) =>
+          change.inventoryLocationId !== undefined ? [change.inventoryLocationId] : [],
+        ),
+      ),
+    ),
   ];
-  const needsCostPriceSets = variants.some(({ variant }) => (variant.costPrices ?? []).length > 0) || supplierNumbers.length > 0;
-  const needsDefaultLocation = variants.some(({ variant }) => (variant.inventory ?? []).some((change) => change.inventoryLocationId === undefined));
+  const needsCostPriceSets =
+    variants.some(({ variant }) => (variant.costPrices ?? []).length > 0) || supplierNumbers.length > 0;
+  const needsDefaultLocation = variants.some(({ variant }) =>
+    (variant.inventory ?? []).some((change) => change.inventoryLocationId === undefined),
+  );
 
   const [categories, suppliers, sets, locations, defaultLocation] = await settleAll([
     CategoryPlan.load(tx, brandId, categoryNames),
@@ -224,14 +262,24 @@ export async function loadProductSyncReferences(
     locationIds.length > 0 ? tx.inventoryLocations.findByIds(brandId, locationIds) : Promise.resolve([]),
     needsDefaultLocation ? tx.inventoryLocations.findDefault(brandId) : Promise.resolve(null),
   ]);
-  const locales = await resolveReferences(localeRefs, 'product locale', {
-    byIds: (ids) => tx.productLocales.findByIds(brandId, ids),
-    byCodes: (codes) => tx.productLocales.findByCodes(brandId, codes),
-  }, violations);
-  const drops = await resolveReferences(dropRefs, 'drop', {
-    byIds: (ids) => tx.drops.findByIds(brandId, ids),
-    byCodes: (codes) => tx.drops.findByCodes(brandId, codes),
-  }, violations);
+  const locales = await resolveReferences(
+    localeRefs,
+    'product locale',
+    {
+      byIds: (ids) => tx.productLocales.findByIds(brandId, ids),
+      byCodes: (codes) => tx.productLocales.findByCodes(brandId, codes),
+    },
+    violations,
+  );
+  const drops = await resolveReferences(
+    dropRefs,
+    'drop',
+    {
+      byIds: (ids) => tx.drops.findByIds(brandId, ids),
+      byCodes: (codes) => tx.drops.findByCodes(brandId, codes),
+    },
+    violations,
+  );
 
   for (const { item } of living) {
     for (const category of item.categories?.categories ?? []) {
@@ -261,8 +309,15 @@ export function resolveProductReferences(
   item.categories?.categories.forEach((category, k) => {
     const sub = category.subCategory ?? '';
     const key = refs.categories.require(category.topCategory, sub, category.createIfMissing ?? false);
-    const name = sub.trim() === '' ? JSON.stringify(category.topCategory) : `${JSON.stringify(category.topCategory)} / ${JSON.stringify(sub)}`;
-    if (key === null) violations.add(`${pointer}/categories/${k}`, `names category ${name}, which does not exist; send create_if_missing: true to create it`);
+    const name =
+      sub.trim() === ''
+        ? JSON.stringify(category.topCategory)
+        : `${JSON.stringify(category.topCategory)} / ${JSON.stringify(sub)}`;
+    if (key === null)
+      violations.add(
+        `${pointer}/categories/${k}`,
+        `names category ${name}, which does not exist; send create_if_missing: true to create it`,
+      );
     else if (!categoryKeys.includes(key)) categoryKeys.push(key);
   });
 
@@ -270,11 +325,16 @@ export function resolveProductReferences(
   item.suppliers?.suppliers.forEach((input, k) => {
     const supplier = refs.suppliers.get(input.supplierNumber);
     if (!supplier) {
-      violations.add(`${pointer}/suppliers/${k}/supplier_number`, `names supplier ${JSON.stringify(input.supplierNumber)}, which does not exist`);
+      violations.add(
+        `${pointer}/suppliers/${k}/supplier_number`,
+        `names supplier ${JSON.stringify(input.supplierNumber)}, which does not exist`,
+      );
       return;
     }
     const label = input.costPriceSet?.trim();
-    const costPriceSetKey = label ? refs.costPriceSets.labelled(label, supplier.currency) : refs.costPriceSets.defaultSet(supplier.currency);
+    const costPriceSetKey = label
+      ? refs.costPriceSets.labelled(label, supplier.currency)
+      : refs.costPriceSets.defaultSet(supplier.currency);
     suppliers.push({ supplier, input, costPriceSetKey });
   });
 
@@ -284,7 +344,8 @@ export function resolveProductReferences(
     const locale = refs.locales.get(input.locale);
     if (!locale) return;
     const earlier = localeIndex.get(locale.id);
-    if (earlier !== undefined) violations.add(`${pointer}/translations/${k}`, `repeats the locale ${locale.code} of translations[${earlier}]`);
+    if (earlier !== undefined)
+      violations.add(`${pointer}/translations/${k}`, `repeats the locale ${locale.code} of translations[${earlier}]`);
     else {
       localeIndex.set(locale.id, k);
       translations.push({ locale, input });
@@ -299,8 +360,20 @@ export function resolveProductReferences(
   return { categoryKeys, suppliers, translations, variants };
 }
 
-function resolveVariantReferences(variant: VariantSyncItem, pointer: string, refs: ProductSyncReferences, violations: ViolationList): ResolvedVariantReferences {
-  const dropIds = [...new Set((variant.drops?.drops ?? []).flatMap((ref) => { const drop = refs.drops.get(ref); return drop ? [drop.id] : []; }))];
+function resolveVariantReferences(
+  variant: VariantSyncItem,
+  pointer: string,
+  refs: ProductSyncReferences,
+  violations: ViolationList,
+): ResolvedVariantReferences {
+  const dropIds = [
+    ...new Set(
+      (variant.drops?.drops ?? []).flatMap((ref) => {
+        const drop = refs.drops.get(ref);
+        return drop ? [drop.id] : [];
+      }),
+    ),
+  ];
 
   const costPrices: ResolvedVariantReferences['costPrices'] = [];
   const setIndex = new Map<string, number>();
@@ -310,15 +383,24 @@ function resolveVariantReferences(variant: VariantSyncItem, pointer: string, ref
     if (input.costPriceSetId !== undefined) {
       const set = refs.costPriceSets.byId(input.costPriceSetId);
       if (!set) {
-        violations.add(`${at}/cost_price_set_id`, `names cost price set id ${input.costPriceSetId}, which does not exist`);
+        violations.add(
+          `${at}/cost_price_set_id`,
+          `names cost price set id ${input.costPriceSetId}, which does not exist`,
+        );
         return;
       }
       if (set.currency !== input.currency) {
-        violations.add(`${at}/cost_price_set_id`, `names a cost price set in ${set.currency}, not in ${input.currency}`);
+        violations.add(
+          `${at}/cost_price_set_id`,
+          `names a cost price set in ${set.currency}, not in ${input.currency}`,
+        );
         return;
       }
       if (input.costPriceSetLabel !== undefined && norm(input.costPriceSetLabel) !== norm(set.label)) {
-        violations.add(`${at}/cost_price_set_label`, `differs from the label ${JSON.stringify(set.label)} of cost price set id ${set.id}`);
+        violations.add(
+          `${at}/cost_price_set_label`,
+          `differs from the label ${JSON.stringify(set.label)} of cost price set id ${set.id}`,
+        );
         return;
       }
       key = `id:${set.id}`;
@@ -338,7 +420,10 @@ function resolveVariantReferences(variant: VariantSyncItem, pointer: string, ref
   const locationIds = (variant.inventory ?? []).map((change, k) => {
     if (change.inventoryLocationId === undefined) return null;
     if (!refs.locations.has(change.inventoryLocationId)) {
-      violations.add(`${pointer}/inventory/${k}/inventory_location_id`, `names inventory location ${change.inventoryLocationId}, which does not exist`);
+      violations.add(
+        `${pointer}/inventory/${k}/inventory_location_id`,
+        `names inventory location ${change.inventoryLocationId}, which does not exist`,
+      );
     }
     return change.inventoryLocationId;
   });

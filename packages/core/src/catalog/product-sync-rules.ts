@@ -41,12 +41,17 @@ export function checkRequestKeys(items: ProductSyncItem[], violations: Violation
     const pointer = `/products/${i}`;
     if (item.itemNumber.trim() === '') violations.add(`${pointer}/item_number`, 'must not be empty');
     const earlier = itemIndex.get(item.itemNumber);
-    if (earlier !== undefined) violations.add(`${pointer}/item_number`, `repeats products[${earlier}]; send each product once per request`);
+    if (earlier !== undefined)
+      violations.add(`${pointer}/item_number`, `repeats products[${earlier}]; send each product once per request`);
     else itemIndex.set(item.itemNumber, i);
     (item.variants ?? []).forEach((variant, j) => {
       const at = `products[${i}].variants[${j}]`;
       const first = skuIndex.get(variant.sku);
-      if (first !== undefined) violations.add(`${pointer}/variants/${j}/sku`, `repeats the SKU of ${first}; send each variant once per request`);
+      if (first !== undefined)
+        violations.add(
+          `${pointer}/variants/${j}/sku`,
+          `repeats the SKU of ${first}; send each variant once per request`,
+        );
       else skuIndex.set(variant.sku, at);
     });
   });
@@ -79,15 +84,27 @@ export function checkProductItem(
     const at = `${pointer}/variants/${j}`;
     const owner = owners.get(variant.sku);
     if (owner && owner.itemNumber !== item.itemNumber) {
-      violations.add(`${at}/sku`, `belongs to product ${JSON.stringify(owner.itemNumber)}; a SKU cannot move to another product`);
+      violations.add(
+        `${at}/sku`,
+        `belongs to product ${JSON.stringify(owner.itemNumber)}; a SKU cannot move to another product`,
+      );
       return;
     }
     if (variant.delete) return;
-    if (!storedVariant(current, variant.sku) && (variant.attributes === undefined || Object.keys(variant.attributes).length === 0)) {
-      violations.add(`${at}/attributes`, 'is required for a new variant (at least one attribute, such as size or color)');
+    if (
+      !storedVariant(current, variant.sku) &&
+      (variant.attributes === undefined || Object.keys(variant.attributes).length === 0)
+    ) {
+      violations.add(
+        `${at}/attributes`,
+        'is required for a new variant (at least one attribute, such as size or color)',
+      );
     }
     if (noInventory && (variant.inventory ?? []).length > 0) {
-      violations.add(`${at}/inventory`, `cannot be sent: product ${JSON.stringify(item.itemNumber)} has no_inventory, so no stock is kept for it`);
+      violations.add(
+        `${at}/inventory`,
+        `cannot be sent: product ${JSON.stringify(item.itemNumber)} has no_inventory, so no stock is kept for it`,
+      );
     }
   });
   checkAttributeNames(item, pointer, current, violations);
@@ -100,13 +117,23 @@ const namesOf = (attributes: Record<string, string>) => Object.keys(attributes).
  * All variants of a product have the same attribute names (older-interface rule 1000001). The
  * stored variants the request does not name set the standard; otherwise the first variant sent.
  */
-function checkAttributeNames(item: ProductSyncItem, pointer: string, current: ProductAggregate | undefined, violations: ViolationList): void {
+function checkAttributeNames(
+  item: ProductSyncItem,
+  pointer: string,
+  current: ProductAggregate | undefined,
+  violations: ViolationList,
+): void {
   const sent = (item.variants ?? []).map((variant, j) => ({ variant, j })).filter(({ variant }) => !variant.delete);
   if (!sent.some(({ variant }) => variant.attributes !== undefined)) return;
   const sentSkus = new Set((item.variants ?? []).map((variant) => variant.sku));
-  const unsent = (current?.variants ?? []).filter((record) => !sentSkus.has(record.variant.sku)).sort((a, b) => a.variant.position - b.variant.position);
+  const unsent = (current?.variants ?? [])
+    .filter((record) => !sentSkus.has(record.variant.sku))
+    .sort((a, b) => a.variant.position - b.variant.position);
   const final = sent.map(({ variant, j }) => ({
-    names: namesOf({ ...(storedVariant(current, variant.sku)?.variant.attributes ?? {}), ...(variant.attributes ?? {}) }),
+    names: namesOf({
+      ...(storedVariant(current, variant.sku)?.variant.attributes ?? {}),
+      ...(variant.attributes ?? {}),
+    }),
     j,
     variant,
   }));
@@ -121,7 +148,12 @@ function checkAttributeNames(item: ProductSyncItem, pointer: string, current: Pr
 }
 
 /** A product keeps at least one variant: deleting the last one is refused (delete the product instead). */
-function checkLastVariant(item: ProductSyncItem, pointer: string, current: ProductAggregate | undefined, violations: ViolationList): void {
+function checkLastVariant(
+  item: ProductSyncItem,
+  pointer: string,
+  current: ProductAggregate | undefined,
+  violations: ViolationList,
+): void {
   if (!current) return;
   const variants = item.variants ?? [];
   const deleted = new Set(variants.filter((v) => v.delete && storedVariant(current, v.sku)).map((v) => v.sku));
@@ -129,7 +161,10 @@ function checkLastVariant(item: ProductSyncItem, pointer: string, current: Produ
   const remaining = current.variants.filter((record) => !deleted.has(record.variant.sku)).length;
   const created = variants.filter((v: VariantSyncItem) => !v.delete && !storedVariant(current, v.sku)).length;
   if (remaining + created > 0) return;
-  const last = variants.map((v, j) => ({ v, j })).filter(({ v }) => v.delete).pop()!;
+  const last = variants
+    .map((v, j) => ({ v, j }))
+    .filter(({ v }) => v.delete)
+    .pop()!;
   violations.add(
     `${pointer}/variants/${last.j}/delete`,
     `would delete the last variant of product ${JSON.stringify(item.itemNumber)}; a product needs a variant, so delete the product instead`,

@@ -117,7 +117,9 @@ async function downloadInLanes(
 ): Promise<Map<string, StoredImage>> {
   const urls = [...new Set(requests.map((request) => request.url))];
   const laneOf = new Map(urls.map((url, i) => [url, i % IMAGE_DOWNLOAD_LANES]));
-  const lanes = Array.from({ length: Math.min(IMAGE_DOWNLOAD_LANES, urls.length) }, (_, lane) => requests.filter((r) => laneOf.get(r.url) === lane));
+  const lanes = Array.from({ length: Math.min(IMAGE_DOWNLOAD_LANES, urls.length) }, (_, lane) =>
+    requests.filter((r) => laneOf.get(r.url) === lane),
+  );
   const done = await settleAll(
     lanes.map(async (lane) => {
       const recorder = new RecordingViolationList();
@@ -125,7 +127,9 @@ async function downloadInLanes(
     }),
   );
   const order = new Map(requests.map((request, i) => [request.pointer, i]));
-  for (const { pointer, message } of done.flatMap((lane) => lane.recorded).sort((a, b) => order.get(a.pointer)! - order.get(b.pointer)!)) {
+  for (const { pointer, message } of done
+    .flatMap((lane) => lane.recorded)
+    .sort((a, b) => order.get(a.pointer)! - order.get(b.pointer)!)) {
     violations.add(pointer, message);
   }
   return new Map(done.flatMap((lane) => [...lane.stored]));
@@ -140,7 +144,11 @@ function attachPairs(input: ProductImageSyncInput): Readonly<Record<string, stri
   return pairs && Object.keys(pairs).length > 0 ? pairs : null;
 }
 
-function decideImages(aggregate: ProductAggregate, stored: readonly ProductImage[], item: ProductImagesSyncItem): ImageDecision[] {
+function decideImages(
+  aggregate: ProductAggregate,
+  stored: readonly ProductImage[],
+  item: ProductImagesSyncItem,
+): ImageDecision[] {
   const identities = item.images.map(identityOf);
   const matches = matchStoredImages(stored, identities);
   const variants = aggregate.variants.map((record) => record.variant);
@@ -164,14 +172,21 @@ function decideImages(aggregate: ProductAggregate, stored: readonly ProductImage
 function checkRequest(products: readonly ProductImagesSyncItem[], root: string, violations: ViolationList): void {
   if (products.length === 0) violations.add(root, 'must contain at least one product');
   if (products.length > MAX_PRODUCTS_PER_IMAGE_SYNC) {
-    violations.add(root, `must contain at most ${MAX_PRODUCTS_PER_IMAGE_SYNC} products per request; split larger batches`);
+    violations.add(
+      root,
+      `must contain at most ${MAX_PRODUCTS_PER_IMAGE_SYNC} products per request; split larger batches`,
+    );
   }
   const firstProduct = new Map<string, number>();
   products.forEach((item, i) => {
     const pointer = `${root}/${i}`;
     const earlier = firstProduct.get(item.itemNumber);
     if (item.itemNumber.trim() === '') violations.add(`${pointer}/item_number`, 'must not be empty');
-    else if (earlier !== undefined) violations.add(`${pointer}/item_number`, `repeats ${root.slice(1)}[${earlier}]; send each product once per request`);
+    else if (earlier !== undefined)
+      violations.add(
+        `${pointer}/item_number`,
+        `repeats ${root.slice(1)}[${earlier}]; send each product once per request`,
+      );
     else firstProduct.set(item.itemNumber, i);
 
     const firstImage = new Map<string, number>();
@@ -179,7 +194,8 @@ function checkRequest(products: readonly ProductImagesSyncItem[], root: string, 
       const at = `${pointer}/images/${j}`;
       if (!HTTP_URL.test(image.url)) violations.add(`${at}/url`, 'must be an http or https URL');
       if (!Number.isInteger(image.sort)) violations.add(`${at}/sort`, 'must be an integer');
-      if (image.sortB2c !== undefined && image.sortB2c !== null && !Number.isInteger(image.sortB2c)) violations.add(`${at}/sort_b2c`, 'must be an integer or null');
+      if (image.sortB2c !== undefined && image.sortB2c !== null && !Number.isInteger(image.sortB2c))
+        violations.add(`${at}/sort_b2c`, 'must be an integer or null');
       if (image.existanceKey !== undefined && image.existanceKey !== null && image.existanceKey.trim() === '') {
         violations.add(`${at}/existance_key`, 'must not be empty; leave it out to identify the image by its URL');
       }
@@ -187,19 +203,31 @@ function checkRequest(products: readonly ProductImagesSyncItem[], root: string, 
       const repeated = firstImage.get(key);
       if (repeated !== undefined) {
         const field = image.existanceKey ? 'existance_key' : 'url';
-        violations.add(`${at}/${field}`, `repeats images[${repeated}] (the same ${field}); each image of a product is sent once`);
+        violations.add(
+          `${at}/${field}`,
+          `repeats images[${repeated}] (the same ${field}); each image of a product is sent once`,
+        );
       } else firstImage.set(key, j);
     });
   });
 }
 
 /** Products by item number; a missing one is a violation at its item. */
-async function productsOf(repositories: Repositories, brandId: number, products: readonly ProductImagesSyncItem[], root: string, violations: ViolationList) {
+async function productsOf(
+  repositories: Repositories,
+  brandId: number,
+  products: readonly ProductImagesSyncItem[],
+  root: string,
+  violations: ViolationList,
+) {
   const found = new Map(
-    (await repositories.products.findByItemNumbers(brandId, [...new Set(products.map((p) => p.itemNumber))])).map((a) => [a.product.itemNumber, a]),
+    (await repositories.products.findByItemNumbers(brandId, [...new Set(products.map((p) => p.itemNumber))])).map(
+      (a) => [a.product.itemNumber, a],
+    ),
   );
   products.forEach((item, i) => {
-    if (item.itemNumber.trim() !== '' && !found.has(item.itemNumber)) violations.add(`${root}/${i}/item_number`, `does not exist: no product has item number ${item.itemNumber}`);
+    if (item.itemNumber.trim() !== '' && !found.has(item.itemNumber))
+      violations.add(`${root}/${i}/item_number`, `does not exist: no product has item number ${item.itemNumber}`);
   });
   return found;
 }
@@ -214,8 +242,11 @@ function imagesByProduct(images: readonly ProductImage[]): Map<number, ProductIm
   return byProduct;
 }
 
-const storedImageOf = (image: ProductImage): StoredImage => ({ blobKey: image.blobKey, contentType: image.contentType, sizeBytes: image.sizeBytes });
-
+const storedImageOf = (image: ProductImage): StoredImage => ({
+  blobKey: image.blobKey,
+  contentType: image.contentType,
+  sizeBytes: image.sizeBytes,
+});
 
 /**
  * Finds the bytes of every image the sync will create: those of an image the brand already has
@@ -223,25 +254,39 @@ const storedImageOf = (image: ProductImage): StoredImage => ({ blobKey: image.bl
  * URL once. Runs outside any transaction: downloads take network time, which must not hold
  * database locks. Returns the bytes by image identity; problems become violations.
  */
-async function obtainImageBytes(deps: ProductImagesSyncDeps, command: Required<ProductImagesSyncCommand>, violations: ViolationList): Promise<Map<string, StoredImage>> {
+async function obtainImageBytes(
+  deps: ProductImagesSyncDeps,
+  command: Required<ProductImagesSyncCommand>,
+  violations: ViolationList,
+): Promise<Map<string, StoredImage>> {
   const { brandId, products, listKey } = command;
   const root = `/${listKey}`;
   const sources = new Map<string, StoredImage>();
   const missing = await deps.uow.read(async (r) => {
     const aggregates = await productsOf(r, brandId, products, root, violations);
     if (!violations.isEmpty) return [];
-    const stored = imagesByProduct(await r.productImages.findByProductIds(brandId, [...aggregates.values()].map((a) => a.product.id)));
+    const stored = imagesByProduct(
+      await r.productImages.findByProductIds(
+        brandId,
+        [...aggregates.values()].map((a) => a.product.id),
+      ),
+    );
     const unknown: { identity: ImageIdentity; pointer: string }[] = [];
     products.forEach((item, i) => {
       const aggregate = aggregates.get(item.itemNumber)!;
       for (const decision of decideImages(aggregate, stored.get(aggregate.product.id) ?? [], item)) {
         if (decision.stored) sources.set(identityKey(decision.identity), storedImageOf(decision.stored));
-        else if (!decision.skip) unknown.push({ identity: decision.identity, pointer: `${root}/${i}/images/${decision.index}/url` });
+        else if (!decision.skip)
+          unknown.push({ identity: decision.identity, pointer: `${root}/${i}/images/${decision.index}/url` });
       }
     });
 
-    const keys = [...new Set(unknown.flatMap(({ identity }) => (identity.existanceKey !== null ? [identity.existanceKey] : [])))];
-    const urls = [...new Set(unknown.flatMap(({ identity }) => (identity.existanceKey === null ? [identity.url] : [])))];
+    const keys = [
+      ...new Set(unknown.flatMap(({ identity }) => (identity.existanceKey !== null ? [identity.existanceKey] : []))),
+    ];
+    const urls = [
+      ...new Set(unknown.flatMap(({ identity }) => (identity.existanceKey === null ? [identity.url] : []))),
+    ];
     const byKey = keys.length > 0 ? await r.productImages.findByExistanceKeys(brandId, keys) : [];
     // Bytes fetched from the URL itself come before bytes filed under an existance key.
     const byUrl = (urls.length > 0 ? await r.productImages.findBySourceUrls(brandId, urls) : []).sort(
@@ -259,7 +304,11 @@ async function obtainImageBytes(deps: ProductImagesSyncDeps, command: Required<P
   });
   if (!violations.isEmpty || missing.length === 0) return sources;
 
-  const downloaded = await downloadInLanes(deps, missing.map(({ identity, pointer }): ImageDownloadRequest => ({ url: identity.url, pointer })), violations);
+  const downloaded = await downloadInLanes(
+    deps,
+    missing.map(({ identity, pointer }): ImageDownloadRequest => ({ url: identity.url, pointer })),
+    violations,
+  );
   for (const { identity } of missing) {
     const image = downloaded.get(identity.url);
     if (image) sources.set(identityKey(identity), image);
@@ -305,17 +354,31 @@ async function applyToProduct(
     };
     const current = decision.stored;
     if (current) {
-      const next: ProductImage = { ...current, ...fields, variantIds: sortedIds(decision.variantIds ?? current.variantIds) };
-      const changed = !sameData({ ...next, updatedAt: '' }, { ...current, variantIds: sortedIds(current.variantIds), updatedAt: '' });
+      const next: ProductImage = {
+        ...current,
+        ...fields,
+        variantIds: sortedIds(decision.variantIds ?? current.variantIds),
+      };
+      const changed = !sameData(
+        { ...next, updatedAt: '' },
+        { ...current, variantIds: sortedIds(current.variantIds), updatedAt: '' },
+      );
       if (changed) toSave.push({ ...next, updatedAt: now });
-      images.push({ index, image: changed ? { ...next, updatedAt: now } : current, action: changed ? 'updated' : 'unchanged' });
+      images.push({
+        index,
+        image: changed ? { ...next, updatedAt: now } : current,
+        action: changed ? 'updated' : 'unchanged',
+      });
       continue;
     }
     const bytes = sources.get(identityKey(identity));
     if (!bytes) {
       // The product's images changed between the downloads and this transaction, so an image
       // the downloads took for existing is now missing. Sending the request again resolves it.
-      throw new DomainError('concurrency_conflict', `the images of product ${product.itemNumber} changed during the sync; send the request again`);
+      throw new DomainError(
+        'concurrency_conflict',
+        `the images of product ${product.itemNumber} changed during the sync; send the request again`,
+      );
     }
     const created: ProductImage = {
       id: newIds[nextId++]!,
@@ -361,7 +424,10 @@ async function applyToProduct(
  *   brandId, products: [{ itemNumber: 'TS-100', images: [{ url: 'https://cdn.example.com/ts-100.jpg', sort: 1 }] }],
  * });
  */
-export async function syncProductImages(deps: ProductImagesSyncDeps, command: ProductImagesSyncCommand): Promise<ProductImagesSyncResult[]> {
+export async function syncProductImages(
+  deps: ProductImagesSyncDeps,
+  command: ProductImagesSyncCommand,
+): Promise<ProductImagesSyncResult[]> {
   const full: Required<ProductImagesSyncCommand> = { listKey: 'product_images', ...command };
   const root = `/${full.listKey}`;
   const violations = new ViolationList();
@@ -375,7 +441,12 @@ export async function syncProductImages(deps: ProductImagesSyncDeps, command: Pr
     const writeViolations = new ViolationList();
     const aggregates = await productsOf(tx, full.brandId, full.products, root, writeViolations);
     writeViolations.throwIfAny();
-    const stored = imagesByProduct(await tx.productImages.findByProductIds(full.brandId, [...aggregates.values()].map((a) => a.product.id)));
+    const stored = imagesByProduct(
+      await tx.productImages.findByProductIds(
+        full.brandId,
+        [...aggregates.values()].map((a) => a.product.id),
+      ),
+    );
     const context = { brandId: full.brandId, now: deps.clock.now(), sources };
     const results: ProductImagesSyncResult[] = [];
     for (const item of full.products) {

@@ -8,7 +8,12 @@ import { checkProductFields, checkVariantFields, parseMoney } from './product-sy
 import { FetchedSyncImages, attachSyncImages, fetchSyncImages } from './product-sync-images';
 import { StockPlan } from './product-sync-inventory';
 import { MergedItem, mergeItem } from './product-sync-merge';
-import { ProductSyncReferences, ResolvedProductReferences, loadProductSyncReferences, resolveProductReferences } from './product-sync-references';
+import {
+  ProductSyncReferences,
+  ResolvedProductReferences,
+  loadProductSyncReferences,
+  resolveProductReferences,
+} from './product-sync-references';
 import { ProductSyncViolations, checkProductItem, checkRequestKeys, storedVariant } from './product-sync-rules';
 import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, VariantSyncOutcome } from './product-sync.input';
 import { settleAll } from '../shared/settle-all';
@@ -66,7 +71,13 @@ export async function syncProducts(deps: SyncProductsDeps, input: ProductSyncCom
       const pointer = `/products/${i}`;
       const current = stored.get(item.itemNumber);
       if (item.delete) {
-        if (current) await checkDependents(`${pointer}/delete`, `product ${JSON.stringify(item.itemNumber)}`, () => tx.products.dependentsOfProduct(brandId, current.product.id), violations);
+        if (current)
+          await checkDependents(
+            `${pointer}/delete`,
+            `product ${JSON.stringify(item.itemNumber)}`,
+            () => tx.products.dependentsOfProduct(brandId, current.product.id),
+            violations,
+          );
         continue;
       }
       checkProductFields(item, pointer, violations);
@@ -77,23 +88,50 @@ export async function syncProducts(deps: SyncProductsDeps, input: ProductSyncCom
         checkVariantFields(variant, at, violations);
         const record = storedVariant(current, variant.sku);
         if (variant.delete) {
-          if (record) await checkDependents(`${at}/delete`, `variant ${JSON.stringify(variant.sku)}`, () => tx.products.dependentsOfVariant(brandId, record.variant.id), violations);
+          if (record)
+            await checkDependents(
+              `${at}/delete`,
+              `variant ${JSON.stringify(variant.sku)}`,
+              () => tx.products.dependentsOfVariant(brandId, record.variant.id),
+              violations,
+            );
           continue;
         }
         if (variant.inventory?.length) {
-          stock.add(variant.sku, record?.variant.id ?? null, variant.inventory, refs.variants.get(variant)!.locationIds, `${at}/inventory`, violations);
+          stock.add(
+            variant.sku,
+            record?.variant.id ?? null,
+            variant.inventory,
+            refs.variants.get(variant)!.locationIds,
+            `${at}/inventory`,
+            violations,
+          );
         }
       }
       checked.push({ item, current, refs });
     }
     violations.throwIfAny();
 
-    return write(tx, deps.clock, { brandId, userId: input.userId ?? null, items, stored, checked, references, stock, fetched });
+    return write(tx, deps.clock, {
+      brandId,
+      userId: input.userId ?? null,
+      items,
+      stored,
+      checked,
+      references,
+      stock,
+      fetched,
+    });
   });
 }
 
 /** Refuses a delete while orders, invoices or other data still refer to the record. */
-async function checkDependents(pointer: string, what: string, dependents: () => Promise<string[]>, violations: ViolationList): Promise<void> {
+async function checkDependents(
+  pointer: string,
+  what: string,
+  dependents: () => Promise<string[]>,
+  violations: ViolationList,
+): Promise<void> {
   const found = await dependents();
   if (found.length > 0) violations.add(pointer, `cannot delete ${what}: it still has ${found.join(', ')}`);
 }
@@ -111,7 +149,10 @@ async function planStock(
       item.delete
         ? []
         : (item.variants ?? []).flatMap((variant) => {
-            const record = variant.inventory?.length && !variant.delete ? storedVariant(stored.get(item.itemNumber), variant.sku) : undefined;
+            const record =
+              variant.inventory?.length && !variant.delete
+                ? storedVariant(stored.get(item.itemNumber), variant.sku)
+                : undefined;
             return record ? [record.variant.id] : [];
           }),
     ),
@@ -140,7 +181,11 @@ async function write(tx: Repositories, clock: Clock, input: WriteInput): Promise
 
   // Ids for every new product and variant of the request, in two draws.
   const newProducts = checked.filter(({ current }) => !current).length;
-  const newVariants = checked.reduce((count, { item, current }) => count + (item.variants ?? []).filter((v) => !v.delete && !storedVariant(current, v.sku)).length, 0);
+  const newVariants = checked.reduce(
+    (count, { item, current }) =>
+      count + (item.variants ?? []).filter((v) => !v.delete && !storedVariant(current, v.sku)).length,
+    0,
+  );
   const newProductIds = newProducts > 0 ? await tx.ids.next('products', newProducts) : [];
   const newVariantIds = newVariants > 0 ? await tx.ids.next('variants', newVariants) : [];
   let nextProduct = 0;
@@ -148,31 +193,41 @@ async function write(tx: Repositories, clock: Clock, input: WriteInput): Promise
 
   const merged = new Map<string, MergedItem>();
   for (const { item, current, refs } of checked) {
-    merged.set(item.itemNumber, mergeItem(item, current, {
-      brandId,
-      now,
-      nextProductId: () => newProductIds[nextProduct++]!,
-      nextVariantId: () => newVariantIds[nextVariant++]!,
-      categoryIds: item.categories ? refs.categoryKeys.map((key) => references.categories.idOf(key)) : undefined,
-      suppliers: item.suppliers
-        ? refs.suppliers.map(({ supplier, input: link, costPriceSetKey }): Omit<ProductSupplierLink, 'productId'> => ({
-            supplierId: supplier.id,
-            primary: link.primary ?? false,
-            leadTimeType: link.leadTimeType ?? 'weeks',
-            leadTimeFrom: link.leadTimeFrom ?? null,
-            leadTimeTo: link.leadTimeTo ?? null,
-            costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
-          }))
-        : undefined,
-      translations: item.translations ? refs.translations.map(({ locale, input: translation }) => ({ ...translation, localeId: locale.id })) : undefined,
-      variant: (variant) => {
-        const resolved = refs.variants.get(variant)!;
-        return {
-          dropIds: resolved.dropIds,
-          costPrices: resolved.costPrices.map(({ costPriceSetKey, input: cost }) => ({ costPriceSetId: references.costPriceSets.idOf(costPriceSetKey), costPrice: parseMoney(cost.costPrice)! })),
-        };
-      },
-    }));
+    merged.set(
+      item.itemNumber,
+      mergeItem(item, current, {
+        brandId,
+        now,
+        nextProductId: () => newProductIds[nextProduct++]!,
+        nextVariantId: () => newVariantIds[nextVariant++]!,
+        categoryIds: item.categories ? refs.categoryKeys.map((key) => references.categories.idOf(key)) : undefined,
+        suppliers: item.suppliers
+          ? refs.suppliers.map(
+              ({ supplier, input: link, costPriceSetKey }): Omit<ProductSupplierLink, 'productId'> => ({
+                supplierId: supplier.id,
+                primary: link.primary ?? false,
+                leadTimeType: link.leadTimeType ?? 'weeks',
+                leadTimeFrom: link.leadTimeFrom ?? null,
+                leadTimeTo: link.leadTimeTo ?? null,
+                costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
+              }),
+            )
+          : undefined,
+        translations: item.translations
+          ? refs.translations.map(({ locale, input: translation }) => ({ ...translation, localeId: locale.id }))
+          : undefined,
+        variant: (variant) => {
+          const resolved = refs.variants.get(variant)!;
+          return {
+            dropIds: resolved.dropIds,
+            costPrices: resolved.costPrices.map(({ costPriceSetKey, input: cost }) => ({
+              costPriceSetId: references.costPriceSets.idOf(costPriceSetKey),
+              costPrice: parseMoney(cost.costPrice)!,
+            })),
+          };
+        },
+      }),
+    );
   }
   const results = [...merged.values()];
 
@@ -189,15 +244,23 @@ async function write(tx: Repositories, clock: Clock, input: WriteInput): Promise
 
   const imageRequests = checked.flatMap(({ item, current }) => {
     const result = merged.get(item.itemNumber)!;
-    return result.images.length > 0 ? [{ productId: result.productId, stored: current !== undefined, variants: result.images }] : [];
+    return result.images.length > 0
+      ? [{ productId: result.productId, stored: current !== undefined, variants: result.images }]
+      : [];
   });
   const attached = await attachSyncImages(tx, brandId, now, imageRequests, input.fetched, deletedVariantIds);
   if (attached.images.length > 0) await tx.productImages.saveAll(attached.images);
 
-  const variantIds = new Map(results.flatMap((result) => [...result.variants].flatMap(([sku, { id }]) => (id !== null ? [[sku, id] as const] : []))));
+  const variantIds = new Map(
+    results.flatMap((result) =>
+      [...result.variants].flatMap(([sku, { id }]) => (id !== null ? [[sku, id] as const] : [])),
+    ),
+  );
   const stockMoved = await applyStock(tx, clock, input, (sku) => variantIds.get(sku)!, now);
 
-  return items.map((item) => outcomeOf(item, stored.get(item.itemNumber), merged.get(item.itemNumber), stockMoved, attached.changedVariantIds));
+  return items.map((item) =>
+    outcomeOf(item, stored.get(item.itemNumber), merged.get(item.itemNumber), stockMoved, attached.changedVariantIds),
+  );
 }
 
 /** The answer line of one item. Stock moves and new image attachments make an otherwise unchanged variant `updated`. */
@@ -223,15 +286,28 @@ function outcomeOf(
     return { sku: variant.sku, id, action: action === 'unchanged' && touched ? 'updated' : action };
   });
   const touched = variants.some((v) => v.action !== 'unchanged' && v.action !== 'absent');
-  return { itemNumber: item.itemNumber, id: merged.productId, action: merged.action === 'unchanged' && touched ? 'updated' : merged.action, variants };
+  return {
+    itemNumber: item.itemNumber,
+    id: merged.productId,
+    action: merged.action === 'unchanged' && touched ? 'updated' : merged.action,
+    variants,
+  };
 }
 
 /** Applies the planned stock changes in one call; returns the SKUs whose stock moved. */
-async function applyStock(tx: Repositories, clock: Clock, input: WriteInput, variantIdOf: (sku: string) => number, now: string): Promise<Set<string>> {
+async function applyStock(
+  tx: Repositories,
+  clock: Clock,
+  input: WriteInput,
+  variantIdOf: (sku: string) => number,
+  now: string,
+): Promise<Set<string>> {
   const { stock, brandId } = input;
   if (stock.isEmpty) return new Set();
   const needsDefault = stock.changes.some((change) => change.location === null);
-  const defaultLocationId = needsDefault ? (input.references.defaultLocation ?? (await ensureDefaultLocation(tx, clock, brandId))).id : null;
+  const defaultLocationId = needsDefault
+    ? (input.references.defaultLocation ?? (await ensureDefaultLocation(tx, clock, brandId))).id
+    : null;
   const defaultId = () => defaultLocationId!;
   const balances = await tx.stock.apply(brandId, stock.movements(brandId, input.userId, variantIdOf, defaultId), now);
   stock.verify(balances, variantIdOf, defaultId);

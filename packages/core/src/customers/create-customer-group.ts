@@ -14,11 +14,20 @@ export async function createCustomerGroup(
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     if ((await tx.customerGroups.findByCodes(input.brandId, [input.code.trim()])).length > 0) {
-      throw new DomainError('duplicate', `a customer group with code ${input.code} already exists`, { violations: [{ pointer: '/code', detail: `code ${input.code} is taken` }] });
+      throw new DomainError('duplicate', `a customer group with code ${input.code} already exists`, {
+        violations: [{ pointer: '/code', detail: `code ${input.code} is taken` }],
+      });
     }
     const [id] = await tx.ids.next('customer_groups');
     const now = deps.clock.now();
-    const group: CustomerGroup = { id: id!, brandId: input.brandId, code: input.code.trim(), name: input.name.trim(), createdAt: now, updatedAt: now };
+    const group: CustomerGroup = {
+      id: id!,
+      brandId: input.brandId,
+      code: input.code.trim(),
+      name: input.name.trim(),
+      createdAt: now,
+      updatedAt: now,
+    };
     await tx.customerGroups.insert(group);
     return group;
   });

@@ -18,7 +18,19 @@ export const customerListDefinition: ListDefinition<Customer> = {
     updated_at: { type: 'datetime', get: (c) => c.updatedAt },
   },
   sortKeys: ['id'],
-  filterKeys: ['id', 'customer_number', 'name', 'currency', 'active', 'email', 'discount_percentage', 'customer_group_id', 'payment_terms_id', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'customer_number',
+    'name',
+    'currency',
+    'active',
+    'email',
+    'discount_percentage',
+    'customer_group_id',
+    'payment_terms_id',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['addresses', 'customer_group', 'payment_terms'],
 };
 

@@ -5,6 +5,11 @@ import { CustomerGroup } from './customer.entities';
 import { customerGroupListDefinition } from './customer.list-definitions';
 
 /** Lists a brand's customer groups. */
-export async function listCustomerGroups(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<CustomerGroup>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(customerGroupListDefinition, request, (q) => repos.customerGroups.list(request.brandId, q)));
+export async function listCustomerGroups(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<CustomerGroup>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(customerGroupListDefinition, request, (q) => repos.customerGroups.list(request.brandId, q)),
+  );
 }

@@ -16,12 +16,18 @@ export interface CustomerListResult {
 /** Lists a brand's customers with filters, includes and offset or keyset pagination. */
 export async function listCustomers(deps: { uow: UnitOfWork }, request: ListRequest): Promise<CustomerListResult> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(customerListDefinition, request, (q) => repos.customers.list(request.brandId, q));
+    const { page, query } = await runList(customerListDefinition, request, (q) =>
+      repos.customers.list(request.brandId, q),
+    );
     const groupIds = [...new Set(page.items.flatMap((c) => (c.customerGroupId !== null ? [c.customerGroupId] : [])))];
     const termsIds = [...new Set(page.items.flatMap((c) => (c.paymentTermsId !== null ? [c.paymentTermsId] : [])))];
     const [groups, terms] = await settleAll([
-      query.includes.includes('customer_group') && groupIds.length ? repos.customerGroups.findByIds(request.brandId, groupIds) : [],
-      query.includes.includes('payment_terms') && termsIds.length ? repos.paymentTerms.findByIds(request.brandId, termsIds) : [],
+      query.includes.includes('customer_group') && groupIds.length
+        ? repos.customerGroups.findByIds(request.brandId, groupIds)
+        : [],
+      query.includes.includes('payment_terms') && termsIds.length
+        ? repos.paymentTerms.findByIds(request.brandId, termsIds)
+        : [],
     ]);
     return {
       page,

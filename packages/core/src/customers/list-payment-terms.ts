@@ -5,6 +5,11 @@ import { PaymentTerms } from './customer.entities';
 import { paymentTermsListDefinition } from './customer.list-definitions';
 
 /** Lists a brand's payment terms. */
-export async function listPaymentTerms(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<PaymentTerms>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(paymentTermsListDefinition, request, (q) => repos.paymentTerms.list(request.brandId, q)));
+export async function listPaymentTerms(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<PaymentTerms>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(paymentTermsListDefinition, request, (q) => repos.paymentTerms.list(request.brandId, q)),
+  );
 }

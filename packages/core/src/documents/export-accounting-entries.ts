@@ -5,7 +5,10 @@ import { UnitOfWork } from '../shared/unit-of-work.port';
 import { ExportRequest, ExportResult, exportScopeOf, runExport } from './export-documents';
 
 /** `GET /v10/accounting-entries/export`: every entry the system has not exported yet (entries have no status). */
-export async function exportAccountingEntries(deps: { uow: UnitOfWork; clock: Clock }, input: ExportRequest): Promise<ExportResult<AccountingEntry>> {
+export async function exportAccountingEntries(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: ExportRequest,
+): Promise<ExportResult<AccountingEntry>> {
   const scope = exportScopeOf(input, deps.clock);
   return deps.uow.read((repos) =>
     runExport(repos, 'accounting_entry', accountingEntryExportListDefinition, input, (q) =>

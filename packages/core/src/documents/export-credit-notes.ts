@@ -9,8 +9,14 @@ export async function exportCreditNotes(
   deps: { uow: UnitOfWork; clock: Clock },
   input: ExportRequest & { includeNonBooked?: boolean },
 ): Promise<ExportResult<CreditNote>> {
-  const scope = exportScopeOf(input, deps.clock, exportStatuses<FinancialDocumentStatus>(['booked'], [[input.includeNonBooked, 'draft']]));
+  const scope = exportScopeOf(
+    input,
+    deps.clock,
+    exportStatuses<FinancialDocumentStatus>(['booked'], [[input.includeNonBooked, 'draft']]),
+  );
   return deps.uow.read((repos) =>
-    runExport(repos, 'credit_note', creditNoteExportListDefinition, input, (q) => repos.creditNotes.listForExport(input.list.brandId, q, scope)),
+    runExport(repos, 'credit_note', creditNoteExportListDefinition, input, (q) =>
+      repos.creditNotes.listForExport(input.list.brandId, q, scope),
+    ),
   );
 }

@@ -73,7 +73,8 @@ export function exportScopeOf(request: ExportRequest, clock: Clock, statuses?: r
   let notExportedSince = clock.now();
   if (request.notExportedSince !== undefined) {
     const instant = typeof request.notExportedSince === 'string' ? normalizeInstant(request.notExportedSince) : null;
-    if (instant === null) violations.add('/not_exported_since', 'must be an ISO-8601 UTC datetime such as 2026-01-31T23:00:00Z');
+    if (instant === null)
+      violations.add('/not_exported_since', 'must be an ISO-8601 UTC datetime such as 2026-01-31T23:00:00Z');
     else notExportedSince = instant;
   }
   violations.throwIfAny();
@@ -81,7 +82,10 @@ export function exportScopeOf(request: ExportRequest, clock: Clock, statuses?: r
 }
 
 /** The statuses an export includes: the base ones plus those whose flag is set. */
-export function exportStatuses<S extends string>(base: readonly S[], optional: ReadonlyArray<readonly [flag: boolean | undefined, status: S]>): S[] {
+export function exportStatuses<S extends string>(
+  base: readonly S[],
+  optional: ReadonlyArray<readonly [flag: boolean | undefined, status: S]>,
+): S[] {
   return [...base, ...optional.filter(([flag]) => flag === true).map(([, status]) => status)];
 }
 
@@ -94,6 +98,11 @@ export async function runExport<T extends { id: number }>(
   fetch: (query: ListQuery) => Promise<ListRows<T>>,
 ): Promise<ExportResult<T>> {
   const { page, query } = await runList(definition, request.list, fetch);
-  const exports = await marksByDocument(repos, request.list.brandId, documentType, page.items.map((item) => item.id));
+  const exports = await marksByDocument(
+    repos,
+    request.list.brandId,
+    documentType,
+    page.items.map((item) => item.id),
+  );
   return { page, query, exports };
 }

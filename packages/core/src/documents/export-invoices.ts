@@ -9,8 +9,14 @@ export async function exportInvoices(
   deps: { uow: UnitOfWork; clock: Clock },
   input: ExportRequest & { includeNonBooked?: boolean },
 ): Promise<ExportResult<Invoice>> {
-  const scope = exportScopeOf(input, deps.clock, exportStatuses<FinancialDocumentStatus>(['booked'], [[input.includeNonBooked, 'draft']]));
+  const scope = exportScopeOf(
+    input,
+    deps.clock,
+    exportStatuses<FinancialDocumentStatus>(['booked'], [[input.includeNonBooked, 'draft']]),
+  );
   return deps.uow.read((repos) =>
-    runExport(repos, 'invoice', invoiceExportListDefinition, input, (q) => repos.invoices.listForExport(input.list.brandId, q, scope)),
+    runExport(repos, 'invoice', invoiceExportListDefinition, input, (q) =>
+      repos.invoices.listForExport(input.list.brandId, q, scope),
+    ),
   );
 }

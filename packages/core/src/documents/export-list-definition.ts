@@ -6,6 +6,9 @@ import { ListDefinition } from '../listing/list-query';
  * Exports are walked by cursor only and never counted: a count of "not yet exported for this
  * system" would cost a scan of every document on every page.
  */
-export function exportListDefinition<T>(list: ListDefinition<T>, includes: readonly string[] = list.includes): ListDefinition<T> {
+export function exportListDefinition<T>(
+  list: ListDefinition<T>,
+  includes: readonly string[] = list.includes,
+): ListDefinition<T> {
   return { ...list, resource: `${list.resource}_export`, includes, cursorOnly: true };
 }

@@ -12,13 +12,18 @@ export async function exportOrders(
   deps: { uow: UnitOfWork; clock: Clock },
   input: ExportRequest & { includeNotApproved?: boolean; includeCancelled?: boolean; includeArchived?: boolean },
 ): Promise<ExportResult<Order>> {
-  const statuses = exportStatuses<OrderStatus>(['approved'], [
-    [input.includeNotApproved, 'draft'],
-    [input.includeCancelled, 'cancelled'],
-    [input.includeArchived, 'archived'],
-  ]);
+  const statuses = exportStatuses<OrderStatus>(
+    ['approved'],
+    [
+      [input.includeNotApproved, 'draft'],
+      [input.includeCancelled, 'cancelled'],
+      [input.includeArchived, 'archived'],
+    ],
+  );
   const scope = exportScopeOf(input, deps.clock, statuses);
   return deps.uow.read((repos) =>
-    runExport(repos, 'order', orderExportListDefinition, input, (q) => repos.orders.listForExport(input.list.brandId, q, scope)),
+    runExport(repos, 'order', orderExportListDefinition, input, (q) =>
+      repos.orders.listForExport(input.list.brandId, q, scope),
+    ),
   );
 }

@@ -11,14 +11,22 @@ export async function exportShipments(
 ): Promise<ExportResult<Shipment>> {
   const scope = exportScopeOf(input, deps.clock, shipmentExportStatuses(input));
   return deps.uow.read((repos) =>
-    runExport(repos, 'shipment', shipmentExportListDefinition, input, (q) => repos.shipments.listForExport(input.list.brandId, q, scope)),
+    runExport(repos, 'shipment', shipmentExportListDefinition, input, (q) =>
+      repos.shipments.listForExport(input.list.brandId, q, scope),
+    ),
   );
 }
 
 /** Open, plus cancelled and completed when flagged (shared by the v10 and the 3PL export). */
-export function shipmentExportStatuses(flags: { includeCancelled?: boolean; includeCompleted?: boolean }): ShipmentStatus[] {
-  return exportStatuses<ShipmentStatus>(['open'], [
-    [flags.includeCancelled, 'cancelled'],
-    [flags.includeCompleted, 'completed'],
-  ]);
+export function shipmentExportStatuses(flags: {
+  includeCancelled?: boolean;
+  includeCompleted?: boolean;
+}): ShipmentStatus[] {
+  return exportStatuses<ShipmentStatus>(
+    ['open'],
+    [
+      [flags.includeCancelled, 'cancelled'],
+      [flags.includeCompleted, 'completed'],
+    ],
+  );
 }

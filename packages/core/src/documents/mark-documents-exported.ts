@@ -30,14 +30,22 @@ export interface MarkRequest {
  * `system_id` usable, and every id a document of this brand (`existingIds` answers which of the
  * ids are). An unknown or foreign id is a 422 naming its item; nothing of the call is marked then.
  */
-export async function checkMarkRequest(request: MarkRequest, existingIds: (ids: number[]) => Promise<Set<number>>): Promise<void> {
+export async function checkMarkRequest(
+  request: MarkRequest,
+  existingIds: (ids: number[]) => Promise<Set<number>>,
+): Promise<void> {
   const violations = new ViolationList();
   if (request.items.length === 0) violations.add(`/${request.arrayKey}`, 'must contain at least one document');
-  if (request.items.length > MAX_MARKS_PER_CALL) violations.add(`/${request.arrayKey}`, `must contain at most ${MAX_MARKS_PER_CALL} documents`);
+  if (request.items.length > MAX_MARKS_PER_CALL)
+    violations.add(`/${request.arrayKey}`, `must contain at most ${MAX_MARKS_PER_CALL} documents`);
   violations.throwIfAny();
   const found = await existingIds([...new Set(request.items.map((i) => i.documentId))]);
   request.items.forEach((item, i) => {
-    if (!found.has(item.documentId)) violations.add(`/${request.arrayKey}/${i}/${request.idKey}`, `${item.documentId} is not ${withArticle(request.documentType.replace('_', ' '))} of this brand`);
+    if (!found.has(item.documentId))
+      violations.add(
+        `/${request.arrayKey}/${i}/${request.idKey}`,
+        `${item.documentId} is not ${withArticle(request.documentType.replace('_', ' '))} of this brand`,
+      );
     const problem = systemIdProblem(item.systemId);
     if (problem) violations.add(`/${request.arrayKey}/${i}/system_id`, problem);
   });
@@ -53,20 +61,37 @@ export async function recordMarks(tx: Repositories, request: MarkRequest, at: st
   const marks = new Map<string, ExportMark>();
   for (const item of request.items) {
     marks.set(`${item.documentId}\u0000${item.systemId}`, {
-      brandId: request.brandId, documentType: request.documentType, documentId: item.documentId, systemId: item.systemId,
-      exportedAt: at, note: item.note,
+      brandId: request.brandId,
+      documentType: request.documentType,
+      documentId: item.documentId,
+      systemId: item.systemId,
+      exportedAt: at,
+      note: item.note,
     });
   }
   await tx.exportMarks.mark([...marks.values()]);
-  await tx.timeline.append(request.items.map((item) => ({
-    brandId: request.brandId, documentType: request.documentType, documentId: item.documentId, kind: 'exported',
-    note: item.note, systemId: item.systemId, userId: request.userId, createdAt: at,
-  })));
+  await tx.timeline.append(
+    request.items.map((item) => ({
+      brandId: request.brandId,
+      documentType: request.documentType,
+      documentId: item.documentId,
+      kind: 'exported',
+      note: item.note,
+      systemId: item.systemId,
+      userId: request.userId,
+      createdAt: at,
+    })),
+  );
 }
 
-
 /** The documents `markDocumentsExported` confirms (orders have their own use case: they may regulate stock). */
-export type MarkableDocumentType = 'shipment' | 'invoice' | 'credit_note' | 'accounting_entry' | 'return' | 'production_order';
+export type MarkableDocumentType =
+  | 'shipment'
+  | 'invoice'
+  | 'credit_note'
+  | 'accounting_entry'
+  | 'return'
+  | 'production_order';
 
 /**
  * `POST /v10/{shipments,invoices,credit-notes,accounting-entries}/mark-as-exported` and
@@ -80,18 +105,32 @@ export async function markDocumentsExported(
   input: MarkRequest & { documentType: MarkableDocumentType },
 ): Promise<void> {
   await deps.uow.run(async (tx) => {
-    await checkMarkRequest(input, async (ids) => new Set((await findDocuments(tx, input.brandId, input.documentType, ids)).map((d) => d.id)));
+    await checkMarkRequest(
+      input,
+      async (ids) => new Set((await findDocuments(tx, input.brandId, input.documentType, ids)).map((d) => d.id)),
+    );
     await recordMarks(tx, input, deps.clock.now());
   });
 }
 
-function findDocuments(tx: Repositories, brandId: number, documentType: MarkableDocumentType, ids: number[]): Promise<Array<{ id: number }>> {
+function findDocuments(
+  tx: Repositories,
+  brandId: number,
+  documentType: MarkableDocumentType,
+  ids: number[],
+): Promise<Array<{ id: number }>> {
   switch (documentType) {
-    case 'shipment': return tx.shipments.findByIds(brandId, ids);
-    case 'invoice': return tx.invoices.findByIds(brandId, ids);
-    case 'credit_note': return tx.creditNotes.findByIds(brandId, ids);
-    case 'accounting_entry': return tx.accountingEntries.findByIds(brandId, ids);
-    case 'return': return tx.returns.findByIds(brandId, ids);
-    case 'production_order': return tx.productionOrders.findByIds(brandId, ids);
+    case 'shipment':
+      return tx.shipments.findByIds(brandId, ids);
+    case 'invoice':
+      return tx.invoices.findByIds(brandId, ids);
+    case 'credit_note':
+      return tx.creditNotes.findByIds(brandId, ids);
+    case 'accounting_entry':
+      return tx.accountingEntries.findByIds(brandId, ids);
+    case 'return':
+      return tx.returns.findByIds(brandId, ids);
+    case 'production_order':
+      return tx.productionOrders.findByIds(brandId, ids);
   }
 }

@@ -34,7 +34,11 @@ export async function markOrdersExported(
   input: { brandId: number; userId: number | null; items: OrderMarkItem[] },
 ): Promise<Order[]> {
   const request: MarkRequest = {
-    brandId: input.brandId, userId: input.userId, documentType: 'order', arrayKey: 'orders', idKey: 'order_id',
+    brandId: input.brandId,
+    userId: input.userId,
+    documentType: 'order',
+    arrayKey: 'orders',
+    idKey: 'order_id',
     items: input.items.map((item) => ({ documentId: item.orderId, systemId: item.systemId, note: item.note })),
   };
   return deps.uow.run(async (tx) => {
@@ -52,17 +56,27 @@ export async function markOrdersExported(
       if (!item.regulateInventory) return;
       const pointer = `/orders/${i}/regulate_inventory`;
       if (settings.invoicing === 'in_service') {
-        violations.add(pointer, 'must be false: this brand invoices in the service, where booking the invoice regulates the inventory');
+        violations.add(
+          pointer,
+          'must be false: this brand invoices in the service, where booking the invoice regulates the inventory',
+        );
         return;
       }
       const order = orders.get(item.orderId)!;
       if (order.status === 'draft') {
-        drafts.push({ pointer, detail: `${pointerToPath(pointer)} cannot be true for order ${order.orderNumber}: it is a draft, not approved` });
+        drafts.push({
+          pointer,
+          detail: `${pointerToPath(pointer)} cannot be true for order ${order.orderNumber}: it is a draft, not approved`,
+        });
       }
     });
     violations.throwIfAny();
     // A draft cannot move to archived: the order lifecycle's error, naming the item.
-    if (drafts.length > 0) throw new DomainError('invalid_state_transition', drafts[0]!.detail, { violations: drafts, data: { from: 'draft', to: 'archived' } });
+    if (drafts.length > 0)
+      throw new DomainError('invalid_state_transition', drafts[0]!.detail, {
+        violations: drafts,
+        data: { from: 'draft', to: 'archived' },
+      });
 
     const regulate = new Set(input.items.filter((item) => item.regulateInventory).map((item) => item.orderId));
     const events: NewTimelineEvent[] = [];
@@ -71,15 +85,33 @@ export async function markOrdersExported(
       if (order.status !== 'approved') continue; // cancelled or archived: nothing left to regulate
       const remaining = new Map(order.lines.map((line) => [line.id, line.quantity - line.regulatedQuantity]));
       const regulated = await regulateOrderLines(tx, order, remaining, 'order_regulated', {
-        brandId: input.brandId, userId: input.userId, at, documentType: 'order', documentId: order.id,
+        brandId: input.brandId,
+        userId: input.userId,
+        at,
+        documentType: 'order',
+        documentId: order.id,
       });
       orderLifecycle.assertTransition(order.status, 'archived');
       const archived: Order = { ...regulated, status: 'archived', archivedAt: at, updatedAt: at };
       await tx.orders.save(archived);
       orders.set(orderId, archived);
-      const pieces = regulated.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0) - order.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0);
-      const event = { brandId: input.brandId, documentType: 'order' as const, documentId: order.id, systemId: null, userId: input.userId, createdAt: at };
-      if (pieces > 0) events.push({ ...event, kind: 'regulated', note: `${pieces} ${pieces === 1 ? 'piece' : 'pieces'} taken out of In stock on export` });
+      const pieces =
+        regulated.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0) -
+        order.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0);
+      const event = {
+        brandId: input.brandId,
+        documentType: 'order' as const,
+        documentId: order.id,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      };
+      if (pieces > 0)
+        events.push({
+          ...event,
+          kind: 'regulated',
+          note: `${pieces} ${pieces === 1 ? 'piece' : 'pieces'} taken out of In stock on export`,
+        });
       events.push({ ...event, kind: 'archived', note: 'archived on export with regulate_inventory' });
     }
     await recordMarks(tx, request, at);

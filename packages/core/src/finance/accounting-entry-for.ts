@@ -22,8 +22,16 @@ export async function writeAccountingEntry(
   ].filter((l) => l.debit !== 0 || l.credit !== 0);
   const [id] = await tx.ids.next('accounting_entries');
   const entry: AccountingEntry = {
-    id: id!, brandId: doc.brandId, entryNumber: await tx.documentNumbers.next(doc.brandId, 'accounting_entry'),
-    documentType: document.type, documentId: doc.id, date: at.slice(0, 10), currency: doc.currency, lines, createdAt: at, updatedAt: at,
+    id: id!,
+    brandId: doc.brandId,
+    entryNumber: await tx.documentNumbers.next(doc.brandId, 'accounting_entry'),
+    documentType: document.type,
+    documentId: doc.id,
+    date: at.slice(0, 10),
+    currency: doc.currency,
+    lines,
+    createdAt: at,
+    updatedAt: at,
   };
   await tx.accountingEntries.insert(entry);
   return entry;

@@ -40,14 +40,28 @@ export async function bookCreditNoteInTx(
   const accountingEntry = await writeAccountingEntry(tx, { type: 'credit_note', creditNote }, at);
   await tx.timeline.append([
     {
-      brandId: creditNote.brandId, documentType: 'credit_note', documentId: creditNote.id, kind: 'booked',
-      note: `booked as accounting entry ${accountingEntry.entryNumber}`, systemId: null, userId, createdAt: at,
+      brandId: creditNote.brandId,
+      documentType: 'credit_note',
+      documentId: creditNote.id,
+      kind: 'booked',
+      note: `booked as accounting entry ${accountingEntry.entryNumber}`,
+      systemId: null,
+      userId,
+      createdAt: at,
     },
     ...(creditNote.invoiceId !== null
-      ? [{
-          brandId: creditNote.brandId, documentType: 'invoice' as const, documentId: creditNote.invoiceId, kind: 'credited',
-          note: `credit note ${creditNote.creditNoteNumber} booked`, systemId: null, userId, createdAt: at,
-        }]
+      ? [
+          {
+            brandId: creditNote.brandId,
+            documentType: 'invoice' as const,
+            documentId: creditNote.invoiceId,
+            kind: 'credited',
+            note: `credit note ${creditNote.creditNoteNumber} booked`,
+            systemId: null,
+            userId,
+            createdAt: at,
+          },
+        ]
       : []),
   ]);
   return { creditNote, accountingEntry };

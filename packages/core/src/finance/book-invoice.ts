@@ -37,10 +37,19 @@ export async function bookInvoice(
     if (draft.orderId !== null) {
       const [order] = await tx.orders.findByIds(input.brandId, [draft.orderId]);
       if (order) {
-        const event = { brandId: input.brandId, documentType: 'order' as const, documentId: order.id, systemId: null, userId: input.userId, createdAt: at };
+        const event = {
+          brandId: input.brandId,
+          documentType: 'order' as const,
+          documentId: order.id,
+          systemId: null,
+          userId: input.userId,
+          createdAt: at,
+        };
         events.push({ ...event, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
         if (settings.invoicing === 'in_service' && !draft.inventoryRegulated) {
-          events.push(...(await regulateInvoicedPieces(tx, order, draft, input.userId, at)).map((e) => ({ ...event, ...e })));
+          events.push(
+            ...(await regulateInvoicedPieces(tx, order, draft, input.userId, at)).map((e) => ({ ...event, ...e })),
+          );
           inventoryRegulated = true;
         }
       }
@@ -51,14 +60,28 @@ export async function bookInvoice(
     const accountingEntry = await writeAccountingEntry(tx, { type: 'invoice', invoice }, at);
     await tx.timeline.append([
       {
-        brandId: input.brandId, documentType: 'invoice', documentId: invoice.id, kind: 'booked',
-        note: `booked as accounting entry ${accountingEntry.entryNumber}`, systemId: null, userId: input.userId, createdAt: at,
+        brandId: input.brandId,
+        documentType: 'invoice',
+        documentId: invoice.id,
+        kind: 'booked',
+        note: `booked as accounting entry ${accountingEntry.entryNumber}`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
       },
       ...(inventoryRegulated && !draft.inventoryRegulated
-        ? [{
-            brandId: input.brandId, documentType: 'invoice' as const, documentId: invoice.id, kind: 'regulated',
-            note: 'invoiced pieces taken out of In stock', systemId: null, userId: input.userId, createdAt: at,
-          }]
+        ? [
+            {
+              brandId: input.brandId,
+              documentType: 'invoice' as const,
+              documentId: invoice.id,
+              kind: 'regulated',
+              note: 'invoiced pieces taken out of In stock',
+              systemId: null,
+              userId: input.userId,
+              createdAt: at,
+            },
+          ]
         : []),
       ...events,
     ]);
@@ -79,14 +102,25 @@ async function regulateInvoicedPieces(
 ): Promise<Array<Pick<NewTimelineEvent, 'kind' | 'note'>>> {
   const pieces = new Map<number, number>();
   for (const line of invoice.lines) {
-    if (line.kind === 'product' && line.orderLineId !== null) pieces.set(line.orderLineId, (pieces.get(line.orderLineId) ?? 0) + line.quantity);
+    if (line.kind === 'product' && line.orderLineId !== null)
+      pieces.set(line.orderLineId, (pieces.get(line.orderLineId) ?? 0) + line.quantity);
   }
   const regulated = await regulateOrderLines(tx, order, pieces, 'invoice_regulated', {
-    brandId: order.brandId, userId, at, documentType: 'invoice', documentId: invoice.id,
+    brandId: order.brandId,
+    userId,
+    at,
+    documentType: 'invoice',
+    documentId: invoice.id,
   });
-  const taken = regulated.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0) - order.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0);
+  const taken =
+    regulated.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0) -
+    order.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0);
   const events: Array<Pick<NewTimelineEvent, 'kind' | 'note'>> = [];
-  if (taken > 0) events.push({ kind: 'regulated', note: `${taken} ${taken === 1 ? 'piece' : 'pieces'} of invoice ${invoice.invoiceNumber} taken out of In stock` });
+  if (taken > 0)
+    events.push({
+      kind: 'regulated',
+      note: `${taken} ${taken === 1 ? 'piece' : 'pieces'} of invoice ${invoice.invoiceNumber} taken out of In stock`,
+    });
   let saved: Order = taken > 0 ? { ...regulated, updatedAt: at } : regulated;
   const complete = regulated.lines.every((l) => l.regulatedQuantity >= l.quantity);
   if (complete && order.status === 'approved') {

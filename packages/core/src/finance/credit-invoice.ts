@@ -37,23 +37,37 @@ export async function creditInvoice(
     const [invoice] = await tx.invoices.findByIds(input.brandId, [input.invoiceId]);
     if (!invoice) throw DomainError.notFound('invoice', input.invoiceId);
     if (invoice.status !== 'booked') {
-      throw new DomainError('invalid_state_transition', `invoice ${invoice.invoiceNumber} is ${invoice.status}: only a booked invoice can be credited`, {
-        data: { status: invoice.status, required: 'booked' },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `invoice ${invoice.invoiceNumber} is ${invoice.status}: only a booked invoice can be credited`,
+        {
+          data: { status: invoice.status, required: 'booked' },
+        },
+      );
     }
     const others = await tx.creditNotes.findByInvoiceIds(input.brandId, [invoice.id]);
     const { creditables, allAttributed } = creditablesOf(invoice, others);
 
-    const quantities = input.lines === undefined ? everythingLeft(invoice, creditables) : await requestedPieces(tx, invoice, creditables, input.lines);
+    const quantities =
+      input.lines === undefined
+        ? everythingLeft(invoice, creditables)
+        : await requestedPieces(tx, invoice, creditables, input.lines);
 
     const lineIds = await tx.ids.next('credit_note_lines', quantities.size);
     const lines: FinancialLine[] = [...quantities].map(([index, quantity], i) => {
       const { line, remaining, creditedAmount } = creditables[index]!;
-      const totalPrice = quantity === remaining ? line.totalPrice - creditedAmount : lineTotal(quantity, line.unitPrice, line.discountBasisPoints);
+      const totalPrice =
+        quantity === remaining
+          ? line.totalPrice - creditedAmount
+          : lineTotal(quantity, line.unitPrice, line.discountBasisPoints);
       return { ...line, id: lineIds[i]!, quantity, totalPrice };
     });
     const completes = creditables.every((c, index) => c.remaining === (quantities.get(index) ?? 0));
-    const computed = documentTotals(lines.reduce((sum, l) => sum + l.totalPrice, 0), invoice.vatRateBasisPoints, invoice.pricesIncludeVat);
+    const computed = documentTotals(
+      lines.reduce((sum, l) => sum + l.totalPrice, 0),
+      invoice.vatRateBasisPoints,
+      invoice.pricesIncludeVat,
+    );
     const rest = {
       netTotal: invoice.netTotal - others.reduce((sum, c) => sum + c.netTotal, 0),
       vatTotal: invoice.vatTotal - others.reduce((sum, c) => sum + c.vatTotal, 0),
@@ -66,17 +80,47 @@ export async function creditInvoice(
 
     const [id] = await tx.ids.next('credit_notes');
     const creditNote: CreditNote = {
-      id: id!, brandId: invoice.brandId, creditNoteNumber: await tx.documentNumbers.next(invoice.brandId, 'credit_note'), status: 'draft',
-      orderId: invoice.orderId, customerId: invoice.customerId, currency: invoice.currency, vatRateBasisPoints: invoice.vatRateBasisPoints,
-      pricesIncludeVat: invoice.pricesIncludeVat, ...totals, invoiceId: invoice.id, returnId: null, bookedAt: null, createdAt: at, updatedAt: at,
+      id: id!,
+      brandId: invoice.brandId,
+      creditNoteNumber: await tx.documentNumbers.next(invoice.brandId, 'credit_note'),
+      status: 'draft',
+      orderId: invoice.orderId,
+      customerId: invoice.customerId,
+      currency: invoice.currency,
+      vatRateBasisPoints: invoice.vatRateBasisPoints,
+      pricesIncludeVat: invoice.pricesIncludeVat,
+      ...totals,
+      invoiceId: invoice.id,
+      returnId: null,
+      bookedAt: null,
+      createdAt: at,
+      updatedAt: at,
       lines,
     };
     await tx.creditNotes.save(creditNote);
     const pieces = lines.filter((l) => l.kind === 'product').reduce((sum, l) => sum + l.quantity, 0);
     const what = `${pieces} ${pieces === 1 ? 'piece' : 'pieces'}${lines.some((l) => l.kind !== 'product') ? ' and charges' : ''}`;
     await tx.timeline.append([
-      { brandId: invoice.brandId, documentType: 'credit_note', documentId: creditNote.id, kind: 'created', note: `credits ${what} of invoice ${invoice.invoiceNumber}`, systemId: null, userId: input.userId, createdAt: at },
-      { brandId: invoice.brandId, documentType: 'invoice', documentId: invoice.id, kind: 'credited', note: `credit note ${creditNote.creditNoteNumber} drafted for ${what}`, systemId: null, userId: input.userId, createdAt: at },
+      {
+        brandId: invoice.brandId,
+        documentType: 'credit_note',
+        documentId: creditNote.id,
+        kind: 'created',
+        note: `credits ${what} of invoice ${invoice.invoiceNumber}`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
+      {
+        brandId: invoice.brandId,
+        documentType: 'invoice',
+        documentId: invoice.id,
+        kind: 'credited',
+        note: `credit note ${creditNote.creditNoteNumber} drafted for ${what}`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
     ]);
     return creditNote;
   });
@@ -84,7 +128,9 @@ export async function creditInvoice(
 
 /** Products are matched by order line, charges (shipping, fees) by kind and label. */
 const lineKey = (line: FinancialLine): string =>
-  line.kind === 'product' ? `product:${line.orderLineId ?? `variant ${line.variantId}`}` : `${line.kind}:${line.description}`;
+  line.kind === 'product'
+    ? `product:${line.orderLineId ?? `variant ${line.variantId}`}`
+    : `${line.kind}:${line.description}`;
 
 /**
  * What is left to credit of each invoice line: the other notes' lines are taken from the
@@ -92,7 +138,11 @@ const lineKey = (line: FinancialLine): string =>
  * does not correspond to an invoice line (a return's fee, say).
  */
 function creditablesOf(invoice: Invoice, others: CreditNote[]): { creditables: Creditable[]; allAttributed: boolean } {
-  const creditables: Creditable[] = invoice.lines.map((line) => ({ line, remaining: line.quantity, creditedAmount: 0 }));
+  const creditables: Creditable[] = invoice.lines.map((line) => ({
+    line,
+    remaining: line.quantity,
+    creditedAmount: 0,
+  }));
   let allAttributed = true;
   for (const credited of others.flatMap((c) => c.lines)) {
     let pieces = credited.quantity;
@@ -130,9 +180,15 @@ function everythingLeft(invoice: Invoice, creditables: Creditable[]): Map<number
  * The requested pieces as quantities per invoice line (by index), spread over the invoice's
  * lines of the variant in order. Every problem is collected before anything is refused.
  */
-async function requestedPieces(tx: Repositories, invoice: Invoice, creditables: Creditable[], requested: CreditLineInput[]): Promise<Map<number, number>> {
+async function requestedPieces(
+  tx: Repositories,
+  invoice: Invoice,
+  creditables: Creditable[],
+  requested: CreditLineInput[],
+): Promise<Map<number, number>> {
   const violations = new ViolationList();
-  if (requested.length === 0) violations.add('/lines', 'must contain at least one line (leave lines out to credit everything)');
+  if (requested.length === 0)
+    violations.add('/lines', 'must contain at least one line (leave lines out to credit everything)');
   // EANs are not on invoice lines; the order's lines know them.
   let eanOf = new Map<number, string | null>();
   if (requested.some((r) => r.ean !== undefined) && invoice.orderId !== null) {
@@ -168,7 +224,10 @@ async function requestedPieces(tx: Repositories, invoice: Invoice, creditables: 
     const before = asked.get(variantId) ?? 0;
     asked.set(variantId, before + line.quantity);
     if (before + line.quantity > left) {
-      violations.add(`${pointer}/quantity`, `credits ${before + line.quantity} pieces of ${named}, but only ${left} of the ${invoiced} invoiced are left to credit`);
+      violations.add(
+        `${pointer}/quantity`,
+        `credits ${before + line.quantity} pieces of ${named}, but only ${left} of the ${invoiced} invoiced are left to credit`,
+      );
       return;
     }
     let pieces = line.quantity;

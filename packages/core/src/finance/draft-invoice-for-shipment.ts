@@ -22,33 +22,74 @@ export async function draftInvoiceForShipment(
   const lines: FinancialLine[] = delivered.map((s, i) => {
     const orderLine = byLine.get(s.orderLineId)!;
     return {
-      id: lineIds[i]!, kind: 'product', orderLineId: orderLine.id, variantId: orderLine.variantId, sku: orderLine.sku,
-      description: orderLine.productName, quantity: s.deliveredQuantity, unitPrice: orderLine.unitPrice,
-      discountBasisPoints: orderLine.discountBasisPoints, totalPrice: lineTotal(s.deliveredQuantity, orderLine.unitPrice, orderLine.discountBasisPoints),
+      id: lineIds[i]!,
+      kind: 'product',
+      orderLineId: orderLine.id,
+      variantId: orderLine.variantId,
+      sku: orderLine.sku,
+      description: orderLine.productName,
+      quantity: s.deliveredQuantity,
+      unitPrice: orderLine.unitPrice,
+      discountBasisPoints: orderLine.discountBasisPoints,
+      totalPrice: lineTotal(s.deliveredQuantity, orderLine.unitPrice, orderLine.discountBasisPoints),
     };
   });
   if (shipment.shippingCost) {
     lines.push({
-      id: lineIds[delivered.length]!, kind: 'shipping', orderLineId: null, variantId: null, sku: null, description: 'Shipping',
-      quantity: 1, unitPrice: shipment.shippingCost, discountBasisPoints: 0, totalPrice: shipment.shippingCost,
+      id: lineIds[delivered.length]!,
+      kind: 'shipping',
+      orderLineId: null,
+      variantId: null,
+      sku: null,
+      description: 'Shipping',
+      quantity: 1,
+      unitPrice: shipment.shippingCost,
+      discountBasisPoints: 0,
+      totalPrice: shipment.shippingCost,
     });
   }
   const [id] = await tx.ids.next('invoices');
   const invoice: Invoice = {
-    id: id!, brandId: order.brandId, invoiceNumber: await tx.documentNumbers.next(order.brandId, 'invoice'), status: 'draft',
-    orderId: order.id, shipmentId: shipment.id, customerId: order.customerId, currency: order.currency,
-    vatRateBasisPoints: order.vatRateBasisPoints, pricesIncludeVat: order.pricesIncludeVat,
-    ...documentTotals(lines.reduce((sum, l) => sum + l.totalPrice, 0), order.vatRateBasisPoints, order.pricesIncludeVat),
-    inventoryRegulated: false, bookedAt: null, createdAt: at, updatedAt: at, lines,
+    id: id!,
+    brandId: order.brandId,
+    invoiceNumber: await tx.documentNumbers.next(order.brandId, 'invoice'),
+    status: 'draft',
+    orderId: order.id,
+    shipmentId: shipment.id,
+    customerId: order.customerId,
+    currency: order.currency,
+    vatRateBasisPoints: order.vatRateBasisPoints,
+    pricesIncludeVat: order.pricesIncludeVat,
+    ...documentTotals(
+      lines.reduce((sum, l) => sum + l.totalPrice, 0),
+      order.vatRateBasisPoints,
+      order.pricesIncludeVat,
+    ),
+    inventoryRegulated: false,
+    bookedAt: null,
+    createdAt: at,
+    updatedAt: at,
+    lines,
   };
   await tx.invoices.save(invoice);
-  await tx.timeline.append([{
-    brandId: order.brandId, documentType: 'invoice', documentId: invoice.id, kind: 'created',
-    note: `drafted for delivered shipment ${shipment.shipmentNumber}`, systemId: null, userId: input.userId, createdAt: at,
-  }]);
+  await tx.timeline.append([
+    {
+      brandId: order.brandId,
+      documentType: 'invoice',
+      documentId: invoice.id,
+      kind: 'created',
+      note: `drafted for delivered shipment ${shipment.shipmentNumber}`,
+      systemId: null,
+      userId: input.userId,
+      createdAt: at,
+    },
+  ]);
   const invoiced = new Map(delivered.map((s) => [s.orderLineId, s.deliveredQuantity]));
   return {
     invoice,
-    order: { ...order, lines: order.lines.map((l) => ({ ...l, invoicedQuantity: l.invoicedQuantity + (invoiced.get(l.id) ?? 0) })) },
+    order: {
+      ...order,
+      lines: order.lines.map((l) => ({ ...l, invoicedQuantity: l.invoicedQuantity + (invoiced.get(l.id) ?? 0) })),
+    },
   };
 }

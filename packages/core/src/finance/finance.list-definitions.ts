@@ -19,7 +19,19 @@ export const invoiceListDefinition: ListDefinition<Invoice> = {
     updated_at: { type: 'datetime', get: (i) => i.updatedAt },
   },
   sortKeys: ['id', 'updated_at'],
-  filterKeys: ['id', 'invoice_number', 'status', 'order_id', 'shipment_id', 'customer_id', 'currency', 'total', 'booked_at', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'invoice_number',
+    'status',
+    'order_id',
+    'shipment_id',
+    'customer_id',
+    'currency',
+    'total',
+    'booked_at',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['lines'],
 };
 export const invoiceExportListDefinition = exportListDefinition(invoiceListDefinition);
@@ -42,7 +54,20 @@ export const creditNoteListDefinition: ListDefinition<CreditNote> = {
     updated_at: { type: 'datetime', get: (c) => c.updatedAt },
   },
   sortKeys: ['id'],
-  filterKeys: ['id', 'credit_note_number', 'status', 'order_id', 'invoice_id', 'return_id', 'customer_id', 'currency', 'total', 'booked_at', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'credit_note_number',
+    'status',
+    'order_id',
+    'invoice_id',
+    'return_id',
+    'customer_id',
+    'currency',
+    'total',
+    'booked_at',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['lines'],
 };
 export const creditNoteExportListDefinition = exportListDefinition(creditNoteListDefinition);

@@ -23,7 +23,11 @@ export interface CreditNoteRepository {
 export interface AccountingEntryRepository {
   insert(entry: AccountingEntry): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<AccountingEntry[]>;
-  findByDocument(brandId: number, documentType: AccountingEntry['documentType'], documentId: number): Promise<AccountingEntry | null>;
+  findByDocument(
+    brandId: number,
+    documentType: AccountingEntry['documentType'],
+    documentId: number,
+  ): Promise<AccountingEntry | null>;
   list(brandId: number, query: ListQuery): Promise<ListRows<AccountingEntry>>;
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<AccountingEntry>>;
 }

@@ -15,7 +15,10 @@ export interface AccountingEntryDetail {
  * `GET /v10/accounting-entries/{id}`: one entry with its marks and timeline, so a bookkeeping
  * system can fetch the entry a booked invoice or credit note names without walking the list.
  */
-export async function getAccountingEntry(deps: { uow: UnitOfWork }, input: { brandId: number; accountingEntryId: number }): Promise<AccountingEntryDetail> {
+export async function getAccountingEntry(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; accountingEntryId: number },
+): Promise<AccountingEntryDetail> {
   return deps.uow.read(async (repos) => {
     const [entry] = await repos.accountingEntries.findByIds(input.brandId, [input.accountingEntryId]);
     if (!entry) throw DomainError.notFound('accounting entry', input.accountingEntryId);

@@ -13,7 +13,10 @@ export interface CreditNoteDetail {
 }
 
 /** `GET /v10/credit-notes/{id}`: the credit note with its marks, timeline and accounting entry. */
-export async function getCreditNote(deps: { uow: UnitOfWork }, input: { brandId: number; creditNoteId: number }): Promise<CreditNoteDetail> {
+export async function getCreditNote(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; creditNoteId: number },
+): Promise<CreditNoteDetail> {
   return deps.uow.read(async (repos) => {
     const [creditNote] = await repos.creditNotes.findByIds(input.brandId, [input.creditNoteId]);
     if (!creditNote) throw DomainError.notFound('credit note', input.creditNoteId);

@@ -15,7 +15,10 @@ export interface InvoiceDetail {
 }
 
 /** `GET /v10/invoices/{id}`: the invoice with its marks, timeline, accounting entry and credit notes. */
-export async function getInvoice(deps: { uow: UnitOfWork }, input: { brandId: number; invoiceId: number }): Promise<InvoiceDetail> {
+export async function getInvoice(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; invoiceId: number },
+): Promise<InvoiceDetail> {
   return deps.uow.read(async (repos) => {
     const [invoice] = await repos.invoices.findByIds(input.brandId, [input.invoiceId]);
     if (!invoice) throw DomainError.notFound('invoice', input.invoiceId);

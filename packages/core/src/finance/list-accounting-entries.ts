@@ -12,8 +12,15 @@ export async function listAccountingEntries(
   request: ListRequest,
 ): Promise<{ page: Page<AccountingEntry>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(accountingEntryListDefinition, request, (q) => repos.accountingEntries.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'accounting_entry', page.items.map((e) => e.id));
+    const { page, query } = await runList(accountingEntryListDefinition, request, (q) =>
+      repos.accountingEntries.list(request.brandId, q),
+    );
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'accounting_entry',
+      page.items.map((e) => e.id),
+    );
     return { page, query, exports };
   });
 }

@@ -12,8 +12,15 @@ export async function listCreditNotes(
   request: ListRequest,
 ): Promise<{ page: Page<CreditNote>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(creditNoteListDefinition, request, (q) => repos.creditNotes.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'credit_note', page.items.map((c) => c.id));
+    const { page, query } = await runList(creditNoteListDefinition, request, (q) =>
+      repos.creditNotes.list(request.brandId, q),
+    );
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'credit_note',
+      page.items.map((c) => c.id),
+    );
     return { page, query, exports };
   });
 }

@@ -12,8 +12,15 @@ export async function listInvoices(
   request: ListRequest,
 ): Promise<{ page: Page<Invoice>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(invoiceListDefinition, request, (q) => repos.invoices.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'invoice', page.items.map((i) => i.id));
+    const { page, query } = await runList(invoiceListDefinition, request, (q) =>
+      repos.invoices.list(request.brandId, q),
+    );
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'invoice',
+      page.items.map((i) => i.id),
+    );
     return { page, query, exports };
   });
 }

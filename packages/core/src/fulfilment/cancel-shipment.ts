@@ -22,31 +22,55 @@ export async function cancelShipment(
     const now = deps.clock.now();
     const back = new Map<number, number>();
     for (const l of shipment.lines) back.set(l.orderLineId, (back.get(l.orderLineId) ?? 0) + l.quantity);
-    await tx.orders.save({ ...order, updatedAt: now, lines: order.lines.map((l) => ({ ...l, shippedQuantity: l.shippedQuantity - (back.get(l.id) ?? 0) })) });
+    await tx.orders.save({
+      ...order,
+      updatedAt: now,
+      lines: order.lines.map((l) => ({ ...l, shippedQuantity: l.shippedQuantity - (back.get(l.id) ?? 0) })),
+    });
     const cancelled: Shipment = { ...shipment, status: 'cancelled', cancelledAt: now, updatedAt: now };
     await tx.shipments.save(cancelled);
-    await tx.timeline.append([{
-      brandId: input.brandId, documentType: 'shipment', documentId: shipment.id, kind: 'cancelled',
-      note: `cancelled by the warehouse; its pieces are open on order ${order.orderNumber} again`, systemId: null, userId: input.userId, createdAt: now,
-    }]);
+    await tx.timeline.append([
+      {
+        brandId: input.brandId,
+        documentType: 'shipment',
+        documentId: shipment.id,
+        kind: 'cancelled',
+        note: `cancelled by the warehouse; its pieces are open on order ${order.orderNumber} again`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: now,
+      },
+    ]);
     return (await loadShipmentViews(tx, input.brandId, [cancelled]))[0]!;
   });
 }
 
-async function findNamedShipment(tx: Repositories, input: { brandId: number; shipmentId?: number; shipmentNumber?: number }): Promise<Shipment> {
+async function findNamedShipment(
+  tx: Repositories,
+  input: { brandId: number; shipmentId?: number; shipmentNumber?: number },
+): Promise<Shipment> {
   const violations = new ViolationList();
-  if (input.shipmentId === undefined && input.shipmentNumber === undefined) violations.add('/shipment_id', 'is required when shipment_number is not given');
+  if (input.shipmentId === undefined && input.shipmentNumber === undefined)
+    violations.add('/shipment_id', 'is required when shipment_number is not given');
   violations.throwIfAny();
-  const shipment = input.shipmentId !== undefined
-    ? (await tx.shipments.findByIds(input.brandId, [input.shipmentId]))[0]
-    : (await tx.shipments.findByNumbers(input.brandId, [input.shipmentNumber!]))[0];
+  const shipment =
+    input.shipmentId !== undefined
+      ? (await tx.shipments.findByIds(input.brandId, [input.shipmentId]))[0]
+      : (await tx.shipments.findByNumbers(input.brandId, [input.shipmentNumber!]))[0];
   if (!shipment) {
-    if (input.shipmentId !== undefined) violations.add('/shipment_id', `names shipment id ${input.shipmentId}, which does not exist`);
+    if (input.shipmentId !== undefined)
+      violations.add('/shipment_id', `names shipment id ${input.shipmentId}, which does not exist`);
     else violations.add('/shipment_number', `names shipment ${input.shipmentNumber}, which does not exist`);
-  } else if (input.shipmentId !== undefined && input.shipmentNumber !== undefined && shipment.shipmentNumber !== input.shipmentNumber) {
-    violations.add('/shipment_number', `names shipment ${input.shipmentNumber}, but shipment_id ${input.shipmentId} is shipment ${shipment.shipmentNumber}`);
+  } else if (
+    input.shipmentId !== undefined &&
+    input.shipmentNumber !== undefined &&
+    shipment.shipmentNumber !== input.shipmentNumber
+  ) {
+    violations.add(
+      '/shipment_number',
+      `names shipment ${input.shipmentNumber}, but shipment_id ${input.shipmentId} is shipment ${shipment.shipmentNumber}`,
+    );
   }
   violations.throwIfAny();
   return shipment!;
 }
-

@@ -19,12 +19,21 @@ export async function createPartialShipment(
   return deps.uow.run(async (tx) => {
     const order = await findOrderOrFail(tx, input.brandId, input.orderId);
     if (order.status !== 'approved') {
-      throw new DomainError('invalid_state_transition', `order ${order.orderNumber} is ${order.status}; only approved orders get shipments`, {
-        data: { status: order.status, required: 'approved' },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `order ${order.orderNumber} is ${order.status}; only approved orders get shipments`,
+        {
+          data: { status: order.status, required: 'approved' },
+        },
+      );
     }
     const violations = new ViolationList();
-    const resolved = await resolveVariantLines(input.lines, '/lines', lookupInLines(order.lines, `is not on order ${order.orderNumber}`), violations);
+    const resolved = await resolveVariantLines(
+      input.lines,
+      '/lines',
+      lookupInLines(order.lines, `is not on order ${order.orderNumber}`),
+      violations,
+    );
     const requested = quantitiesByVariant(resolved);
     const open = new Map<number, number>();
     for (const l of order.lines) open.set(l.variantId, (open.get(l.variantId) ?? 0) + l.quantity - l.shippedQuantity);
@@ -34,7 +43,10 @@ export async function createPartialShipment(
       const left = open.get(r.variantId) ?? 0;
       if (wanted > left && !reported.has(r.variantId)) {
         reported.add(r.variantId);
-        violations.add(r.quantityPointer, `SKU ${r.sku}: ${wanted} pieces asked, but only ${left} are open on order ${order.orderNumber}`);
+        violations.add(
+          r.quantityPointer,
+          `SKU ${r.sku}: ${wanted} pieces asked, but only ${left} are open on order ${order.orderNumber}`,
+        );
       }
     }
     violations.throwIfAny();
@@ -51,7 +63,13 @@ export async function createPartialShipment(
     }
     const now = deps.clock.now();
     const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
-    const { shipment } = await createShipment(tx, { order: { ...order, updatedAt: now }, pieces, otherShipments: others, userId: input.userId, at: now });
+    const { shipment } = await createShipment(tx, {
+      order: { ...order, updatedAt: now },
+      pieces,
+      otherShipments: others,
+      userId: input.userId,
+      at: now,
+    });
     return shipment!;
   });
 }

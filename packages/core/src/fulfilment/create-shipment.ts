@@ -13,7 +13,13 @@ import { Shipment, ShipmentLine } from './shipment.entities';
  */
 export async function createShipment(
   tx: Repositories,
-  input: { order: Order; pieces: ReadonlyMap<number, number>; otherShipments: readonly Shipment[]; userId: number | null; at: string },
+  input: {
+    order: Order;
+    pieces: ReadonlyMap<number, number>;
+    otherShipments: readonly Shipment[];
+    userId: number | null;
+    at: string;
+  },
 ): Promise<{ order: Order; shipment: Shipment | null }> {
   const { order, at } = input;
   const shipped = order.lines.flatMap((line) => {
@@ -33,22 +39,57 @@ export async function createShipment(
   const [id] = await tx.ids.next('shipments');
   const lineIds = await tx.ids.next('shipment_lines', shipped.length);
   const lines: ShipmentLine[] = shipped.map(({ line, pieces }, i) => ({
-    id: lineIds[i]!, shipmentId: id!, orderLineId: line.id, variantId: line.variantId, sku: line.sku, ean: line.ean,
-    quantity: pieces, deliveredQuantity: 0,
+    id: lineIds[i]!,
+    shipmentId: id!,
+    orderLineId: line.id,
+    variantId: line.variantId,
+    sku: line.sku,
+    ean: line.ean,
+    quantity: pieces,
+    deliveredQuantity: 0,
   }));
   const shippingTaken = input.otherShipments.some((s) => s.status !== 'cancelled' && s.shippingCost !== null);
   const shipment: Shipment = {
-    id: id!, brandId: order.brandId, shipmentNumber: await tx.documentNumbers.next(order.brandId, 'shipment'), orderId: order.id,
-    orderNumber: order.orderNumber, customerId: order.customerId, status: 'open',
-    shippingCost: shippingTaken ? null : order.shippingCost, carrier: null, colli: [], deliveredAt: null, cancelledAt: null,
-    createdAt: at, updatedAt: at, lines,
+    id: id!,
+    brandId: order.brandId,
+    shipmentNumber: await tx.documentNumbers.next(order.brandId, 'shipment'),
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    customerId: order.customerId,
+    status: 'open',
+    shippingCost: shippingTaken ? null : order.shippingCost,
+    carrier: null,
+    colli: [],
+    deliveredAt: null,
+    cancelledAt: null,
+    createdAt: at,
+    updatedAt: at,
+    lines,
   };
   await tx.orders.save(updated);
   await tx.shipments.save(shipment);
   const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
   await tx.timeline.append([
-    { brandId: order.brandId, documentType: 'shipment', documentId: shipment.id, kind: 'created', note: `${pieces} pieces of order ${order.orderNumber}`, systemId: null, userId: input.userId, createdAt: at },
-    { brandId: order.brandId, documentType: 'order', documentId: order.id, kind: 'shipment_created', note: `shipment ${shipment.shipmentNumber} with ${pieces} pieces`, systemId: null, userId: input.userId, createdAt: at },
+    {
+      brandId: order.brandId,
+      documentType: 'shipment',
+      documentId: shipment.id,
+      kind: 'created',
+      note: `${pieces} pieces of order ${order.orderNumber}`,
+      systemId: null,
+      userId: input.userId,
+      createdAt: at,
+    },
+    {
+      brandId: order.brandId,
+      documentType: 'order',
+      documentId: order.id,
+      kind: 'shipment_created',
+      note: `shipment ${shipment.shipmentNumber} with ${pieces} pieces`,
+      systemId: null,
+      userId: input.userId,
+      createdAt: at,
+    },
   ]);
   return { order: updated, shipment };
 }

@@ -46,7 +46,12 @@ export async function deliverShipment(
   return deps.uow.run(async (tx) => {
     const [shipment] = await tx.shipments.findByNumbers(brandId, [delivery.shipmentNumber]);
     if (!shipment) {
-      throw DomainError.validation([{ pointer: `${POINTER}/shipment_number`, detail: `delivery_note.shipment_number names shipment ${delivery.shipmentNumber}, which does not exist` }]);
+      throw DomainError.validation([
+        {
+          pointer: `${POINTER}/shipment_number`,
+          detail: `delivery_note.shipment_number names shipment ${delivery.shipmentNumber}, which does not exist`,
+        },
+      ]);
     }
     shipmentLifecycle.assertTransition(shipment.status, 'completed');
     const [order] = await tx.orders.findByIds(brandId, [shipment.orderId]);
@@ -54,14 +59,21 @@ export async function deliverShipment(
 
     const violations = new ViolationList();
     if (delivery.orderType !== order.orderType) {
-      violations.add(`${POINTER}/order_type`, `is ${delivery.orderType}, but shipment ${shipment.shipmentNumber} belongs to a ${order.orderType} order`);
+      violations.add(
+        `${POINTER}/order_type`,
+        `is ${delivery.orderType}, but shipment ${shipment.shipmentNumber} belongs to a ${order.orderType} order`,
+      );
     }
     if (delivery.carrier.trim() === '') violations.add(`${POINTER}/carrier`, 'must not be empty');
     const lookup = lookupInLines(shipment.lines, `is not on shipment ${shipment.shipmentNumber}`);
     const colliLines: ResolvedLine<ShipmentLine>[][] = [];
     for (const [c, colli] of delivery.colli.entries()) {
       // An empty colli is a parcel without contents listed: allowed, unlike an empty order.
-      colliLines.push(colli.lines.length === 0 ? [] : await resolveVariantLines(colli.lines, `${POINTER}/colli/${c}/lines`, lookup, violations));
+      colliLines.push(
+        colli.lines.length === 0
+          ? []
+          : await resolveVariantLines(colli.lines, `${POINTER}/colli/${c}/lines`, lookup, violations),
+      );
     }
     const delivered = new Map<number, number>();
     for (const r of colliLines.flat()) delivered.set(r.variantId, (delivered.get(r.variantId) ?? 0) + r.quantity);
@@ -73,7 +85,10 @@ export async function deliverShipment(
       const held = onShipment.get(r.variantId)!;
       if (pieces > held && !reported.has(r.variantId)) {
         reported.add(r.variantId);
-        violations.add(r.quantityPointer, `SKU ${r.sku}: ${pieces} pieces delivered in all colli, but shipment ${shipment.shipmentNumber} holds ${held}`);
+        violations.add(
+          r.quantityPointer,
+          `SKU ${r.sku}: ${pieces} pieces delivered in all colli, but shipment ${shipment.shipmentNumber} holds ${held}`,
+        );
       }
     }
     violations.throwIfAny();
@@ -82,28 +97,69 @@ export async function deliverShipment(
     const settings = await loadSettings(tx, brandId);
     const lines = distribute(shipment.lines, delivered);
     const colli: Colli[] = delivery.colli.map((c, k) => ({
-      trackTrace: c.trackTrace, trackTraceLink: c.trackTraceLink ?? trackingLinkFor(delivery.carrier, c.trackTrace, settings.trackingLinkTemplates),
-      ssccNumber: c.ssccNumber, lines: colliLines[k]!.map((r) => ({ variantId: r.variantId, sku: r.sku, quantity: r.quantity })),
+      trackTrace: c.trackTrace,
+      trackTraceLink:
+        c.trackTraceLink ?? trackingLinkFor(delivery.carrier, c.trackTrace, settings.trackingLinkTemplates),
+      ssccNumber: c.ssccNumber,
+      lines: colliLines[k]!.map((r) => ({ variantId: r.variantId, sku: r.sku, quantity: r.quantity })),
     }));
-    const completed: Shipment = { ...shipment, status: 'completed', carrier: delivery.carrier.trim(), colli, deliveredAt: now, updatedAt: now, lines };
+    const completed: Shipment = {
+      ...shipment,
+      status: 'completed',
+      carrier: delivery.carrier.trim(),
+      colli,
+      deliveredAt: now,
+      updatedAt: now,
+      lines,
+    };
     const byOrderLine = new Map(lines.map((l) => [l.orderLineId, l]));
     let updated: Order = {
       ...order,
       updatedAt: now,
       lines: order.lines.map((l) => {
         const s = byOrderLine.get(l.id);
-        return s ? { ...l, deliveredQuantity: l.deliveredQuantity + s.deliveredQuantity, shippedQuantity: l.shippedQuantity - (s.quantity - s.deliveredQuantity) } : l;
+        return s
+          ? {
+              ...l,
+              deliveredQuantity: l.deliveredQuantity + s.deliveredQuantity,
+              shippedQuantity: l.shippedQuantity - (s.quantity - s.deliveredQuantity),
+            }
+          : l;
       }),
     };
     await tx.shipments.save(completed);
     let invoice: Invoice | null = null;
-    if (settings.invoicing === 'in_service') ({ invoice, order: updated } = await draftInvoiceForShipment(tx, { order: updated, shipment: completed, userId, at: now }));
+    if (settings.invoicing === 'in_service')
+      ({ invoice, order: updated } = await draftInvoiceForShipment(tx, {
+        order: updated,
+        shipment: completed,
+        userId,
+        at: now,
+      }));
     await tx.orders.save(updated);
     const pieces = lines.reduce((sum, l) => sum + l.deliveredQuantity, 0);
     const held = lines.reduce((sum, l) => sum + l.quantity, 0);
     await tx.timeline.append([
-      { brandId, documentType: 'shipment', documentId: shipment.id, kind: 'delivered', note: `${pieces} of ${held} pieces delivered by ${completed.carrier} in ${colli.length} colli`, systemId: null, userId, createdAt: now },
-      { brandId, documentType: 'order', documentId: order.id, kind: 'delivered', note: `shipment ${shipment.shipmentNumber}: ${pieces} of ${held} pieces delivered`, systemId: null, userId, createdAt: now },
+      {
+        brandId,
+        documentType: 'shipment',
+        documentId: shipment.id,
+        kind: 'delivered',
+        note: `${pieces} of ${held} pieces delivered by ${completed.carrier} in ${colli.length} colli`,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
+      {
+        brandId,
+        documentType: 'order',
+        documentId: order.id,
+        kind: 'delivered',
+        note: `shipment ${shipment.shipmentNumber}: ${pieces} of ${held} pieces delivered`,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
     ]);
     const [view] = await loadShipmentViews(tx, brandId, [completed]);
     return { shipment: view!, invoice };

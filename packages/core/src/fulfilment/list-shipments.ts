@@ -12,8 +12,15 @@ export async function listShipments(
   request: ListRequest,
 ): Promise<{ page: Page<Shipment>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(shipmentListDefinition, request, (q) => repos.shipments.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'shipment', page.items.map((s) => s.id));
+    const { page, query } = await runList(shipmentListDefinition, request, (q) =>
+      repos.shipments.list(request.brandId, q),
+    );
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'shipment',
+      page.items.map((s) => s.id),
+    );
     return { page, query, exports };
   });
 }

@@ -5,9 +5,14 @@ import { ShipmentView, loadShipmentViews } from './shipment-view';
 import { thirdPartyShipmentListDefinition } from './shipment.list-definitions';
 
 /** The warehouse's list (`GET /3pl/shipments`): shipments with their order, customer and payment terms, for the 3PL form. */
-export async function listThirdPartyShipments(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<ShipmentView>; query: ListQuery }> {
+export async function listThirdPartyShipments(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<ShipmentView>; query: ListQuery }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(thirdPartyShipmentListDefinition, request, (q) => repos.shipments.list(request.brandId, q));
+    const { page, query } = await runList(thirdPartyShipmentListDefinition, request, (q) =>
+      repos.shipments.list(request.brandId, q),
+    );
     const items = await loadShipmentViews(repos, request.brandId, page.items);
     return { page: { ...page, items }, query };
   });

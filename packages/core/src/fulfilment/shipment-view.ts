@@ -19,10 +19,22 @@ export interface ShipmentView {
  * Loads the views of a page of shipments with one read per kind (orders, customers, payment
  * terms, export marks), keeping the shipments' order.
  */
-export async function loadShipmentViews(repos: Repositories, brandId: number, shipments: Shipment[]): Promise<ShipmentView[]> {
+export async function loadShipmentViews(
+  repos: Repositories,
+  brandId: number,
+  shipments: Shipment[],
+): Promise<ShipmentView[]> {
   if (shipments.length === 0) return [];
   const orderIds = [...new Set(shipments.map((s) => s.orderId))];
-  const [orders, exports] = await settleAll([repos.orders.findByIds(brandId, orderIds), marksByDocument(repos, brandId, 'shipment', shipments.map((s) => s.id))]);
+  const [orders, exports] = await settleAll([
+    repos.orders.findByIds(brandId, orderIds),
+    marksByDocument(
+      repos,
+      brandId,
+      'shipment',
+      shipments.map((s) => s.id),
+    ),
+  ]);
   const ordersById = new Map(orders.map((o) => [o.id, o]));
   // Orders copy the customer number, the sync key, which lets one read fetch every customer.
   const customers = await repos.customers.findByNumbers(brandId, [...new Set(orders.map((o) => o.customerNumber))]);

@@ -18,7 +18,16 @@ export const shipmentListDefinition: ListDefinition<Shipment> = {
   resource: 'shipments',
   fields: shipmentFields,
   sortKeys: ['id', 'created_at'],
-  filterKeys: ['id', 'shipment_number', 'order_id', 'order_number', 'customer_id', 'status', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'shipment_number',
+    'order_id',
+    'order_number',
+    'customer_id',
+    'status',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['lines'],
 };
 

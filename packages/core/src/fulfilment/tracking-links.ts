@@ -29,13 +29,18 @@ function ownValue(record: Readonly<Record<string, string>>, key: string): string
  *
  * @example trackingLinkFor('UPS', '1Z999', {}) // 'https://www.ups.com/track?tracknum=1Z999'
  */
-export function trackingLinkFor(carrier: string, trackTrace: string | null, templates: Record<string, string>): string | null {
+export function trackingLinkFor(
+  carrier: string,
+  trackTrace: string | null,
+  templates: Record<string, string>,
+): string | null {
   const number = trackTrace?.trim() ?? '';
   if (number === '') return null;
   const code = carrier.trim().toLowerCase();
   // Own keys only: a carrier is free text from a 3PL, and `templates['constructor']` or
   // `templates['toString']` would otherwise find Object's functions and crash on `split`.
-  const own = ownValue(templates, carrier) ?? Object.entries(templates).find(([key]) => key.trim().toLowerCase() === code)?.[1];
+  const own =
+    ownValue(templates, carrier) ?? Object.entries(templates).find(([key]) => key.trim().toLowerCase() === code)?.[1];
   const template = own ?? ownValue(BUILT_IN_TRACKING_LINK_TEMPLATES, code);
   return template ? template.split(TRACK_TRACE_PLACEHOLDER).join(encodeURIComponent(number)) : null;
 }

@@ -17,7 +17,11 @@ export async function createApiApp(
 ): Promise<{ app: ApiApp; appKey: string }> {
   const violations = new ViolationList();
   if (input.name.trim() === '') violations.add('/name', 'must not be empty');
-  if (input.internalCode !== undefined && input.internalCode !== null && !/^[a-z0-9_-]{1,64}$/.test(input.internalCode)) {
+  if (
+    input.internalCode !== undefined &&
+    input.internalCode !== null &&
+    !/^[a-z0-9_-]{1,64}$/.test(input.internalCode)
+  ) {
     violations.add('/internal_code', 'must be 1-64 characters of a-z, 0-9, _ or -');
   }
   violations.throwIfAny();

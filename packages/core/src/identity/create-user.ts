@@ -18,7 +18,13 @@ export async function createUser(deps: { uow: UnitOfWork; clock: Clock }, input:
   return deps.uow.run(async (tx) => {
     if (!(await tx.brands.findById(input.brandId))) throw DomainError.notFound('brand', input.brandId);
     const [id] = await tx.ids.next('users');
-    const user: User = { id: id!, brandId: input.brandId, email: input.email, name: input.name.trim(), createdAt: deps.clock.now() };
+    const user: User = {
+      id: id!,
+      brandId: input.brandId,
+      email: input.email,
+      name: input.name.trim(),
+      createdAt: deps.clock.now(),
+    };
     await tx.users.insert(user);
     return user;
   });

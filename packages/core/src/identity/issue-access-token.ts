@@ -27,10 +27,12 @@ export async function issueAccessToken(
   const violations = new ViolationList();
   const scopes = input.scopes ?? ALL_SCOPES;
   scopes.forEach((scope, i) => {
-    if (!isScope(scope)) violations.add(`/scopes/${i}`, `${JSON.stringify(scope)} is not a scope; use area:read or area:write`);
+    if (!isScope(scope))
+      violations.add(`/scopes/${i}`, `${JSON.stringify(scope)} is not a scope; use area:read or area:write`);
   });
   const lifetime = input.expiresInSeconds ?? DEFAULT_TOKEN_LIFETIME_SECONDS;
-  if (!Number.isSafeInteger(lifetime) || lifetime <= 0) violations.add('/expires_in', 'must be a positive number of seconds');
+  if (!Number.isSafeInteger(lifetime) || lifetime <= 0)
+    violations.add('/expires_in', 'must be a positive number of seconds');
   violations.throwIfAny();
 
   const accessToken = deps.hasher.randomSecret();

@@ -1,5 +1,14 @@
 /** Areas a token can be allowed to read or write. */
-export const SCOPE_AREAS = ['catalog', 'customers', 'orders', 'fulfilment', 'returns', 'finance', 'production', 'settings'] as const;
+export const SCOPE_AREAS = [
+  'catalog',
+  'customers',
+  'orders',
+  'fulfilment',
+  'returns',
+  'finance',
+  'production',
+  'settings',
+] as const;
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
 export type Scope = `${ScopeArea}:${'read' | 'write'}`;
 

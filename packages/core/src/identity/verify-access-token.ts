@@ -12,7 +12,11 @@ function unauthenticated(reason: string): DomainError {
  * Verifies credentials against stored tokens: the token must exist, be neither revoked nor
  * expired, and (on the current interface) come with the key of the app it was issued for.
  */
-export function createStoredTokenVerifier(deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher }): TokenVerifier {
+export function createStoredTokenVerifier(deps: {
+  uow: UnitOfWork;
+  clock: Clock;
+  hasher: SecretHasher;
+}): TokenVerifier {
   return {
     async verify({ accessToken, appKey, requireAppKey }): Promise<Principal> {
       if (accessToken === '') throw unauthenticated('An access token is required');
@@ -25,7 +29,8 @@ export function createStoredTokenVerifier(deps: { uow: UnitOfWork; clock: Clock;
         if (!app) throw unauthenticated('The access token is not valid');
         if (requireAppKey) {
           if (!appKey) throw unauthenticated('The X-Service-App-Key header is required');
-          if (deps.hasher.hash(appKey) !== app.appKeyHash) throw unauthenticated('The app key does not belong to the app of this access token');
+          if (deps.hasher.hash(appKey) !== app.appKeyHash)
+            throw unauthenticated('The app key does not belong to the app of this access token');
         }
         return {
           brandId: token.brandId,

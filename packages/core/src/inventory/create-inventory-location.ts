@@ -14,7 +14,10 @@ import { InventoryLocation } from './inventory.entities';
  * @example
  * const location = await createInventoryLocation({ uow, clock }, { brandId, name: 'Rotterdam DC' });
  */
-export async function createInventoryLocation(deps: { uow: UnitOfWork; clock: Clock }, input: { brandId: number; name: string }): Promise<InventoryLocation> {
+export async function createInventoryLocation(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; name: string },
+): Promise<InventoryLocation> {
   const name = input.name.trim();
   const violations = new ViolationList();
   if (name === '') violations.add('/name', 'must not be empty');
@@ -23,7 +26,14 @@ export async function createInventoryLocation(deps: { uow: UnitOfWork; clock: Cl
     const isDefault = (await tx.inventoryLocations.findDefault(input.brandId)) === null;
     const [id] = await tx.ids.next('inventory_locations');
     const now = deps.clock.now();
-    const location: InventoryLocation = { id: id!, brandId: input.brandId, name, isDefault, createdAt: now, updatedAt: now };
+    const location: InventoryLocation = {
+      id: id!,
+      brandId: input.brandId,
+      name,
+      isDefault,
+      createdAt: now,
+      updatedAt: now,
+    };
     await tx.inventoryLocations.insert(location);
     return location;
   });

@@ -12,7 +12,10 @@ import { AvailableStock } from './inventory.entities';
  * @example
  * const { page } = await listAvailableStock({ uow }, { brandId, query: { limit: '100', starting_after: '420' } });
  */
-export async function listAvailableStock(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<AvailableStock>; query: ListQuery }> {
+export async function listAvailableStock(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<AvailableStock>; query: ListQuery }> {
   return deps.uow.read((repos) =>
     runList(availableStockListDefinition, request, async (q) => {
       const { rows } = await repos.stock.listAvailable(request.brandId, q);

@@ -5,6 +5,11 @@ import { UnitOfWork } from '../shared/unit-of-work.port';
 import { InventoryLocation } from './inventory.entities';
 
 /** Lists a brand's inventory locations (`GET /v10/inventory-locations`); `is_default` marks the default one. */
-export async function listInventoryLocations(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<InventoryLocation>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(inventoryLocationListDefinition, request, (q) => repos.inventoryLocations.list(request.brandId, q)));
+export async function listInventoryLocations(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<InventoryLocation>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(inventoryLocationListDefinition, request, (q) => repos.inventoryLocations.list(request.brandId, q)),
+  );
 }

@@ -20,15 +20,32 @@ function matches(value: Primitive, filter: Filter): boolean {
   } else if (value === null) result = false;
   else {
     switch (operator) {
-      case 'eq': result = value === expected; break;
-      case 'ct': result = text(value).includes(text(expected)); break;
-      case 'sw': result = text(value).startsWith(text(expected)); break;
-      case 'ew': result = text(value).endsWith(text(expected)); break;
-      case 'gt': result = compare(value, expected) > 0; break;
-      case 'gte': result = compare(value, expected) >= 0; break;
-      case 'lt': result = compare(value, expected) < 0; break;
-      case 'lte': result = compare(value, expected) <= 0; break;
-      default: result = false;
+      case 'eq':
+        result = value === expected;
+        break;
+      case 'ct':
+        result = text(value).includes(text(expected));
+        break;
+      case 'sw':
+        result = text(value).startsWith(text(expected));
+        break;
+      case 'ew':
+        result = text(value).endsWith(text(expected));
+        break;
+      case 'gt':
+        result = compare(value, expected) > 0;
+        break;
+      case 'gte':
+        result = compare(value, expected) >= 0;
+        break;
+      case 'lt':
+        result = compare(value, expected) < 0;
+        break;
+      case 'lte':
+        result = compare(value, expected) <= 0;
+        break;
+      default:
+        result = false;
     }
   }
   return filter.not ? !result : result;
@@ -38,7 +55,11 @@ function matches(value: Primitive, filter: Filter): boolean {
  * Runs a validated list query over plain objects: the reference semantics the SQL adapters are
  * checked against in the repository contract suite. Returns up to `limit + 1` rows and the total.
  */
-export function listInMemory<T>(definition: ListDefinition<T>, query: ListQuery, all: T[]): { rows: T[]; total: number | null } {
+export function listInMemory<T>(
+  definition: ListDefinition<T>,
+  query: ListQuery,
+  all: T[],
+): { rows: T[]; total: number | null } {
   const field = (key: string) => definition.fields[key]!;
   const filtered = all.filter((item) =>
     query.filterGroups.every((group) => {

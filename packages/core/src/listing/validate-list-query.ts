@@ -40,7 +40,8 @@ function asList(value: unknown): unknown[] | null {
 }
 
 function asBoolean(value: unknown): boolean | null {
-  if (value === undefined || value === '' || value === false || value === 'false' || value === '0' || value === 0) return false;
+  if (value === undefined || value === '' || value === false || value === 'false' || value === '0' || value === 0)
+    return false;
   if (value === true || value === 'true' || value === '1' || value === 1) return true;
   return null;
 }
@@ -62,7 +63,7 @@ function typedValue(field: FieldDefinition<unknown>, raw: unknown): Primitive | 
       return asInteger(raw) ?? undefined;
     case 'boolean': {
       const b = asBoolean(raw);
-      return raw === '' ? undefined : b ?? undefined;
+      return raw === '' ? undefined : (b ?? undefined);
     }
     case 'decimal':
       return parseDecimal(raw, field.scale ?? 2) ?? undefined;
@@ -73,14 +74,23 @@ function typedValue(field: FieldDefinition<unknown>, raw: unknown): Primitive | 
       // Date.parse rolls impossible days over (2026-02-30 becomes 2026-03-02); refuse them instead.
       const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
       if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
-      const withZone = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : /(Z|[+-]\d{2}:?\d{2})$/.test(text) ? text : `${text}Z`;
+      const withZone = /^\d{4}-\d{2}-\d{2}$/.test(text)
+        ? `${text}T00:00:00Z`
+        : /(Z|[+-]\d{2}:?\d{2})$/.test(text)
+          ? text
+          : `${text}Z`;
       const ms = Date.parse(withZone.replace(' ', 'T'));
       return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
     }
   }
 }
 
-function parseFilter<T>(definition: ListDefinition<T>, raw: unknown, pointer: string, violations: Violation[]): Filter | null {
+function parseFilter<T>(
+  definition: ListDefinition<T>,
+  raw: unknown,
+  pointer: string,
+  violations: Violation[],
+): Filter | null {
   if (raw === null || typeof raw !== 'object') {
     violations.push({ pointer, detail: `${pointer} must be an object with key, operator and value` });
     return null;
@@ -95,17 +105,26 @@ function parseFilter<T>(definition: ListDefinition<T>, raw: unknown, pointer: st
   }
   const op = operator === undefined ? 'eq' : operator;
   if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) {
-    violations.push({ pointer: `${pointer}/operator`, detail: `operator ${JSON.stringify(operator)} is unknown; use one of ${FILTER_OPERATORS.join(', ')}` });
+    violations.push({
+      pointer: `${pointer}/operator`,
+      detail: `operator ${JSON.stringify(operator)} is unknown; use one of ${FILTER_OPERATORS.join(', ')}`,
+    });
     return null;
   }
   const field = definition.fields[key] as FieldDefinition<unknown>;
   const typedOp = op as FilterOperator;
   if (STRING_OPERATORS.includes(typedOp) && field.type !== 'string') {
-    violations.push({ pointer: `${pointer}/operator`, detail: `operator ${op} only applies to text fields; ${key} is ${field.type}` });
+    violations.push({
+      pointer: `${pointer}/operator`,
+      detail: `operator ${op} only applies to text fields; ${key} is ${field.type}`,
+    });
     return null;
   }
   if (ORDERING_OPERATORS.includes(typedOp) && field.type === 'boolean') {
-    violations.push({ pointer: `${pointer}/operator`, detail: `operator ${op} does not apply to the boolean field ${key}` });
+    violations.push({
+      pointer: `${pointer}/operator`,
+      detail: `operator ${op} does not apply to the boolean field ${key}`,
+    });
     return null;
   }
   const negate = asBoolean(not);
@@ -116,7 +135,13 @@ function parseFilter<T>(definition: ListDefinition<T>, raw: unknown, pointer: st
   if (typedOp === 'in' || typedOp === 'bt') {
     const list = asList(value);
     if (list === null || list.length === 0 || (typedOp === 'bt' && list.length !== 2)) {
-      violations.push({ pointer: `${pointer}/value`, detail: typedOp === 'bt' ? 'operator bt takes an array of exactly two values' : 'operator in takes a non-empty array of values' });
+      violations.push({
+        pointer: `${pointer}/value`,
+        detail:
+          typedOp === 'bt'
+            ? 'operator bt takes an array of exactly two values'
+            : 'operator in takes a non-empty array of values',
+      });
       return null;
     }
     const values = list.map((v) => typedValue(field, v));
@@ -132,7 +157,10 @@ function parseFilter<T>(definition: ListDefinition<T>, raw: unknown, pointer: st
   }
   const typed = typedValue(field, value);
   if (typed === undefined) {
-    violations.push({ pointer: `${pointer}/value`, detail: `value ${JSON.stringify(value)} is not a valid ${field.type} for ${key}` });
+    violations.push({
+      pointer: `${pointer}/value`,
+      detail: `value ${JSON.stringify(value)} is not a valid ${field.type} for ${key}`,
+    });
     return null;
   }
   if (typed === null && typedOp !== 'eq') {
@@ -167,7 +195,11 @@ function parseFilterGroups<T>(definition: ListDefinition<T>, raw: unknown, viola
   });
 }
 
-function parseSort<T>(definition: ListDefinition<T>, raw: unknown, violations: Violation[]): { sort: Sort[]; explicit: boolean } {
+function parseSort<T>(
+  definition: ListDefinition<T>,
+  raw: unknown,
+  violations: Violation[],
+): { sort: Sort[]; explicit: boolean } {
   if (raw === undefined || raw === '') return { sort: [{ key: 'id', direction: 'ASC' }], explicit: false };
   const list = asList(raw);
   if (list === null || list.length === 0) {
@@ -180,7 +212,10 @@ function parseSort<T>(definition: ListDefinition<T>, raw: unknown, violations: V
     const { key, direction } = (item ?? {}) as Record<string, unknown>;
     const allowed = ['id', ...definition.sortKeys.filter((k) => k !== 'id')];
     if (typeof key !== 'string' || !allowed.includes(key)) {
-      violations.push({ pointer: `${pointer}/key`, detail: `sort key ${JSON.stringify(key)} is not supported; use one of ${allowed.join(', ')}` });
+      violations.push({
+        pointer: `${pointer}/key`,
+        detail: `sort key ${JSON.stringify(key)} is not supported; use one of ${allowed.join(', ')}`,
+      });
       return;
     }
     const dir = direction === undefined ? 'ASC' : typeof direction === 'string' ? direction.toUpperCase() : direction;
@@ -212,8 +247,12 @@ function parseIncludes<T>(definition: ListDefinition<T>, raw: unknown, violation
   const includes: string[] = [];
   list.forEach((name, i) => {
     if (typeof name !== 'string' || !definition.includes.includes(name)) {
-      const options = definition.includes.length > 0 ? `use one of ${definition.includes.join(', ')}` : 'this list has no includes';
-      violations.push({ pointer: `/includes/${i}`, detail: `include ${JSON.stringify(name)} is not supported; ${options}` });
+      const options =
+        definition.includes.length > 0 ? `use one of ${definition.includes.join(', ')}` : 'this list has no includes';
+      violations.push({
+        pointer: `/includes/${i}`,
+        detail: `include ${JSON.stringify(name)} is not supported; ${options}`,
+      });
       return;
     }
     if (!includes.includes(name)) includes.push(name);
@@ -227,7 +266,11 @@ function parseIncludes<T>(definition: ListDefinition<T>, raw: unknown, violation
  * cursor, starting_after with a custom sort, a cursor of another sort) is an
  * `invalid_list_query` error naming the parameter; nothing is silently ignored.
  */
-export function validateListQuery<T>(definition: ListDefinition<T>, raw: RawListQuery, cursor?: DecodedCursor): ListQuery {
+export function validateListQuery<T>(
+  definition: ListDefinition<T>,
+  raw: RawListQuery,
+  cursor?: DecodedCursor,
+): ListQuery {
   const violations: Violation[] = [];
   const filterGroups = parseFilterGroups(definition, raw.filter_groups, violations);
   const { sort, explicit } = parseSort(definition, raw.sort, violations);
@@ -244,36 +287,56 @@ export function validateListQuery<T>(definition: ListDefinition<T>, raw: RawList
   let page = 0;
   if (raw.page !== undefined) {
     const parsed = asInteger(raw.page);
-    if (definition.cursorOnly) violations.push({ pointer: '/page', detail: `${definition.resource} is cursor-only: walk it with limit and cursor or starting_after, not page` });
-    else if (parsed === null || parsed < 0) violations.push({ pointer: '/page', detail: 'page must be an integer from 0' });
+    if (definition.cursorOnly)
+      violations.push({
+        pointer: '/page',
+        detail: `${definition.resource} is cursor-only: walk it with limit and cursor or starting_after, not page`,
+      });
+    else if (parsed === null || parsed < 0)
+      violations.push({ pointer: '/page', detail: 'page must be an integer from 0' });
     else page = parsed;
   }
 
   let after: ListQuery['after'] = null;
   const usesCursor = raw.cursor !== undefined && raw.cursor !== '';
   const usesStartingAfter = raw.starting_after !== undefined && raw.starting_after !== '';
-  if (usesCursor && usesStartingAfter) violations.push({ pointer: '/starting_after', detail: 'use either cursor or starting_after, not both' });
-  if ((usesCursor || usesStartingAfter) && raw.page !== undefined) violations.push({ pointer: '/page', detail: 'page cannot be combined with cursor or starting_after' });
+  if (usesCursor && usesStartingAfter)
+    violations.push({ pointer: '/starting_after', detail: 'use either cursor or starting_after, not both' });
+  if ((usesCursor || usesStartingAfter) && raw.page !== undefined)
+    violations.push({ pointer: '/page', detail: 'page cannot be combined with cursor or starting_after' });
 
   if (usesStartingAfter) {
     const id = asInteger(raw.starting_after);
     if (explicit && !(sort.length === 1 && sort[0]?.key === 'id' && sort[0].direction === 'ASC')) {
-      violations.push({ pointer: '/starting_after', detail: 'starting_after only works with the default sort (id ASC); use cursor with a custom sort' });
-    } else if (id === null) violations.push({ pointer: '/starting_after', detail: 'starting_after must be an integer id' });
+      violations.push({
+        pointer: '/starting_after',
+        detail: 'starting_after only works with the default sort (id ASC); use cursor with a custom sort',
+      });
+    } else if (id === null)
+      violations.push({ pointer: '/starting_after', detail: 'starting_after must be an integer id' });
     else after = { values: [id] };
   }
   if (usesCursor) {
     if (!cursor) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
-    else if (cursor.resource !== definition.resource) violations.push({ pointer: '/cursor', detail: `cursor belongs to another list (${cursor.resource})` });
+    else if (cursor.resource !== definition.resource)
+      violations.push({ pointer: '/cursor', detail: `cursor belongs to another list (${cursor.resource})` });
     else if (cursor.sort !== sortSignature(sort)) {
-      violations.push({ pointer: '/sort', detail: `sort differs from the sort the cursor was made with (${cursor.sort}); repeat the same sort on every request of a walk` });
-    } else if (cursor.values.length !== sort.length) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
+      violations.push({
+        pointer: '/sort',
+        detail: `sort differs from the sort the cursor was made with (${cursor.sort}); repeat the same sort on every request of a walk`,
+      });
+    } else if (cursor.values.length !== sort.length)
+      violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
     else after = { values: cursor.values };
   }
 
   if (violations.length > 0) {
     const first = violations[0];
-    throw new DomainError('invalid_list_query', violations.length === 1 && first ? first.detail : `${violations.length} list parameters are invalid`, { violations });
+    throw new DomainError(
+      'invalid_list_query',
+      violations.length === 1 && first ? first.detail : `${violations.length} list parameters are invalid`,
+      { violations },
+    );
   }
   return {
     filterGroups,

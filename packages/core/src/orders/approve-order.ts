@@ -20,16 +20,30 @@ export async function approveOrder(
     orderLifecycle.assertTransition(order.status, 'approved');
     const now = deps.clock.now();
     const approved: Order = { ...order, status: 'approved', approvedAt: now, updatedAt: now };
-    await tx.timeline.append([{
-      brandId: order.brandId, documentType: 'order', documentId: order.id, kind: 'approved',
-      note: input.createShipment === false ? 'approved without a shipment' : 'approved', systemId: null, userId: input.userId, createdAt: now,
-    }]);
+    await tx.timeline.append([
+      {
+        brandId: order.brandId,
+        documentType: 'order',
+        documentId: order.id,
+        kind: 'approved',
+        note: input.createShipment === false ? 'approved without a shipment' : 'approved',
+        systemId: null,
+        userId: input.userId,
+        createdAt: now,
+      },
+    ]);
     if (input.createShipment === false) {
       await tx.orders.save(approved);
       return { order: approved, shipment: null };
     }
     // createShipment saves the order (before the shipment that refers to it).
     const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
-    return createShipment(tx, { order: approved, pieces: openPieces(approved), otherShipments: others, userId: input.userId, at: now });
+    return createShipment(tx, {
+      order: approved,
+      pieces: openPieces(approved),
+      otherShipments: others,
+      userId: input.userId,
+      at: now,
+    });
   });
 }

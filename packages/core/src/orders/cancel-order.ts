@@ -12,16 +12,28 @@ import { releaseReservations } from './order-stock';
  * shipments are cancelled with it and what it still reserves is released (Available rises,
  * In stock stays). Refused (422) once a shipment of it was delivered: those goods are gone.
  */
-export async function cancelOrder(deps: { uow: UnitOfWork; clock: Clock }, input: { brandId: number; userId: number | null; orderId: number }): Promise<Order> {
+export async function cancelOrder(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: { brandId: number; userId: number | null; orderId: number },
+): Promise<Order> {
   return deps.uow.run(async (tx) => {
     const order = await findOrderOrFail(tx, input.brandId, input.orderId);
     orderLifecycle.assertTransition(order.status, 'cancelled');
     const shipments = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
     const delivered = shipments.filter((s) => s.status === 'completed');
     if (delivered.length > 0) {
-      throw new DomainError('invalid_state_transition', `order ${order.orderNumber} cannot be cancelled: shipment ${delivered.map((s) => s.shipmentNumber).join(', ')} was delivered`, {
-        data: { from: order.status, to: 'cancelled', allowed: [], deliveredShipments: delivered.map((s) => s.shipmentNumber) },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `order ${order.orderNumber} cannot be cancelled: shipment ${delivered.map((s) => s.shipmentNumber).join(', ')} was delivered`,
+        {
+          data: {
+            from: order.status,
+            to: 'cancelled',
+            allowed: [],
+            deliveredShipments: delivered.map((s) => s.shipmentNumber),
+          },
+        },
+      );
     }
     const now = deps.clock.now();
     const open = shipments.filter((s) => s.status === 'open');
@@ -30,18 +42,40 @@ export async function cancelOrder(deps: { uow: UnitOfWork; clock: Clock }, input
       for (const l of s.lines) unshipped.set(l.orderLineId, (unshipped.get(l.orderLineId) ?? 0) + l.quantity);
       return { ...s, status: 'cancelled', cancelledAt: now, updatedAt: now };
     });
-    const withoutShipments: Order = { ...order, lines: order.lines.map((l) => ({ ...l, shippedQuantity: l.shippedQuantity - (unshipped.get(l.id) ?? 0) })) };
+    const withoutShipments: Order = {
+      ...order,
+      lines: order.lines.map((l) => ({ ...l, shippedQuantity: l.shippedQuantity - (unshipped.get(l.id) ?? 0) })),
+    };
     const released = await releaseReservations(tx, withoutShipments, {
-      brandId: order.brandId, userId: input.userId, at: now, documentType: 'order', documentId: order.id,
+      brandId: order.brandId,
+      userId: input.userId,
+      at: now,
+      documentType: 'order',
+      documentId: order.id,
     });
     const cancelled: Order = { ...released, status: 'cancelled', cancelledAt: now, updatedAt: now };
     await tx.orders.save(cancelled);
     for (const s of cancelledShipments) await tx.shipments.save(s);
     await tx.timeline.append([
-      { brandId: order.brandId, documentType: 'order', documentId: order.id, kind: 'cancelled', note: 'cancelled; reserved stock released', systemId: null, userId: input.userId, createdAt: now },
+      {
+        brandId: order.brandId,
+        documentType: 'order',
+        documentId: order.id,
+        kind: 'cancelled',
+        note: 'cancelled; reserved stock released',
+        systemId: null,
+        userId: input.userId,
+        createdAt: now,
+      },
       ...cancelledShipments.map((s) => ({
-        brandId: order.brandId, documentType: 'shipment' as const, documentId: s.id, kind: 'cancelled', note: `order ${order.orderNumber} was cancelled`,
-        systemId: null, userId: input.userId, createdAt: now,
+        brandId: order.brandId,
+        documentType: 'shipment' as const,
+        documentId: s.id,
+        kind: 'cancelled',
+        note: `order ${order.orderNumber} was cancelled`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: now,
       })),
     ]);
     return cancelled;

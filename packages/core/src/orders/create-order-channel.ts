@@ -32,12 +32,20 @@ export async function createOrderChannel(
     violations.throwIfAny();
     let publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
     // A clash is astronomically unlikely; checking costs one indexed read.
-    while (await tx.orderChannels.findByPublicIdAnyBrand(publicId)) publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
+    while (await tx.orderChannels.findByPublicIdAnyBrand(publicId))
+      publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
     const [id] = await tx.ids.next('order_channels');
     const now = deps.clock.now();
     const channel: OrderChannel = {
-      id: id!, brandId: input.brandId, publicId, name, orderType: input.orderType, autoApprove: input.autoApprove ?? false, dropId,
-      createdAt: now, updatedAt: now,
+      id: id!,
+      brandId: input.brandId,
+      publicId,
+      name,
+      orderType: input.orderType,
+      autoApprove: input.autoApprove ?? false,
+      dropId,
+      createdAt: now,
+      updatedAt: now,
     };
     await tx.orderChannels.insert(channel);
     return channel;

@@ -10,7 +10,13 @@ import { settleAll } from '../shared/settle-all';
 export async function getOrder(
   deps: { uow: UnitOfWork },
   input: { brandId: number; orderId: number },
-): Promise<{ order: Order; shipments: Shipment[]; invoices: Invoice[]; exports: ExportMark[]; timeline: TimelineEvent[] }> {
+): Promise<{
+  order: Order;
+  shipments: Shipment[];
+  invoices: Invoice[];
+  exports: ExportMark[];
+  timeline: TimelineEvent[];
+}> {
   return deps.uow.read(async (repos) => {
     const order = await findOrderOrFail(repos, input.brandId, input.orderId);
     const [shipments, invoices, exports, timeline] = await settleAll([

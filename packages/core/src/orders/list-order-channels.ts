@@ -5,6 +5,11 @@ import { OrderChannel } from './order.entities';
 import { orderChannelListDefinition } from './order.list-definitions';
 
 /** Lists a brand's order channels (`GET /v10/order-channels`). */
-export async function listOrderChannels(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<OrderChannel>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(orderChannelListDefinition, request, (q) => repos.orderChannels.list(request.brandId, q)));
+export async function listOrderChannels(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<OrderChannel>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(orderChannelListDefinition, request, (q) => repos.orderChannels.list(request.brandId, q)),
+  );
 }

@@ -13,7 +13,12 @@ export async function listOrders(
 ): Promise<{ page: Page<Order>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
     const { page, query } = await runList(orderListDefinition, request, (q) => repos.orders.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'order', page.items.map((o) => o.id));
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'order',
+      page.items.map((o) => o.id),
+    );
     return { page, query, exports };
   });
 }

@@ -33,7 +33,12 @@ export const pricesIncludeVatFor = (orderType: OrderType): boolean => orderType 
  * offer price when set, else the sales price, less the customer's discount. B2C: the B2C offer
  * price when set, else the recommended retail price, without discount.
  */
-export function linePrice(orderType: OrderType, prices: readonly VariantPrice[], currency: string, customerDiscountBasisPoints: number): LinePrice | null {
+export function linePrice(
+  orderType: OrderType,
+  prices: readonly VariantPrice[],
+  currency: string,
+  customerDiscountBasisPoints: number,
+): LinePrice | null {
   const row = prices.find((p) => p.currency === currency);
   if (!row) return null;
   return orderType === 'b2b'
@@ -47,14 +52,29 @@ export function linePrice(orderType: OrderType, prices: readonly VariantPrice[],
  * over the order's lines of the product), a colli-only product in a quantity that is no sum of
  * its colli sizes; on B2C a variant not available to B2C.
  */
-export function checkSellable(orderType: OrderType, candidates: readonly OrderLineCandidate[], violations: ViolationList): void {
+export function checkSellable(
+  orderType: OrderType,
+  candidates: readonly OrderLineCandidate[],
+  violations: ViolationList,
+): void {
   for (const c of candidates) {
     const sku = c.variant.sku;
-    if (!c.product.active) violations.add(c.keyPointer, `SKU ${sku} cannot be sold: product ${c.product.itemNumber} is inactive`);
-    if (orderType === 'b2b' && c.variant.archived) violations.add(c.keyPointer, `SKU ${sku} cannot be sold on B2B: the variant is archived`);
-    if (orderType === 'b2c' && !c.variant.b2cAvailable) violations.add(c.keyPointer, `SKU ${sku} cannot be sold on B2C: the variant is not available to B2C`);
-    if (orderType === 'b2b' && c.product.orderColliOnly && c.product.colli.length > 0 && !isSumOfColli(c.quantity, c.product.colli)) {
-      violations.add(c.quantityPointer, `SKU ${sku} is sold in colli of ${c.product.colli.join(' or ')} pieces only; ${c.quantity} is no sum of them`);
+    if (!c.product.active)
+      violations.add(c.keyPointer, `SKU ${sku} cannot be sold: product ${c.product.itemNumber} is inactive`);
+    if (orderType === 'b2b' && c.variant.archived)
+      violations.add(c.keyPointer, `SKU ${sku} cannot be sold on B2B: the variant is archived`);
+    if (orderType === 'b2c' && !c.variant.b2cAvailable)
+      violations.add(c.keyPointer, `SKU ${sku} cannot be sold on B2C: the variant is not available to B2C`);
+    if (
+      orderType === 'b2b' &&
+      c.product.orderColliOnly &&
+      c.product.colli.length > 0 &&
+      !isSumOfColli(c.quantity, c.product.colli)
+    ) {
+      violations.add(
+        c.quantityPointer,
+        `SKU ${sku} is sold in colli of ${c.product.colli.join(' or ')} pieces only; ${c.quantity} is no sum of them`,
+      );
     }
   }
   if (orderType !== 'b2b') return;
@@ -64,7 +84,10 @@ export function checkSellable(orderType: OrderType, candidates: readonly OrderLi
     const minimum = c.product.minOrderQuantity;
     const ordered = perProduct.get(c.product.id)!;
     if (minimum !== null && ordered < minimum) {
-      violations.add(c.quantityPointer, `SKU ${c.variant.sku}: product ${c.product.itemNumber} is ordered ${ordered} pieces in all, below its minimum order quantity of ${minimum}`);
+      violations.add(
+        c.quantityPointer,
+        `SKU ${c.variant.sku}: product ${c.product.itemNumber} is ordered ${ordered} pieces in all, below its minimum order quantity of ${minimum}`,
+      );
     }
   }
 }

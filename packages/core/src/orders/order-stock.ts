@@ -17,7 +17,8 @@ interface StockChange {
   documentId: number;
 }
 
-export const reservedQuantityOf = (line: OrderLine): number => line.reservations.reduce((sum, r) => sum + r.quantity, 0);
+export const reservedQuantityOf = (line: OrderLine): number =>
+  line.reservations.reduce((sum, r) => sum + r.quantity, 0);
 
 /** Gives back everything the order's lines still reserve (cancelling): Available rises, In stock stays. */
 export async function releaseReservations(tx: Repositories, order: Order, change: StockChange): Promise<Order> {
@@ -70,15 +71,34 @@ export async function regulateOrderLines(
       defaultLocationId ??= (await ensureDefaultLocation(tx, { now: () => change.at }, change.brandId)).id;
       movements.push(movement(line, defaultLocationId, -remaining, 0, reason, change));
     }
-    lines.push({ ...line, reservations: reservations.filter((r) => r.quantity > 0), regulatedQuantity: line.regulatedQuantity + wanted });
+    lines.push({
+      ...line,
+      reservations: reservations.filter((r) => r.quantity > 0),
+      regulatedQuantity: line.regulatedQuantity + wanted,
+    });
   }
   await tx.stock.apply(change.brandId, movements, change.at);
   return { ...order, lines };
 }
 
-function movement(line: OrderLine, locationId: number, inStockDelta: number, reservedDelta: number, reason: StockReason, change: StockChange): NewStockMovement {
+function movement(
+  line: OrderLine,
+  locationId: number,
+  inStockDelta: number,
+  reservedDelta: number,
+  reason: StockReason,
+  change: StockChange,
+): NewStockMovement {
   return {
-    brandId: change.brandId, variantId: line.variantId, locationId, inStockDelta, reservedDelta, reason, note: null,
-    documentType: change.documentType, documentId: change.documentId, userId: change.userId,
+    brandId: change.brandId,
+    variantId: line.variantId,
+    locationId,
+    inStockDelta,
+    reservedDelta,
+    reason,
+    note: null,
+    documentType: change.documentType,
+    documentId: change.documentId,
+    userId: change.userId,
   };
 }

@@ -22,7 +22,22 @@ export const orderListDefinition: ListDefinition<Order> = {
     updated_at: { type: 'datetime', get: (o) => o.updatedAt },
   },
   sortKeys: ['id', 'updated_at'],
-  filterKeys: ['id', 'order_number', 'status', 'order_type', 'order_channel_id', 'customer_id', 'customer_number', 'drop_id', 'currency', 'reference', 'email', 'total', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'order_number',
+    'status',
+    'order_type',
+    'order_channel_id',
+    'customer_id',
+    'customer_number',
+    'drop_id',
+    'currency',
+    'reference',
+    'email',
+    'total',
+    'created_at',
+    'updated_at',
+  ],
   includes: ['lines'],
 };
 

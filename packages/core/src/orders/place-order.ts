@@ -44,7 +44,11 @@ export interface PlaceOrderInput {
 }
 
 /** Customs fields a line copies from the variant's meta, else the product's (string values only). */
-const CUSTOMS_KEYS = { countryOfOrigin: 'country_of_origin', composition: 'composition', hsTariffCode: 'hs_tariff_code' } as const;
+const CUSTOMS_KEYS = {
+  countryOfOrigin: 'country_of_origin',
+  composition: 'composition',
+  hsTariffCode: 'hs_tariff_code',
+} as const;
 
 /**
  * Places an order on a channel: checks customer, drop, currency and every line (sellable on the
@@ -77,25 +81,43 @@ export async function placeOrder(
     const dropId = await resolveDrop(tx, brandId, channel, body, settings.requiresDrop, violations);
     const currencyValid = body.currency === undefined || isCurrencyCode(body.currency);
     if (!currencyValid) violations.add('/order/currency', 'must be a 3-letter ISO 4217 code such as EUR');
-    if (body.shippingCost !== undefined && body.shippingCost !== null && (!Number.isInteger(body.shippingCost) || body.shippingCost < 0)) {
+    if (
+      body.shippingCost !== undefined &&
+      body.shippingCost !== null &&
+      (!Number.isInteger(body.shippingCost) || body.shippingCost < 0)
+    ) {
       violations.add('/order/shipping_cost', 'must be an amount of 0 or more with at most 2 decimals');
     }
     // Null when unknown (no customer, a malformed code): lines are then not priced, the order is refused anyway.
-    const currency = !currencyValid ? null : body.currency ?? (orderType === 'b2b' ? customer?.currency : (await tx.brands.findById(brandId))?.currency) ?? null;
+    const currency = !currencyValid
+      ? null
+      : (body.currency ??
+        (orderType === 'b2b' ? customer?.currency : (await tx.brands.findById(brandId))?.currency) ??
+        null);
 
     // One light read per key kind (variants with their product and prices), not whole product
     // aggregates: placing orders is the hot path, and it must not lock the catalog.
-    const resolved = await resolveVariantLines(body.lines, '/order/lines', {
-      bySkus: (skus) => tx.products.findSaleableVariants(brandId, { skus }),
-      byEans: (eans) => tx.products.findSaleableVariants(brandId, { eans }),
-      skuOf: (found: SaleableVariant) => found.variant.sku,
-      eanOf: (found: SaleableVariant) => found.variant.ean,
-      variantIdOf: (found: SaleableVariant) => found.variant.id,
-      missing: 'is not a variant of this brand',
-    }, violations);
+    const resolved = await resolveVariantLines(
+      body.lines,
+      '/order/lines',
+      {
+        bySkus: (skus) => tx.products.findSaleableVariants(brandId, { skus }),
+        byEans: (eans) => tx.products.findSaleableVariants(brandId, { eans }),
+        skuOf: (found: SaleableVariant) => found.variant.sku,
+        eanOf: (found: SaleableVariant) => found.variant.ean,
+        variantIdOf: (found: SaleableVariant) => found.variant.id,
+        missing: 'is not a variant of this brand',
+      },
+      violations,
+    );
     const candidates: OrderLineCandidate[] = resolved.map((r) => ({
-      index: r.index, quantity: r.quantity, product: r.match.product, variant: r.match.variant, prices: r.match.prices,
-      keyPointer: r.keyPointer, quantityPointer: r.quantityPointer,
+      index: r.index,
+      quantity: r.quantity,
+      product: r.match.product,
+      variant: r.match.variant,
+      prices: r.match.prices,
+      keyPointer: r.keyPointer,
+      quantityPointer: r.quantityPointer,
     }));
 
     checkSellable(orderType, candidates, violations);
@@ -108,7 +130,10 @@ export async function placeOrder(
     });
 
     const demands: StockDemand[] = candidates.map((c) => ({
-      variantId: c.variant.id, sku: c.variant.sku, quantity: c.quantity, quantityPointer: c.quantityPointer,
+      variantId: c.variant.id,
+      sku: c.variant.sku,
+      quantity: c.quantity,
+      quantityPointer: c.quantityPointer,
       sellsBeyondStock: sellsBeyondStock(orderType, c),
     }));
     const tracked = candidates.flatMap((c, i) => (c.product.noInventory ? [] : [i]));
@@ -116,7 +141,12 @@ export async function placeOrder(
     const [balances, defaultLocation] = trackedVariantIds.length
       ? await settleAll([tx.stock.balances(brandId, trackedVariantIds), tx.inventoryLocations.findDefault(brandId)])
       : [[], null];
-    const allocations = allocateStock(tracked.map((i) => demands[i]!), balances, defaultLocation?.id ?? null, violations);
+    const allocations = allocateStock(
+      tracked.map((i) => demands[i]!),
+      balances,
+      defaultLocation?.id ?? null,
+      violations,
+    );
     violations.throwIfAny();
 
     const reservationsByCandidate = new Map(tracked.map((candidateIndex, k) => [candidateIndex, allocations[k]!]));
@@ -126,12 +156,28 @@ export async function placeOrder(
     const lines: OrderLine[] = candidates.map((c, i) => {
       const price = prices[i]!;
       return {
-        id: lineIds[i]!, orderId: orderId!, variantId: c.variant.id, productId: c.product.id, sku: c.variant.sku, ean: c.variant.ean,
-        itemNumber: c.product.itemNumber, productName: c.product.name, attributes: c.variant.attributes,
-        countryOfOrigin: customsValue(c, CUSTOMS_KEYS.countryOfOrigin), composition: customsValue(c, CUSTOMS_KEYS.composition),
-        hsTariffCode: customsValue(c, CUSTOMS_KEYS.hsTariffCode), tracksInventory: !c.product.noInventory, quantity: c.quantity,
-        unitPrice: price.unitPrice, discountBasisPoints: price.discountBasisPoints, totalPrice: lineTotal(c.quantity, price.unitPrice, price.discountBasisPoints),
-        reservations: reservationsByCandidate.get(i) ?? [], shippedQuantity: 0, deliveredQuantity: 0, invoicedQuantity: 0, regulatedQuantity: 0,
+        id: lineIds[i]!,
+        orderId: orderId!,
+        variantId: c.variant.id,
+        productId: c.product.id,
+        sku: c.variant.sku,
+        ean: c.variant.ean,
+        itemNumber: c.product.itemNumber,
+        productName: c.product.name,
+        attributes: c.variant.attributes,
+        countryOfOrigin: customsValue(c, CUSTOMS_KEYS.countryOfOrigin),
+        composition: customsValue(c, CUSTOMS_KEYS.composition),
+        hsTariffCode: customsValue(c, CUSTOMS_KEYS.hsTariffCode),
+        tracksInventory: !c.product.noInventory,
+        quantity: c.quantity,
+        unitPrice: price.unitPrice,
+        discountBasisPoints: price.discountBasisPoints,
+        totalPrice: lineTotal(c.quantity, price.unitPrice, price.discountBasisPoints),
+        reservations: reservationsByCandidate.get(i) ?? [],
+        shippedQuantity: 0,
+        deliveredQuantity: 0,
+        invoicedQuantity: 0,
+        regulatedQuantity: 0,
       };
     });
     await tx.stock.apply(brandId, reservationMovements(brandId, orderId!, userId, lines), now);
@@ -139,17 +185,45 @@ export async function placeOrder(
     const shippingCost = body.shippingCost ?? null;
     const pricesIncludeVat = pricesIncludeVatFor(orderType);
     const vatRate = settings.defaultVatRateBasisPoints;
-    const totals = documentTotals(lines.reduce((sum, l) => sum + l.totalPrice, 0) + (shippingCost ?? 0), vatRate, pricesIncludeVat);
+    const totals = documentTotals(
+      lines.reduce((sum, l) => sum + l.totalPrice, 0) + (shippingCost ?? 0),
+      vatRate,
+      pricesIncludeVat,
+    );
     const fallbackAddress = customer ? addressOf(customer) : null;
     const placed: Order = {
-      id: orderId!, brandId, orderNumber: await tx.documentNumbers.next(brandId, 'order'), status: 'draft', orderType,
-      orderChannelId: channel.id, customerId: customer!.id, customerNumber: customer!.customerNumber, dropId, currency: currency!,
-      vatRateBasisPoints: vatRate, pricesIncludeVat, email: body.email ?? null, telephone: body.telephone ?? null,
-      reference: body.reference ?? null, notes: body.notes ?? null,
-      invoiceAddress: body.invoiceAddress !== undefined && body.invoiceAddress !== null ? body.invoiceAddress : fallbackAddress,
-      deliveryAddress: body.deliveryAddress !== undefined && body.deliveryAddress !== null ? body.deliveryAddress : fallbackAddress,
-      shippingCode: body.shippingCode ?? null, shippingCost, responsiblePerson: body.responsiblePerson ?? null, orderMeta: body.orderMeta ?? {},
-      ...totals, approvedAt: null, cancelledAt: null, archivedAt: null, createdByUserId: userId, createdAt: now, updatedAt: now, lines,
+      id: orderId!,
+      brandId,
+      orderNumber: await tx.documentNumbers.next(brandId, 'order'),
+      status: 'draft',
+      orderType,
+      orderChannelId: channel.id,
+      customerId: customer!.id,
+      customerNumber: customer!.customerNumber,
+      dropId,
+      currency: currency!,
+      vatRateBasisPoints: vatRate,
+      pricesIncludeVat,
+      email: body.email ?? null,
+      telephone: body.telephone ?? null,
+      reference: body.reference ?? null,
+      notes: body.notes ?? null,
+      invoiceAddress:
+        body.invoiceAddress !== undefined && body.invoiceAddress !== null ? body.invoiceAddress : fallbackAddress,
+      deliveryAddress:
+        body.deliveryAddress !== undefined && body.deliveryAddress !== null ? body.deliveryAddress : fallbackAddress,
+      shippingCode: body.shippingCode ?? null,
+      shippingCost,
+      responsiblePerson: body.responsiblePerson ?? null,
+      orderMeta: body.orderMeta ?? {},
+      ...totals,
+      approvedAt: null,
+      cancelledAt: null,
+      archivedAt: null,
+      createdByUserId: userId,
+      createdAt: now,
+      updatedAt: now,
+      lines,
     };
     const events = [event(placed, 'created', `placed on channel ${channel.name}`, userId, now)];
     if (!channel.autoApprove) {
@@ -158,7 +232,9 @@ export async function placeOrder(
       return { order: placed, shipment: null };
     }
     const approved: Order = { ...placed, status: 'approved', approvedAt: now };
-    events.push(event(approved, 'approved', `approved on creation (channel ${channel.name} approves automatically)`, userId, now));
+    events.push(
+      event(approved, 'approved', `approved on creation (channel ${channel.name} approves automatically)`, userId, now),
+    );
     await tx.timeline.append(events);
     // createShipment saves the order (before the shipment that refers to it).
     return createShipment(tx, { order: approved, pieces: openPieces(approved), otherShipments: [], userId, at: now });
@@ -166,11 +242,25 @@ export async function placeOrder(
 }
 
 function event(order: Order, kind: string, note: string, userId: number | null, at: string) {
-  return { brandId: order.brandId, documentType: 'order' as const, documentId: order.id, kind, note, systemId: null, userId, createdAt: at };
+  return {
+    brandId: order.brandId,
+    documentType: 'order' as const,
+    documentId: order.id,
+    kind,
+    note,
+    systemId: null,
+    userId,
+    createdAt: at,
+  };
 }
 
 /** By id or by number; an unknown or inactive customer is refused at the field that named it. */
-async function resolveCustomer(tx: Repositories, brandId: number, body: PlaceOrderInput, violations: ViolationList): Promise<Customer | null> {
+async function resolveCustomer(
+  tx: Repositories,
+  brandId: number,
+  body: PlaceOrderInput,
+  violations: ViolationList,
+): Promise<Customer | null> {
   let customer: Customer | null = null;
   let pointer: string;
   if (body.customerId !== undefined) {
@@ -178,17 +268,25 @@ async function resolveCustomer(tx: Repositories, brandId: number, body: PlaceOrd
     customer = await tx.customers.findById(brandId, body.customerId);
     if (!customer) violations.add(pointer, `names customer id ${body.customerId}, which does not exist`);
     else if (body.customerNumber !== undefined && body.customerNumber !== customer.customerNumber) {
-      violations.add('/order/customer_number', `names customer ${JSON.stringify(body.customerNumber)}, but customer_id ${body.customerId} is customer ${JSON.stringify(customer.customerNumber)}`);
+      violations.add(
+        '/order/customer_number',
+        `names customer ${JSON.stringify(body.customerNumber)}, but customer_id ${body.customerId} is customer ${JSON.stringify(customer.customerNumber)}`,
+      );
     }
   } else if (body.customerNumber !== undefined) {
     pointer = '/order/customer_number';
     customer = (await tx.customers.findByNumbers(brandId, [body.customerNumber]))[0] ?? null;
-    if (!customer) violations.add(pointer, `names customer ${JSON.stringify(body.customerNumber)}, which does not exist`);
+    if (!customer)
+      violations.add(pointer, `names customer ${JSON.stringify(body.customerNumber)}, which does not exist`);
   } else {
     violations.add('/order/customer_id', 'is required when customer_number is not given');
     return null;
   }
-  if (customer && !customer.active) violations.add(pointer, `names customer ${JSON.stringify(customer.customerNumber)}, which is inactive and cannot order`);
+  if (customer && !customer.active)
+    violations.add(
+      pointer,
+      `names customer ${JSON.stringify(customer.customerNumber)}, which is inactive and cannot order`,
+    );
   return customer;
 }
 
@@ -208,26 +306,44 @@ async function resolveDrop(
   const pointer = body.dropId !== undefined ? '/order/drop_id' : '/order/drop_code';
   let dropId: number | null = null;
   if (named) {
-    const ref = { ...(body.dropId !== undefined ? { id: body.dropId } : {}), ...(body.dropCode !== undefined ? { code: body.dropCode } : {}) };
-    const drops = await resolveReferences([{ ref, pointer }], 'drop', {
-      byIds: (ids) => tx.drops.findByIds(brandId, ids),
-      byCodes: (codes) => tx.drops.findByCodes(brandId, codes),
-    }, violations);
+    const ref = {
+      ...(body.dropId !== undefined ? { id: body.dropId } : {}),
+      ...(body.dropCode !== undefined ? { code: body.dropCode } : {}),
+    };
+    const drops = await resolveReferences(
+      [{ ref, pointer }],
+      'drop',
+      {
+        byIds: (ids) => tx.drops.findByIds(brandId, ids),
+        byCodes: (codes) => tx.drops.findByCodes(brandId, codes),
+      },
+      violations,
+    );
     dropId = drops.get(ref)?.id ?? null;
   }
   if (channel.dropId !== null) {
     if (dropId !== null && dropId !== channel.dropId) {
-      violations.add(pointer, `names drop ${dropId}, but orders of channel ${JSON.stringify(channel.name)} belong to drop ${channel.dropId}`);
+      violations.add(
+        pointer,
+        `names drop ${dropId}, but orders of channel ${JSON.stringify(channel.name)} belong to drop ${channel.dropId}`,
+      );
     }
     return channel.dropId;
   }
-  if (!named && requiresDrop) violations.add('/order/drop_id', 'is required: the brand requires a drop on every order (send drop_id or drop_code)');
+  if (!named && requiresDrop)
+    violations.add(
+      '/order/drop_id',
+      'is required: the brand requires a drop on every order (send drop_id or drop_code)',
+    );
   return dropId;
 }
 
 /** Make-to-order (per channel type, the variant's override else the product's) and NOOS lines sell beyond stock. */
 function sellsBeyondStock(orderType: Order['orderType'], c: OrderLineCandidate): boolean {
-  const makeToOrder = orderType === 'b2b' ? (c.variant.makeToOrderB2b ?? c.product.makeToOrderB2b) : (c.variant.makeToOrderB2c ?? c.product.makeToOrderB2c);
+  const makeToOrder =
+    orderType === 'b2b'
+      ? (c.variant.makeToOrderB2b ?? c.product.makeToOrderB2b)
+      : (c.variant.makeToOrderB2c ?? c.product.makeToOrderB2c);
   return makeToOrder || (c.variant.noos ?? c.product.noos);
 }
 
@@ -243,7 +359,12 @@ function addressOf(customer: Customer): OrderAddress | null {
   const a = customer.addresses[0];
   if (!a) return null;
   return {
-    name: a.name, att: null, address: a.address2 ? `${a.address}, ${a.address2}` : a.address, zip: a.zip, region: a.region ?? '',
-    city: a.city, country: a.country,
+    name: a.name,
+    att: null,
+    address: a.address2 ? `${a.address}, ${a.address2}` : a.address,
+    zip: a.zip,
+    region: a.region ?? '',
+    city: a.city,
+    country: a.country,
   };
 }

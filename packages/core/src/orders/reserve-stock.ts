@@ -30,7 +30,9 @@ export function allocateStock(
 ): Reservation[][] {
   const free = new Map<number, { locationId: number; available: number }[]>();
   const ordered = [...balances].sort(
-    (a, b) => Number(b.locationId === defaultLocationId) - Number(a.locationId === defaultLocationId) || a.locationId - b.locationId,
+    (a, b) =>
+      Number(b.locationId === defaultLocationId) - Number(a.locationId === defaultLocationId) ||
+      a.locationId - b.locationId,
   );
   for (const b of ordered) {
     const list = free.get(b.variantId) ?? [];
@@ -78,8 +80,16 @@ export function reservationMovements(
 ): NewStockMovement[] {
   return lines.flatMap((line) =>
     line.reservations.map((r) => ({
-      brandId, variantId: line.variantId, locationId: r.locationId, inStockDelta: 0, reservedDelta: r.quantity,
-      reason: 'order_reserved' as const, note: null, documentType: 'order', documentId: orderId, userId,
+      brandId,
+      variantId: line.variantId,
+      locationId: r.locationId,
+      inStockDelta: 0,
+      reservedDelta: r.quantity,
+      reason: 'order_reserved' as const,
+      note: null,
+      documentType: 'order',
+      documentId: orderId,
+      userId,
     })),
   );
 }

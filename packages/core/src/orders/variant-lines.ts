@@ -65,7 +65,8 @@ export async function resolveVariantLines<T>(
   lines.forEach((line, index) => {
     const at = `${pointer}/${index}`;
     const quantityPointer = `${at}/quantity`;
-    if (!Number.isInteger(line.quantity) || line.quantity < 1) violations.add(quantityPointer, 'must be a whole number above 0');
+    if (!Number.isInteger(line.quantity) || line.quantity < 1)
+      violations.add(quantityPointer, 'must be a whole number above 0');
     if (line.sku !== undefined && line.ean !== undefined) {
       violations.add(at, 'must name the variant by sku or by ean, not both');
       return;
@@ -77,24 +78,40 @@ export async function resolveVariantLines<T>(
     const bySkuKey = line.sku !== undefined;
     const keyPointer = `${at}/${bySkuKey ? 'sku' : 'ean'}`;
     const key = (bySkuKey ? line.sku : line.ean)!;
-    const matches = bySkuKey ? bySku.filter((item) => lookup.skuOf(item) === key) : byEan.filter((item) => lookup.eanOf(item) === key);
+    const matches = bySkuKey
+      ? bySku.filter((item) => lookup.skuOf(item) === key)
+      : byEan.filter((item) => lookup.eanOf(item) === key);
     const variantIds = [...new Set(matches.map((item) => lookup.variantIdOf(item)))];
     if (variantIds.length === 0) {
       violations.add(keyPointer, `${JSON.stringify(key)} ${lookup.missing}`);
       return;
     }
     if (variantIds.length > 1) {
-      violations.add(keyPointer, `${JSON.stringify(key)} matches ${variantIds.length} variants (SKUs ${matches.map((m) => lookup.skuOf(m)).join(', ')}); name the variant by sku`);
+      violations.add(
+        keyPointer,
+        `${JSON.stringify(key)} matches ${variantIds.length} variants (SKUs ${matches.map((m) => lookup.skuOf(m)).join(', ')}); name the variant by sku`,
+      );
       return;
     }
     const match = matches[0]!;
-    resolved.push({ index, quantity: line.quantity, variantId: variantIds[0]!, sku: lookup.skuOf(match), match, keyPointer, quantityPointer });
+    resolved.push({
+      index,
+      quantity: line.quantity,
+      variantId: variantIds[0]!,
+      sku: lookup.skuOf(match),
+      match,
+      keyPointer,
+      quantityPointer,
+    });
   });
   return resolved;
 }
 
 /** A lookup over lines already in memory (an order's lines, a shipment's lines). */
-export function lookupInLines<T extends { variantId: number; sku: string; ean: string | null }>(items: readonly T[], missing: string): VariantLookup<T> {
+export function lookupInLines<T extends { variantId: number; sku: string; ean: string | null }>(
+  items: readonly T[],
+  missing: string,
+): VariantLookup<T> {
   return {
     bySkus: async (skus) => items.filter((item) => skus.includes(item.sku)),
     byEans: async (eans) => items.filter((item) => item.ean !== null && eans.includes(item.ean)),

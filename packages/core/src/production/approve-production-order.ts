@@ -15,7 +15,18 @@ export async function approveProductionOrder(
     const now = deps.clock.now();
     const order: ProductionOrder = { ...before, status: 'open', approvedAt: now, updatedAt: now };
     await tx.productionOrders.save(order);
-    await tx.timeline.append([{ brandId: input.brandId, documentType: 'production_order', documentId: order.id, kind: 'approved', note: null, systemId: null, userId: input.userId, createdAt: now }]);
+    await tx.timeline.append([
+      {
+        brandId: input.brandId,
+        documentType: 'production_order',
+        documentId: order.id,
+        kind: 'approved',
+        note: null,
+        systemId: null,
+        userId: input.userId,
+        createdAt: now,
+      },
+    ]);
     return order;
   });
 }

@@ -30,13 +30,23 @@ export async function createDeliveryNote(
   return deps.uow.run(async (tx) => {
     const order = await findProductionOrderOrFail(tx, brandId, input.productionOrderId);
     if (order.status !== 'open') {
-      throw new DomainError('invalid_state_transition', `production order ${order.productionOrderNumber} is ${order.status}: only an open production order takes delivery notes`, {
-        data: { resource: 'production order', id: order.id, status: order.status },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `production order ${order.productionOrderNumber} is ${order.status}: only an open production order takes delivery notes`,
+        {
+          data: { resource: 'production order', id: order.id, status: order.status },
+        },
+      );
     }
     const violations = new ViolationList();
-    if (body.expectedDelivery != null && !isCalendarDate(body.expectedDelivery)) violations.add(`${POINTER}/expected_delivery`, 'must be a date written YYYY-MM-DD');
-    const resolved = await resolveVariantLines(body.lines, `${POINTER}/lines`, lookupInLines(order.lines, `is not on production order ${order.productionOrderNumber}`), violations);
+    if (body.expectedDelivery != null && !isCalendarDate(body.expectedDelivery))
+      violations.add(`${POINTER}/expected_delivery`, 'must be a date written YYYY-MM-DD');
+    const resolved = await resolveVariantLines(
+      body.lines,
+      `${POINTER}/lines`,
+      lookupInLines(order.lines, `is not on production order ${order.productionOrderNumber}`),
+      violations,
+    );
     violations.throwIfAny();
 
     const pieces = quantitiesByVariant(resolved);
@@ -44,26 +54,70 @@ export async function createDeliveryNote(
     const [id] = await tx.ids.next('delivery_notes');
     const productionLines = order.lines.filter((l) => pieces.has(l.variantId));
     const lineIds = await tx.ids.next('delivery_note_lines', productionLines.length);
-    const lines = productionLines.map((l, i): DeliveryNoteLine => ({
-      id: lineIds[i]!, deliveryNoteId: id!, productionOrderLineId: l.id, variantId: l.variantId, sku: l.sku, ean: l.ean, itemNumber: l.itemNumber,
-      productName: l.productName, attributes: l.attributes, countryOfOrigin: l.countryOfOrigin, composition: l.composition,
-      hsTariffCode: l.hsTariffCode, expectedQuantity: pieces.get(l.variantId)!, receivedQuantity: 0,
-    }));
+    const lines = productionLines.map(
+      (l, i): DeliveryNoteLine => ({
+        id: lineIds[i]!,
+        deliveryNoteId: id!,
+        productionOrderLineId: l.id,
+        variantId: l.variantId,
+        sku: l.sku,
+        ean: l.ean,
+        itemNumber: l.itemNumber,
+        productName: l.productName,
+        attributes: l.attributes,
+        countryOfOrigin: l.countryOfOrigin,
+        composition: l.composition,
+        hsTariffCode: l.hsTariffCode,
+        expectedQuantity: pieces.get(l.variantId)!,
+        receivedQuantity: 0,
+      }),
+    );
     const productionOrder: ProductionOrder = {
-      ...order, updatedAt: now,
+      ...order,
+      updatedAt: now,
       lines: order.lines.map((l) => ({ ...l, expectedQuantity: l.expectedQuantity + (pieces.get(l.variantId) ?? 0) })),
     };
     const note: DeliveryNote = {
-      id: id!, brandId, deliveryNoteNumber: await tx.documentNumbers.next(brandId, 'delivery_note'), productionOrderId: order.id,
-      productionOrderNumber: order.productionOrderNumber, supplierId: order.supplierId, status: 'expected', currency: order.currency,
-      expectedDelivery: body.expectedDelivery ?? order.expectedDelivery, notes: body.notes ?? null, meta: body.meta ?? {}, receivedAt: null,
-      createdByUserId: userId, createdAt: now, updatedAt: now, lines,
+      id: id!,
+      brandId,
+      deliveryNoteNumber: await tx.documentNumbers.next(brandId, 'delivery_note'),
+      productionOrderId: order.id,
+      productionOrderNumber: order.productionOrderNumber,
+      supplierId: order.supplierId,
+      status: 'expected',
+      currency: order.currency,
+      expectedDelivery: body.expectedDelivery ?? order.expectedDelivery,
+      notes: body.notes ?? null,
+      meta: body.meta ?? {},
+      receivedAt: null,
+      createdByUserId: userId,
+      createdAt: now,
+      updatedAt: now,
+      lines,
     };
     await tx.productionOrders.save(productionOrder);
     await tx.deliveryNotes.save(note);
     await tx.timeline.append([
-      { brandId, documentType: 'delivery_note', documentId: note.id, kind: 'created', note: null, systemId: null, userId, createdAt: now },
-      { brandId, documentType: 'production_order', documentId: order.id, kind: 'delivery_note_created', note: `delivery note ${note.deliveryNoteNumber}`, systemId: null, userId, createdAt: now },
+      {
+        brandId,
+        documentType: 'delivery_note',
+        documentId: note.id,
+        kind: 'created',
+        note: null,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
+      {
+        brandId,
+        documentType: 'production_order',
+        documentId: order.id,
+        kind: 'delivery_note_created',
+        note: `delivery note ${note.deliveryNoteNumber}`,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
     ]);
     return { deliveryNote: note, productionOrder };
   });

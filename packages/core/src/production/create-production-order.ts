@@ -45,32 +45,46 @@ export async function createProductionOrder(
   return deps.uow.run(async (tx) => {
     const violations = new ViolationList();
     const [supplier] = await tx.suppliers.findByNumbers(brandId, [body.supplierNumber]);
-    if (!supplier) violations.add(`${POINTER}/supplier_number`, `${JSON.stringify(body.supplierNumber)} is not a supplier of this brand`);
-    else if (!supplier.active) violations.add(`${POINTER}/supplier_number`, `supplier ${supplier.supplierNumber} is inactive`);
-    if (body.currency !== undefined && !isCurrencyCode(body.currency)) violations.add(`${POINTER}/currency`, 'must be a 3-letter ISO 4217 code such as EUR');
-    if (body.expectedDelivery != null && !isCalendarDate(body.expectedDelivery)) violations.add(`${POINTER}/expected_delivery`, 'must be a date written YYYY-MM-DD');
+    if (!supplier)
+      violations.add(
+        `${POINTER}/supplier_number`,
+        `${JSON.stringify(body.supplierNumber)} is not a supplier of this brand`,
+      );
+    else if (!supplier.active)
+      violations.add(`${POINTER}/supplier_number`, `supplier ${supplier.supplierNumber} is inactive`);
+    if (body.currency !== undefined && !isCurrencyCode(body.currency))
+      violations.add(`${POINTER}/currency`, 'must be a 3-letter ISO 4217 code such as EUR');
+    if (body.expectedDelivery != null && !isCalendarDate(body.expectedDelivery))
+      violations.add(`${POINTER}/expected_delivery`, 'must be a date written YYYY-MM-DD');
 
     const salesOrderIds = [...new Set(body.salesOrderIds ?? [])];
     if (salesOrderIds.length) {
       const found = new Set((await tx.orders.findByIds(brandId, salesOrderIds)).map((o) => o.id));
       (body.salesOrderIds ?? []).forEach((id, i) => {
-        if (!found.has(id)) violations.add(`${POINTER}/sales_order_ids/${i}`, `names order ${id}, which is not an order of this brand`);
+        if (!found.has(id))
+          violations.add(`${POINTER}/sales_order_ids/${i}`, `names order ${id}, which is not an order of this brand`);
       });
     }
 
-    const resolved = await resolveVariantLines(body.lines, `${POINTER}/lines`, {
-      bySkus: (skus) => tx.products.findSaleableVariants(brandId, { skus }),
-      byEans: (eans) => tx.products.findSaleableVariants(brandId, { eans }),
-      skuOf: (found: SaleableVariant) => found.variant.sku,
-      eanOf: (found: SaleableVariant) => found.variant.ean,
-      variantIdOf: (found: SaleableVariant) => found.variant.id,
-      missing: 'is not a variant of this brand',
-    }, violations);
+    const resolved = await resolveVariantLines(
+      body.lines,
+      `${POINTER}/lines`,
+      {
+        bySkus: (skus) => tx.products.findSaleableVariants(brandId, { skus }),
+        byEans: (eans) => tx.products.findSaleableVariants(brandId, { eans }),
+        skuOf: (found: SaleableVariant) => found.variant.sku,
+        eanOf: (found: SaleableVariant) => found.variant.ean,
+        variantIdOf: (found: SaleableVariant) => found.variant.id,
+        missing: 'is not a variant of this brand',
+      },
+      violations,
+    );
     // Delivery notes and receipts find a production line by its variant, so each variant has one line.
     const firstLineOf = new Map<number, number>();
     for (const r of resolved) {
       const first = firstLineOf.get(r.variantId);
-      if (first !== undefined) violations.add(r.keyPointer, `SKU ${r.sku} is already on line ${first}; put its pieces on one line`);
+      if (first !== undefined)
+        violations.add(r.keyPointer, `SKU ${r.sku} is already on line ${first}; put its pieces on one line`);
       else firstLineOf.set(r.variantId, r.index);
     }
     body.lines.forEach((line, i) => {
@@ -83,21 +97,58 @@ export async function createProductionOrder(
     const now = deps.clock.now();
     const [id] = await tx.ids.next('production_orders');
     const lineIds = await tx.ids.next('production_order_lines', resolved.length);
-    const lines = resolved.map((r, i): ProductionOrderLine => ({
-      id: lineIds[i]!, productionOrderId: id!, variantId: r.variantId, productId: r.match.product.id, sku: r.match.variant.sku,
-      ean: r.match.variant.ean, itemNumber: r.match.product.itemNumber, productName: r.match.product.name, attributes: r.match.variant.attributes,
-      countryOfOrigin: customsValue(r.match, 'country_of_origin'), composition: customsValue(r.match, 'composition'),
-      hsTariffCode: customsValue(r.match, 'hs_tariff_code'), quantity: r.quantity, unitCost: body.lines[r.index]!.unitCost ?? null,
-      expectedQuantity: 0, receivedQuantity: 0,
-    }));
+    const lines = resolved.map(
+      (r, i): ProductionOrderLine => ({
+        id: lineIds[i]!,
+        productionOrderId: id!,
+        variantId: r.variantId,
+        productId: r.match.product.id,
+        sku: r.match.variant.sku,
+        ean: r.match.variant.ean,
+        itemNumber: r.match.product.itemNumber,
+        productName: r.match.product.name,
+        attributes: r.match.variant.attributes,
+        countryOfOrigin: customsValue(r.match, 'country_of_origin'),
+        composition: customsValue(r.match, 'composition'),
+        hsTariffCode: customsValue(r.match, 'hs_tariff_code'),
+        quantity: r.quantity,
+        unitCost: body.lines[r.index]!.unitCost ?? null,
+        expectedQuantity: 0,
+        receivedQuantity: 0,
+      }),
+    );
     const order: ProductionOrder = {
-      id: id!, brandId, productionOrderNumber: await tx.documentNumbers.next(brandId, 'production_order'), status: 'draft',
-      supplierId: supplier!.id, supplierNumber: supplier!.supplierNumber, currency: body.currency ?? supplier!.currency,
-      expectedDelivery: body.expectedDelivery ?? null, notes: body.notes ?? null, productionOrderMeta: body.productionOrderMeta ?? {},
-      salesOrderIds, approvedAt: null, closedAt: null, createdByUserId: userId, createdAt: now, updatedAt: now, lines,
+      id: id!,
+      brandId,
+      productionOrderNumber: await tx.documentNumbers.next(brandId, 'production_order'),
+      status: 'draft',
+      supplierId: supplier!.id,
+      supplierNumber: supplier!.supplierNumber,
+      currency: body.currency ?? supplier!.currency,
+      expectedDelivery: body.expectedDelivery ?? null,
+      notes: body.notes ?? null,
+      productionOrderMeta: body.productionOrderMeta ?? {},
+      salesOrderIds,
+      approvedAt: null,
+      closedAt: null,
+      createdByUserId: userId,
+      createdAt: now,
+      updatedAt: now,
+      lines,
     };
     await tx.productionOrders.save(order);
-    await tx.timeline.append([{ brandId, documentType: 'production_order', documentId: order.id, kind: 'created', note: null, systemId: null, userId, createdAt: now }]);
+    await tx.timeline.append([
+      {
+        brandId,
+        documentType: 'production_order',
+        documentId: order.id,
+        kind: 'created',
+        note: null,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
+    ]);
     return order;
   });
 }

@@ -14,13 +14,21 @@ export async function exportProductionOrders(
   deps: { uow: UnitOfWork; clock: Clock },
   input: ExportRequest & { includeOpen?: boolean; includeClosed?: boolean },
 ): Promise<ExportResult<ProductionOrder> & { related: ProductionRelated }> {
-  const scope = exportScopeOf(input, deps.clock, exportStatuses<ProductionOrderStatus>(['open'], [
-    [input.includeOpen, 'draft'],
-    [input.includeClosed, 'closed'],
-  ]));
+  const scope = exportScopeOf(
+    input,
+    deps.clock,
+    exportStatuses<ProductionOrderStatus>(
+      ['open'],
+      [
+        [input.includeOpen, 'draft'],
+        [input.includeClosed, 'closed'],
+      ],
+    ),
+  );
   return deps.uow.read(async (repos) => {
-    const result = await runExport(repos, 'production_order', productionOrderExportListDefinition, input,
-      (q) => repos.productionOrders.listForExport(input.list.brandId, q, scope));
+    const result = await runExport(repos, 'production_order', productionOrderExportListDefinition, input, (q) =>
+      repos.productionOrders.listForExport(input.list.brandId, q, scope),
+    );
     const includes = result.query.includes;
     const related = await loadProductionRelated(repos, input.list.brandId, result.page.items, {
       deliveryNotes: includes.includes('deliveryNotes'),

@@ -3,7 +3,11 @@ import { Repositories } from '../shared/unit-of-work.port';
 import { ProductionOrder } from './production.entities';
 
 /** The brand's production order by id (locked until the transaction ends on Postgres), or 404: another brand's is as unknown as a missing one. */
-export async function findProductionOrderOrFail(repos: Repositories, brandId: number, productionOrderId: number): Promise<ProductionOrder> {
+export async function findProductionOrderOrFail(
+  repos: Repositories,
+  brandId: number,
+  productionOrderId: number,
+): Promise<ProductionOrder> {
   const [order] = await repos.productionOrders.findByIds(brandId, [productionOrderId]);
   if (!order) throw DomainError.notFound('production order', productionOrderId);
   return order;
@@ -17,5 +21,9 @@ export function isCalendarDate(value: string): boolean {
   if (!match) return false;
   const [, year, month, day] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  return date.getUTCFullYear() === Number(year) && date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
+  return (
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day)
+  );
 }

@@ -14,11 +14,20 @@ import { settleAll } from '../shared/settle-all';
 export async function getProductionOrder(
   deps: { uow: UnitOfWork },
   input: { brandId: number; productionOrderId: number; withCatalog?: boolean },
-): Promise<{ productionOrder: ProductionOrder; related: ProductionRelated; exports: ExportMark[]; timeline: TimelineEvent[] }> {
+): Promise<{
+  productionOrder: ProductionOrder;
+  related: ProductionRelated;
+  exports: ExportMark[];
+  timeline: TimelineEvent[];
+}> {
   return deps.uow.read(async (repos) => {
     const productionOrder = await findProductionOrderOrFail(repos, input.brandId, input.productionOrderId);
     const [related, exports, timeline] = await settleAll([
-      loadProductionRelated(repos, input.brandId, [productionOrder], { deliveryNotes: true, salesOrders: true, catalog: input.withCatalog === true }),
+      loadProductionRelated(repos, input.brandId, [productionOrder], {
+        deliveryNotes: true,
+        salesOrders: true,
+        catalog: input.withCatalog === true,
+      }),
       repos.exportMarks.marksOf(input.brandId, 'production_order', [productionOrder.id]),
       repos.timeline.eventsOf(input.brandId, 'production_order', productionOrder.id),
     ]);

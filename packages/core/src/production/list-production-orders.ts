@@ -11,8 +11,13 @@ export async function listProductionOrders(
   request: ListRequest,
 ): Promise<{ page: Page<ProductionOrder>; query: ListQuery; related: ProductionRelated }> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(productionOrderListDefinition, request, (q) => repos.productionOrders.list(request.brandId, q));
-    const related = await loadProductionRelated(repos, request.brandId, page.items, { deliveryNotes: query.includes.includes('deliveryNotes'), exports: true });
+    const { page, query } = await runList(productionOrderListDefinition, request, (q) =>
+      repos.productionOrders.list(request.brandId, q),
+    );
+    const related = await loadProductionRelated(repos, request.brandId, page.items, {
+      deliveryNotes: query.includes.includes('deliveryNotes'),
+      exports: true,
+    });
     return { page, query, related };
   });
 }

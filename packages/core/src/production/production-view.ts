@@ -30,7 +30,11 @@ export interface RelatedWanted {
 }
 
 /** Suppliers of a page by id (a brand has few; one read each). */
-export async function suppliersById(repos: Repositories, brandId: number, supplierIds: readonly number[]): Promise<Map<number, Supplier>> {
+export async function suppliersById(
+  repos: Repositories,
+  brandId: number,
+  supplierIds: readonly number[],
+): Promise<Map<number, Supplier>> {
   const found = new Map<number, Supplier>();
   for (const id of new Set(supplierIds)) {
     const supplier = await repos.suppliers.findById(brandId, id);
@@ -40,27 +44,46 @@ export async function suppliersById(repos: Repositories, brandId: number, suppli
 }
 
 export async function loadProductionRelated(
-  repos: Repositories, brandId: number, orders: readonly ProductionOrder[], wanted: RelatedWanted,
+  repos: Repositories,
+  brandId: number,
+  orders: readonly ProductionOrder[],
+  wanted: RelatedWanted,
 ): Promise<ProductionRelated> {
   const related: ProductionRelated = {
-    suppliers: await suppliersById(repos, brandId, orders.map((o) => o.supplierId)),
-    deliveryNotes: new Map(), salesOrders: new Map(), channels: new Map(), products: new Map(), variants: new Map(), exports: new Map(),
+    suppliers: await suppliersById(
+      repos,
+      brandId,
+      orders.map((o) => o.supplierId),
+    ),
+    deliveryNotes: new Map(),
+    salesOrders: new Map(),
+    channels: new Map(),
+    products: new Map(),
+    variants: new Map(),
+    exports: new Map(),
   };
   if (orders.length === 0) return related;
   const orderIds = orders.map((o) => o.id);
   if (wanted.deliveryNotes) {
     for (const id of orderIds) related.deliveryNotes.set(id, []);
-    for (const note of await repos.deliveryNotes.findByProductionOrderIds(brandId, orderIds)) related.deliveryNotes.get(note.productionOrderId)?.push(note);
+    for (const note of await repos.deliveryNotes.findByProductionOrderIds(brandId, orderIds))
+      related.deliveryNotes.get(note.productionOrderId)?.push(note);
   }
   if (wanted.salesOrders) {
     const salesOrderIds = [...new Set(orders.flatMap((o) => o.salesOrderIds))];
     const salesOrders = salesOrderIds.length ? await repos.orders.findByIds(brandId, salesOrderIds) : [];
     for (const order of salesOrders) related.salesOrders.set(order.id, order);
     const channelIds = [...new Set(salesOrders.map((o) => o.orderChannelId))];
-    for (const channel of channelIds.length ? await repos.orderChannels.findByIds(brandId, channelIds) : []) related.channels.set(channel.id, channel);
+    for (const channel of channelIds.length ? await repos.orderChannels.findByIds(brandId, channelIds) : [])
+      related.channels.set(channel.id, channel);
   }
   if (wanted.catalog) {
-    const skus = [...new Set([...orders.flatMap((o) => o.lines.map((l) => l.sku)), ...[...related.salesOrders.values()].flatMap((o) => o.lines.map((l) => l.sku))])];
+    const skus = [
+      ...new Set([
+        ...orders.flatMap((o) => o.lines.map((l) => l.sku)),
+        ...[...related.salesOrders.values()].flatMap((o) => o.lines.map((l) => l.sku)),
+      ]),
+    ];
     for (const found of skus.length ? await repos.products.findSaleableVariants(brandId, { skus }) : []) {
       related.products.set(found.product.id, found.product);
       related.variants.set(found.variant.id, found.variant);
@@ -77,15 +100,24 @@ export interface DeliveryNoteView {
   supplier: Supplier;
 }
 
-export async function loadDeliveryNoteViews(repos: Repositories, brandId: number, notes: readonly DeliveryNote[]): Promise<DeliveryNoteView[]> {
+export async function loadDeliveryNoteViews(
+  repos: Repositories,
+  brandId: number,
+  notes: readonly DeliveryNote[],
+): Promise<DeliveryNoteView[]> {
   if (notes.length === 0) return [];
   const orders = await repos.productionOrders.findByIds(brandId, [...new Set(notes.map((n) => n.productionOrderId))]);
   const ordersById = new Map(orders.map((o) => [o.id, o]));
-  const suppliers = await suppliersById(repos, brandId, notes.map((n) => n.supplierId));
+  const suppliers = await suppliersById(
+    repos,
+    brandId,
+    notes.map((n) => n.supplierId),
+  );
   return notes.map((note) => {
     const productionOrder = ordersById.get(note.productionOrderId);
     const supplier = suppliers.get(note.supplierId);
-    if (!productionOrder || !supplier) throw new Error(`delivery note ${note.id} refers to a missing production order or supplier`);
+    if (!productionOrder || !supplier)
+      throw new Error(`delivery note ${note.id} refers to a missing production order or supplier`);
     return { note, productionOrder, supplier };
   });
 }

@@ -23,8 +23,17 @@ export const productionOrderListDefinition: ListDefinition<ProductionOrder> = {
  * production makes goods for (the spec's list).
  */
 export const productionOrderExportListDefinition = exportListDefinition(productionOrderListDefinition, [
-  'deliveryNotes', 'lines', 'lines.product', 'lines.variant', 'salesOrders', 'salesOrders.delivery', 'salesOrders.lines',
-  'salesOrders.lines.product', 'salesOrders.lines.variant', 'salesOrders.shop', 'supplier',
+  'deliveryNotes',
+  'lines',
+  'lines.product',
+  'lines.variant',
+  'salesOrders',
+  'salesOrders.delivery',
+  'salesOrders.lines',
+  'salesOrders.lines.product',
+  'salesOrders.lines.variant',
+  'salesOrders.shop',
+  'supplier',
 ]);
 
 const deliveryNoteFields: ListDefinition<DeliveryNote>['fields'] = {
@@ -42,7 +51,15 @@ export const deliveryNoteListDefinition: ListDefinition<DeliveryNote> = {
   resource: 'delivery_notes',
   fields: deliveryNoteFields,
   sortKeys: ['id'],
-  filterKeys: ['id', 'delivery_note_number', 'production_order_id', 'supplier_id', 'status', 'created_at', 'updated_at'],
+  filterKeys: [
+    'id',
+    'delivery_note_number',
+    'production_order_id',
+    'supplier_id',
+    'status',
+    'created_at',
+    'updated_at',
+  ],
   includes: [],
 };
 

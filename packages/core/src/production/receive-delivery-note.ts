@@ -36,48 +36,96 @@ export async function receiveDeliveryNote(
     const [before] = await tx.deliveryNotes.findByNumbers(brandId, [receipt.deliveryNoteNumber]);
     const numberPointer = `${POINTER}/production_order_delivery_note_number`;
     if (!before) {
-      throw DomainError.validation([{ pointer: numberPointer, detail: `production_order_delivery_note.production_order_delivery_note_number names delivery note ${receipt.deliveryNoteNumber}, which does not exist` }]);
+      throw DomainError.validation([
+        {
+          pointer: numberPointer,
+          detail: `production_order_delivery_note.production_order_delivery_note_number names delivery note ${receipt.deliveryNoteNumber}, which does not exist`,
+        },
+      ]);
     }
     const [order] = await tx.productionOrders.findByIds(brandId, [before.productionOrderId]);
-    if (!order) throw new Error(`delivery note ${before.id} refers to production order ${before.productionOrderId}, which is missing`);
+    if (!order)
+      throw new Error(
+        `delivery note ${before.id} refers to production order ${before.productionOrderId}, which is missing`,
+      );
     if (order.status !== 'open') {
-      throw DomainError.validation([{ pointer: numberPointer, detail: `production_order_delivery_note.production_order_delivery_note_number: production order ${order.productionOrderNumber} of delivery note ${before.deliveryNoteNumber} is ${order.status}; it takes no more receipts` }]);
+      throw DomainError.validation([
+        {
+          pointer: numberPointer,
+          detail: `production_order_delivery_note.production_order_delivery_note_number: production order ${order.productionOrderNumber} of delivery note ${before.deliveryNoteNumber} is ${order.status}; it takes no more receipts`,
+        },
+      ]);
     }
 
     const violations = new ViolationList();
     // resolveVariantLines wants pieces above 0; here 0 is a valid count, so it resolves the
     // variants only and the received quantities are checked below under their own name.
-    const resolved = await resolveVariantLines(receipt.lines.map((l) => ({ sku: l.sku, ean: l.ean, quantity: 1 })), `${POINTER}/lines`,
-      lookupInLines(before.lines, `is not on delivery note ${before.deliveryNoteNumber}`), violations);
+    const resolved = await resolveVariantLines(
+      receipt.lines.map((l) => ({ sku: l.sku, ean: l.ean, quantity: 1 })),
+      `${POINTER}/lines`,
+      lookupInLines(before.lines, `is not on delivery note ${before.deliveryNoteNumber}`),
+      violations,
+    );
     receipt.lines.forEach((line, i) => {
-      if (!Number.isSafeInteger(line.receivedQuantity) || line.receivedQuantity < 0) violations.add(`${POINTER}/lines/${i}/received_quantity`, 'must be a whole number of 0 or more');
+      if (!Number.isSafeInteger(line.receivedQuantity) || line.receivedQuantity < 0)
+        violations.add(`${POINTER}/lines/${i}/received_quantity`, 'must be a whole number of 0 or more');
     });
     violations.throwIfAny();
 
     const pieces = new Map<number, number>();
-    for (const r of resolved) pieces.set(r.variantId, (pieces.get(r.variantId) ?? 0) + receipt.lines[r.index]!.receivedQuantity);
+    for (const r of resolved)
+      pieces.set(r.variantId, (pieces.get(r.variantId) ?? 0) + receipt.lines[r.index]!.receivedQuantity);
     deliveryNoteLifecycle.assertTransition(before.status, 'received');
     const now = deps.clock.now();
     const note: DeliveryNote = {
-      ...before, status: 'received', receivedAt: now, updatedAt: now, meta: { ...before.meta, ...(receipt.meta ?? {}) },
+      ...before,
+      status: 'received',
+      receivedAt: now,
+      updatedAt: now,
+      meta: { ...before.meta, ...(receipt.meta ?? {}) },
       lines: before.lines.map((l) => ({ ...l, receivedQuantity: l.receivedQuantity + (pieces.get(l.variantId) ?? 0) })),
     };
     const byProductionLine = new Map(note.lines.map((l) => [l.productionOrderLineId, pieces.get(l.variantId) ?? 0]));
     const productionOrder: ProductionOrder = {
-      ...order, updatedAt: now,
-      lines: order.lines.map((l) => ({ ...l, receivedQuantity: l.receivedQuantity + (byProductionLine.get(l.id) ?? 0) })),
+      ...order,
+      updatedAt: now,
+      lines: order.lines.map((l) => ({
+        ...l,
+        receivedQuantity: l.receivedQuantity + (byProductionLine.get(l.id) ?? 0),
+      })),
     };
     // Only the lines that moved are written: saves upsert lines by id and never drop the others,
     // and a receipt names a few lines of notes and orders that may have hundreds.
     const changedNoteLines = new Set(note.lines.filter((l) => (pieces.get(l.variantId) ?? 0) > 0).map((l) => l.id));
     await tx.deliveryNotes.save({ ...note, lines: note.lines.filter((l) => changedNoteLines.has(l.id)) });
-    await tx.productionOrders.save({ ...productionOrder, lines: productionOrder.lines.filter((l) => (byProductionLine.get(l.id) ?? 0) > 0) });
+    await tx.productionOrders.save({
+      ...productionOrder,
+      lines: productionOrder.lines.filter((l) => (byProductionLine.get(l.id) ?? 0) > 0),
+    });
     await restock(tx, note, pieces, userId, now);
     const total = [...pieces.values()].reduce((sum, p) => sum + p, 0);
     const text = `${total} ${total === 1 ? 'piece' : 'pieces'} received on delivery note ${note.deliveryNoteNumber}`;
     await tx.timeline.append([
-      { brandId, documentType: 'delivery_note', documentId: note.id, kind: 'received', note: text, systemId: null, userId, createdAt: now },
-      { brandId, documentType: 'production_order', documentId: order.id, kind: 'delivery_note_received', note: text, systemId: null, userId, createdAt: now },
+      {
+        brandId,
+        documentType: 'delivery_note',
+        documentId: note.id,
+        kind: 'received',
+        note: text,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
+      {
+        brandId,
+        documentType: 'production_order',
+        documentId: order.id,
+        kind: 'delivery_note_received',
+        note: text,
+        systemId: null,
+        userId,
+        createdAt: now,
+      },
     ]);
     const supplier = await tx.suppliers.findById(brandId, note.supplierId);
     if (!supplier) throw new Error(`delivery note ${note.id} refers to supplier ${note.supplierId}, which is missing`);
@@ -86,20 +134,34 @@ export async function receiveDeliveryNote(
 }
 
 async function restock(
-  tx: Repositories, note: DeliveryNote, pieces: ReadonlyMap<number, number>, userId: number | null, at: string,
+  tx: Repositories,
+  note: DeliveryNote,
+  pieces: ReadonlyMap<number, number>,
+  userId: number | null,
+  at: string,
 ): Promise<void> {
   const received = note.lines.filter((l) => (pieces.get(l.variantId) ?? 0) > 0);
   if (received.length === 0) return;
   // Read without locks, so a receipt does not queue behind catalog writes; only the product's
   // no-inventory flag is needed. A variant no longer found is stocked anyway.
-  const variants = await tx.products.findSaleableVariants(note.brandId, { skus: [...new Set(received.map((l) => l.sku))] });
+  const variants = await tx.products.findSaleableVariants(note.brandId, {
+    skus: [...new Set(received.map((l) => l.sku))],
+  });
   const untracked = new Set(variants.filter((v) => v.product.noInventory).map((v) => v.variant.id));
   const tracked = received.filter((l) => !untracked.has(l.variantId));
   if (tracked.length === 0) return;
   const location = await ensureDefaultLocation(tx, { now: () => at }, note.brandId);
   const movements: NewStockMovement[] = tracked.map((l) => ({
-    brandId: note.brandId, variantId: l.variantId, locationId: location.id, inStockDelta: pieces.get(l.variantId)!, reservedDelta: 0,
-    reason: 'production_received', note: `delivery note ${note.deliveryNoteNumber}`, documentType: 'delivery_note', documentId: note.id, userId,
+    brandId: note.brandId,
+    variantId: l.variantId,
+    locationId: location.id,
+    inStockDelta: pieces.get(l.variantId)!,
+    reservedDelta: 0,
+    reason: 'production_received',
+    note: `delivery note ${note.deliveryNoteNumber}`,
+    documentType: 'delivery_note',
+    documentId: note.id,
+    userId,
   }));
   await tx.stock.apply(note.brandId, movements, at);
 }

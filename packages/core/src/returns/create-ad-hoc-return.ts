@@ -9,7 +9,13 @@ import { DomainError, ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { receiveReturnPieces } from './receive-return-pieces';
 import { Alert, ClaimType, Return, ReturnLine } from './return.entities';
-import { checkClaimType, refusal, resolveClaimCauseCodes, returnLineFromOrderLine, spreadOverLines } from './return-line-builders';
+import {
+  checkClaimType,
+  refusal,
+  resolveClaimCauseCodes,
+  returnLineFromOrderLine,
+  spreadOverLines,
+} from './return-line-builders';
 
 /** One line of an ad hoc return: pieces of a variant of the shipment, named by SKU or EAN. */
 export interface AdHocReturnLineInput {
@@ -57,7 +63,12 @@ export async function createAdHocReturn(
     const mode = (await loadSettings(tx, input.brandId)).adHocReturnMode;
     if (mode === null) {
       throw new DomainError('validation_failed', 'ad hoc returns are off: set ad_hoc_return_mode', {
-        violations: [{ pointer: '/return', detail: 'ad hoc returns are off: set ad_hoc_return_mode in the settings (PATCH /v10/settings)' }],
+        violations: [
+          {
+            pointer: '/return',
+            detail: 'ad hoc returns are off: set ad_hoc_return_mode in the settings (PATCH /v10/settings)',
+          },
+        ],
         data: { setting: 'ad_hoc_return_mode' },
       });
     }
@@ -65,15 +76,32 @@ export async function createAdHocReturn(
     const [order] = await tx.orders.findByIds(input.brandId, [shipment.orderId]);
     if (!order) throw new Error(`shipment ${shipment.id} refers to order ${shipment.orderId}, which is missing`);
     const violations = new ViolationList();
-    const resolved = await resolveVariantLines(input.lines, LINES_POINTER, lookupInLines(shipment.lines, `is not on shipment ${shipment.shipmentNumber}`), violations);
+    const resolved = await resolveVariantLines(
+      input.lines,
+      LINES_POINTER,
+      lookupInLines(shipment.lines, `is not on shipment ${shipment.shipmentNumber}`),
+      violations,
+    );
     input.lines.forEach((line, i) => checkClaimType(line.claimType, `${LINES_POINTER}/${i}/claim_type`, violations));
-    const causeIds = await resolveClaimCauseCodes(tx, input.brandId, input.lines.map((l, i) => ({ claimCauseCode: l.claimCauseCode, pointer: `${LINES_POINTER}/${i}/claim_cause_code` })), violations);
+    const causeIds = await resolveClaimCauseCodes(
+      tx,
+      input.brandId,
+      input.lines.map((l, i) => ({
+        claimCauseCode: l.claimCauseCode,
+        pointer: `${LINES_POINTER}/${i}/claim_cause_code`,
+      })),
+      violations,
+    );
     const asked = new Map<number, number>();
     for (const r of resolved) {
       const total = (asked.get(r.variantId) ?? 0) + r.quantity;
       asked.set(r.variantId, total);
       const shipped = shipment.lines.filter((l) => l.variantId === r.variantId).reduce((sum, l) => sum + l.quantity, 0);
-      if (total > shipped) violations.add(r.quantityPointer, `SKU ${r.sku}: ${total} pieces reported, but shipment ${shipment.shipmentNumber} holds ${shipped}`);
+      if (total > shipped)
+        violations.add(
+          r.quantityPointer,
+          `SKU ${r.sku}: ${total} pieces reported, but shipment ${shipment.shipmentNumber} holds ${shipped}`,
+        );
     }
     violations.throwIfAny();
 
@@ -84,14 +112,24 @@ export async function createAdHocReturn(
       if (rma) {
         const received = new Map<number, number>();
         for (const [variantId, pieces] of reported) {
-          const candidates = rma.lines.filter((l) => l.variantId === variantId).map((line) => ({ line, room: line.expectedQuantity }));
+          const candidates = rma.lines
+            .filter((l) => l.variantId === variantId)
+            .map((line) => ({ line, room: line.expectedQuantity }));
           for (const share of spreadOverLines(pieces, candidates)) received.set(share.line.id, share.pieces);
         }
         const { ret, creditNote } = await receiveReturnPieces(tx, { ret: rma, received, userId: input.userId, at });
-        await tx.timeline.append([{
-          brandId: input.brandId, documentType: 'return', documentId: ret.id, kind: 'ad_hoc_matched',
-          note: `reported by the warehouse as an ad hoc return of shipment ${shipment.shipmentNumber}`, systemId: null, userId: input.userId, createdAt: at,
-        }]);
+        await tx.timeline.append([
+          {
+            brandId: input.brandId,
+            documentType: 'return',
+            documentId: ret.id,
+            kind: 'ad_hoc_matched',
+            note: `reported by the warehouse as an ad hoc return of shipment ${shipment.shipmentNumber}`,
+            systemId: null,
+            userId: input.userId,
+            createdAt: at,
+          },
+        ]);
         return { ret, matchedRma: true, creditNote, alert: null };
       }
     }
@@ -110,11 +148,22 @@ async function shipmentOrFail(tx: Repositories, brandId: number, shipmentNumber:
  * The first (by id) approved return of the order expecting every reported variant with at least
  * the reported pieces; a return that expects fewer is not this parcel's RMA.
  */
-async function matchingRma(tx: Repositories, order: Order, reported: ReadonlyMap<number, number>): Promise<Return | null> {
-  const candidates = (await tx.returns.findByOrderIds(order.brandId, [order.id])).filter((r) => r.status === 'approved').sort((a, b) => a.id - b.id);
-  return candidates.find((r) => [...reported].every(([variantId, pieces]) =>
-    r.lines.filter((l) => l.variantId === variantId).reduce((sum, l) => sum + l.expectedQuantity, 0) >= pieces,
-  )) ?? null;
+async function matchingRma(
+  tx: Repositories,
+  order: Order,
+  reported: ReadonlyMap<number, number>,
+): Promise<Return | null> {
+  const candidates = (await tx.returns.findByOrderIds(order.brandId, [order.id]))
+    .filter((r) => r.status === 'approved')
+    .sort((a, b) => a.id - b.id);
+  return (
+    candidates.find((r) =>
+      [...reported].every(
+        ([variantId, pieces]) =>
+          r.lines.filter((l) => l.variantId === variantId).reduce((sum, l) => sum + l.expectedQuantity, 0) >= pieces,
+      ),
+    ) ?? null
+  );
 }
 
 async function newAdHocReturn(
@@ -135,7 +184,9 @@ async function newAdHocReturn(
   const room = new Map(shipment.lines.map((l) => [l.id, l.quantity]));
   const orderLines = new Map(order.lines.map((l) => [l.id, l]));
   const shares = resolved.flatMap((r) => {
-    const candidates = shipment.lines.filter((l) => l.variantId === r.variantId).map((line) => ({ line, room: room.get(line.id)! }));
+    const candidates = shipment.lines
+      .filter((l) => l.variantId === r.variantId)
+      .map((line) => ({ line, room: room.get(line.id)! }));
     const spread = spreadOverLines(r.quantity, candidates);
     for (const share of spread) room.set(share.line.id, room.get(share.line.id)! - share.pieces);
     return spread.map((share) => ({ ...share, request: input.lines[r.index]!, causeId: causeIds[r.index] ?? null }));
@@ -143,36 +194,94 @@ async function newAdHocReturn(
   const lineIds = await tx.ids.next('return_lines', shares.length);
   const lines: ReturnLine[] = shares.map((share, i) => {
     const orderLine = orderLines.get(share.line.orderLineId);
-    if (!orderLine) throw new Error(`shipment line ${share.line.id} refers to order line ${share.line.orderLineId}, which its order does not have`);
+    if (!orderLine)
+      throw new Error(
+        `shipment line ${share.line.id} refers to order line ${share.line.orderLineId}, which its order does not have`,
+      );
     return returnLineFromOrderLine(orderLine, {
-      id: lineIds[i]!, returnId: id!, expectedQuantity: share.pieces, claimType: share.request.claimType as ClaimType, claimCauseId: share.causeId,
-      regulateInventory: share.request.returnToInventory, refundStorefront: share.request.shouldRefundStorefront ?? true,
+      id: lineIds[i]!,
+      returnId: id!,
+      expectedQuantity: share.pieces,
+      claimType: share.request.claimType as ClaimType,
+      claimCauseId: share.causeId,
+      regulateInventory: share.request.returnToInventory,
+      refundStorefront: share.request.shouldRefundStorefront ?? true,
     });
   });
   const returnNumber = await tx.documentNumbers.next(input.brandId, 'return');
   // Built approved, then received by the one receipt path, so stock and credit note follow the same rules as an RMA's.
   const approved: Return = {
-    id: id!, brandId: input.brandId, returnNumber, rma: String(returnNumber), rmaNumber: returnNumber, status: 'approved', source: 'ad_hoc',
-    returnPortalId: null, orderId: order.id, orderNumber: order.orderNumber, shipmentId: shipment.id, customerId: order.customerId, currency: order.currency,
-    vatRateBasisPoints: order.vatRateBasisPoints, pricesIncludeVat: order.pricesIncludeVat, notes: null, returnMeta: {},
-    shippingMethod: null, trackTrace: null, trackTraceLink: null, carrierCode: null, carrierLabel: null, labellessCode: null,
-    returnFeeInclVat: null, exchangeFeeInclVat: null, storefrontRefundGiftCard: false, storefrontRefundGiftCardBonusType: null,
-    storefrontRefundGiftCardBonusValue: null, storefrontRefundGiftCardFreeShipping: false, approvedAt: at, receivedAt: null, creditedAt: null,
-    createdByUserId: input.userId, createdAt: at, updatedAt: at, lines,
+    id: id!,
+    brandId: input.brandId,
+    returnNumber,
+    rma: String(returnNumber),
+    rmaNumber: returnNumber,
+    status: 'approved',
+    source: 'ad_hoc',
+    returnPortalId: null,
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    shipmentId: shipment.id,
+    customerId: order.customerId,
+    currency: order.currency,
+    vatRateBasisPoints: order.vatRateBasisPoints,
+    pricesIncludeVat: order.pricesIncludeVat,
+    notes: null,
+    returnMeta: {},
+    shippingMethod: null,
+    trackTrace: null,
+    trackTraceLink: null,
+    carrierCode: null,
+    carrierLabel: null,
+    labellessCode: null,
+    returnFeeInclVat: null,
+    exchangeFeeInclVat: null,
+    storefrontRefundGiftCard: false,
+    storefrontRefundGiftCardBonusType: null,
+    storefrontRefundGiftCardBonusValue: null,
+    storefrontRefundGiftCardFreeShipping: false,
+    approvedAt: at,
+    receivedAt: null,
+    creditedAt: null,
+    createdByUserId: input.userId,
+    createdAt: at,
+    updatedAt: at,
+    lines,
   };
-  await tx.timeline.append([{
-    brandId: input.brandId, documentType: 'return', documentId: approved.id, kind: 'created',
-    note: `ad hoc return of shipment ${shipment.shipmentNumber} (order ${order.orderNumber}), reported by the warehouse`, systemId: null, userId: input.userId, createdAt: at,
-  }]);
+  await tx.timeline.append([
+    {
+      brandId: input.brandId,
+      documentType: 'return',
+      documentId: approved.id,
+      kind: 'created',
+      note: `ad hoc return of shipment ${shipment.shipmentNumber} (order ${order.orderNumber}), reported by the warehouse`,
+      systemId: null,
+      userId: input.userId,
+      createdAt: at,
+    },
+  ]);
   const withAlert = mode === 'alert_if_no_rma';
   const received = new Map(lines.map((l) => [l.id, l.expectedQuantity]));
-  const { ret, creditNote } = await receiveReturnPieces(tx, { ret: approved, received, userId: input.userId, at, issueCreditNote: !withAlert });
+  const { ret, creditNote } = await receiveReturnPieces(tx, {
+    ret: approved,
+    received,
+    userId: input.userId,
+    at,
+    issueCreditNote: !withAlert,
+  });
   if (!withAlert) return { ret, matchedRma: false, creditNote, alert: null };
   const [alertId] = await tx.ids.next('alerts');
   const alert: Alert = {
-    id: alertId!, brandId: input.brandId, kind: 'ad_hoc_return_without_rma', returnId: ret.id,
+    id: alertId!,
+    brandId: input.brandId,
+    kind: 'ad_hoc_return_without_rma',
+    returnId: ret.id,
     message: `Ad hoc return ${ret.rma} of shipment ${shipment.shipmentNumber} (order ${order.orderNumber}) matched no RMA: issue its credit note if it is due`,
-    status: 'open', creditNoteId: null, resolvedAt: null, createdAt: at, updatedAt: at,
+    status: 'open',
+    creditNoteId: null,
+    resolvedAt: null,
+    createdAt: at,
+    updatedAt: at,
   };
   await tx.alerts.save(alert);
   return { ret, matchedRma: false, creditNote: null, alert };

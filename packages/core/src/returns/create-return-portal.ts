@@ -30,18 +30,28 @@ export async function createReturnPortal(
   const violations = new ViolationList();
   if (name === '') violations.add('/name', 'must not be empty');
   if (!RETURN_PORTAL_TYPE_PATTERN.test(input.type)) {
-    violations.add('/type', 'must be service, custom or a partner portal type (lower-case letters, digits, _ and -; at most 64)');
+    violations.add(
+      '/type',
+      'must be service, custom or a partner portal type (lower-case letters, digits, _ and -; at most 64)',
+    );
   }
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     let publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
     // A clash is astronomically unlikely; checking costs one indexed read.
-    while (await tx.returnPortals.findByPublicIdAnyBrand(publicId)) publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
+    while (await tx.returnPortals.findByPublicIdAnyBrand(publicId))
+      publicId = deps.hasher.randomSecret().slice(0, PUBLIC_ID_LENGTH);
     const [id] = await tx.ids.next('return_portals');
     const now = deps.clock.now();
     const portal: ReturnPortal = {
-      id: id!, brandId: input.brandId, publicId, name, type: input.type, requiresClaimCauses: input.requiresClaimCauses ?? false,
-      createdAt: now, updatedAt: now,
+      id: id!,
+      brandId: input.brandId,
+      publicId,
+      name,
+      type: input.type,
+      requiresClaimCauses: input.requiresClaimCauses ?? false,
+      createdAt: now,
+      updatedAt: now,
     };
     await tx.returnPortals.insert(portal);
     return portal;

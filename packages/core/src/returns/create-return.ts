@@ -4,7 +4,14 @@ import { Clock } from '../shared/clock.port';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { Return, ReturnLine } from './return.entities';
-import { checkClaimType, expectedByOrderLine, refusal, resolveClaimCauseCodes, returnLineFromOrderLine, spreadOverLines } from './return-line-builders';
+import {
+  checkClaimType,
+  expectedByOrderLine,
+  refusal,
+  resolveClaimCauseCodes,
+  returnLineFromOrderLine,
+  spreadOverLines,
+} from './return-line-builders';
 
 /** One line of a back-office RMA: pieces of a variant of the order, named by SKU or EAN. */
 export interface CreateReturnLineInput {
@@ -24,7 +31,10 @@ async function returnableOrder(tx: Repositories, brandId: number, orderNumber: n
   const [order] = await tx.orders.findByNumbers(brandId, [orderNumber]);
   if (!order) throw refusal('/order_number', `${orderNumber} is not an order of this brand`);
   if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) {
-    throw refusal('/order_number', `order ${order.orderNumber} is ${order.status}: only approved or archived orders take returns`);
+    throw refusal(
+      '/order_number',
+      `order ${order.orderNumber} is ${order.status}: only approved or archived orders take returns`,
+    );
   }
   return order;
 }
@@ -39,14 +49,30 @@ async function returnableOrder(tx: Repositories, brandId: number, orderNumber: n
  */
 export async function createReturn(
   deps: { uow: UnitOfWork; clock: Clock },
-  input: { brandId: number; userId: number | null; orderNumber: number; notes?: string | null; lines: CreateReturnLineInput[] },
+  input: {
+    brandId: number;
+    userId: number | null;
+    orderNumber: number;
+    notes?: string | null;
+    lines: CreateReturnLineInput[];
+  },
 ): Promise<Return> {
   return deps.uow.run(async (tx) => {
     const order = await returnableOrder(tx, input.brandId, input.orderNumber);
     const violations = new ViolationList();
-    const resolved = await resolveVariantLines(input.lines, '/lines', lookupInLines(order.lines, `is not on order ${order.orderNumber}`), violations);
+    const resolved = await resolveVariantLines(
+      input.lines,
+      '/lines',
+      lookupInLines(order.lines, `is not on order ${order.orderNumber}`),
+      violations,
+    );
     input.lines.forEach((line, i) => checkClaimType(line.claimType, `/lines/${i}/claim_type`, violations));
-    const causeIds = await resolveClaimCauseCodes(tx, input.brandId, input.lines.map((l, i) => ({ claimCauseCode: l.claimCauseCode, pointer: `/lines/${i}/claim_cause_code` })), violations);
+    const causeIds = await resolveClaimCauseCodes(
+      tx,
+      input.brandId,
+      input.lines.map((l, i) => ({ claimCauseCode: l.claimCauseCode, pointer: `/lines/${i}/claim_cause_code` })),
+      violations,
+    );
 
     // Room per order line: its pieces less what other returns of the order already expect of it.
     const others = await tx.returns.findByOrderIds(input.brandId, [order.id]);
@@ -60,7 +86,10 @@ export async function createReturn(
       const left = variantLines.reduce((sum, l) => sum + Math.max(0, room.get(l.id)!), 0);
       if (before + r.quantity > left) {
         const ordered = variantLines.reduce((sum, l) => sum + l.quantity, 0);
-        violations.add(r.quantityPointer, `SKU ${r.sku}: ${before + r.quantity} pieces announced, but order ${order.orderNumber} has ${ordered} and other returns already expect ${ordered - left}`);
+        violations.add(
+          r.quantityPointer,
+          `SKU ${r.sku}: ${before + r.quantity} pieces announced, but order ${order.orderNumber} has ${ordered} and other returns already expect ${ordered - left}`,
+        );
       }
     }
     violations.throwIfAny();
@@ -68,7 +97,9 @@ export async function createReturn(
     const at = deps.clock.now();
     const [id] = await tx.ids.next('returns');
     const shares = resolved.flatMap((r) => {
-      const candidates = order.lines.filter((l) => l.variantId === r.variantId).map((line) => ({ line, room: room.get(line.id)! }));
+      const candidates = order.lines
+        .filter((l) => l.variantId === r.variantId)
+        .map((line) => ({ line, room: room.get(line.id)! }));
       const spread = spreadOverLines(r.quantity, candidates);
       for (const s of spread) room.set(s.line.id, room.get(s.line.id)! - s.pieces);
       return spread.map((s) => ({ ...s, request: input.lines[r.index]!, causeId: causeIds[r.index] ?? null }));
@@ -76,25 +107,77 @@ export async function createReturn(
     const lineIds = await tx.ids.next('return_lines', shares.length);
     const lines: ReturnLine[] = shares.map((s, i) =>
       returnLineFromOrderLine(s.line, {
-        id: lineIds[i]!, returnId: id!, expectedQuantity: s.pieces, claimType: s.request.claimType as ReturnLine['claimType'], claimCauseId: s.causeId,
-        regulateInventory: true, refundStorefront: false,
+        id: lineIds[i]!,
+        returnId: id!,
+        expectedQuantity: s.pieces,
+        claimType: s.request.claimType as ReturnLine['claimType'],
+        claimCauseId: s.causeId,
+        regulateInventory: true,
+        refundStorefront: false,
       }),
     );
     const returnNumber = await tx.documentNumbers.next(input.brandId, 'return');
     const ret: Return = {
-      id: id!, brandId: input.brandId, returnNumber, rma: String(returnNumber), rmaNumber: returnNumber, status: 'open', source: 'back_office',
-      returnPortalId: null, orderId: order.id, orderNumber: order.orderNumber, shipmentId: null, customerId: order.customerId, currency: order.currency,
-      vatRateBasisPoints: order.vatRateBasisPoints, pricesIncludeVat: order.pricesIncludeVat, notes: input.notes ?? null, returnMeta: {},
-      shippingMethod: null, trackTrace: null, trackTraceLink: null, carrierCode: null, carrierLabel: null, labellessCode: null,
-      returnFeeInclVat: null, exchangeFeeInclVat: null, storefrontRefundGiftCard: false, storefrontRefundGiftCardBonusType: null,
-      storefrontRefundGiftCardBonusValue: null, storefrontRefundGiftCardFreeShipping: false, approvedAt: null, receivedAt: null, creditedAt: null,
-      createdByUserId: input.userId, createdAt: at, updatedAt: at, lines,
+      id: id!,
+      brandId: input.brandId,
+      returnNumber,
+      rma: String(returnNumber),
+      rmaNumber: returnNumber,
+      status: 'open',
+      source: 'back_office',
+      returnPortalId: null,
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      shipmentId: null,
+      customerId: order.customerId,
+      currency: order.currency,
+      vatRateBasisPoints: order.vatRateBasisPoints,
+      pricesIncludeVat: order.pricesIncludeVat,
+      notes: input.notes ?? null,
+      returnMeta: {},
+      shippingMethod: null,
+      trackTrace: null,
+      trackTraceLink: null,
+      carrierCode: null,
+      carrierLabel: null,
+      labellessCode: null,
+      returnFeeInclVat: null,
+      exchangeFeeInclVat: null,
+      storefrontRefundGiftCard: false,
+      storefrontRefundGiftCardBonusType: null,
+      storefrontRefundGiftCardBonusValue: null,
+      storefrontRefundGiftCardFreeShipping: false,
+      approvedAt: null,
+      receivedAt: null,
+      creditedAt: null,
+      createdByUserId: input.userId,
+      createdAt: at,
+      updatedAt: at,
+      lines,
     };
     await tx.returns.save(ret);
     const pieces = lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
     await tx.timeline.append([
-      { brandId: input.brandId, documentType: 'return', documentId: ret.id, kind: 'created', note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} of order ${order.orderNumber} announced`, systemId: null, userId: input.userId, createdAt: at },
-      { brandId: input.brandId, documentType: 'order', documentId: order.id, kind: 'return_announced', note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`, systemId: null, userId: input.userId, createdAt: at },
+      {
+        brandId: input.brandId,
+        documentType: 'return',
+        documentId: ret.id,
+        kind: 'created',
+        note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} of order ${order.orderNumber} announced`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
+      {
+        brandId: input.brandId,
+        documentType: 'order',
+        documentId: order.id,
+        kind: 'return_announced',
+        note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
     ]);
     return ret;
   });

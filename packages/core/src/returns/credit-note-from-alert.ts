@@ -21,19 +21,31 @@ export async function creditNoteFromAlert(
     const [found] = await tx.alerts.findByIds(input.brandId, [input.alertId]);
     if (!found) throw DomainError.notFound('alert', input.alertId);
     if (!alertLifecycle.canTransition(found.status, 'resolved')) {
-      throw new DomainError('invalid_state_transition', `alert ${found.id} is resolved already${found.creditNoteId !== null ? ` (credit note id ${found.creditNoteId})` : ''}`, {
-        data: { status: found.status, required: 'open', credit_note_id: found.creditNoteId },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `alert ${found.id} is resolved already${found.creditNoteId !== null ? ` (credit note id ${found.creditNoteId})` : ''}`,
+        {
+          data: { status: found.status, required: 'open', credit_note_id: found.creditNoteId },
+        },
+      );
     }
     const ret = await findReturnOrFail(tx, input.brandId, found.returnId);
     const at = deps.clock.now();
     const creditNote = await issueReturnCreditNote(tx, { ret, userId: input.userId, at });
     const alert: Alert = { ...found, status: 'resolved', creditNoteId: creditNote.id, resolvedAt: at, updatedAt: at };
     await tx.alerts.save(alert);
-    await tx.timeline.append([{
-      brandId: input.brandId, documentType: 'return', documentId: ret.id, kind: 'credit_note_issued',
-      note: `credit note ${creditNote.creditNoteNumber} drafted from alert ${alert.id}`, systemId: null, userId: input.userId, createdAt: at,
-    }]);
+    await tx.timeline.append([
+      {
+        brandId: input.brandId,
+        documentType: 'return',
+        documentId: ret.id,
+        kind: 'credit_note_issued',
+        note: `credit note ${creditNote.creditNoteNumber} drafted from alert ${alert.id}`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
+    ]);
     return { alert, creditNote };
   });
 }

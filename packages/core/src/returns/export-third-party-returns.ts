@@ -8,7 +8,14 @@ import { ReturnView, loadReturnViews } from './return-view';
 
 /** The statuses `GET /3pl/returns/export` includes: approved RMAs (expected at the warehouse), plus drafts and received ones on request. */
 export function returnExportStatuses(input: { includeDrafts?: boolean; includeReceived?: boolean }): ReturnStatus[] {
-  return exportStatuses<ReturnStatus>(['approved'], [[input.includeDrafts, 'open'], [input.includeReceived, 'received'], [input.includeReceived, 'credited']]);
+  return exportStatuses<ReturnStatus>(
+    ['approved'],
+    [
+      [input.includeDrafts, 'open'],
+      [input.includeReceived, 'received'],
+      [input.includeReceived, 'credited'],
+    ],
+  );
 }
 
 /**
@@ -22,7 +29,9 @@ export async function exportThirdPartyReturns(
 ): Promise<ExportResult<ReturnView>> {
   const scope = exportScopeOf(input, deps.clock, returnExportStatuses(input));
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(thirdPartyReturnExportListDefinition, input.list, (q) => repos.returns.listForExport(input.list.brandId, q, scope));
+    const { page, query } = await runList(thirdPartyReturnExportListDefinition, input.list, (q) =>
+      repos.returns.listForExport(input.list.brandId, q, scope),
+    );
     const views = await loadReturnViews(repos, input.list.brandId, page.items);
     return { page: { ...page, items: views }, query, exports: new Map(views.map((v) => [v.ret.id, v.exports])) };
   });

@@ -21,7 +21,8 @@ export interface FinalizePortalReturnInput extends PortalCaller {
 }
 
 /** Minor units as the decimal the error shows (1999 → "19.99"). */
-const amount = (minor: number): string => `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
+const amount = (minor: number): string =>
+  `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
 /**
  * `POST /v10/external-return-portals/{publicId}/returns/finalize`: the portal settled the return
@@ -41,8 +42,10 @@ export async function finalizePortalReturn(
     const { brandId } = input;
     const portal = await findCallerPortal(tx, input, input.publicId);
     const violations = new ViolationList();
-    if (!Number.isSafeInteger(input.refundTotal) || input.refundTotal < 0) violations.add('/refund_total_price_after_vat', 'must be an amount of at least 0 with at most 2 decimals');
-    if (!Number.isSafeInteger(input.exchangeTotal) || input.exchangeTotal < 0) violations.add('/exchange_total_price_after_vat', 'must be an amount of at least 0 with at most 2 decimals');
+    if (!Number.isSafeInteger(input.refundTotal) || input.refundTotal < 0)
+      violations.add('/refund_total_price_after_vat', 'must be an amount of at least 0 with at most 2 decimals');
+    if (!Number.isSafeInteger(input.exchangeTotal) || input.exchangeTotal < 0)
+      violations.add('/exchange_total_price_after_vat', 'must be an amount of at least 0 with at most 2 decimals');
     violations.throwIfAny();
 
     const rma = input.rma.trim();
@@ -67,23 +70,36 @@ export async function finalizePortalReturn(
       );
     }
     if (input.exchangeTotal > credited) {
-      violations.add('/exchange_total_price_after_vat', `${amount(input.exchangeTotal)} exceeds the credited total of ${amount(credited)} ${r.currency}`);
+      violations.add(
+        '/exchange_total_price_after_vat',
+        `${amount(input.exchangeTotal)} exceeds the credited total of ${amount(credited)} ${r.currency}`,
+      );
     }
     violations.throwIfAny();
 
     const at = deps.clock.now();
     const booked: CreditNote[] = [];
-    for (const note of creditNotes.filter((n) => n.status === 'draft')) booked.push((await bookCreditNoteInTx(tx, note, input.userId, at)).creditNote);
+    for (const note of creditNotes.filter((n) => n.status === 'draft'))
+      booked.push((await bookCreditNoteInTx(tx, note, input.userId, at)).creditNote);
     if (r.status === 'credited') return { ret: r, booked };
 
     returnLifecycle.assertTransition(r.status, 'credited');
     const creditedReturn: Return = { ...r, status: 'credited', creditedAt: at, updatedAt: at };
     await tx.returns.save(creditedReturn);
-    await tx.timeline.append([{
-      brandId, documentType: 'return', documentId: r.id, kind: 'credited', systemId: null, userId: input.userId, createdAt: at,
-      note: `finalized through return portal ${portal.name}: refund ${amount(input.refundTotal)}, exchange ${amount(input.exchangeTotal)} ${r.currency}; ` +
-        `${booked.length} credit ${booked.length === 1 ? 'note' : 'notes'} booked`,
-    }]);
+    await tx.timeline.append([
+      {
+        brandId,
+        documentType: 'return',
+        documentId: r.id,
+        kind: 'credited',
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+        note:
+          `finalized through return portal ${portal.name}: refund ${amount(input.refundTotal)}, exchange ${amount(input.exchangeTotal)} ${r.currency}; ` +
+          `${booked.length} credit ${booked.length === 1 ? 'note' : 'notes'} booked`,
+      },
+    ]);
     return { ret: creditedReturn, booked };
   });
 }

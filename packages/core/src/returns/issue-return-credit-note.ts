@@ -12,7 +12,10 @@ export const EXCHANGE_FEE_LABEL = 'Exchange fee';
  * the VAT taken out (fee / (1 + rate), half up to the minor unit) for net prices, so that the
  * credit note's total comes out at "goods incl. VAT less the fee incl. VAT".
  */
-export function feeInReturnBasis(feeInclVat: number, ret: Pick<Return, 'pricesIncludeVat' | 'vatRateBasisPoints'>): number {
+export function feeInReturnBasis(
+  feeInclVat: number,
+  ret: Pick<Return, 'pricesIncludeVat' | 'vatRateBasisPoints'>,
+): number {
   if (ret.pricesIncludeVat) return feeInclVat;
   return divideRounded(BigInt(feeInclVat) * 10_000n, 10_000n + BigInt(ret.vatRateBasisPoints));
 }
@@ -32,10 +35,16 @@ export async function issueReturnCreditNote(
 ): Promise<CreditNote> {
   const { ret, userId, at } = input;
   const received = ret.lines.filter((l) => l.receivedQuantity > 0);
-  const products = received.map((l) => ({ line: l, totalPrice: lineTotal(l.receivedQuantity, l.unitPrice, l.discountBasisPoints) }));
+  const products = received.map((l) => ({
+    line: l,
+    totalPrice: lineTotal(l.receivedQuantity, l.unitPrice, l.discountBasisPoints),
+  }));
   let room = products.reduce((sum, p) => sum + p.totalPrice, 0);
   const fees: Array<{ label: string; amount: number }> = [];
-  for (const [label, feeInclVat] of [[RETURN_FEE_LABEL, ret.returnFeeInclVat], [EXCHANGE_FEE_LABEL, ret.exchangeFeeInclVat]] as const) {
+  for (const [label, feeInclVat] of [
+    [RETURN_FEE_LABEL, ret.returnFeeInclVat],
+    [EXCHANGE_FEE_LABEL, ret.exchangeFeeInclVat],
+  ] as const) {
     if (feeInclVat === null || feeInclVat <= 0) continue;
     const amount = Math.min(feeInReturnBasis(feeInclVat, ret), room);
     if (amount <= 0) continue;
@@ -44,28 +53,67 @@ export async function issueReturnCreditNote(
   }
   const lineIds = await tx.ids.next('credit_note_lines', products.length + fees.length);
   const productLines: FinancialLine[] = products.map(({ line: l, totalPrice }, i) => ({
-    id: lineIds[i]!, kind: 'product', orderLineId: l.orderLineId, variantId: l.variantId, sku: l.sku, description: l.productName,
-    quantity: l.receivedQuantity, unitPrice: l.unitPrice, discountBasisPoints: l.discountBasisPoints, totalPrice,
+    id: lineIds[i]!,
+    kind: 'product',
+    orderLineId: l.orderLineId,
+    variantId: l.variantId,
+    sku: l.sku,
+    description: l.productName,
+    quantity: l.receivedQuantity,
+    unitPrice: l.unitPrice,
+    discountBasisPoints: l.discountBasisPoints,
+    totalPrice,
   }));
   const feeLines: FinancialLine[] = fees.map(({ label, amount }, i) => ({
-    id: lineIds[products.length + i]!, kind: 'fee', orderLineId: null, variantId: null, sku: null, description: label,
-    quantity: 1, unitPrice: -amount, discountBasisPoints: 0, totalPrice: -amount,
+    id: lineIds[products.length + i]!,
+    kind: 'fee',
+    orderLineId: null,
+    variantId: null,
+    sku: null,
+    description: label,
+    quantity: 1,
+    unitPrice: -amount,
+    discountBasisPoints: 0,
+    totalPrice: -amount,
   }));
   const lines = [...productLines, ...feeLines];
-  const totals = documentTotals(lines.reduce((sum, l) => sum + l.totalPrice, 0), ret.vatRateBasisPoints, ret.pricesIncludeVat);
+  const totals = documentTotals(
+    lines.reduce((sum, l) => sum + l.totalPrice, 0),
+    ret.vatRateBasisPoints,
+    ret.pricesIncludeVat,
+  );
   const [id] = await tx.ids.next('credit_notes');
   const creditNote: CreditNote = {
-    id: id!, brandId: ret.brandId, creditNoteNumber: await tx.documentNumbers.next(ret.brandId, 'credit_note'), status: 'draft',
-    orderId: ret.orderId, customerId: ret.customerId, currency: ret.currency, vatRateBasisPoints: ret.vatRateBasisPoints,
-    pricesIncludeVat: ret.pricesIncludeVat, ...totals, invoiceId: null, returnId: ret.id, bookedAt: null, createdAt: at, updatedAt: at,
+    id: id!,
+    brandId: ret.brandId,
+    creditNoteNumber: await tx.documentNumbers.next(ret.brandId, 'credit_note'),
+    status: 'draft',
+    orderId: ret.orderId,
+    customerId: ret.customerId,
+    currency: ret.currency,
+    vatRateBasisPoints: ret.vatRateBasisPoints,
+    pricesIncludeVat: ret.pricesIncludeVat,
+    ...totals,
+    invoiceId: null,
+    returnId: ret.id,
+    bookedAt: null,
+    createdAt: at,
+    updatedAt: at,
     lines,
   };
   await tx.creditNotes.save(creditNote);
   const pieces = productLines.reduce((sum, l) => sum + l.quantity, 0);
-  await tx.timeline.append([{
-    brandId: ret.brandId, documentType: 'credit_note', documentId: creditNote.id, kind: 'created',
-    note: `refunds ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} received on return ${ret.rma}${feeLines.length ? ' less its fees' : ''}`,
-    systemId: null, userId, createdAt: at,
-  }]);
+  await tx.timeline.append([
+    {
+      brandId: ret.brandId,
+      documentType: 'credit_note',
+      documentId: creditNote.id,
+      kind: 'created',
+      note: `refunds ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} received on return ${ret.rma}${feeLines.length ? ' less its fees' : ''}`,
+      systemId: null,
+      userId,
+      createdAt: at,
+    },
+  ]);
   return creditNote;
 }

@@ -5,6 +5,9 @@ import { Alert } from './return.entities';
 import { alertListDefinition } from './return.list-definitions';
 
 /** The brand's dashboard alerts (`GET /v10/alerts`): open ones are decisions waiting for staff (filter status=open). */
-export async function listAlerts(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<Alert>; query: ListQuery }> {
+export async function listAlerts(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<Alert>; query: ListQuery }> {
   return deps.uow.read((repos) => runList(alertListDefinition, request, (q) => repos.alerts.list(request.brandId, q)));
 }

@@ -5,6 +5,11 @@ import { ClaimCause } from './return.entities';
 import { claimCauseListDefinition } from './return.list-definitions';
 
 /** Lists a brand's claim causes (`GET /v10/claim-causes`). */
-export async function listClaimCauses(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<ClaimCause>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(claimCauseListDefinition, request, (q) => repos.claimCauses.list(request.brandId, q)));
+export async function listClaimCauses(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<ClaimCause>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(claimCauseListDefinition, request, (q) => repos.claimCauses.list(request.brandId, q)),
+  );
 }

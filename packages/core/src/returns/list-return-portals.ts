@@ -5,6 +5,11 @@ import { ReturnPortal } from './return.entities';
 import { returnPortalListDefinition } from './return.list-definitions';
 
 /** Lists a brand's return portals (`GET /v10/return-portals`). */
-export async function listReturnPortals(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<ReturnPortal>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(returnPortalListDefinition, request, (q) => repos.returnPortals.list(request.brandId, q)));
+export async function listReturnPortals(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<ReturnPortal>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(returnPortalListDefinition, request, (q) => repos.returnPortals.list(request.brandId, q)),
+  );
 }

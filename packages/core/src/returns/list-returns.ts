@@ -13,7 +13,12 @@ export async function listReturns(
 ): Promise<{ page: Page<Return>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {
     const { page, query } = await runList(returnListDefinition, request, (q) => repos.returns.list(request.brandId, q));
-    const exports = await marksByDocument(repos, request.brandId, 'return', page.items.map((r) => r.id));
+    const exports = await marksByDocument(
+      repos,
+      request.brandId,
+      'return',
+      page.items.map((r) => r.id),
+    );
     return { page, query, exports };
   });
 }

@@ -18,18 +18,30 @@ export const CUSTOM_RETURN_PORTAL_TYPE = 'custom';
  * - the internal `service` portal: 422, it is the platform's own and not driven from outside;
  * - a partner type (anything but `custom`): only an app whose internal code is that type, else 403.
  */
-export async function findCallerPortal(repos: Repositories, caller: PortalCaller, publicId: string): Promise<ReturnPortal> {
+export async function findCallerPortal(
+  repos: Repositories,
+  caller: PortalCaller,
+  publicId: string,
+): Promise<ReturnPortal> {
   const portal = await repos.returnPortals.findByPublicIdAnyBrand(publicId);
   if (!portal || portal.brandId !== caller.brandId) throw DomainError.notFound('return portal', publicId);
   if (portal.type === INTERNAL_RETURN_PORTAL_TYPE) {
-    throw new DomainError('validation_failed', `return portal ${publicId} is the internal (service) portal; external return portal calls need an external portal`, {
-      data: { public_id: publicId, type: portal.type },
-    });
+    throw new DomainError(
+      'validation_failed',
+      `return portal ${publicId} is the internal (service) portal; external return portal calls need an external portal`,
+      {
+        data: { public_id: publicId, type: portal.type },
+      },
+    );
   }
   if (portal.type !== CUSTOM_RETURN_PORTAL_TYPE && caller.appInternalCode !== portal.type) {
-    throw new DomainError('forbidden', `return portal ${publicId} is of type ${portal.type}: only the app with internal code ${portal.type} may use it`, {
-      data: { public_id: publicId, type: portal.type },
-    });
+    throw new DomainError(
+      'forbidden',
+      `return portal ${publicId} is of type ${portal.type}: only the app with internal code ${portal.type} may use it`,
+      {
+        data: { public_id: publicId, type: portal.type },
+      },
+    );
   }
   return portal;
 }

@@ -46,7 +46,8 @@ export function netOfVat(amountInclVat: number, vatRateBasisPoints: number): num
   return divideRounded(BigInt(amountInclVat) * 10_000n, 10_000n + BigInt(vatRateBasisPoints));
 }
 
-const isWhole = (value: unknown, min: number): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+const isWhole = (value: unknown, min: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 
 /**
  * Resolves every request line to exactly one variant of the brand and checks the rest of it,
@@ -89,12 +90,25 @@ export async function resolvePortalLines(
     const variant = resolveVariant(line, at, { byId, bySku, byEan }, violations);
     if (!isWhole(line.quantity, 1)) violations.add(`${at}/quantity`, 'must be a whole number above 0');
     const claimTypeOk = checkClaimType(line.claimType, `${at}/claim_type`, violations);
-    if (!isWhole(line.unitPriceInclVat, 0)) violations.add(`${at}/unit_price_incl_vat`, 'must be an amount of at least 0 with at most 2 decimals');
-    const causeId = resolveCause(line, at, causesById.map((c) => c.id), causeIdsByCode[i] ?? null, input.portal, violations);
+    if (!isWhole(line.unitPriceInclVat, 0))
+      violations.add(`${at}/unit_price_incl_vat`, 'must be an amount of at least 0 with at most 2 decimals');
+    const causeId = resolveCause(
+      line,
+      at,
+      causesById.map((c) => c.id),
+      causeIdsByCode[i] ?? null,
+      input.portal,
+      violations,
+    );
     if (variant && claimTypeOk && causeId !== undefined) {
       desired.push({
-        variant, expectedQuantity: line.quantity, claimType: line.claimType as ClaimType, claimCauseId: causeId,
-        unitPriceInclVat: line.unitPriceInclVat, comments: line.text ?? null, regulateInventory: line.regulateInventory ?? true,
+        variant,
+        expectedQuantity: line.quantity,
+        claimType: line.claimType as ClaimType,
+        claimCauseId: causeId,
+        unitPriceInclVat: line.unitPriceInclVat,
+        comments: line.text ?? null,
+        regulateInventory: line.regulateInventory ?? true,
       });
     }
   });
@@ -109,9 +123,24 @@ function resolveVariant(
   violations: ViolationList,
 ): VariantRef | null {
   const named: Array<{ field: string; matches: VariantRef[]; key: string }> = [];
-  if (line.variantId !== undefined) named.push({ field: 'variant_id', key: String(line.variantId), matches: found.byId.filter((v) => v.variant.id === line.variantId) });
-  if (line.sku !== undefined) named.push({ field: 'sku', key: JSON.stringify(line.sku), matches: found.bySku.filter((v) => v.variant.sku === line.sku) });
-  if (line.ean !== undefined) named.push({ field: 'ean', key: JSON.stringify(line.ean), matches: found.byEan.filter((v) => v.variant.ean === line.ean) });
+  if (line.variantId !== undefined)
+    named.push({
+      field: 'variant_id',
+      key: String(line.variantId),
+      matches: found.byId.filter((v) => v.variant.id === line.variantId),
+    });
+  if (line.sku !== undefined)
+    named.push({
+      field: 'sku',
+      key: JSON.stringify(line.sku),
+      matches: found.bySku.filter((v) => v.variant.sku === line.sku),
+    });
+  if (line.ean !== undefined)
+    named.push({
+      field: 'ean',
+      key: JSON.stringify(line.ean),
+      matches: found.byEan.filter((v) => v.variant.ean === line.ean),
+    });
   if (named.length === 0) {
     violations.add(`${at}/variant_id`, 'is required when neither sku nor ean is sent');
     return null;
@@ -123,11 +152,17 @@ function resolveVariant(
       return null;
     }
     if (matches.length > 1) {
-      violations.add(`${at}/${field}`, `${key} matches ${matches.length} variants (SKUs ${matches.map((m) => m.variant.sku).join(', ')}); name the variant by variant_id or sku`);
+      violations.add(
+        `${at}/${field}`,
+        `${key} matches ${matches.length} variants (SKUs ${matches.map((m) => m.variant.sku).join(', ')}); name the variant by variant_id or sku`,
+      );
       return null;
     }
     if (chosen && chosen.variant.id !== matches[0]!.variant.id) {
-      violations.add(`${at}/${field}`, `${key} names variant ${matches[0]!.variant.id}, but the line's other keys name variant ${chosen.variant.id}`);
+      violations.add(
+        `${at}/${field}`,
+        `${key} names variant ${matches[0]!.variant.id}, but the line's other keys name variant ${chosen.variant.id}`,
+      );
       return null;
     }
     chosen = matches[0]!;
@@ -153,12 +188,18 @@ function resolveCause(
   // An unknown or ambiguous code was reported by resolveClaimCauseCodes.
   if (hasCode && byCode === null) return undefined;
   if (hasId && hasCode && byCode !== line.claimCauseId) {
-    violations.add(`${at}/claim_cause_code`, `${JSON.stringify(line.claimCauseCode)} is claim cause ${byCode}, not claim_cause_id ${line.claimCauseId}`);
+    violations.add(
+      `${at}/claim_cause_code`,
+      `${JSON.stringify(line.claimCauseCode)} is claim cause ${byCode}, not claim_cause_id ${line.claimCauseId}`,
+    );
     return undefined;
   }
   const id = hasId ? line.claimCauseId! : byCode;
   if (id === null && portal.requiresClaimCauses) {
-    violations.add(`${at}/claim_cause_id`, 'is required: this return portal requires a claim cause on every line (send claim_cause_id or claim_cause_code)');
+    violations.add(
+      `${at}/claim_cause_id`,
+      'is required: this return portal requires a claim cause on every line (send claim_cause_id or claim_cause_code)',
+    );
     return undefined;
   }
   return id;
@@ -168,8 +209,12 @@ type Level = (stored: ReturnLine, wanted: DesiredPortalLine) => boolean;
 
 /** (a) the same line as before in everything that identifies it; (b) the same variant. */
 const MATCH_LEVELS: readonly Level[] = [
-  (s, w) => s.variantId === w.variant.variant.id && s.claimType === w.claimType && s.claimCauseId === w.claimCauseId
-    && s.comments === w.comments && s.unitPriceInclVat === w.unitPriceInclVat,
+  (s, w) =>
+    s.variantId === w.variant.variant.id &&
+    s.claimType === w.claimType &&
+    s.claimCauseId === w.claimCauseId &&
+    s.comments === w.comments &&
+    s.unitPriceInclVat === w.unitPriceInclVat,
   (s, w) => s.variantId === w.variant.variant.id,
 ];
 
@@ -179,7 +224,10 @@ const MATCH_LEVELS: readonly Level[] = [
  * so an exact match (level a) is never taken away by a looser one (level b) of an earlier line.
  * Stored lines left unclaimed are the ones to delete.
  */
-export function matchPortalLines(stored: readonly ReturnLine[], desired: readonly DesiredPortalLine[]): Array<ReturnLine | null> {
+export function matchPortalLines(
+  stored: readonly ReturnLine[],
+  desired: readonly DesiredPortalLine[],
+): Array<ReturnLine | null> {
   const matched: Array<ReturnLine | null> = desired.map(() => null);
   const claimed = new Set<number>();
   for (const level of MATCH_LEVELS) {
@@ -203,20 +251,33 @@ export function matchPortalLines(stored: readonly ReturnLine[], desired: readonl
  */
 export async function buildPortalLines(
   tx: Repositories,
-  input: { ret: Pick<Return, 'id' | 'brandId' | 'lines' | 'pricesIncludeVat' | 'vatRateBasisPoints'>; order: Order | null; desired: readonly DesiredPortalLine[] },
+  input: {
+    ret: Pick<Return, 'id' | 'brandId' | 'lines' | 'pricesIncludeVat' | 'vatRateBasisPoints'>;
+    order: Order | null;
+    desired: readonly DesiredPortalLine[];
+  },
 ): Promise<ReturnLine[]> {
   const { ret, order, desired } = input;
   const matched = matchPortalLines(ret.lines, desired);
   const fresh = desired.filter((_, i) => matched[i] === null);
   const newIds = fresh.length ? await tx.ids.next('return_lines', fresh.length) : [];
-  const offCatalog = fresh.filter((d) => !order?.lines.some((l) => l.variantId === d.variant.variant.id)).map((d) => d.variant.variant.sku);
-  const catalog = offCatalog.length ? await tx.products.findSaleableVariants(ret.brandId, { skus: [...new Set(offCatalog)] }) : [];
+  const offCatalog = fresh
+    .filter((d) => !order?.lines.some((l) => l.variantId === d.variant.variant.id))
+    .map((d) => d.variant.variant.sku);
+  const catalog = offCatalog.length
+    ? await tx.products.findSaleableVariants(ret.brandId, { skus: [...new Set(offCatalog)] })
+    : [];
   let next = 0;
   const lines = desired.map((wanted, i): ReturnLine => {
     const values = {
-      expectedQuantity: wanted.expectedQuantity, claimType: wanted.claimType, claimCauseId: wanted.claimCauseId,
-      unitPriceInclVat: wanted.unitPriceInclVat, unitPrice: feeInReturnBasis(wanted.unitPriceInclVat, ret), discountBasisPoints: 0,
-      comments: wanted.comments, regulateInventory: wanted.regulateInventory,
+      expectedQuantity: wanted.expectedQuantity,
+      claimType: wanted.claimType,
+      claimCauseId: wanted.claimCauseId,
+      unitPriceInclVat: wanted.unitPriceInclVat,
+      unitPrice: feeInReturnBasis(wanted.unitPriceInclVat, ret),
+      discountBasisPoints: 0,
+      comments: wanted.comments,
+      regulateInventory: wanted.regulateInventory,
     };
     const stored = matched[i];
     if (stored) return { ...stored, ...values };
@@ -232,20 +293,39 @@ export async function buildPortalLines(
       return null;
     };
     return {
-      id, returnId: ret.id, orderLineId: orderLine?.id ?? null, variantId: v.id, productId: v.productId, sku: v.sku, ean: v.ean,
-      itemNumber: orderLine?.itemNumber ?? wanted.variant.itemNumber, productName: orderLine?.productName ?? saleable?.product.name ?? wanted.variant.itemNumber,
+      id,
+      returnId: ret.id,
+      orderLineId: orderLine?.id ?? null,
+      variantId: v.id,
+      productId: v.productId,
+      sku: v.sku,
+      ean: v.ean,
+      itemNumber: orderLine?.itemNumber ?? wanted.variant.itemNumber,
+      productName: orderLine?.productName ?? saleable?.product.name ?? wanted.variant.itemNumber,
       attributes: { ...(orderLine?.attributes ?? v.attributes) },
       countryOfOrigin: orderLine ? orderLine.countryOfOrigin : customs('country_of_origin'),
       composition: orderLine ? orderLine.composition : customs('composition'),
       hsTariffCode: orderLine ? orderLine.hsTariffCode : customs('hs_tariff_code'),
-      receivedQuantity: 0, refundStorefront: false, ...values,
+      receivedQuantity: 0,
+      refundStorefront: false,
+      ...values,
     };
   });
   return lines.sort((a, b) => a.id - b.id);
 }
 
 /** What a portal may change on a line: equal in all of it means the upsert left the line alone. */
-const LINE_FIELDS = ['id', 'variantId', 'expectedQuantity', 'claimType', 'claimCauseId', 'unitPriceInclVat', 'unitPrice', 'comments', 'regulateInventory'] as const;
+const LINE_FIELDS = [
+  'id',
+  'variantId',
+  'expectedQuantity',
+  'claimType',
+  'claimCauseId',
+  'unitPriceInclVat',
+  'unitPrice',
+  'comments',
+  'regulateInventory',
+] as const;
 
 /** Whether two sets of lines (both by id) are the same lines saying the same things. */
 export function sameLines(a: readonly ReturnLine[], b: readonly ReturnLine[]): boolean {

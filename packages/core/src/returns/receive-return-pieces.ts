@@ -22,7 +22,13 @@ import { returnLifecycle } from './return.lifecycle';
  */
 export async function receiveReturnPieces(
   tx: Repositories,
-  input: { ret: Return; received: ReadonlyMap<number, number>; userId: number | null; at: string; issueCreditNote?: boolean },
+  input: {
+    ret: Return;
+    received: ReadonlyMap<number, number>;
+    userId: number | null;
+    at: string;
+    issueCreditNote?: boolean;
+  },
 ): Promise<{ ret: Return; creditNote: CreditNote | null }> {
   const { ret: before, received, userId, at } = input;
   returnLifecycle.assertTransition(before.status, 'received');
@@ -45,17 +51,26 @@ export async function receiveReturnPieces(
   const creditNote = input.issueCreditNote === false ? null : await issueReturnCreditNote(tx, { ret, userId, at });
   const pieces = ret.lines.reduce((sum, l) => sum + l.receivedQuantity, 0);
   const expected = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
-  await tx.timeline.append([{
-    brandId: ret.brandId, documentType: 'return', documentId: ret.id, kind: 'received',
-    note: `${pieces} of ${expected} expected ${expected === 1 ? 'piece' : 'pieces'} received` +
-      (creditNote ? `; credit note ${creditNote.creditNoteNumber} drafted` : '; no credit note issued'),
-    systemId: null, userId, createdAt: at,
-  }]);
+  await tx.timeline.append([
+    {
+      brandId: ret.brandId,
+      documentType: 'return',
+      documentId: ret.id,
+      kind: 'received',
+      note:
+        `${pieces} of ${expected} expected ${expected === 1 ? 'piece' : 'pieces'} received` +
+        (creditNote ? `; credit note ${creditNote.creditNoteNumber} drafted` : '; no credit note issued'),
+      systemId: null,
+      userId,
+      createdAt: at,
+    },
+  ]);
   return { ret, creditNote };
 }
 
 /** Lines whose received pieces go back on the shelf: returned goods the brand said to restock. */
-const restocks = (line: ReturnLine): boolean => line.claimType === 'return' && line.regulateInventory && line.receivedQuantity > 0;
+const restocks = (line: ReturnLine): boolean =>
+  line.claimType === 'return' && line.regulateInventory && line.receivedQuantity > 0;
 
 async function restock(tx: Repositories, ret: Return, userId: number | null, at: string): Promise<void> {
   const lines = ret.lines.filter(restocks);
@@ -69,8 +84,16 @@ async function restock(tx: Repositories, ret: Return, userId: number | null, at:
   if (tracked.length === 0) return;
   const location = await ensureDefaultLocation(tx, { now: () => at }, ret.brandId);
   const movements: NewStockMovement[] = tracked.map((l) => ({
-    brandId: ret.brandId, variantId: l.variantId, locationId: location.id, inStockDelta: l.receivedQuantity, reservedDelta: 0,
-    reason: 'return_received', note: `return ${ret.rma}`, documentType: 'return', documentId: ret.id, userId,
+    brandId: ret.brandId,
+    variantId: l.variantId,
+    locationId: location.id,
+    inStockDelta: l.receivedQuantity,
+    reservedDelta: 0,
+    reason: 'return_received',
+    note: `return ${ret.rma}`,
+    documentType: 'return',
+    documentId: ret.id,
+    userId,
   }));
   await tx.stock.apply(ret.brandId, movements, at);
 }

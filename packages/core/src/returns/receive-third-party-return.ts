@@ -23,7 +23,10 @@ async function returnByRma(tx: Repositories, brandId: number, rawRma: string): P
   const found = rma === '' ? [] : await tx.returns.findByRma(brandId, rma);
   if (found.length === 0) throw refusal(RMA_POINTER, `${JSON.stringify(rma)} is not the RMA of a return of this brand`);
   if (found.length > 1) {
-    throw refusal(RMA_POINTER, `${JSON.stringify(rma)} is the RMA of ${found.length} returns (ids ${found.map((r) => r.id).join(', ')}); receive them in the back office`);
+    throw refusal(
+      RMA_POINTER,
+      `${JSON.stringify(rma)} is the RMA of ${found.length} returns (ids ${found.map((r) => r.id).join(', ')}); receive them in the back office`,
+    );
   }
   return found[0]!;
 }
@@ -45,15 +48,23 @@ export async function receiveThirdPartyReturn(
   return deps.uow.run(async (tx) => {
     const ret = await returnByRma(tx, input.brandId, input.rma);
     if (ret.status !== 'approved') {
-      throw new DomainError('invalid_state_transition', `return ${ret.rma} is ${ret.status}: only an approved return can be received`, {
-        data: { status: ret.status, required: 'approved' },
-      });
+      throw new DomainError(
+        'invalid_state_transition',
+        `return ${ret.rma} is ${ret.status}: only an approved return can be received`,
+        {
+          data: { status: ret.status, required: 'approved' },
+        },
+      );
     }
     const violations = new ViolationList();
     // The SKU/EAN matching is the shared one; it wants quantities above 0, and a receipt may
     // report 0 of a line, so pieces are checked here instead.
     const resolved = await resolveVariantLines(
-      input.lines.map((l) => ({ ...(l.sku !== undefined ? { sku: l.sku } : {}), ...(l.ean !== undefined ? { ean: l.ean } : {}), quantity: 1 })),
+      input.lines.map((l) => ({
+        ...(l.sku !== undefined ? { sku: l.sku } : {}),
+        ...(l.ean !== undefined ? { ean: l.ean } : {}),
+        quantity: 1,
+      })),
       LINES_POINTER,
       lookupInLines(ret.lines, `is not on return ${ret.rma}`),
       violations,
@@ -68,8 +79,11 @@ export async function receiveThirdPartyReturn(
       }
       const total = (perVariant.get(r.variantId) ?? 0) + pieces;
       perVariant.set(r.variantId, total);
-      const expected = ret.lines.filter((l) => l.variantId === r.variantId).reduce((sum, l) => sum + l.expectedQuantity, 0);
-      if (total > expected) violations.add(pointer, `SKU ${r.sku}: ${total} pieces received, but return ${ret.rma} expects ${expected}`);
+      const expected = ret.lines
+        .filter((l) => l.variantId === r.variantId)
+        .reduce((sum, l) => sum + l.expectedQuantity, 0);
+      if (total > expected)
+        violations.add(pointer, `SKU ${r.sku}: ${total} pieces received, but return ${ret.rma} expects ${expected}`);
     }
     if (violations.isEmpty && [...perVariant.values()].every((pieces) => pieces === 0)) {
       violations.add(LINES_POINTER, 'must report at least one piece received');
@@ -78,7 +92,9 @@ export async function receiveThirdPartyReturn(
 
     const received = new Map<number, number>();
     for (const [variantId, pieces] of perVariant) {
-      const candidates = ret.lines.filter((l) => l.variantId === variantId).map((line) => ({ line, room: line.expectedQuantity }));
+      const candidates = ret.lines
+        .filter((l) => l.variantId === variantId)
+        .map((line) => ({ line, room: line.expectedQuantity }));
       for (const share of spreadOverLines(pieces, candidates)) received.set(share.line.id, share.pieces);
     }
     return receiveReturnPieces(tx, { ret, received, userId: input.userId, at: deps.clock.now() });

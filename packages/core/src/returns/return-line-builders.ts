@@ -34,14 +34,21 @@ export async function resolveClaimCauseCodes(
   lines: ReadonlyArray<{ claimCauseCode?: string | null | undefined; pointer: string }>,
   violations: ViolationList,
 ): Promise<Array<number | null>> {
-  const codes = [...new Set(lines.flatMap((l) => (typeof l.claimCauseCode === 'string' ? [l.claimCauseCode.trim()] : [])))];
+  const codes = [
+    ...new Set(lines.flatMap((l) => (typeof l.claimCauseCode === 'string' ? [l.claimCauseCode.trim()] : []))),
+  ];
   const causes = codes.length ? await tx.claimCauses.findByCodes(brandId, codes) : [];
   return lines.map((line) => {
     if (line.claimCauseCode === undefined || line.claimCauseCode === null) return null;
     const code = line.claimCauseCode.trim();
     const matches = causes.filter((c) => c.code.toLowerCase() === code.toLowerCase());
-    if (matches.length === 0) violations.add(line.pointer, `${JSON.stringify(code)} is not a claim cause of this brand`);
-    else if (matches.length > 1) violations.add(line.pointer, `${JSON.stringify(code)} is shared by ${matches.length} claim causes (ids ${matches.map((c) => c.id).join(', ')}); make the codes unique`);
+    if (matches.length === 0)
+      violations.add(line.pointer, `${JSON.stringify(code)} is not a claim cause of this brand`);
+    else if (matches.length > 1)
+      violations.add(
+        line.pointer,
+        `${JSON.stringify(code)} is shared by ${matches.length} claim causes (ids ${matches.map((c) => c.id).join(', ')}); make the codes unique`,
+      );
     return matches.length === 1 ? matches[0]!.id : null;
   });
 }
@@ -50,7 +57,8 @@ export async function resolveClaimCauseCodes(
 export function expectedByOrderLine(returns: readonly Return[]): Map<number, number> {
   const expected = new Map<number, number>();
   for (const line of returns.flatMap((r) => r.lines)) {
-    if (line.orderLineId !== null) expected.set(line.orderLineId, (expected.get(line.orderLineId) ?? 0) + line.expectedQuantity);
+    if (line.orderLineId !== null)
+      expected.set(line.orderLineId, (expected.get(line.orderLineId) ?? 0) + line.expectedQuantity);
   }
   return expected;
 }
@@ -59,7 +67,10 @@ export function expectedByOrderLine(returns: readonly Return[]): Map<number, num
  * Spreads `pieces` of a variant over the candidate order lines in line order, each taking at most
  * its `room`; the returned shares sum to `pieces` when the rooms allow it (the caller checked).
  */
-export function spreadOverLines<L extends { id: number }>(pieces: number, candidates: ReadonlyArray<{ line: L; room: number }>): Array<{ line: L; pieces: number }> {
+export function spreadOverLines<L extends { id: number }>(
+  pieces: number,
+  candidates: ReadonlyArray<{ line: L; room: number }>,
+): Array<{ line: L; pieces: number }> {
   const shares: Array<{ line: L; pieces: number }> = [];
   let remaining = pieces;
   for (const { line, room } of candidates) {
@@ -74,14 +85,39 @@ export function spreadOverLines<L extends { id: number }>(pieces: number, candid
 /** A return line for pieces bought on an order line: its catalog copies and its price (the order's VAT basis). */
 export function returnLineFromOrderLine(
   orderLine: OrderLine,
-  fields: { id: number; returnId: number; expectedQuantity: number; claimType: ClaimType; claimCauseId: number | null; regulateInventory: boolean; refundStorefront: boolean },
+  fields: {
+    id: number;
+    returnId: number;
+    expectedQuantity: number;
+    claimType: ClaimType;
+    claimCauseId: number | null;
+    regulateInventory: boolean;
+    refundStorefront: boolean;
+  },
 ): ReturnLine {
   return {
-    id: fields.id, returnId: fields.returnId, orderLineId: orderLine.id, variantId: orderLine.variantId, productId: orderLine.productId,
-    sku: orderLine.sku, ean: orderLine.ean, itemNumber: orderLine.itemNumber, productName: orderLine.productName, attributes: { ...orderLine.attributes },
-    countryOfOrigin: orderLine.countryOfOrigin, composition: orderLine.composition, hsTariffCode: orderLine.hsTariffCode,
-    expectedQuantity: fields.expectedQuantity, receivedQuantity: 0, claimType: fields.claimType, claimCauseId: fields.claimCauseId,
-    unitPrice: orderLine.unitPrice, discountBasisPoints: orderLine.discountBasisPoints, unitPriceInclVat: null, comments: null,
-    regulateInventory: fields.regulateInventory, refundStorefront: fields.refundStorefront,
+    id: fields.id,
+    returnId: fields.returnId,
+    orderLineId: orderLine.id,
+    variantId: orderLine.variantId,
+    productId: orderLine.productId,
+    sku: orderLine.sku,
+    ean: orderLine.ean,
+    itemNumber: orderLine.itemNumber,
+    productName: orderLine.productName,
+    attributes: { ...orderLine.attributes },
+    countryOfOrigin: orderLine.countryOfOrigin,
+    composition: orderLine.composition,
+    hsTariffCode: orderLine.hsTariffCode,
+    expectedQuantity: fields.expectedQuantity,
+    receivedQuantity: 0,
+    claimType: fields.claimType,
+    claimCauseId: fields.claimCauseId,
+    unitPrice: orderLine.unitPrice,
+    discountBasisPoints: orderLine.discountBasisPoints,
+    unitPriceInclVat: null,
+    comments: null,
+    regulateInventory: fields.regulateInventory,
+    refundStorefront: fields.refundStorefront,
   };
 }

@@ -12,9 +12,18 @@ export interface ReturnView {
 }
 
 /** Loads the views of a page of returns (one read of marks, one per distinct customer), keeping the returns' order. */
-export async function loadReturnViews(repos: Repositories, brandId: number, returns: readonly Return[]): Promise<ReturnView[]> {
+export async function loadReturnViews(
+  repos: Repositories,
+  brandId: number,
+  returns: readonly Return[],
+): Promise<ReturnView[]> {
   if (returns.length === 0) return [];
-  const exports = await marksByDocument(repos, brandId, 'return', returns.map((r) => r.id));
+  const exports = await marksByDocument(
+    repos,
+    brandId,
+    'return',
+    returns.map((r) => r.id),
+  );
   const customers = new Map<number, Customer>();
   for (const customerId of new Set(returns.map((r) => r.customerId))) {
     const customer = await repos.customers.findById(brandId, customerId);

@@ -4,7 +4,13 @@ import { Clock } from '../shared/clock.port';
 import { DomainError, ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
 import { PortalCaller, findCallerPortal } from './portal-access';
-import { PortalReturnLineInput, buildPortalLines, matchPortalLines, resolvePortalLines, sameLines } from './portal-return-lines';
+import {
+  PortalReturnLineInput,
+  buildPortalLines,
+  matchPortalLines,
+  resolvePortalLines,
+  sameLines,
+} from './portal-return-lines';
 import { receiveReturnPieces } from './receive-return-pieces';
 import { GiftCardBonusType, Return, ReturnPortal, ReturnStatus } from './return.entities';
 import { returnLifecycle } from './return.lifecycle';
@@ -57,8 +63,16 @@ const BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
 
 /** The fields a portal sets besides the lines; equal in all of them (and the lines) means nothing changed. */
 const PORTAL_FIELDS = [
-  'notes', 'returnFeeInclVat', 'exchangeFeeInclVat', 'labellessCode', 'trackTrace', 'trackTraceLink', 'storefrontRefundGiftCard',
-  'storefrontRefundGiftCardBonusType', 'storefrontRefundGiftCardBonusValue', 'storefrontRefundGiftCardFreeShipping',
+  'notes',
+  'returnFeeInclVat',
+  'exchangeFeeInclVat',
+  'labellessCode',
+  'trackTrace',
+  'trackTraceLink',
+  'storefrontRefundGiftCard',
+  'storefrontRefundGiftCardBonusType',
+  'storefrontRefundGiftCardBonusValue',
+  'storefrontRefundGiftCardFreeShipping',
 ] as const;
 
 /**
@@ -81,7 +95,10 @@ const PORTAL_FIELDS = [
  * upserts queue on the order and the later ones merge into the first one's return; what still
  * races hits the unique (brand, portal, rma) index and the unit of work runs it again as a merge.
  */
-export async function upsertPortalReturn(deps: { uow: UnitOfWork; clock: Clock }, input: UpsertPortalReturnInput): Promise<PortalReturnResult> {
+export async function upsertPortalReturn(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: UpsertPortalReturnInput,
+): Promise<PortalReturnResult> {
   // Portals resend their upserts, so a replay is the common case: it is answered from plain reads,
   // with no write transaction (on SQLite the one writer) and no locks. Anything else, or a body
   // that turns out to change something, runs (again) in a transaction.
@@ -91,7 +108,12 @@ export async function upsertPortalReturn(deps: { uow: UnitOfWork; clock: Clock }
 }
 
 /** The upsert in `tx`; in `replay` mode it writes nothing and answers null as soon as the body would change something. */
-async function upsertWith(tx: Repositories, clock: Clock, input: UpsertPortalReturnInput, mode: 'replay' | 'write'): Promise<PortalReturnResult | null> {
+async function upsertWith(
+  tx: Repositories,
+  clock: Clock,
+  input: UpsertPortalReturnInput,
+  mode: 'replay' | 'write',
+): Promise<PortalReturnResult | null> {
   const { brandId } = input;
   const portal = await findCallerPortal(tx, input, input.publicId);
   const violations = new ViolationList();
@@ -107,19 +129,36 @@ async function upsertWith(tx: Repositories, clock: Clock, input: UpsertPortalRet
     if (!existing) existing = await tx.returns.findByPortalRma(brandId, portal.id, rma);
   }
   // The order named by number is usually the bound one: no need to read it twice.
-  const order = existing ? (orderByNumber && orderByNumber.id === existing.orderId ? orderByNumber : await boundOrder(tx, existing)) : orderByNumber;
+  const order = existing
+    ? orderByNumber && orderByNumber.id === existing.orderId
+      ? orderByNumber
+      : await boundOrder(tx, existing)
+    : orderByNumber;
   checkOrder(input, existing, order, violations);
-  const desired = await resolvePortalLines(tx, { brandId, portal, lines: input.ret.lines, pointer: '/return/lines' }, violations);
+  const desired = await resolvePortalLines(
+    tx,
+    { brandId, portal, lines: input.ret.lines, pointer: '/return/lines' },
+    violations,
+  );
   const fields = portalFields(input.ret, violations);
   const current: ReturnStatus = existing?.status ?? 'approved';
   const target = targetStatus(input.ret.status, violations);
   violations.throwIfAny();
   if (target !== null && target !== current && !(current === 'approved' && target === 'received')) {
     const allowed = current === 'approved' ? ['received'] : [];
-    throw new DomainError('invalid_state_transition', `return ${rma} cannot move from ${current} to ${target} here${current === 'received' ? ' (finalize credits it)' : ''}`, {
-      violations: [{ pointer: '/return/status', detail: `return.status cannot move the return from ${current} to ${target}${current === 'received' ? '; finalize moves it to credited' : ''}` }],
-      data: { from: current, to: target, allowed },
-    });
+    throw new DomainError(
+      'invalid_state_transition',
+      `return ${rma} cannot move from ${current} to ${target} here${current === 'received' ? ' (finalize credits it)' : ''}`,
+      {
+        violations: [
+          {
+            pointer: '/return/status',
+            detail: `return.status cannot move the return from ${current} to ${target}${current === 'received' ? '; finalize moves it to credited' : ''}`,
+          },
+        ],
+        data: { from: current, to: target, allowed },
+      },
+    );
   }
 
   const receiving = target === 'received' && current === 'approved';
@@ -130,10 +169,16 @@ async function upsertWith(tx: Repositories, clock: Clock, input: UpsertPortalRet
   const lines = await buildPortalLines(tx, { ret: base, order, desired });
   const next: Return = { ...base, ...fields, lines };
   // Lines and fees may change while the return can still be received; after that its credit note stands on them.
-  if (existing && !returnLifecycle.canTransition(existing.status, 'received')) refuseChangesAfterReceipt(existing, next);
+  if (existing && !returnLifecycle.canTransition(existing.status, 'received'))
+    refuseChangesAfterReceipt(existing, next);
 
   if (existing && !receiving && sameReturn(existing, next)) {
-    return { ret: existing, portal, creditNotes: await tx.creditNotes.findByReturnIds(brandId, [existing.id]), created: false };
+    return {
+      ret: existing,
+      portal,
+      creditNotes: await tx.creditNotes.findByReturnIds(brandId, [existing.id]),
+      created: false,
+    };
   }
   if (mode === 'replay') return null;
   const changed: Return = { ...next, updatedAt: at };
@@ -143,22 +188,40 @@ async function upsertWith(tx: Repositories, clock: Clock, input: UpsertPortalRet
     saved = { ...changed, returnNumber: await tx.documentNumbers.next(brandId, 'return') };
   }
   // The announcement (or the update) comes first in the timeline, the receipt after it.
-  if (!existing || !sameReturn(existing, next)) await tx.timeline.append(timelineOf(saved, existing, portal, input.userId, at));
+  if (!existing || !sameReturn(existing, next))
+    await tx.timeline.append(timelineOf(saved, existing, portal, input.userId, at));
   if (receiving) {
     // The portal reports the return received in full: every expected piece arrived.
-    saved = (await receiveReturnPieces(tx, { ret: saved, received: new Map(saved.lines.map((l) => [l.id, l.expectedQuantity])), userId: input.userId, at })).ret;
+    saved = (
+      await receiveReturnPieces(tx, {
+        ret: saved,
+        received: new Map(saved.lines.map((l) => [l.id, l.expectedQuantity])),
+        userId: input.userId,
+        at,
+      })
+    ).ret;
   } else {
     await tx.returns.save(saved);
   }
-  return { ret: saved, portal, creditNotes: await tx.creditNotes.findByReturnIds(brandId, [saved.id]), created: !existing };
+  return {
+    ret: saved,
+    portal,
+    creditNotes: await tx.creditNotes.findByReturnIds(brandId, [saved.id]),
+    created: !existing,
+  };
 }
 
 /** The number in an rma: all its digits (`RMA-00123` → 123); an rma without a digit is refused. */
 export function rmaNumberOf(rma: string, violations: ViolationList): number {
   const digits = rma.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
   if (rma === '') violations.add('/return/rma', 'must not be empty');
-  else if (digits === '') violations.add('/return/rma', `${JSON.stringify(rma)} must contain at least one digit (its digits make the rma_number)`);
-  else if (digits.length > MAX_RMA_DIGITS) violations.add('/return/rma', `has more than ${MAX_RMA_DIGITS} significant digits; its digits make the rma_number`);
+  else if (digits === '')
+    violations.add(
+      '/return/rma',
+      `${JSON.stringify(rma)} must contain at least one digit (its digits make the rma_number)`,
+    );
+  else if (digits.length > MAX_RMA_DIGITS)
+    violations.add('/return/rma', `has more than ${MAX_RMA_DIGITS} significant digits; its digits make the rma_number`);
   return digits === '' || digits.length > MAX_RMA_DIGITS ? 0 : Number(digits);
 }
 
@@ -168,42 +231,68 @@ async function boundOrder(tx: Repositories, ret: Return): Promise<Order | null> 
   return order ?? null;
 }
 
-const sameEmail = (a: string | null, b: string): boolean => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameEmail = (a: string | null, b: string): boolean =>
+  a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** A new return needs its order and the customer's e-mail; an existing one checks what is sent against its order. */
-function checkOrder(input: UpsertPortalReturnInput, existing: Return | null, order: Order | null, violations: ViolationList): void {
+function checkOrder(
+  input: UpsertPortalReturnInput,
+  existing: Return | null,
+  order: Order | null,
+  violations: ViolationList,
+): void {
   const email = input.email ?? undefined;
   if (existing) {
     if (input.orderNumber !== undefined && order?.orderNumber !== input.orderNumber) {
-      violations.add('/order_number', `${input.orderNumber} is not the order of return ${existing.rma}${existing.orderNumber !== null ? ` (order ${existing.orderNumber})` : ''}`);
+      violations.add(
+        '/order_number',
+        `${input.orderNumber} is not the order of return ${existing.rma}${existing.orderNumber !== null ? ` (order ${existing.orderNumber})` : ''}`,
+      );
     }
-    if (email !== undefined && !sameEmail(order?.email ?? null, email)) violations.add('/email', `does not match the e-mail of the order of return ${existing.rma}`);
+    if (email !== undefined && !sameEmail(order?.email ?? null, email))
+      violations.add('/email', `does not match the e-mail of the order of return ${existing.rma}`);
     return;
   }
   if (input.orderNumber === undefined) violations.add('/order_number', 'is required for a new return');
   else if (!order) violations.add('/order_number', `${input.orderNumber} is not an order of this brand`);
   else if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) {
-    violations.add('/order_number', `order ${order.orderNumber} is ${order.status}: only approved or archived orders take returns`);
+    violations.add(
+      '/order_number',
+      `order ${order.orderNumber} is ${order.status}: only approved or archived orders take returns`,
+    );
   }
   if (email === undefined) violations.add('/email', 'is required for a new return');
-  else if (order && !sameEmail(order.email, email)) violations.add('/email', `does not match the e-mail of order ${order.orderNumber}`);
+  else if (order && !sameEmail(order.email, email))
+    violations.add('/email', `does not match the e-mail of order ${order.orderNumber}`);
 }
 
 /** The sent fields besides the lines, checked; left-out fields are absent (they keep their value). */
 function portalFields(ret: PortalReturnInput, violations: ViolationList): Partial<Return> {
   const fields: Partial<Return> = {};
-  for (const [key, pointer] of [['returnFeeInclVat', 'return_fee_incl_vat'], ['exchangeFeeInclVat', 'exchange_fee_incl_vat']] as const) {
+  for (const [key, pointer] of [
+    ['returnFeeInclVat', 'return_fee_incl_vat'],
+    ['exchangeFeeInclVat', 'exchange_fee_incl_vat'],
+  ] as const) {
     const fee = ret[key];
     if (fee === undefined) continue;
-    if (fee !== null && (!Number.isSafeInteger(fee) || fee < 0)) violations.add(`/return/${pointer}`, 'must be an amount of at least 0 with at most 2 decimals');
+    if (fee !== null && (!Number.isSafeInteger(fee) || fee < 0))
+      violations.add(`/return/${pointer}`, 'must be an amount of at least 0 with at most 2 decimals');
     fields[key] = fee;
   }
   const bonusType = ret.storefrontRefundGiftCardBonusType;
   if (bonusType !== undefined && bonusType !== null && !BONUS_TYPES.includes(bonusType)) {
     violations.add('/return/storefront_refund_gift_card_bonus_type', `must be one of ${BONUS_TYPES.join(', ')}`);
   }
-  const copy = ['notes', 'labellessCode', 'trackTrace', 'trackTraceLink', 'storefrontRefundGiftCard', 'storefrontRefundGiftCardBonusType',
-    'storefrontRefundGiftCardBonusValue', 'storefrontRefundGiftCardFreeShipping'] as const;
+  const copy = [
+    'notes',
+    'labellessCode',
+    'trackTrace',
+    'trackTraceLink',
+    'storefrontRefundGiftCard',
+    'storefrontRefundGiftCardBonusType',
+    'storefrontRefundGiftCardBonusValue',
+    'storefrontRefundGiftCardFreeShipping',
+  ] as const;
   for (const key of copy) if (ret[key] !== undefined) (fields as Record<string, unknown>)[key] = ret[key];
   return fields;
 }
@@ -218,27 +307,75 @@ function targetStatus(status: string | undefined, violations: ViolationList): Re
 /** A return the portal announces now: approved, tied to its order, copying its customer, currency and VAT basis. */
 async function newReturn(
   tx: Repositories,
-  ctx: { input: UpsertPortalReturnInput; portal: ReturnPortal; order: Order; rma: string; rmaNumber: number; at: string },
+  ctx: {
+    input: UpsertPortalReturnInput;
+    portal: ReturnPortal;
+    order: Order;
+    rma: string;
+    rmaNumber: number;
+    at: string;
+  },
 ): Promise<Return> {
   const { order: o, at } = ctx;
   const [id] = await tx.ids.next('returns');
   return {
-    id: id!, brandId: o.brandId, returnNumber: 0, rma: ctx.rma, rmaNumber: ctx.rmaNumber, status: 'approved', source: 'portal',
-    returnPortalId: ctx.portal.id, orderId: o.id, orderNumber: o.orderNumber, shipmentId: null, customerId: o.customerId, currency: o.currency,
-    vatRateBasisPoints: o.vatRateBasisPoints, pricesIncludeVat: o.pricesIncludeVat, notes: null, returnMeta: {}, shippingMethod: null,
-    trackTrace: null, trackTraceLink: null, carrierCode: null, carrierLabel: null, labellessCode: null, returnFeeInclVat: null,
-    exchangeFeeInclVat: null, storefrontRefundGiftCard: false, storefrontRefundGiftCardBonusType: null, storefrontRefundGiftCardBonusValue: null,
-    storefrontRefundGiftCardFreeShipping: false, approvedAt: at, receivedAt: null, creditedAt: null, createdByUserId: ctx.input.userId,
-    createdAt: at, updatedAt: at, lines: [],
+    id: id!,
+    brandId: o.brandId,
+    returnNumber: 0,
+    rma: ctx.rma,
+    rmaNumber: ctx.rmaNumber,
+    status: 'approved',
+    source: 'portal',
+    returnPortalId: ctx.portal.id,
+    orderId: o.id,
+    orderNumber: o.orderNumber,
+    shipmentId: null,
+    customerId: o.customerId,
+    currency: o.currency,
+    vatRateBasisPoints: o.vatRateBasisPoints,
+    pricesIncludeVat: o.pricesIncludeVat,
+    notes: null,
+    returnMeta: {},
+    shippingMethod: null,
+    trackTrace: null,
+    trackTraceLink: null,
+    carrierCode: null,
+    carrierLabel: null,
+    labellessCode: null,
+    returnFeeInclVat: null,
+    exchangeFeeInclVat: null,
+    storefrontRefundGiftCard: false,
+    storefrontRefundGiftCardBonusType: null,
+    storefrontRefundGiftCardBonusValue: null,
+    storefrontRefundGiftCardFreeShipping: false,
+    approvedAt: at,
+    receivedAt: null,
+    creditedAt: null,
+    createdByUserId: ctx.input.userId,
+    createdAt: at,
+    updatedAt: at,
+    lines: [],
   };
 }
 
 /** After receipt the credit note was issued from the lines and fees: changing them would make it wrong. */
 function refuseChangesAfterReceipt(existing: Return, next: Return): void {
   const violations = new ViolationList();
-  if (!sameLines(existing.lines, next.lines)) violations.add('/return/lines', `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued from these lines`);
-  if (existing.returnFeeInclVat !== next.returnFeeInclVat) violations.add('/return/return_fee_incl_vat', `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued net of it`);
-  if (existing.exchangeFeeInclVat !== next.exchangeFeeInclVat) violations.add('/return/exchange_fee_incl_vat', `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued net of it`);
+  if (!sameLines(existing.lines, next.lines))
+    violations.add(
+      '/return/lines',
+      `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued from these lines`,
+    );
+  if (existing.returnFeeInclVat !== next.returnFeeInclVat)
+    violations.add(
+      '/return/return_fee_incl_vat',
+      `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued net of it`,
+    );
+  if (existing.exchangeFeeInclVat !== next.exchangeFeeInclVat)
+    violations.add(
+      '/return/exchange_fee_incl_vat',
+      `cannot change: return ${existing.rma} is ${existing.status} and its credit note was issued net of it`,
+    );
   violations.throwIfAny();
 }
 
@@ -248,12 +385,38 @@ function sameReturn(a: Return, b: Return): boolean {
 
 function timelineOf(ret: Return, existing: Return | null, portal: ReturnPortal, userId: number | null, at: string) {
   const pieces = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
-  const event = { brandId: ret.brandId, documentType: 'return' as const, documentId: ret.id, systemId: null, userId, createdAt: at };
-  if (existing) return [{ ...event, kind: 'updated', note: `updated through return portal ${portal.name} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'} expected)` }];
+  const event = {
+    brandId: ret.brandId,
+    documentType: 'return' as const,
+    documentId: ret.id,
+    systemId: null,
+    userId,
+    createdAt: at,
+  };
+  if (existing)
+    return [
+      {
+        ...event,
+        kind: 'updated',
+        note: `updated through return portal ${portal.name} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'} expected)`,
+      },
+    ];
   return [
-    { ...event, kind: 'created', note: `RMA ${ret.rma} announced through return portal ${portal.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}` },
+    {
+      ...event,
+      kind: 'created',
+      note: `RMA ${ret.rma} announced through return portal ${portal.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`,
+    },
     ...(ret.orderId !== null
-      ? [{ ...event, documentType: 'order' as const, documentId: ret.orderId, kind: 'return_announced', note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} (return portal ${portal.name})` }]
+      ? [
+          {
+            ...event,
+            documentType: 'order' as const,
+            documentId: ret.orderId,
+            kind: 'return_announced',
+            note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} (return portal ${portal.name})`,
+          },
+        ]
       : []),
   ];
 }

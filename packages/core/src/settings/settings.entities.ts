@@ -26,7 +26,11 @@ export interface BrandSettings {
 }
 
 export const INVOICING_MODES: readonly InvoicingMode[] = ['external', 'in_service'];
-export const AD_HOC_RETURN_MODES: readonly AdHocReturnMode[] = ['always_credit_note', 'credit_note_if_no_rma', 'alert_if_no_rma'];
+export const AD_HOC_RETURN_MODES: readonly AdHocReturnMode[] = [
+  'always_credit_note',
+  'credit_note_if_no_rma',
+  'alert_if_no_rma',
+];
 
 export function defaultBrandSettings(brandId: number): BrandSettings {
   return {

@@ -4,7 +4,12 @@ import { UnitOfWork } from '../shared/unit-of-work.port';
 import { loadSettings } from './load-settings';
 import { AD_HOC_RETURN_MODES, BrandSettings, INVOICING_MODES } from './settings.entities';
 
-export type BrandSettingsChanges = Partial<Pick<BrandSettings, 'invoicing' | 'requiresDrop' | 'defaultVatRateBasisPoints' | 'adHocReturnMode' | 'trackingLinkTemplates'>>;
+export type BrandSettingsChanges = Partial<
+  Pick<
+    BrandSettings,
+    'invoicing' | 'requiresDrop' | 'defaultVatRateBasisPoints' | 'adHocReturnMode' | 'trackingLinkTemplates'
+  >
+>;
 
 /** The longest carrier code a tracking-link template may be keyed by. */
 export const MAX_CARRIER_CODE_LENGTH = 50;
@@ -30,12 +35,18 @@ export async function updateBrandSettings(
   if (changes.invoicing !== undefined && !INVOICING_MODES.includes(changes.invoicing)) {
     violations.add('/invoicing', `must be one of ${INVOICING_MODES.join(', ')}`);
   }
-  if (changes.requiresDrop !== undefined && typeof changes.requiresDrop !== 'boolean') violations.add('/requires_drop', 'must be true or false');
+  if (changes.requiresDrop !== undefined && typeof changes.requiresDrop !== 'boolean')
+    violations.add('/requires_drop', 'must be true or false');
   if (changes.defaultVatRateBasisPoints !== undefined) {
     const rate = changes.defaultVatRateBasisPoints;
-    if (!Number.isSafeInteger(rate) || rate < 0 || rate > 10_000) violations.add('/default_vat_rate', 'must be a percentage from 0 to 100 with at most two decimals');
+    if (!Number.isSafeInteger(rate) || rate < 0 || rate > 10_000)
+      violations.add('/default_vat_rate', 'must be a percentage from 0 to 100 with at most two decimals');
   }
-  if (changes.adHocReturnMode !== undefined && changes.adHocReturnMode !== null && !AD_HOC_RETURN_MODES.includes(changes.adHocReturnMode)) {
+  if (
+    changes.adHocReturnMode !== undefined &&
+    changes.adHocReturnMode !== null &&
+    !AD_HOC_RETURN_MODES.includes(changes.adHocReturnMode)
+  ) {
     violations.add('/ad_hoc_return_mode', `must be null (off) or one of ${AD_HOC_RETURN_MODES.join(', ')}`);
   }
   if (changes.trackingLinkTemplates !== undefined) {
@@ -63,9 +74,13 @@ export async function updateBrandSettings(
       ...current,
       ...(changes.invoicing !== undefined ? { invoicing: changes.invoicing } : {}),
       ...(changes.requiresDrop !== undefined ? { requiresDrop: changes.requiresDrop } : {}),
-      ...(changes.defaultVatRateBasisPoints !== undefined ? { defaultVatRateBasisPoints: changes.defaultVatRateBasisPoints } : {}),
+      ...(changes.defaultVatRateBasisPoints !== undefined
+        ? { defaultVatRateBasisPoints: changes.defaultVatRateBasisPoints }
+        : {}),
       ...(changes.adHocReturnMode !== undefined ? { adHocReturnMode: changes.adHocReturnMode } : {}),
-      ...(changes.trackingLinkTemplates !== undefined ? { trackingLinkTemplates: { ...changes.trackingLinkTemplates } } : {}),
+      ...(changes.trackingLinkTemplates !== undefined
+        ? { trackingLinkTemplates: { ...changes.trackingLinkTemplates } }
+        : {}),
       brandId: input.brandId,
       updatedAt: deps.clock.now(),
     };

@@ -32,7 +32,11 @@ export class DomainError extends Error {
   readonly data: Record<string, unknown>;
 
   /** `cause`: the lower-level failure behind this one (e.g. a driver error), for the logs only. */
-  constructor(code: ErrorCode, detail: string, options: { violations?: Violation[]; data?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    options: { violations?: Violation[]; data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'DomainError';
     this.code = code;

@@ -48,7 +48,11 @@ export function lineTotal(quantity: number, unitPrice: number, discountBasisPoin
  * @example documentTotals(10000, 2500, false) // { netTotal: 10000, vatTotal: 2500, total: 12500 }
  * @example documentTotals(12500, 2500, true)  // { netTotal: 10000, vatTotal: 2500, total: 12500 }
  */
-export function documentTotals(sumOfLines: number, vatRateBasisPoints: number, pricesIncludeVat: boolean): { netTotal: number; vatTotal: number; total: number } {
+export function documentTotals(
+  sumOfLines: number,
+  vatRateBasisPoints: number,
+  pricesIncludeVat: boolean,
+): { netTotal: number; vatTotal: number; total: number } {
   // Line totals are added as numbers by the callers: a sum past the exact range is no longer an integer one can trust.
   if (!Number.isSafeInteger(sumOfLines)) throw amountTooLarge(String(sumOfLines));
   const rate = BigInt(vatRateBasisPoints);

@@ -18,7 +18,9 @@ export async function resolveReferences<T extends { id: number; code: string }>(
   violations: ViolationList,
 ): Promise<Map<IdOrCode, T>> {
   const ids = [...new Set(refs.flatMap(({ ref }) => (ref.id !== undefined ? [ref.id] : [])))];
-  const codes = [...new Set(refs.flatMap(({ ref }) => (ref.id === undefined && ref.code !== undefined ? [ref.code] : [])))];
+  const codes = [
+    ...new Set(refs.flatMap(({ ref }) => (ref.id === undefined && ref.code !== undefined ? [ref.code] : []))),
+  ];
   const [byId, byCode] = await settleAll([
     ids.length ? load.byIds(ids) : Promise.resolve([]),
     codes.length ? load.byCodes(codes) : Promise.resolve([]),
@@ -28,10 +30,17 @@ export async function resolveReferences<T extends { id: number; code: string }>(
     const found = ref.id !== undefined ? byId.find((r) => r.id === ref.id) : byCode.find((r) => r.code === ref.code);
     if (found) {
       if (ref.id !== undefined && ref.code !== undefined && found.code !== ref.code) {
-        violations.add(pointer, `names ${what} id ${ref.id} and code ${JSON.stringify(ref.code)}, which are different ${what}`);
+        violations.add(
+          pointer,
+          `names ${what} id ${ref.id} and code ${JSON.stringify(ref.code)}, which are different ${what}`,
+        );
       } else resolved.set(ref, found);
     } else if (ref.id === undefined && ref.code === undefined) violations.add(pointer, `must give an id or a code`);
-    else violations.add(pointer, `names ${what} ${ref.id !== undefined ? `id ${ref.id}` : JSON.stringify(ref.code)}, which does not exist`);
+    else
+      violations.add(
+        pointer,
+        `names ${what} ${ref.id !== undefined ? `id ${ref.id}` : JSON.stringify(ref.code)}, which does not exist`,
+      );
   }
   return resolved;
 }

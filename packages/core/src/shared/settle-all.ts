@@ -12,7 +12,9 @@
  * @example
  * const [balances, location] = await settleAll([tx.stock.balances(brandId, ids), tx.inventoryLocations.findDefault(brandId)]);
  */
-export async function settleAll<T extends readonly unknown[] | []>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+export async function settleAll<T extends readonly unknown[] | []>(
+  promises: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
   const outcomes: readonly PromiseSettledResult<unknown>[] = await Promise.allSettled(promises as readonly unknown[]);
   const values: unknown[] = [];
   for (const outcome of outcomes) {

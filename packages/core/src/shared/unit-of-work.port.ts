@@ -25,7 +25,12 @@ import { OrderChannelRepository, OrderRepository } from '../orders/order.ports';
 import { ShipmentRepository } from '../fulfilment/shipment.ports';
 import { AccountingEntryRepository, CreditNoteRepository, InvoiceRepository } from '../finance/finance.ports';
 import { DeliveryNoteRepository, ProductionOrderRepository } from '../production/production.ports';
-import { AlertRepository, ClaimCauseRepository, ReturnPortalRepository, ReturnRepository } from '../returns/return.ports';
+import {
+  AlertRepository,
+  ClaimCauseRepository,
+  ReturnPortalRepository,
+  ReturnRepository,
+} from '../returns/return.ports';
 
 /** Every repository, bound to one transaction (or, in `read`, to a plain connection). */
 export interface Repositories {

@@ -29,24 +29,38 @@ export async function syncSuppliers(
   return deps.uow.run(async (tx) => {
     const violations = new ViolationList();
     const existing = new Map(
-      (await tx.suppliers.findByNumbers(brandId, [...new Set(items.map((i) => i.supplierNumber))])).map((s) => [s.supplierNumber, s]),
+      (await tx.suppliers.findByNumbers(brandId, [...new Set(items.map((i) => i.supplierNumber))])).map((s) => [
+        s.supplierNumber,
+        s,
+      ]),
     );
     const firstIndex = new Map<string, number>();
     for (const [i, item] of items.entries()) {
       const pointer = `/suppliers/${i}`;
       const earlier = firstIndex.get(item.supplierNumber);
-      if (earlier !== undefined) violations.add(`${pointer}/supplier_number`, `repeats suppliers[${earlier}]; send each supplier once per request`);
+      if (earlier !== undefined)
+        violations.add(
+          `${pointer}/supplier_number`,
+          `repeats suppliers[${earlier}]; send each supplier once per request`,
+        );
       else firstIndex.set(item.supplierNumber, i);
       if (item.supplierNumber.trim() === '') violations.add(`${pointer}/supplier_number`, 'must not be empty');
       const current = existing.get(item.supplierNumber);
       if (item.delete) {
         const dependents = current ? await tx.suppliers.dependentsOf(brandId, current.id) : [];
-        if (dependents.length > 0) violations.add(`${pointer}/delete`, `cannot delete supplier ${item.supplierNumber}: it still has ${dependents.join(', ')}`);
+        if (dependents.length > 0)
+          violations.add(
+            `${pointer}/delete`,
+            `cannot delete supplier ${item.supplierNumber}: it still has ${dependents.join(', ')}`,
+          );
         continue;
       }
-      if (!current && (item.name === undefined || item.name.trim() === '')) violations.add(`${pointer}/name`, 'is required for a new supplier');
-      if (!current && item.currency === undefined) violations.add(`${pointer}/currency`, 'is required for a new supplier');
-      if (item.currency !== undefined && !isCurrencyCode(item.currency)) violations.add(`${pointer}/currency`, 'must be a 3-letter ISO 4217 code such as EUR');
+      if (!current && (item.name === undefined || item.name.trim() === ''))
+        violations.add(`${pointer}/name`, 'is required for a new supplier');
+      if (!current && item.currency === undefined)
+        violations.add(`${pointer}/currency`, 'is required for a new supplier');
+      if (item.currency !== undefined && !isCurrencyCode(item.currency))
+        violations.add(`${pointer}/currency`, 'must be a 3-letter ISO 4217 code such as EUR');
       if (item.addresses) checkAddressSync(item.addresses, pointer, violations);
     }
     violations.throwIfAny();
@@ -62,8 +76,16 @@ export async function syncSuppliers(
       }
       const id = current?.id ?? (await tx.ids.next('suppliers'))[0]!;
       const base: Supplier = current ?? {
-        id, brandId, supplierNumber: item.supplierNumber, name: '', currency: '', active: true, email: null,
-        addresses: [], createdAt: now, updatedAt: now,
+        id,
+        brandId,
+        supplierNumber: item.supplierNumber,
+        name: '',
+        currency: '',
+        active: true,
+        email: null,
+        addresses: [],
+        createdAt: now,
+        updatedAt: now,
       };
       const next: Supplier = {
         ...base,
@@ -71,11 +93,17 @@ export async function syncSuppliers(
         currency: item.currency ?? base.currency,
         active: item.active ?? base.active,
         email: item.email !== undefined ? item.email : base.email,
-        addresses: item.addresses ? await numberNewAddresses(tx.ids, 'supplier_addresses', applyAddressSync(base.addresses, item.addresses)) : base.addresses,
+        addresses: item.addresses
+          ? await numberNewAddresses(tx.ids, 'supplier_addresses', applyAddressSync(base.addresses, item.addresses))
+          : base.addresses,
       };
       const changed = !current || !sameData({ ...next, updatedAt: '' }, { ...current, updatedAt: '' });
       if (changed) await tx.suppliers.save({ ...next, updatedAt: now });
-      outcomes.push({ number: item.supplierNumber, id, action: current ? (changed ? 'updated' : 'unchanged') : 'created' });
+      outcomes.push({
+        number: item.supplierNumber,
+        id,
+        action: current ? (changed ? 'updated' : 'unchanged') : 'created',
+      });
     }
     return outcomes;
   });

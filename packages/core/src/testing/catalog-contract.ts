@@ -28,7 +28,13 @@ import {
 import { VariantRef } from '../catalog/catalog.ports';
 import { Brand, User } from '../identity/identity.entities';
 import { DEFAULT_LOCATION_NAME, ensureDefaultLocation } from '../inventory/ensure-default-location';
-import { AvailableStock, InventoryLocation, NewStockMovement, StockBalance, StockMovement } from '../inventory/inventory.entities';
+import {
+  AvailableStock,
+  InventoryLocation,
+  NewStockMovement,
+  StockBalance,
+  StockMovement,
+} from '../inventory/inventory.entities';
 import { ListDefinition, ListQuery, ListRows, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
@@ -43,7 +49,8 @@ const T0 = '2026-01-01T00:00:00.000Z';
 
 const ascending = (values: number[]): number[] => [...values].sort((a, b) => a - b);
 const byId = <T extends { id: number }>(items: T[]): T[] => [...items].sort((a, b) => a.id - b.id);
-const byProductId = (items: ProductAggregate[]): ProductAggregate[] => [...items].sort((a, b) => a.product.id - b.product.id);
+const byProductId = (items: ProductAggregate[]): ProductAggregate[] =>
+  [...items].sort((a, b) => a.product.id - b.product.id);
 const byVariantId = (items: VariantRef[]): VariantRef[] => [...items].sort((a, b) => a.variant.id - b.variant.id);
 const text = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -144,7 +151,14 @@ async function draftProduct(tx: Repositories, brandId: number, spec: ProductSpec
         updatedAt: T0,
         ...variantFields,
       },
-      prices: prices.map((p) => ({ variantId, salesPrice: 1000, recSalesPrice: 2500, offerPrice: null, b2cOfferPrice: null, ...p })),
+      prices: prices.map((p) => ({
+        variantId,
+        salesPrice: 1000,
+        recSalesPrice: 2500,
+        offerPrice: null,
+        b2cOfferPrice: null,
+        ...p,
+      })),
       costPrices: costPrices.map((c) => ({ ...c, variantId })),
     };
   });
@@ -157,7 +171,14 @@ async function draftProduct(tx: Repositories, brandId: number, spec: ProductSpec
 }
 
 /** A stock movement of `delta` pieces in stock (and `reserved` reserved) with no document. */
-function aMovement(brandId: number, variantId: number, locationId: number, delta: number, reserved = 0, overrides: Partial<NewStockMovement> = {}): NewStockMovement {
+function aMovement(
+  brandId: number,
+  variantId: number,
+  locationId: number,
+  delta: number,
+  reserved = 0,
+  overrides: Partial<NewStockMovement> = {},
+): NewStockMovement {
   return {
     brandId,
     variantId,
@@ -224,17 +245,37 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('suppliers');
         const supplier: Supplier = {
-          id: id!, brandId, supplierNumber: `S-${id}`, name: `Supplier ${id}`, currency: 'EUR', active: true, email: null, addresses: [], createdAt: T0, updatedAt: T0,
+          id: id!,
+          brandId,
+          supplierNumber: `S-${id}`,
+          name: `Supplier ${id}`,
+          currency: 'EUR',
+          active: true,
+          email: null,
+          addresses: [],
+          createdAt: T0,
+          updatedAt: T0,
         };
         await tx.suppliers.save(supplier);
         return supplier;
       });
     }
 
-    async function aCostPriceSet(brandId: number, fields: Partial<Omit<CostPriceSet, 'id' | 'brandId'>> = {}): Promise<CostPriceSet> {
+    async function aCostPriceSet(
+      brandId: number,
+      fields: Partial<Omit<CostPriceSet, 'id' | 'brandId'>> = {},
+    ): Promise<CostPriceSet> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('cost_price_sets');
-        const set: CostPriceSet = { id: id!, brandId, label: `Set ${id}`, currency: 'EUR', isDefault: false, createdAt: T0, ...fields };
+        const set: CostPriceSet = {
+          id: id!,
+          brandId,
+          label: `Set ${id}`,
+          currency: 'EUR',
+          isDefault: false,
+          createdAt: T0,
+          ...fields,
+        };
         await tx.costPriceSets.insert(set);
         return set;
       });
@@ -249,7 +290,11 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
     }
 
-    async function aDrop(brandId: number, code: string, fields: Partial<Omit<Drop, 'id' | 'brandId' | 'code'>> = {}): Promise<Drop> {
+    async function aDrop(
+      brandId: number,
+      code: string,
+      fields: Partial<Omit<Drop, 'id' | 'brandId' | 'code'>> = {},
+    ): Promise<Drop> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('drops');
         const drop: Drop = { id: id!, brandId, code, name: `Drop ${code}`, createdAt: T0, updatedAt: T0, ...fields };
@@ -258,20 +303,44 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
     }
 
-    async function aCategory(brandId: number, categoryName: string, parentId: number | null = null, fields: Partial<Category> = {}): Promise<Category> {
+    async function aCategory(
+      brandId: number,
+      categoryName: string,
+      parentId: number | null = null,
+      fields: Partial<Category> = {},
+    ): Promise<Category> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('categories');
-        const category: Category = { id: id!, brandId, parentId, name: categoryName, createdAt: T0, updatedAt: T0, ...fields };
+        const category: Category = {
+          id: id!,
+          brandId,
+          parentId,
+          name: categoryName,
+          createdAt: T0,
+          updatedAt: T0,
+          ...fields,
+        };
         await tx.categories.insert(category);
         return category;
       });
     }
 
-    async function aCollection(brandId: number, fields: Partial<Omit<Collection, 'id' | 'brandId'>> = {}): Promise<Collection> {
+    async function aCollection(
+      brandId: number,
+      fields: Partial<Omit<Collection, 'id' | 'brandId'>> = {},
+    ): Promise<Collection> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('collections');
         const collection: Collection = {
-          id: id!, brandId, title: `Collection ${id}`, active: true, visibility: 'own_entity', allowedCustomerIds: [], createdAt: T0, updatedAt: T0, ...fields,
+          id: id!,
+          brandId,
+          title: `Collection ${id}`,
+          active: true,
+          visibility: 'own_entity',
+          allowedCustomerIds: [],
+          createdAt: T0,
+          updatedAt: T0,
+          ...fields,
         };
         await tx.collections.insert(collection);
         return collection;
@@ -287,10 +356,21 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
     }
 
-    async function aLocation(brandId: number, fields: Partial<Omit<InventoryLocation, 'id' | 'brandId'>> = {}): Promise<InventoryLocation> {
+    async function aLocation(
+      brandId: number,
+      fields: Partial<Omit<InventoryLocation, 'id' | 'brandId'>> = {},
+    ): Promise<InventoryLocation> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('inventory_locations');
-        const location: InventoryLocation = { id: id!, brandId, name: `Location ${id}`, isDefault: false, createdAt: T0, updatedAt: T0, ...fields };
+        const location: InventoryLocation = {
+          id: id!,
+          brandId,
+          name: `Location ${id}`,
+          isDefault: false,
+          createdAt: T0,
+          updatedAt: T0,
+          ...fields,
+        };
         await tx.inventoryLocations.insert(location);
         return location;
       });
@@ -305,7 +385,12 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
     }
 
-    async function anImage(tx: Repositories, brandId: number, productId: number, fields: Partial<Omit<ProductImage, 'brandId' | 'productId'>> = {}): Promise<ProductImage> {
+    async function anImage(
+      tx: Repositories,
+      brandId: number,
+      productId: number,
+      fields: Partial<Omit<ProductImage, 'brandId' | 'productId'>> = {},
+    ): Promise<ProductImage> {
       const id = fields.id ?? (await tx.ids.next('product_images'))[0]!;
       return {
         id,
@@ -327,7 +412,8 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       };
     }
 
-    const byItemNumbers = (brandId: number, itemNumbers: string[]) => uow().read((r) => r.products.findByItemNumbers(brandId, itemNumbers));
+    const byItemNumbers = (brandId: number, itemNumbers: string[]) =>
+      uow().read((r) => r.products.findByItemNumbers(brandId, itemNumbers));
     const oneProduct = async (brandId: number, productId: number): Promise<ProductAggregate | undefined> =>
       (await uow().read((r) => r.products.findByIds(brandId, [productId])))[0];
     const ref = (record: VariantRecord, itemNumber: string): VariantRef => ({ variant: record.variant, itemNumber });
@@ -354,7 +440,14 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           active: false,
           makeToOrderB2b: true,
           makeToOrderB2c: true,
-          meta: { season: 'SS26', fit: { type: 'relaxed', stretch: false }, care: ['wash 30', 'no tumble'], score: 4.5, discontinued: null, empty: {} },
+          meta: {
+            season: 'SS26',
+            fit: { type: 'relaxed', stretch: false },
+            care: ['wash 30', 'no tumble'],
+            score: 4.5,
+            discontinued: null,
+            empty: {},
+          },
           weight: 1500,
           weightType: 'kg',
           noInventory: true,
@@ -375,11 +468,31 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           createdAt: '2026-01-02T03:04:05.678Z',
           updatedAt: '2026-01-03T03:04:05.678Z',
           suppliers: [
-            { supplierId: wholesaleSupplier.id, primary: true, leadTimeType: 'weeks', leadTimeFrom: 4, leadTimeTo: 6, costPriceSetId: eurSet.id },
-            { supplierId: fabricSupplier.id, primary: false, leadTimeType: 'days', leadTimeFrom: null, leadTimeTo: null, costPriceSetId: null },
+            {
+              supplierId: wholesaleSupplier.id,
+              primary: true,
+              leadTimeType: 'weeks',
+              leadTimeFrom: 4,
+              leadTimeTo: 6,
+              costPriceSetId: eurSet.id,
+            },
+            {
+              supplierId: fabricSupplier.id,
+              primary: false,
+              leadTimeType: 'days',
+              leadTimeFrom: null,
+              leadTimeTo: null,
+              costPriceSetId: null,
+            },
           ],
           translations: [
-            { localeId: de.id, name: 'Trenchcoat „Hamburg“', description: 'Wasserabweisend.', metaTitle: 'Trenchcoat', metaDescription: 'Der Klassiker.' },
+            {
+              localeId: de.id,
+              name: 'Trenchcoat „Hamburg“',
+              description: 'Wasserabweisend.',
+              metaTitle: 'Trenchcoat',
+              metaDescription: 'Der Klassiker.',
+            },
             { localeId: fr.id, name: 'Trench « Hambourg »', description: null, metaTitle: null, metaDescription: null },
           ],
           variants: [
@@ -402,7 +515,13 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
               createdAt: '2026-01-02T03:04:05.678Z',
               updatedAt: '2026-01-04T00:00:00.001Z',
               prices: [
-                { currency: 'DKK', salesPrice: 89_500, recSalesPrice: 179_900, offerPrice: 79_500, b2cOfferPrice: 149_900 },
+                {
+                  currency: 'DKK',
+                  salesPrice: 89_500,
+                  recSalesPrice: 179_900,
+                  offerPrice: 79_500,
+                  b2cOfferPrice: 149_900,
+                },
                 { currency: 'EUR', salesPrice: 12_000, recSalesPrice: 24_995, offerPrice: null, b2cOfferPrice: 19_995 },
                 { currency: 'USD', salesPrice: 13_050, recSalesPrice: 26_900, offerPrice: 11_000, b2cOfferPrice: null },
               ],
@@ -411,7 +530,13 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
                 { costPriceSetId: usdSet.id, costPrice: 4_733 },
               ],
             },
-            { sku: 'TRENCH-01-BEIGE-L', ean: null, attributes: { color: 'Beige', size: 'L' }, position: 2, prices: [{ currency: 'EUR', salesPrice: 0, recSalesPrice: 0 }] },
+            {
+              sku: 'TRENCH-01-BEIGE-L',
+              ean: null,
+              attributes: { color: 'Beige', size: 'L' },
+              position: 2,
+              prices: [{ currency: 'EUR', salesPrice: 0, recSalesPrice: 0 }],
+            },
           ],
         });
 
@@ -426,8 +551,23 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const found = await oneProduct(brand.id, saved.product.id);
 
         expect(found).toStrictEqual(saved);
-        expect(found!.product).toMatchObject({ description: null, weight: null, releaseDate: null, url: null, subbrandId: null, collectionId: null, meta: {}, colli: [], tags: [], categoryIds: [] });
-        expect(found!.variants[0]).toMatchObject({ prices: [], costPrices: [], variant: { ean: null, noos: null, weightType: null, dropIds: [], meta: {} } });
+        expect(found!.product).toMatchObject({
+          description: null,
+          weight: null,
+          releaseDate: null,
+          url: null,
+          subbrandId: null,
+          collectionId: null,
+          meta: {},
+          colli: [],
+          tags: [],
+          categoryIds: [],
+        });
+        expect(found!.variants[0]).toMatchObject({
+          prices: [],
+          costPrices: [],
+          variant: { ean: null, noos: null, weightType: null, dropIds: [], meta: {} },
+        });
         expect(found).toMatchObject({ suppliers: [], translations: [] });
       });
 
@@ -437,7 +577,11 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const sets = [await aCostPriceSet(brand.id), await aCostPriceSet(brand.id, { currency: 'DKK' })];
         const locales = [await aLocale(brand.id, 'da'), await aLocale(brand.id, 'sv'), await aLocale(brand.id, 'nl')];
         const drops = [await aDrop(brand.id, 'D1'), await aDrop(brand.id, 'D2'), await aDrop(brand.id, 'D3')];
-        const categories = [await aCategory(brand.id, 'One'), await aCategory(brand.id, 'Two'), await aCategory(brand.id, 'Three')];
+        const categories = [
+          await aCategory(brand.id, 'One'),
+          await aCategory(brand.id, 'Two'),
+          await aCategory(brand.id, 'Three'),
+        ];
         const variantIds = await uow().run((tx) => tx.ids.next('variants', 3));
         const [low, middle, high] = variantIds as [number, number, number];
 
@@ -446,8 +590,25 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
             tags: ['zeta', 'alpha', 'mid'],
             colli: [24, 6],
             categoryIds: [categories[2]!.id, categories[0]!.id, categories[1]!.id],
-            suppliers: [...suppliers].reverse().map((s) => ({ supplierId: s.id, primary: false, leadTimeType: 'weeks' as const, leadTimeFrom: null, leadTimeTo: null, costPriceSetId: null })),
-            translations: [...locales].reverse().map((l) => ({ localeId: l.id, name: `Name ${l.code}`, description: null, metaTitle: null, metaDescription: null })),
+            suppliers: [...suppliers]
+              .reverse()
+              .map((s) => ({
+                supplierId: s.id,
+                primary: false,
+                leadTimeType: 'weeks' as const,
+                leadTimeFrom: null,
+                leadTimeTo: null,
+                costPriceSetId: null,
+              })),
+            translations: [...locales]
+              .reverse()
+              .map((l) => ({
+                localeId: l.id,
+                name: `Name ${l.code}`,
+                description: null,
+                metaTitle: null,
+                metaDescription: null,
+              })),
             variants: [
               { id: high, position: 1 },
               { id: low, position: 2 },
@@ -479,12 +640,27 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
       it('on a second save updates the fields and makes every child collection exactly the new one', async () => {
         const brand = await aBrand();
-        const [keepSupplier, dropSupplier, newSupplier] = [await aSupplier(brand.id), await aSupplier(brand.id), await aSupplier(brand.id)];
+        const [keepSupplier, dropSupplier, newSupplier] = [
+          await aSupplier(brand.id),
+          await aSupplier(brand.id),
+          await aSupplier(brand.id),
+        ];
         const [setA, setB] = [await aCostPriceSet(brand.id), await aCostPriceSet(brand.id, { currency: 'SEK' })];
         const [de, it_] = [await aLocale(brand.id, 'de'), await aLocale(brand.id, 'it')];
         const [d1, d2, d3] = [await aDrop(brand.id, 'R1'), await aDrop(brand.id, 'R2'), await aDrop(brand.id, 'R3')];
-        const [c1, c2, c3] = [await aCategory(brand.id, 'Keep'), await aCategory(brand.id, 'Remove'), await aCategory(brand.id, 'Add')];
-        const link = (supplierId: number, primary: boolean): Omit<ProductSupplierLink, 'productId'> => ({ supplierId, primary, leadTimeType: 'weeks', leadTimeFrom: 2, leadTimeTo: 3, costPriceSetId: null });
+        const [c1, c2, c3] = [
+          await aCategory(brand.id, 'Keep'),
+          await aCategory(brand.id, 'Remove'),
+          await aCategory(brand.id, 'Add'),
+        ];
+        const link = (supplierId: number, primary: boolean): Omit<ProductSupplierLink, 'productId'> => ({
+          supplierId,
+          primary,
+          leadTimeType: 'weeks',
+          leadTimeFrom: 2,
+          leadTimeTo: 3,
+          costPriceSetId: null,
+        });
         const original = await aProduct(brand.id, {
           tags: ['old', 'kept'],
           categoryIds: [c1.id, c2.id],
@@ -493,7 +669,10 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           variants: [
             {
               dropIds: [d1.id, d2.id],
-              prices: [{ currency: 'EUR', salesPrice: 100 }, { currency: 'USD', salesPrice: 120 }],
+              prices: [
+                { currency: 'EUR', salesPrice: 100 },
+                { currency: 'USD', salesPrice: 120 },
+              ],
               costPrices: [{ costPriceSetId: setA.id, costPrice: 40 }],
             },
           ],
@@ -501,16 +680,56 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const [record] = original.variants;
 
         const updated: ProductAggregate = canonicalAggregate({
-          product: { ...original.product, name: 'Renamed', tags: ['kept', 'new'], categoryIds: [c1.id, c3.id], colli: [4], meta: { only: 'this' }, updatedAt: '2026-06-01T00:00:00.000Z' },
-          suppliers: [{ ...link(keepSupplier.id, false), leadTimeType: 'days', leadTimeTo: 10, productId: original.product.id }, { ...link(newSupplier.id, true), costPriceSetId: setB.id, productId: original.product.id }],
+          product: {
+            ...original.product,
+            name: 'Renamed',
+            tags: ['kept', 'new'],
+            categoryIds: [c1.id, c3.id],
+            colli: [4],
+            meta: { only: 'this' },
+            updatedAt: '2026-06-01T00:00:00.000Z',
+          },
+          suppliers: [
+            { ...link(keepSupplier.id, false), leadTimeType: 'days', leadTimeTo: 10, productId: original.product.id },
+            { ...link(newSupplier.id, true), costPriceSetId: setB.id, productId: original.product.id },
+          ],
           translations: [
-            { productId: original.product.id, localeId: de.id, name: 'Neu', description: null, metaTitle: 'Neu', metaDescription: null },
-            { productId: original.product.id, localeId: it_.id, name: 'Nuovo', description: null, metaTitle: null, metaDescription: null },
+            {
+              productId: original.product.id,
+              localeId: de.id,
+              name: 'Neu',
+              description: null,
+              metaTitle: 'Neu',
+              metaDescription: null,
+            },
+            {
+              productId: original.product.id,
+              localeId: it_.id,
+              name: 'Nuovo',
+              description: null,
+              metaTitle: null,
+              metaDescription: null,
+            },
           ],
           variants: [
             {
-              variant: { ...record!.variant, attributes: { size: 'L', color: 'Red' }, dropIds: [d2.id, d3.id], meta: { x: 1 } },
-              prices: [{ ...record!.prices[0]!, salesPrice: 150, offerPrice: 99 }, { variantId: record!.variant.id, currency: 'GBP', salesPrice: 90, recSalesPrice: 180, offerPrice: null, b2cOfferPrice: null }],
+              variant: {
+                ...record!.variant,
+                attributes: { size: 'L', color: 'Red' },
+                dropIds: [d2.id, d3.id],
+                meta: { x: 1 },
+              },
+              prices: [
+                { ...record!.prices[0]!, salesPrice: 150, offerPrice: 99 },
+                {
+                  variantId: record!.variant.id,
+                  currency: 'GBP',
+                  salesPrice: 90,
+                  recSalesPrice: 180,
+                  offerPrice: null,
+                  b2cOfferPrice: null,
+                },
+              ],
               costPrices: [{ variantId: record!.variant.id, costPriceSetId: setB.id, costPrice: 410 }],
             },
           ],
@@ -531,15 +750,30 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const original = await aProduct(brand.id, {
           tags: ['a'],
           categoryIds: [category.id],
-          suppliers: [{ supplierId: supplier.id, primary: true, leadTimeType: 'weeks', leadTimeFrom: null, leadTimeTo: null, costPriceSetId: set.id }],
-          translations: [{ localeId: locale.id, name: 'Name', description: null, metaTitle: null, metaDescription: null }],
+          suppliers: [
+            {
+              supplierId: supplier.id,
+              primary: true,
+              leadTimeType: 'weeks',
+              leadTimeFrom: null,
+              leadTimeTo: null,
+              costPriceSetId: set.id,
+            },
+          ],
+          translations: [
+            { localeId: locale.id, name: 'Name', description: null, metaTitle: null, metaDescription: null },
+          ],
           variants: [{ dropIds: [drop.id], costPrices: [{ costPriceSetId: set.id, costPrice: 1 }] }],
         });
         const cleared: ProductAggregate = {
           product: { ...original.product, tags: [], categoryIds: [] },
           suppliers: [],
           translations: [],
-          variants: original.variants.map((r) => ({ variant: { ...r.variant, dropIds: [] }, prices: [], costPrices: [] })),
+          variants: original.variants.map((r) => ({
+            variant: { ...r.variant, dropIds: [] },
+            prices: [],
+            costPrices: [],
+          })),
         };
 
         await uow().run((tx) => tx.products.saveAll(brand.id, [cleared]));
@@ -560,9 +794,22 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         const result = await uow().run(async (tx) => {
           const [newId] = await tx.ids.next('variants');
-          const changed: VariantRecord = { ...change2, variant: { ...change2.variant, archived: true }, prices: [{ ...change2.prices[0]!, salesPrice: 22 }] };
-          const added = (await draftProduct(tx, brand.id, { id: original.product.id, variants: [{ id: newId!, sku: 'NEW-4', position: 4 }] })).variants[0]!;
-          const partial: ProductAggregate = { ...original, product: { ...original.product, name: 'Partial save' }, variants: [changed, added] };
+          const changed: VariantRecord = {
+            ...change2,
+            variant: { ...change2.variant, archived: true },
+            prices: [{ ...change2.prices[0]!, salesPrice: 22 }],
+          };
+          const added = (
+            await draftProduct(tx, brand.id, {
+              id: original.product.id,
+              variants: [{ id: newId!, sku: 'NEW-4', position: 4 }],
+            })
+          ).variants[0]!;
+          const partial: ProductAggregate = {
+            ...original,
+            product: { ...original.product, name: 'Partial save' },
+            variants: [changed, added],
+          };
           await tx.products.saveAll(brand.id, [partial]);
           return { changed, added, product: partial.product };
         });
@@ -574,40 +821,50 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         });
       });
 
-      it('saves 100 products of 5 variants each in one call and finds them all by item number', async () => {
-        const brand = await aBrand();
-        const set = await aCostPriceSet(brand.id, { isDefault: true });
-        const drop = await aDrop(brand.id, 'BULK');
+      it(
+        'saves 100 products of 5 variants each in one call and finds them all by item number',
+        async () => {
+          const brand = await aBrand();
+          const set = await aCostPriceSet(brand.id, { isDefault: true });
+          const drop = await aDrop(brand.id, 'BULK');
 
-        const saved = await uow().run(async (tx) => {
-          const productIds = await tx.ids.next('products', 100);
-          const variantIds = await tx.ids.next('variants', 500);
-          const aggregates = await Promise.all(
-            productIds.map((id, p) =>
-              draftProduct(tx, brand.id, {
-                id,
-                itemNumber: `BULK-${String(p).padStart(3, '0')}`,
-                tags: [`t${p % 3}`],
-                variants: ['XS', 'S', 'M', 'L', 'XL'].map((size, v) => ({
-                  id: variantIds[p * 5 + v]!,
-                  sku: `BULK-${p}-${size}`,
-                  ean: `57${String(p * 5 + v).padStart(11, '0')}`,
-                  attributes: { size, color: 'Navy' },
-                  dropIds: v % 2 === 0 ? [drop.id] : [],
-                  prices: [{ currency: 'EUR', salesPrice: 1000 + p }, { currency: 'SEK', salesPrice: 11000 + v }],
-                  costPrices: [{ costPriceSetId: set.id, costPrice: 400 + v }],
-                })),
-              }),
-            ),
+          const saved = await uow().run(async (tx) => {
+            const productIds = await tx.ids.next('products', 100);
+            const variantIds = await tx.ids.next('variants', 500);
+            const aggregates = await Promise.all(
+              productIds.map((id, p) =>
+                draftProduct(tx, brand.id, {
+                  id,
+                  itemNumber: `BULK-${String(p).padStart(3, '0')}`,
+                  tags: [`t${p % 3}`],
+                  variants: ['XS', 'S', 'M', 'L', 'XL'].map((size, v) => ({
+                    id: variantIds[p * 5 + v]!,
+                    sku: `BULK-${p}-${size}`,
+                    ean: `57${String(p * 5 + v).padStart(11, '0')}`,
+                    attributes: { size, color: 'Navy' },
+                    dropIds: v % 2 === 0 ? [drop.id] : [],
+                    prices: [
+                      { currency: 'EUR', salesPrice: 1000 + p },
+                      { currency: 'SEK', salesPrice: 11000 + v },
+                    ],
+                    costPrices: [{ costPriceSetId: set.id, costPrice: 400 + v }],
+                  })),
+                }),
+              ),
+            );
+            await tx.products.saveAll(brand.id, aggregates);
+            return aggregates.map(canonicalAggregate);
+          });
+          const found = await byItemNumbers(
+            brand.id,
+            saved.map((a) => a.product.itemNumber),
           );
-          await tx.products.saveAll(brand.id, aggregates);
-          return aggregates.map(canonicalAggregate);
-        });
-        const found = await byItemNumbers(brand.id, saved.map((a) => a.product.itemNumber));
 
-        expect(found).toHaveLength(100);
-        expect(byProductId(found)).toStrictEqual(byProductId(saved));
-      }, SLOW);
+          expect(found).toHaveLength(100);
+          expect(byProductId(found)).toStrictEqual(byProductId(saved));
+        },
+        SLOW,
+      );
 
       it('finds only the item numbers and ids asked for, none for empty lists, and none of another brand', async () => {
         const brand = await aBrand();
@@ -617,8 +874,17 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const three = await aProduct(brand.id, { itemNumber: 'FIND-3' });
         const foreign = await aProduct(other.id, { itemNumber: 'FIND-1' });
 
-        expect(byProductId(await byItemNumbers(brand.id, ['FIND-3', 'FIND-1', 'FIND-404']))).toStrictEqual([one, three]);
-        expect(byProductId(await uow().read((r) => r.products.findByIds(brand.id, [three.product.id, one.product.id, foreign.product.id])))).toStrictEqual([one, three]);
+        expect(byProductId(await byItemNumbers(brand.id, ['FIND-3', 'FIND-1', 'FIND-404']))).toStrictEqual([
+          one,
+          three,
+        ]);
+        expect(
+          byProductId(
+            await uow().read((r) =>
+              r.products.findByIds(brand.id, [three.product.id, one.product.id, foreign.product.id]),
+            ),
+          ),
+        ).toStrictEqual([one, three]);
         expect(await byItemNumbers(brand.id, [])).toStrictEqual([]);
         expect(await uow().read((r) => r.products.findByIds(brand.id, []))).toStrictEqual([]);
         expect(await byItemNumbers(other.id, ['FIND-1'])).toStrictEqual([foreign]);
@@ -628,13 +894,20 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       it('finds products by category, each once, in id order, with their whole aggregate', async () => {
         const brand = await aBrand();
         const other = await aBrand('Other');
-        const [shoes, boots, bags] = [await aCategory(brand.id, 'Shoes'), await aCategory(brand.id, 'Boots'), await aCategory(brand.id, 'Bags')];
+        const [shoes, boots, bags] = [
+          await aCategory(brand.id, 'Shoes'),
+          await aCategory(brand.id, 'Boots'),
+          await aCategory(brand.id, 'Bags'),
+        ];
         const both = await aProduct(brand.id, { categoryIds: [shoes.id, boots.id], variants: [{}, {}] });
         const onlyBoots = await aProduct(brand.id, { categoryIds: [boots.id] });
         await aProduct(brand.id, { categoryIds: [bags.id] });
         await aProduct(brand.id);
 
-        expect(await uow().read((r) => r.products.findByCategoryIds(brand.id, [boots.id, shoes.id]))).toStrictEqual([both, onlyBoots]);
+        expect(await uow().read((r) => r.products.findByCategoryIds(brand.id, [boots.id, shoes.id]))).toStrictEqual([
+          both,
+          onlyBoots,
+        ]);
         expect(await uow().read((r) => r.products.findByCategoryIds(brand.id, []))).toStrictEqual([]);
         expect(await uow().read((r) => r.products.findByCategoryIds(other.id, [boots.id]))).toStrictEqual([]);
       });
@@ -644,26 +917,49 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const other = await aBrand('Other');
         const product = await aProduct(brand.id, {
           itemNumber: 'LOOKUP',
-          variants: [{ sku: 'LOOK-S', ean: '4000000000017' }, { sku: 'LOOK-M', ean: '4000000000024' }, { sku: 'LOOK-L', ean: null }],
+          variants: [
+            { sku: 'LOOK-S', ean: '4000000000017' },
+            { sku: 'LOOK-M', ean: '4000000000024' },
+            { sku: 'LOOK-L', ean: null },
+          ],
         });
-        const foreign = await aProduct(other.id, { itemNumber: 'LOOKUP', variants: [{ sku: 'LOOK-S', ean: '4000000000017' }] });
+        const foreign = await aProduct(other.id, {
+          itemNumber: 'LOOKUP',
+          variants: [{ sku: 'LOOK-S', ean: '4000000000017' }],
+        });
         const [small, medium, large] = product.variants as [VariantRecord, VariantRecord, VariantRecord];
 
-        expect(byVariantId(await uow().read((r) => r.products.findVariantsBySkus(brand.id, ['LOOK-L', 'LOOK-S', 'NOPE'])))).toStrictEqual([ref(small, 'LOOKUP'), ref(large, 'LOOKUP')]);
-        expect(byVariantId(await uow().read((r) => r.products.findVariantsByEans(brand.id, ['4000000000024', '4000000000017'])))).toStrictEqual([ref(small, 'LOOKUP'), ref(medium, 'LOOKUP')]);
-        expect(await uow().read((r) => r.products.findVariantsByIds(brand.id, [medium.variant.id, foreign.variants[0]!.variant.id]))).toStrictEqual([ref(medium, 'LOOKUP')]);
-        expect(await uow().read((r) => r.products.findVariantsBySkus(other.id, ['LOOK-S', 'LOOK-M']))).toStrictEqual([ref(foreign.variants[0]!, 'LOOKUP')]);
+        expect(
+          byVariantId(await uow().read((r) => r.products.findVariantsBySkus(brand.id, ['LOOK-L', 'LOOK-S', 'NOPE']))),
+        ).toStrictEqual([ref(small, 'LOOKUP'), ref(large, 'LOOKUP')]);
+        expect(
+          byVariantId(
+            await uow().read((r) => r.products.findVariantsByEans(brand.id, ['4000000000024', '4000000000017'])),
+          ),
+        ).toStrictEqual([ref(small, 'LOOKUP'), ref(medium, 'LOOKUP')]);
+        expect(
+          await uow().read((r) =>
+            r.products.findVariantsByIds(brand.id, [medium.variant.id, foreign.variants[0]!.variant.id]),
+          ),
+        ).toStrictEqual([ref(medium, 'LOOKUP')]);
+        expect(await uow().read((r) => r.products.findVariantsBySkus(other.id, ['LOOK-S', 'LOOK-M']))).toStrictEqual([
+          ref(foreign.variants[0]!, 'LOOKUP'),
+        ]);
         expect(await uow().read((r) => r.products.findVariantsBySkus(brand.id, []))).toStrictEqual([]);
         expect(await uow().read((r) => r.products.findVariantsByEans(brand.id, []))).toStrictEqual([]);
         expect(await uow().read((r) => r.products.findVariantsByIds(brand.id, []))).toStrictEqual([]);
       });
 
-      it('finds saleable variants by SKU or EAN with their product terms and prices, never another brand\'s', async () => {
+      it("finds saleable variants by SKU or EAN with their product terms and prices, never another brand's", async () => {
         const brand = await aBrand();
         const other = await aBrand('Other');
         const product = await aProduct(brand.id, {
           itemNumber: 'SELL',
-          variants: [{ sku: 'SELL-S', ean: '4000000000031' }, { sku: 'SELL-M', ean: '4000000000048' }, { sku: 'SELL-L', ean: null }],
+          variants: [
+            { sku: 'SELL-S', ean: '4000000000031' },
+            { sku: 'SELL-M', ean: '4000000000048' },
+            { sku: 'SELL-L', ean: null },
+          ],
         });
         await aProduct(other.id, { itemNumber: 'SELL', variants: [{ sku: 'SELL-S', ean: '4000000000031' }] });
         const [small, medium, large] = product.variants as [VariantRecord, VariantRecord, VariantRecord];
@@ -673,8 +969,14 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           return { variant, product: terms, prices: record.prices };
         };
 
-        expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, { skus: ['SELL-L', 'SELL-S', 'NOPE'] }))).toStrictEqual([saleable(small), saleable(large)]);
-        expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, { eans: ['4000000000048'], skus: ['SELL-M', 'SELL-S'] }))).toStrictEqual([saleable(small), saleable(medium)]);
+        expect(
+          await uow().read((r) => r.products.findSaleableVariants(brand.id, { skus: ['SELL-L', 'SELL-S', 'NOPE'] })),
+        ).toStrictEqual([saleable(small), saleable(large)]);
+        expect(
+          await uow().read((r) =>
+            r.products.findSaleableVariants(brand.id, { eans: ['4000000000048'], skus: ['SELL-M', 'SELL-S'] }),
+          ),
+        ).toStrictEqual([saleable(small), saleable(medium)]);
         expect(await uow().read((r) => r.products.findSaleableVariants(brand.id, {}))).toStrictEqual([]);
       });
 
@@ -700,27 +1002,62 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const spec = (itemNumber: string): ProductSpec => ({
           itemNumber,
           categoryIds: [category.id],
-          suppliers: [{ supplierId: supplier.id, primary: true, leadTimeType: 'weeks', leadTimeFrom: null, leadTimeTo: null, costPriceSetId: set.id }],
-          translations: [{ localeId: locale.id, name: itemNumber, description: null, metaTitle: null, metaDescription: null }],
-          variants: [{ dropIds: [drop.id], costPrices: [{ costPriceSetId: set.id, costPrice: 5 }] }, { dropIds: [drop.id] }],
+          suppliers: [
+            {
+              supplierId: supplier.id,
+              primary: true,
+              leadTimeType: 'weeks',
+              leadTimeFrom: null,
+              leadTimeTo: null,
+              costPriceSetId: set.id,
+            },
+          ],
+          translations: [
+            { localeId: locale.id, name: itemNumber, description: null, metaTitle: null, metaDescription: null },
+          ],
+          variants: [
+            { dropIds: [drop.id], costPrices: [{ costPriceSetId: set.id, costPrice: 5 }] },
+            { dropIds: [drop.id] },
+          ],
         });
         const doomed = await aProduct(brand.id, spec('DOOMED'));
         const kept = await aProduct(brand.id, spec('KEPT'));
         const allVariantIds = [...doomed.variants, ...kept.variants].map((r) => r.variant.id);
         await uow().run(async (tx) => {
-          await tx.stock.apply(brand.id, allVariantIds.map((id) => aMovement(brand.id, id, location.id, 3)), T0);
-          await tx.productImages.saveAll([await anImage(tx, brand.id, doomed.product.id), await anImage(tx, brand.id, kept.product.id, { variantIds: [kept.variants[0]!.variant.id] })]);
+          await tx.stock.apply(
+            brand.id,
+            allVariantIds.map((id) => aMovement(brand.id, id, location.id, 3)),
+            T0,
+          );
+          await tx.productImages.saveAll([
+            await anImage(tx, brand.id, doomed.product.id),
+            await anImage(tx, brand.id, kept.product.id, { variantIds: [kept.variants[0]!.variant.id] }),
+          ]);
         });
         const keptImages = await uow().read((r) => r.productImages.findByProductIds(brand.id, [kept.product.id]));
-        const keptBalances = await uow().read((r) => r.stock.balances(brand.id, kept.variants.map((v) => v.variant.id)));
+        const keptBalances = await uow().read((r) =>
+          r.stock.balances(
+            brand.id,
+            kept.variants.map((v) => v.variant.id),
+          ),
+        );
 
         await uow().run((tx) => tx.products.deleteProduct(brand.id, doomed.product.id));
 
         const doomedVariantIds = doomed.variants.map((r) => r.variant.id);
         expect(await byItemNumbers(brand.id, ['DOOMED', 'KEPT'])).toStrictEqual([kept]);
         expect(await uow().read((r) => r.products.findVariantsByIds(brand.id, doomedVariantIds))).toStrictEqual([]);
-        expect(await uow().read((r) => r.products.findVariantsBySkus(brand.id, doomed.variants.map((v) => v.variant.sku)))).toStrictEqual([]);
-        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [doomed.product.id, kept.product.id]))).toStrictEqual(keptImages);
+        expect(
+          await uow().read((r) =>
+            r.products.findVariantsBySkus(
+              brand.id,
+              doomed.variants.map((v) => v.variant.sku),
+            ),
+          ),
+        ).toStrictEqual([]);
+        expect(
+          await uow().read((r) => r.productImages.findByProductIds(brand.id, [doomed.product.id, kept.product.id])),
+        ).toStrictEqual(keptImages);
         expect(await uow().read((r) => r.stock.balances(brand.id, allVariantIds))).toStrictEqual(keptBalances);
         expect(await uow().read((r) => r.stock.movements(brand.id, doomedVariantIds[0]!, 10))).toStrictEqual([]);
         expect(await uow().read((r) => r.categories.findByIds(brand.id, [category.id]))).toStrictEqual([category]);
@@ -731,12 +1068,24 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const set = await aCostPriceSet(brand.id);
         const location = await aLocation(brand.id);
         const product = await aProduct(brand.id, {
-          variants: [{ sku: 'SIB-1', costPrices: [{ costPriceSetId: set.id, costPrice: 5 }] }, { sku: 'GONE-2', costPrices: [{ costPriceSetId: set.id, costPrice: 6 }] }],
+          variants: [
+            { sku: 'SIB-1', costPrices: [{ costPriceSetId: set.id, costPrice: 5 }] },
+            { sku: 'GONE-2', costPrices: [{ costPriceSetId: set.id, costPrice: 6 }] },
+          ],
         });
         const [sibling, doomed] = product.variants as [VariantRecord, VariantRecord];
         const image = await uow().run(async (tx) => {
-          await tx.stock.apply(brand.id, [aMovement(brand.id, sibling.variant.id, location.id, 1), aMovement(brand.id, doomed.variant.id, location.id, 2)], T0);
-          const saved = await anImage(tx, brand.id, product.product.id, { variantIds: [sibling.variant.id, doomed.variant.id] });
+          await tx.stock.apply(
+            brand.id,
+            [
+              aMovement(brand.id, sibling.variant.id, location.id, 1),
+              aMovement(brand.id, doomed.variant.id, location.id, 2),
+            ],
+            T0,
+          );
+          const saved = await anImage(tx, brand.id, product.product.id, {
+            variantIds: [sibling.variant.id, doomed.variant.id],
+          });
           await tx.productImages.saveAll([saved]);
           return saved;
         });
@@ -746,9 +1095,13 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         expect(await oneProduct(brand.id, product.product.id)).toStrictEqual({ ...product, variants: [sibling] });
         expect(await uow().read((r) => r.products.findVariantsBySkus(brand.id, ['GONE-2']))).toStrictEqual([]);
-        expect(await uow().read((r) => r.stock.balances(brand.id, [sibling.variant.id, doomed.variant.id]))).toStrictEqual(siblingBalances);
+        expect(
+          await uow().read((r) => r.stock.balances(brand.id, [sibling.variant.id, doomed.variant.id])),
+        ).toStrictEqual(siblingBalances);
         expect(await uow().read((r) => r.stock.movements(brand.id, doomed.variant.id, 10))).toStrictEqual([]);
-        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual([{ ...image, variantIds: [sibling.variant.id] }]);
+        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual(
+          [{ ...image, variantIds: [sibling.variant.id] }],
+        );
       });
 
       it("neither deletes nor reports dependents of another brand's product or variant", async () => {
@@ -769,7 +1122,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const product = await aProduct(brand.id);
 
         expect(await uow().read((r) => r.products.dependentsOfProduct(brand.id, product.product.id))).toStrictEqual([]);
-        expect(await uow().read((r) => r.products.dependentsOfVariant(brand.id, product.variants[0]!.variant.id))).toStrictEqual([]);
+        expect(
+          await uow().read((r) => r.products.dependentsOfVariant(brand.id, product.variants[0]!.variant.id)),
+        ).toStrictEqual([]);
       });
 
       it('leaves nothing of a saveAll whose transaction fails', async () => {
@@ -777,7 +1132,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         await expect(
           uow().run(async (tx) => {
-            await tx.products.saveAll(brand.id, [await draftProduct(tx, brand.id, { itemNumber: 'ROLLED-BACK', variants: [{ sku: 'ROLLED-BACK-1' }] })]);
+            await tx.products.saveAll(brand.id, [
+              await draftProduct(tx, brand.id, { itemNumber: 'ROLLED-BACK', variants: [{ sku: 'ROLLED-BACK-1' }] }),
+            ]);
             throw new PlannedFailure('after saving a product');
           }),
         ).rejects.toThrow(PlannedFailure);
@@ -792,10 +1149,15 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
     describe('categories', () => {
       it('stores top categories and subcategories and finds them by ids', async () => {
         const brand = await aBrand();
-        const top = await aCategory(brand.id, 'Women', null, { createdAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-02T10:00:00.000Z' });
+        const top = await aCategory(brand.id, 'Women', null, {
+          createdAt: '2026-02-01T10:00:00.000Z',
+          updatedAt: '2026-02-02T10:00:00.000Z',
+        });
         const sub = await aCategory(brand.id, 'Dresses', top.id);
 
-        expect(byId(await uow().read((r) => r.categories.findByIds(brand.id, [sub.id, top.id, 987_654_321])))).toStrictEqual([top, sub]);
+        expect(
+          byId(await uow().read((r) => r.categories.findByIds(brand.id, [sub.id, top.id, 987_654_321]))),
+        ).toStrictEqual([top, sub]);
         expect(await uow().read((r) => r.categories.findByIds(brand.id, []))).toStrictEqual([]);
       });
 
@@ -804,14 +1166,22 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const other = await aBrand('Other');
         const men = await aCategory(brand.id, 'Men');
         const shirts = await aCategory(brand.id, 'Shirts');
-        const renamed: Category = { ...shirts, name: 'Shirts & Tops', parentId: men.id, updatedAt: '2026-03-03T00:00:00.000Z' };
+        const renamed: Category = {
+          ...shirts,
+          name: 'Shirts & Tops',
+          parentId: men.id,
+          updatedAt: '2026-03-03T00:00:00.000Z',
+        };
 
         await uow().run(async (tx) => {
           await tx.categories.update(renamed);
           await tx.categories.update({ ...men, brandId: other.id, name: 'Hijacked' });
         });
 
-        expect(byId(await uow().read((r) => r.categories.findByIds(brand.id, [men.id, shirts.id])))).toStrictEqual([men, renamed]);
+        expect(byId(await uow().read((r) => r.categories.findByIds(brand.id, [men.id, shirts.id])))).toStrictEqual([
+          men,
+          renamed,
+        ]);
         expect(await uow().read((r) => r.categories.findByIds(other.id, [men.id]))).toStrictEqual([]);
       });
 
@@ -823,24 +1193,43 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const menJackets = await aCategory(brand.id, 'Jackets', men.id);
         const umlaut = await aCategory(brand.id, 'Überjacken', men.id);
         await aCategory(other.id, 'Jackets');
-        const find = (keys: { parentId: number | null; name: string }[]) => uow().read(async (r) => byId(await r.categories.findByNames(brand.id, keys)));
+        const find = (keys: { parentId: number | null; name: string }[]) =>
+          uow().read(async (r) => byId(await r.categories.findByNames(brand.id, keys)));
 
         expect(await find([{ parentId: null, name: 'JACKETS' }])).toStrictEqual([jackets]);
         expect(await find([{ parentId: men.id, name: 'jackets' }])).toStrictEqual([menJackets]);
         expect(await find([{ parentId: men.id, name: 'überJACKEN' }])).toStrictEqual([umlaut]);
-        expect(await find([{ parentId: null, name: 'jackets' }, { parentId: men.id, name: 'Jackets' }, { parentId: null, name: 'men' }])).toStrictEqual([jackets, men, menJackets]);
-        expect(await find([{ parentId: jackets.id, name: 'Jackets' }, { parentId: null, name: 'Jacket' }])).toStrictEqual([]);
+        expect(
+          await find([
+            { parentId: null, name: 'jackets' },
+            { parentId: men.id, name: 'Jackets' },
+            { parentId: null, name: 'men' },
+          ]),
+        ).toStrictEqual([jackets, men, menJackets]);
+        expect(
+          await find([
+            { parentId: jackets.id, name: 'Jackets' },
+            { parentId: null, name: 'Jacket' },
+          ]),
+        ).toStrictEqual([]);
         expect(await find([])).toStrictEqual([]);
       });
 
       it('finds the children of the given parents', async () => {
         const brand = await aBrand();
-        const [women, men, kids] = [await aCategory(brand.id, 'Women'), await aCategory(brand.id, 'Men'), await aCategory(brand.id, 'Kids')];
+        const [women, men, kids] = [
+          await aCategory(brand.id, 'Women'),
+          await aCategory(brand.id, 'Men'),
+          await aCategory(brand.id, 'Kids'),
+        ];
         const dresses = await aCategory(brand.id, 'Dresses', women.id);
         const suits = await aCategory(brand.id, 'Suits', men.id);
         await aCategory(brand.id, 'Toys', kids.id);
 
-        expect(byId(await uow().read((r) => r.categories.findChildren(brand.id, [women.id, men.id])))).toStrictEqual([dresses, suits]);
+        expect(byId(await uow().read((r) => r.categories.findChildren(brand.id, [women.id, men.id])))).toStrictEqual([
+          dresses,
+          suits,
+        ]);
         expect(await uow().read((r) => r.categories.findChildren(brand.id, [dresses.id]))).toStrictEqual([]);
         expect(await uow().read((r) => r.categories.findChildren(brand.id, []))).toStrictEqual([]);
       });
@@ -855,9 +1244,17 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         await uow().run((tx) => tx.categories.delete(brand.id, [sub.id, top.id]));
 
-        expect(await uow().read((r) => r.categories.findByIds(brand.id, [top.id, sub.id, kept.id]))).toStrictEqual([kept]);
-        expect(await oneProduct(brand.id, inBoth.product.id)).toStrictEqual({ ...inBoth, product: { ...inBoth.product, categoryIds: [kept.id] } });
-        expect(await oneProduct(brand.id, onlySub.product.id)).toStrictEqual({ ...onlySub, product: { ...onlySub.product, categoryIds: [] } });
+        expect(await uow().read((r) => r.categories.findByIds(brand.id, [top.id, sub.id, kept.id]))).toStrictEqual([
+          kept,
+        ]);
+        expect(await oneProduct(brand.id, inBoth.product.id)).toStrictEqual({
+          ...inBoth,
+          product: { ...inBoth.product, categoryIds: [kept.id] },
+        });
+        expect(await oneProduct(brand.id, onlySub.product.id)).toStrictEqual({
+          ...onlySub,
+          product: { ...onlySub.product, categoryIds: [] },
+        });
         expect(await uow().read((r) => r.products.findByCategoryIds(brand.id, [top.id, sub.id]))).toStrictEqual([]);
       });
 
@@ -870,7 +1267,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         expect(await uow().read((r) => r.categories.findByIds(brand.id, [category.id]))).toStrictEqual([category]);
         expect(await uow().read((r) => r.categories.findChildren(other.id, [category.id]))).toStrictEqual([]);
-        expect(await uow().read((r) => r.categories.findByNames(other.id, [{ parentId: null, name: 'Mine' }]))).toStrictEqual([]);
+        expect(
+          await uow().read((r) => r.categories.findByNames(other.id, [{ parentId: null, name: 'Mine' }])),
+        ).toStrictEqual([]);
       });
 
       it("lists the brand's categories with filters, sorted, with the total", async () => {
@@ -881,13 +1280,37 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const accessories = await aCategory(brand.id, 'Accessories');
         const sneakers = await aCategory(brand.id, 'Sneakers', shoes.id);
         const belts = await aCategory(brand.id, 'Belts', accessories.id);
-        const list = (raw: RawListQuery) => uow().read((r) => runList(categoryListDefinition, { brandId: brand.id, query: raw }, (q) => r.categories.list(brand.id, q)));
+        const list = (raw: RawListQuery) =>
+          uow().read((r) =>
+            runList(categoryListDefinition, { brandId: brand.id, query: raw }, (q) => r.categories.list(brand.id, q)),
+          );
 
-        expect((await list({})).page).toMatchObject({ items: [shoes, accessories, sneakers, belts], total: 4, hasMore: false });
-        expect((await list({ filter_groups: [{ filters: [{ key: 'parent', operator: 'eq', value: 'null' }] }] })).page.items).toStrictEqual([shoes, accessories]);
-        expect((await list({ filter_groups: [{ filters: [{ key: 'parent', operator: 'eq', value: String(shoes.id) }] }] })).page.items).toStrictEqual([sneakers]);
-        expect((await list({ sort: [{ key: 'name', direction: 'ASC' }] })).page.items).toStrictEqual([accessories, belts, shoes, sneakers]);
-        expect((await list({ filter_groups: [{ filters: [{ key: 'name', operator: 'sw', value: 's' }] }], sort: [{ key: 'name', direction: 'DESC' }] })).page.items).toStrictEqual([sneakers, shoes]);
+        expect((await list({})).page).toMatchObject({
+          items: [shoes, accessories, sneakers, belts],
+          total: 4,
+          hasMore: false,
+        });
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'parent', operator: 'eq', value: 'null' }] }] })).page.items,
+        ).toStrictEqual([shoes, accessories]);
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'parent', operator: 'eq', value: String(shoes.id) }] }] }))
+            .page.items,
+        ).toStrictEqual([sneakers]);
+        expect((await list({ sort: [{ key: 'name', direction: 'ASC' }] })).page.items).toStrictEqual([
+          accessories,
+          belts,
+          shoes,
+          sneakers,
+        ]);
+        expect(
+          (
+            await list({
+              filter_groups: [{ filters: [{ key: 'name', operator: 'sw', value: 's' }] }],
+              sort: [{ key: 'name', direction: 'DESC' }],
+            })
+          ).page.items,
+        ).toStrictEqual([sneakers, shoes]);
       });
     });
 
@@ -898,21 +1321,56 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const brand = await aBrand();
         const other = await aBrand('Other');
         const open_ = await aCollection(brand.id, { title: 'AW26 Main', createdAt: '2026-02-01T00:00:00.000Z' });
-        const custom = await aCollection(brand.id, { title: 'VIP preview', active: false, visibility: 'customers_custom', allowedCustomerIds: [31, 7, 12] });
+        const custom = await aCollection(brand.id, {
+          title: 'VIP preview',
+          active: false,
+          visibility: 'customers_custom',
+          allowedCustomerIds: [31, 7, 12],
+        });
         await aCollection(other.id, { title: 'AW26 Main' });
-        const updated: Collection = { ...open_, title: 'AW26 Main line', active: false, visibility: 'customers_custom', allowedCustomerIds: [5], updatedAt: '2026-04-04T00:00:00.000Z' };
+        const updated: Collection = {
+          ...open_,
+          title: 'AW26 Main line',
+          active: false,
+          visibility: 'customers_custom',
+          allowedCustomerIds: [5],
+          updatedAt: '2026-04-04T00:00:00.000Z',
+        };
 
         await uow().run(async (tx) => {
           await tx.collections.update(updated);
           await tx.collections.update({ ...custom, brandId: other.id, title: 'Hijacked' });
         });
-        const list = (raw: RawListQuery) => uow().read((r) => runList(collectionListDefinition, { brandId: brand.id, query: raw }, (q) => r.collections.list(brand.id, q)));
+        const list = (raw: RawListQuery) =>
+          uow().read((r) =>
+            runList(collectionListDefinition, { brandId: brand.id, query: raw }, (q) =>
+              r.collections.list(brand.id, q),
+            ),
+          );
 
-        expect(byId(await uow().read((r) => r.collections.findByIds(brand.id, [custom.id, open_.id])))).toStrictEqual([updated, custom]);
+        expect(byId(await uow().read((r) => r.collections.findByIds(brand.id, [custom.id, open_.id])))).toStrictEqual([
+          updated,
+          custom,
+        ]);
         expect(await uow().read((r) => r.collections.findByIds(other.id, [custom.id]))).toStrictEqual([]);
         expect((await list({})).page).toMatchObject({ items: [updated, custom], total: 2 });
-        expect((await list({ filter_groups: [{ filters: [{ key: 'title', operator: 'ct', value: 'vip' }] }] })).page.items).toStrictEqual([custom]);
-        expect((await list({ filter_groups: [{ filters: [{ key: 'visibility', operator: 'eq', value: 'customers_custom' }, { key: 'active', operator: 'eq', value: 'false' }] }] })).page.items).toStrictEqual([updated, custom]);
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'title', operator: 'ct', value: 'vip' }] }] })).page.items,
+        ).toStrictEqual([custom]);
+        expect(
+          (
+            await list({
+              filter_groups: [
+                {
+                  filters: [
+                    { key: 'visibility', operator: 'eq', value: 'customers_custom' },
+                    { key: 'active', operator: 'eq', value: 'false' },
+                  ],
+                },
+              ],
+            })
+          ).page.items,
+        ).toStrictEqual([updated, custom]);
       });
 
       it('stores subbrands and finds them by ids within the brand', async () => {
@@ -920,7 +1378,10 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const other = await aBrand('Other');
         const [one, two] = [await aSubbrand(brand.id, 'Kids'), await aSubbrand(brand.id, 'Home')];
 
-        expect(byId(await uow().read((r) => r.subbrands.findByIds(brand.id, [two.id, one.id])))).toStrictEqual([one, two]);
+        expect(byId(await uow().read((r) => r.subbrands.findByIds(brand.id, [two.id, one.id])))).toStrictEqual([
+          one,
+          two,
+        ]);
         expect(await uow().read((r) => r.subbrands.findByIds(other.id, [one.id]))).toStrictEqual([]);
         expect(await uow().read((r) => r.subbrands.findByIds(brand.id, []))).toStrictEqual([]);
       });
@@ -931,21 +1392,36 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const ss = await aDrop(brand.id, 'SS26', { name: 'Spring/Summer 26', createdAt: '2026-01-05T00:00:00.000Z' });
         const aw = await aDrop(brand.id, 'AW26');
         const foreign = await aDrop(other.id, 'SS26');
-        const list = (raw: RawListQuery) => uow().read((r) => runList(dropListDefinition, { brandId: brand.id, query: raw }, (q) => r.drops.list(brand.id, q)));
+        const list = (raw: RawListQuery) =>
+          uow().read((r) =>
+            runList(dropListDefinition, { brandId: brand.id, query: raw }, (q) => r.drops.list(brand.id, q)),
+          );
 
-        expect(byId(await uow().read((r) => r.drops.findByIds(brand.id, [aw.id, ss.id, foreign.id])))).toStrictEqual([ss, aw]);
-        expect(byId(await uow().read((r) => r.drops.findByCodes(brand.id, ['AW26', 'SS26', 'XX']))))
-          .toStrictEqual([ss, aw]);
+        expect(byId(await uow().read((r) => r.drops.findByIds(brand.id, [aw.id, ss.id, foreign.id])))).toStrictEqual([
+          ss,
+          aw,
+        ]);
+        expect(byId(await uow().read((r) => r.drops.findByCodes(brand.id, ['AW26', 'SS26', 'XX'])))).toStrictEqual([
+          ss,
+          aw,
+        ]);
         expect(await uow().read((r) => r.drops.findByCodes(other.id, ['SS26', 'AW26']))).toStrictEqual([foreign]);
         expect(await uow().read((r) => r.drops.findByCodes(brand.id, []))).toStrictEqual([]);
         expect((await list({})).page).toMatchObject({ items: [ss, aw], total: 2 });
-        expect((await list({ filter_groups: [{ filters: [{ key: 'code', operator: 'eq', value: 'AW26' }] }] })).page.items).toStrictEqual([aw]);
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'code', operator: 'eq', value: 'AW26' }] }] })).page.items,
+        ).toStrictEqual([aw]);
       });
 
       it("lists every cost price set of the brand, in id order, and none of another brand's", async () => {
         const brand = await aBrand();
         const other = await aBrand('Other');
-        const eur = await aCostPriceSet(brand.id, { label: 'Default EUR', currency: 'EUR', isDefault: true, createdAt: '2026-01-09T00:00:00.000Z' });
+        const eur = await aCostPriceSet(brand.id, {
+          label: 'Default EUR',
+          currency: 'EUR',
+          isDefault: true,
+          createdAt: '2026-01-09T00:00:00.000Z',
+        });
         const usd = await aCostPriceSet(brand.id, { label: 'Landed USD', currency: 'USD' });
         const foreign = await aCostPriceSet(other.id, { isDefault: true });
 
@@ -962,8 +1438,12 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const fr = await aLocale(brand.id, 'fr', 'Français');
         const foreign = await aLocale(other.id, 'de');
 
-        expect(byId(await uow().read((r) => r.productLocales.findByIds(brand.id, [fr.id, de.id, foreign.id])))).toStrictEqual([de, fr]);
-        expect(byId(await uow().read((r) => r.productLocales.findByCodes(brand.id, ['fr', 'de', 'nl'])))).toStrictEqual([de, fr]);
+        expect(
+          byId(await uow().read((r) => r.productLocales.findByIds(brand.id, [fr.id, de.id, foreign.id]))),
+        ).toStrictEqual([de, fr]);
+        expect(byId(await uow().read((r) => r.productLocales.findByCodes(brand.id, ['fr', 'de', 'nl'])))).toStrictEqual(
+          [de, fr],
+        );
         expect(await uow().read((r) => r.productLocales.findByCodes(other.id, ['de', 'fr']))).toStrictEqual([foreign]);
         expect(await uow().read((r) => r.productLocales.findByCodes(brand.id, []))).toStrictEqual([]);
         expect(await uow().read((r) => r.productLocales.all(brand.id))).toStrictEqual([de, fr]);
@@ -981,7 +1461,16 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const images = await uow().run(async (tx) => {
           const made = [
             await anImage(tx, brand.id, second.product.id, { sort: 1 }),
-            await anImage(tx, brand.id, first.product.id, { sort: 2, sortB2c: 1, alt: 'Back', filename: 'back.png', contentType: 'image/png', sizeBytes: 204_800, existanceKey: 'key-back', variantIds: [v3, v1] }),
+            await anImage(tx, brand.id, first.product.id, {
+              sort: 2,
+              sortB2c: 1,
+              alt: 'Back',
+              filename: 'back.png',
+              contentType: 'image/png',
+              sizeBytes: 204_800,
+              existanceKey: 'key-back',
+              variantIds: [v3, v1],
+            }),
             await anImage(tx, brand.id, first.product.id, { sort: 1, variantIds: [v2] }),
             await anImage(tx, brand.id, first.product.id, { sort: 2, createdAt: '2026-02-02T02:02:02.222Z' }),
           ];
@@ -990,12 +1479,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         });
         const [ofSecond, back, front, sameSort] = images as [ProductImage, ProductImage, ProductImage, ProductImage];
 
-        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [second.product.id, first.product.id]))).toStrictEqual([
-          front,
-          { ...back, variantIds: [v1, v3] },
-          sameSort,
-          ofSecond,
-        ]);
+        expect(
+          await uow().read((r) => r.productImages.findByProductIds(brand.id, [second.product.id, first.product.id])),
+        ).toStrictEqual([front, { ...back, variantIds: [v1, v3] }, sameSort, ofSecond]);
         expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, []))).toStrictEqual([]);
       });
 
@@ -1008,11 +1494,20 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           await tx.productImages.saveAll([made]);
           return made;
         });
-        const updated: ProductImage = { ...image, sort: 5, sortB2c: 2, alt: 'New alt', variantIds: [v2], updatedAt: '2026-05-05T00:00:00.000Z' };
+        const updated: ProductImage = {
+          ...image,
+          sort: 5,
+          sortB2c: 2,
+          alt: 'New alt',
+          variantIds: [v2],
+          updatedAt: '2026-05-05T00:00:00.000Z',
+        };
 
         await uow().run((tx) => tx.productImages.saveAll([updated]));
 
-        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual([updated]);
+        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual(
+          [updated],
+        );
       });
 
       it('finds images by source URL and by existance key within the brand', async () => {
@@ -1022,16 +1517,34 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const theirs = await aProduct(other.id);
         const [a, b, foreign] = await uow().run(async (tx) => {
           const made = [
-            await anImage(tx, brand.id, mine.product.id, { sourceUrl: 'https://img.example/a.jpg?sig=1', existanceKey: 'ka' }),
+            await anImage(tx, brand.id, mine.product.id, {
+              sourceUrl: 'https://img.example/a.jpg?sig=1',
+              existanceKey: 'ka',
+            }),
             await anImage(tx, brand.id, mine.product.id, { sourceUrl: 'https://img.example/b.jpg' }),
-            await anImage(tx, other.id, theirs.product.id, { sourceUrl: 'https://img.example/a.jpg?sig=1', existanceKey: 'ka' }),
+            await anImage(tx, other.id, theirs.product.id, {
+              sourceUrl: 'https://img.example/a.jpg?sig=1',
+              existanceKey: 'ka',
+            }),
           ];
           await tx.productImages.saveAll(made);
           return made as [ProductImage, ProductImage, ProductImage];
         });
 
-        expect(byId(await uow().read((r) => r.productImages.findBySourceUrls(brand.id, ['https://img.example/b.jpg', 'https://img.example/a.jpg?sig=1', 'https://img.example/c.jpg'])))).toStrictEqual([a, b]);
-        expect(await uow().read((r) => r.productImages.findBySourceUrls(brand.id, ['https://img.example/a.jpg?SIG=1']))).toStrictEqual([]);
+        expect(
+          byId(
+            await uow().read((r) =>
+              r.productImages.findBySourceUrls(brand.id, [
+                'https://img.example/b.jpg',
+                'https://img.example/a.jpg?sig=1',
+                'https://img.example/c.jpg',
+              ]),
+            ),
+          ),
+        ).toStrictEqual([a, b]);
+        expect(
+          await uow().read((r) => r.productImages.findBySourceUrls(brand.id, ['https://img.example/a.jpg?SIG=1'])),
+        ).toStrictEqual([]);
         expect(await uow().read((r) => r.productImages.findByExistanceKeys(brand.id, ['ka', 'kb']))).toStrictEqual([a]);
         expect(await uow().read((r) => r.productImages.findByExistanceKeys(other.id, ['ka']))).toStrictEqual([foreign]);
         expect(await uow().read((r) => r.productImages.findBySourceUrls(brand.id, []))).toStrictEqual([]);
@@ -1056,7 +1569,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           await tx.productImages.delete(brand.id, [gone.id]);
         });
 
-        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual([kept]);
+        expect(await uow().read((r) => r.productImages.findByProductIds(brand.id, [product.product.id]))).toStrictEqual(
+          [kept],
+        );
         expect(await uow().read((r) => r.productImages.findBySourceUrls(brand.id, [gone.sourceUrl]))).toStrictEqual([]);
       });
     });
@@ -1070,7 +1585,11 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         expect(await uow().read((r) => r.inventoryLocations.findDefault(brand.id))).toBeNull();
         await aLocation(brand.id, { name: 'Overflow' });
         expect(await uow().read((r) => r.inventoryLocations.findDefault(brand.id))).toBeNull();
-        const main = await aLocation(brand.id, { name: 'Main', isDefault: true, createdAt: '2026-01-07T00:00:00.000Z' });
+        const main = await aLocation(brand.id, {
+          name: 'Main',
+          isDefault: true,
+          createdAt: '2026-01-07T00:00:00.000Z',
+        });
 
         expect(await uow().read((r) => r.inventoryLocations.findDefault(brand.id))).toStrictEqual(main);
         const other = await aBrand('Other');
@@ -1084,7 +1603,14 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const made = await uow().run((tx) => ensureDefaultLocation(tx, clock, brand.id));
         const reused = await uow().run((tx) => ensureDefaultLocation(tx, clock, brand.id));
 
-        expect(made).toStrictEqual({ id: made.id, brandId: brand.id, name: DEFAULT_LOCATION_NAME, isDefault: true, createdAt: clock.now(), updatedAt: clock.now() });
+        expect(made).toStrictEqual({
+          id: made.id,
+          brandId: brand.id,
+          name: DEFAULT_LOCATION_NAME,
+          isDefault: true,
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        });
         expect(reused).toStrictEqual(made);
       });
 
@@ -1094,40 +1620,63 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const main = await aLocation(brand.id, { name: 'Main', isDefault: true });
         const store = await aLocation(brand.id, { name: 'Store Copenhagen' });
         const foreign = await aLocation(other.id, { name: 'Main', isDefault: true });
-        const list = (raw: RawListQuery) => uow().read((r) => runList(inventoryLocationListDefinition, { brandId: brand.id, query: raw }, (q) => r.inventoryLocations.list(brand.id, q)));
+        const list = (raw: RawListQuery) =>
+          uow().read((r) =>
+            runList(inventoryLocationListDefinition, { brandId: brand.id, query: raw }, (q) =>
+              r.inventoryLocations.list(brand.id, q),
+            ),
+          );
 
-        expect(byId(await uow().read((r) => r.inventoryLocations.findByIds(brand.id, [store.id, main.id, foreign.id])))).toStrictEqual([main, store]);
+        expect(
+          byId(await uow().read((r) => r.inventoryLocations.findByIds(brand.id, [store.id, main.id, foreign.id]))),
+        ).toStrictEqual([main, store]);
         expect(await uow().read((r) => r.inventoryLocations.findByIds(brand.id, []))).toStrictEqual([]);
         expect((await list({})).page).toMatchObject({ items: [main, store], total: 2 });
-        expect((await list({ filter_groups: [{ filters: [{ key: 'is_default', operator: 'eq', value: 'false' }] }] })).page.items).toStrictEqual([store]);
-        expect((await list({ filter_groups: [{ filters: [{ key: 'name', operator: 'ct', value: 'copenhagen' }] }] })).page.items).toStrictEqual([store]);
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'is_default', operator: 'eq', value: 'false' }] }] })).page
+            .items,
+        ).toStrictEqual([store]);
+        expect(
+          (await list({ filter_groups: [{ filters: [{ key: 'name', operator: 'ct', value: 'copenhagen' }] }] })).page
+            .items,
+        ).toStrictEqual([store]);
       });
     });
 
     // ---- stock ----------------------------------------------------------------------------
 
     describe('concurrent writers of one product', () => {
-      it('never lose an update: 10 parallel read-modify-write transactions each add their own meta key', async () => {
-        const brand = await aBrand();
-        const product = await aProduct(brand.id);
-        const itemNumber = product.product.itemNumber;
-        await Promise.all(
-          Array.from({ length: 10 }, (_, i) =>
-            uow().run(async (tx) => {
-              const [current] = await tx.products.findByItemNumbers(brand.id, [itemNumber]);
-              const next = { ...current!, product: { ...current!.product, meta: { ...current!.product.meta, [`writer_${i}`]: i } } };
-              await tx.products.saveAll(brand.id, [next]);
-            }),
-          ),
-        );
-        const [stored] = await uow().read((r) => r.products.findByItemNumbers(brand.id, [itemNumber]));
-        for (let i = 0; i < 10; i++) expect(stored!.product.meta[`writer_${i}`]).toBe(i);
-      }, SLOW);
+      it(
+        'never lose an update: 10 parallel read-modify-write transactions each add their own meta key',
+        async () => {
+          const brand = await aBrand();
+          const product = await aProduct(brand.id);
+          const itemNumber = product.product.itemNumber;
+          await Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              uow().run(async (tx) => {
+                const [current] = await tx.products.findByItemNumbers(brand.id, [itemNumber]);
+                const next = {
+                  ...current!,
+                  product: { ...current!.product, meta: { ...current!.product.meta, [`writer_${i}`]: i } },
+                };
+                await tx.products.saveAll(brand.id, [next]);
+              }),
+            ),
+          );
+          const [stored] = await uow().read((r) => r.products.findByItemNumbers(brand.id, [itemNumber]));
+          for (let i = 0; i < 10; i++) expect(stored!.product.meta[`writer_${i}`]).toBe(i);
+        },
+        SLOW,
+      );
     });
 
     describe('stock', () => {
       /** A brand with one product of `variants` variants and `locations` locations. */
-      async function aStockedBrand(variants = 2, locations = 2): Promise<{ brand: Brand; variantIds: number[]; locationIds: number[] }> {
+      async function aStockedBrand(
+        variants = 2,
+        locations = 2,
+      ): Promise<{ brand: Brand; variantIds: number[]; locationIds: number[] }> {
         const brand = await aBrand('Stock');
         const product = await aProduct(brand.id, { variants: Array.from({ length: variants }, () => ({})) });
         const locationIds: number[] = [];
@@ -1136,21 +1685,55 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       }
 
       it('creates a balance from zero on the first movement and returns it', async () => {
-        const { brand, variantIds: [variant], locationIds: [location] } = await aStockedBrand(1, 1);
+        const {
+          brand,
+          variantIds: [variant],
+          locationIds: [location],
+        } = await aStockedBrand(1, 1);
         const at = '2026-02-01T08:00:00.000Z';
 
-        const returned = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 7, 2)], at));
+        const returned = await uow().run((tx) =>
+          tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 7, 2)], at),
+        );
 
-        expect(returned).toStrictEqual([{ id: returned[0]!.id, brandId: brand.id, variantId: variant!, locationId: location!, inStock: 7, reserved: 2, updatedAt: at }]);
+        expect(returned).toStrictEqual([
+          {
+            id: returned[0]!.id,
+            brandId: brand.id,
+            variantId: variant!,
+            locationId: location!,
+            inStock: 7,
+            reserved: 2,
+            updatedAt: at,
+          },
+        ]);
         expect(await uow().read((r) => r.stock.balances(brand.id, [variant!]))).toStrictEqual(returned);
       });
 
       it('adds deltas to an existing balance, in stock and reserved independently, keeping its id', async () => {
-        const { brand, variantIds: [variant], locationIds: [location] } = await aStockedBrand(1, 1);
-        const [created] = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 10)], T0));
+        const {
+          brand,
+          variantIds: [variant],
+          locationIds: [location],
+        } = await aStockedBrand(1, 1);
+        const [created] = await uow().run((tx) =>
+          tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 10)], T0),
+        );
 
-        const [reserved] = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 0, 4, { reason: 'order_reserved' })], '2026-01-02T00:00:00.000Z'));
-        const [regulated] = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, -3, -3, { reason: 'order_regulated' })], '2026-01-03T00:00:00.000Z'));
+        const [reserved] = await uow().run((tx) =>
+          tx.stock.apply(
+            brand.id,
+            [aMovement(brand.id, variant!, location!, 0, 4, { reason: 'order_reserved' })],
+            '2026-01-02T00:00:00.000Z',
+          ),
+        );
+        const [regulated] = await uow().run((tx) =>
+          tx.stock.apply(
+            brand.id,
+            [aMovement(brand.id, variant!, location!, -3, -3, { reason: 'order_regulated' })],
+            '2026-01-03T00:00:00.000Z',
+          ),
+        );
 
         expect(reserved).toStrictEqual({ ...created, inStock: 10, reserved: 4, updatedAt: '2026-01-02T00:00:00.000Z' });
         expect(regulated).toStrictEqual({ ...created, inStock: 7, reserved: 1, updatedAt: '2026-01-03T00:00:00.000Z' });
@@ -1158,13 +1741,30 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
 
       it('moves several variants and locations in one call, one balance per variant and location, in the order first touched', async () => {
-        const { brand, variantIds: [v1, v2], locationIds: [l1, l2] } = await aStockedBrand(2, 2);
+        const {
+          brand,
+          variantIds: [v1, v2],
+          locationIds: [l1, l2],
+        } = await aStockedBrand(2, 2);
 
         const returned = await uow().run((tx) =>
-          tx.stock.apply(brand.id, [aMovement(brand.id, v2!, l2!, 5), aMovement(brand.id, v1!, l1!, 3), aMovement(brand.id, v2!, l2!, -1), aMovement(brand.id, v2!, l1!, 2, 1)], T0),
+          tx.stock.apply(
+            brand.id,
+            [
+              aMovement(brand.id, v2!, l2!, 5),
+              aMovement(brand.id, v1!, l1!, 3),
+              aMovement(brand.id, v2!, l2!, -1),
+              aMovement(brand.id, v2!, l1!, 2, 1),
+            ],
+            T0,
+          ),
         );
 
-        expect(returned.map((b) => [b.variantId, b.locationId, b.inStock, b.reserved])).toEqual([[v2, l2, 4, 0], [v1, l1, 3, 0], [v2, l1, 2, 1]]);
+        expect(returned.map((b) => [b.variantId, b.locationId, b.inStock, b.reserved])).toEqual([
+          [v2, l2, 4, 0],
+          [v1, l1, 3, 0],
+          [v2, l1, 2, 1],
+        ]);
         expect(new Set(returned.map((b) => b.id)).size).toBe(3);
         expect(await uow().read((r) => r.stock.balances(brand.id, [v2!, v1!]))).toStrictEqual(
           [...returned].sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId),
@@ -1178,24 +1778,60 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       });
 
       it('gives balances of the variants asked for at every location, or only at the one asked for', async () => {
-        const { brand, variantIds: [v1, v2, v3], locationIds: [l1, l2] } = await aStockedBrand(3, 2);
-        await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, v1!, l1!, 1), aMovement(brand.id, v1!, l2!, 2), aMovement(brand.id, v2!, l2!, 3), aMovement(brand.id, v3!, l1!, 4)], T0));
+        const {
+          brand,
+          variantIds: [v1, v2, v3],
+          locationIds: [l1, l2],
+        } = await aStockedBrand(3, 2);
+        await uow().run((tx) =>
+          tx.stock.apply(
+            brand.id,
+            [
+              aMovement(brand.id, v1!, l1!, 1),
+              aMovement(brand.id, v1!, l2!, 2),
+              aMovement(brand.id, v2!, l2!, 3),
+              aMovement(brand.id, v3!, l1!, 4),
+            ],
+            T0,
+          ),
+        );
         const summary = (balances: StockBalance[]) => balances.map((b) => [b.variantId, b.locationId, b.inStock]);
 
-        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v2!, v1!])))).toEqual([[v1, l1, 1], [v1, l2, 2], [v2, l2, 3]]);
-        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v1!, v2!, v3!], l1!)))).toEqual([[v1, l1, 1], [v3, l1, 4]]);
+        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v2!, v1!])))).toEqual([
+          [v1, l1, 1],
+          [v1, l2, 2],
+          [v2, l2, 3],
+        ]);
+        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v1!, v2!, v3!], l1!)))).toEqual([
+          [v1, l1, 1],
+          [v3, l1, 4],
+        ]);
         expect(await uow().read((r) => r.stock.balances(brand.id, []))).toStrictEqual([]);
         const other = await aBrand('Other');
         expect(await uow().read((r) => r.stock.balances(other.id, [v1!]))).toStrictEqual([]);
       });
 
       it('records every movement in the ledger, newest first, with reason, note, document and user', async () => {
-        const { brand, variantIds: [variant, sibling], locationIds: [l1, l2] } = await aStockedBrand(2, 2);
+        const {
+          brand,
+          variantIds: [variant, sibling],
+          locationIds: [l1, l2],
+        } = await aStockedBrand(2, 2);
         const user = await aUser(brand.id);
         const first = aMovement(brand.id, variant!, l1!, 10, 0, { reason: 'sync_quantity', note: 'Initial count' });
-        const second = aMovement(brand.id, variant!, l2!, 0, 2, { reason: 'order_reserved', documentType: 'order', documentId: 1001, userId: user.id });
-        const third = aMovement(brand.id, variant!, l1!, -1, 0, { reason: 'sync_adjustment', note: 'Damaged — written off' });
-        await uow().run((tx) => tx.stock.apply(brand.id, [first, aMovement(brand.id, sibling!, l1!, 4)], '2026-03-01T10:00:00.000Z'));
+        const second = aMovement(brand.id, variant!, l2!, 0, 2, {
+          reason: 'order_reserved',
+          documentType: 'order',
+          documentId: 1001,
+          userId: user.id,
+        });
+        const third = aMovement(brand.id, variant!, l1!, -1, 0, {
+          reason: 'sync_adjustment',
+          note: 'Damaged — written off',
+        });
+        await uow().run((tx) =>
+          tx.stock.apply(brand.id, [first, aMovement(brand.id, sibling!, l1!, 4)], '2026-03-01T10:00:00.000Z'),
+        );
         await uow().run((tx) => tx.stock.apply(brand.id, [second], '2026-03-01T10:00:01.000Z'));
         await uow().run((tx) => tx.stock.apply(brand.id, [third], '2026-03-01T10:00:02.000Z'));
 
@@ -1213,36 +1849,72 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         expect(await uow().read((r) => r.stock.movements(other.id, variant!, 10))).toStrictEqual([]);
       });
 
-      it('20 parallel transactions each adding 1 to the same balance end at exactly 20 more, with 20 ledger rows', async () => {
-        const { brand, variantIds: [variant], locationIds: [location] } = await aStockedBrand(1, 1);
-        const [before] = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 5)], T0));
+      it(
+        '20 parallel transactions each adding 1 to the same balance end at exactly 20 more, with 20 ledger rows',
+        async () => {
+          const {
+            brand,
+            variantIds: [variant],
+            locationIds: [location],
+          } = await aStockedBrand(1, 1);
+          const [before] = await uow().run((tx) =>
+            tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 5)], T0),
+          );
 
-        await Promise.all(Array.from({ length: 20 }, () => uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 1, 1)], T0))));
+          await Promise.all(
+            Array.from({ length: 20 }, () =>
+              uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 1, 1)], T0)),
+            ),
+          );
 
-        expect(await uow().read((r) => r.stock.balances(brand.id, [variant!]))).toStrictEqual([{ ...before, inStock: 25, reserved: 20 }]);
-        expect(await uow().read((r) => r.stock.movements(brand.id, variant!, 100))).toHaveLength(21);
-      }, SLOW);
+          expect(await uow().read((r) => r.stock.balances(brand.id, [variant!]))).toStrictEqual([
+            { ...before, inStock: 25, reserved: 20 },
+          ]);
+          expect(await uow().read((r) => r.stock.movements(brand.id, variant!, 100))).toHaveLength(21);
+        },
+        SLOW,
+      );
 
-      it('20 parallel transactions adding 1 where no balance exists yet end with one balance of exactly 20', async () => {
-        const { brand, variantIds: [variant], locationIds: [location] } = await aStockedBrand(1, 1);
+      it(
+        '20 parallel transactions adding 1 where no balance exists yet end with one balance of exactly 20',
+        async () => {
+          const {
+            brand,
+            variantIds: [variant],
+            locationIds: [location],
+          } = await aStockedBrand(1, 1);
 
-        await Promise.all(Array.from({ length: 20 }, () => uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 1)], T0))));
+          await Promise.all(
+            Array.from({ length: 20 }, () =>
+              uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 1)], T0)),
+            ),
+          );
 
-        const balances = await uow().read((r) => r.stock.balances(brand.id, [variant!]));
-        expect(balances).toHaveLength(1);
-        expect(balances[0]).toMatchObject({ inStock: 20, reserved: 0 });
-        expect(await uow().read((r) => r.stock.movements(brand.id, variant!, 100))).toHaveLength(20);
-      }, SLOW);
+          const balances = await uow().read((r) => r.stock.balances(brand.id, [variant!]));
+          expect(balances).toHaveLength(1);
+          expect(balances[0]).toMatchObject({ inStock: 20, reserved: 0 });
+          expect(await uow().read((r) => r.stock.movements(brand.id, variant!, 100))).toHaveLength(20);
+        },
+        SLOW,
+      );
 
       it('leaves the balance and the ledger as they were when the transaction applying a movement fails', async () => {
-        const { brand, variantIds: [variant, fresh], locationIds: [location] } = await aStockedBrand(2, 1);
+        const {
+          brand,
+          variantIds: [variant, fresh],
+          locationIds: [location],
+        } = await aStockedBrand(2, 1);
         await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, 8)], T0));
         const balancesBefore = await uow().read((r) => r.stock.balances(brand.id, [variant!, fresh!]));
         const ledgerBefore = await uow().read((r) => r.stock.movements(brand.id, variant!, 10));
 
         await expect(
           uow().run(async (tx) => {
-            await tx.stock.apply(brand.id, [aMovement(brand.id, variant!, location!, -5), aMovement(brand.id, fresh!, location!, 3)], '2026-04-01T00:00:00.000Z');
+            await tx.stock.apply(
+              brand.id,
+              [aMovement(brand.id, variant!, location!, -5), aMovement(brand.id, fresh!, location!, 3)],
+              '2026-04-01T00:00:00.000Z',
+            );
             throw new PlannedFailure('after applying stock');
           }),
         ).rejects.toThrow(PlannedFailure);
@@ -1265,7 +1937,13 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         const neighbour = await aBrand('Neighbour');
         const theirs = await aProduct(neighbour.id, { variants: [{ sku: 'AV-TEE-S' }] });
         const theirLocation = await aLocation(neighbour.id, { isDefault: true });
-        await uow().run((tx) => tx.stock.apply(neighbour.id, [aMovement(neighbour.id, theirs.variants[0]!.variant.id, theirLocation.id, 9)], T0));
+        await uow().run((tx) =>
+          tx.stock.apply(
+            neighbour.id,
+            [aMovement(neighbour.id, theirs.variants[0]!.variant.id, theirLocation.id, 9)],
+            T0,
+          ),
+        );
 
         const tee = await aProduct(brandId, {
           variants: [
@@ -1274,16 +1952,47 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
             { sku: 'AV-TEE-L', ean: null },
           ],
         });
-        const cap = await aProduct(brandId, { variants: [{ sku: 'AV-CAP', ean: '5700000000035' }, { sku: 'AV-CAP-KIDS', ean: null }] });
+        const cap = await aProduct(brandId, {
+          variants: [
+            { sku: 'AV-CAP', ean: '5700000000035' },
+            { sku: 'AV-CAP-KIDS', ean: null },
+          ],
+        });
         const [main, store] = [await aLocation(brandId, { isDefault: true }), await aLocation(brandId)];
         const [s, m, l] = tee.variants.map((r) => r.variant.id) as [number, number, number];
         const [capId, kidsId] = cap.variants.map((r) => r.variant.id) as [number, number];
         // Four transactions at four instants, so balances are created in a known order with distinct updated_at.
-        await uow().run((tx) => tx.stock.apply(brandId, [aMovement(brandId, m, main.id, 10, 3), aMovement(brandId, s, main.id, 4)], '2026-05-01T00:00:00.000Z'));
-        await uow().run((tx) => tx.stock.apply(brandId, [aMovement(brandId, s, store.id, 2, 2), aMovement(brandId, l, main.id, 0)], '2026-05-02T00:00:00.000Z'));
-        await uow().run((tx) => tx.stock.apply(brandId, [aMovement(brandId, capId, store.id, 6, 1), aMovement(brandId, kidsId, main.id, 1, 3)], '2026-05-03T00:00:00.000Z'));
-        await uow().run((tx) => tx.stock.apply(brandId, [aMovement(brandId, m, store.id, 5), aMovement(brandId, capId, main.id, 12, 0)], '2026-05-04T00:00:00.000Z'));
-        await uow().run((tx) => tx.stock.apply(brandId, [aMovement(brandId, s, main.id, -1, 0)], '2026-05-05T00:00:00.000Z'));
+        await uow().run((tx) =>
+          tx.stock.apply(
+            brandId,
+            [aMovement(brandId, m, main.id, 10, 3), aMovement(brandId, s, main.id, 4)],
+            '2026-05-01T00:00:00.000Z',
+          ),
+        );
+        await uow().run((tx) =>
+          tx.stock.apply(
+            brandId,
+            [aMovement(brandId, s, store.id, 2, 2), aMovement(brandId, l, main.id, 0)],
+            '2026-05-02T00:00:00.000Z',
+          ),
+        );
+        await uow().run((tx) =>
+          tx.stock.apply(
+            brandId,
+            [aMovement(brandId, capId, store.id, 6, 1), aMovement(brandId, kidsId, main.id, 1, 3)],
+            '2026-05-03T00:00:00.000Z',
+          ),
+        );
+        await uow().run((tx) =>
+          tx.stock.apply(
+            brandId,
+            [aMovement(brandId, m, store.id, 5), aMovement(brandId, capId, main.id, 12, 0)],
+            '2026-05-04T00:00:00.000Z',
+          ),
+        );
+        await uow().run((tx) =>
+          tx.stock.apply(brandId, [aMovement(brandId, s, main.id, -1, 0)], '2026-05-05T00:00:00.000Z'),
+        );
 
         const variants = new Map([...tee.variants, ...cap.variants].map((r) => [r.variant.id, r.variant]));
         const balances = await uow().read((r) => r.stock.balances(brandId, [...variants.keys()]));
@@ -1300,8 +2009,14 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       }, SLOW);
 
       const list = (raw: RawListQuery, cursor?: DecodedCursor) =>
-        uow().read((r) => runList(availableStockListDefinition, { brandId, query: raw, cursor }, (q) => r.stock.listAvailable(brandId, q)));
-      const filter = (key: string, operator: string, value: unknown, not = false) => ({ filter_groups: [{ filters: [{ key, operator, value, not }] }] });
+        uow().read((r) =>
+          runList(availableStockListDefinition, { brandId, query: raw, cursor }, (q) =>
+            r.stock.listAvailable(brandId, q),
+          ),
+        );
+      const filter = (key: string, operator: string, value: unknown, not = false) => ({
+        filter_groups: [{ filters: [{ key, operator, value, not }] }],
+      });
 
       it('lists one row per variant and location with SKU, EAN, in stock and available, in balance order, never with a total', async () => {
         const { page } = await list({ limit: 100 });
@@ -1309,7 +2024,10 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         expect(rows).toHaveLength(8);
         expect(page).toStrictEqual({ items: rows, hasMore: false, total: null, next: null });
         expect(rows.find((r) => r.sku === 'AV-CAP-KIDS')).toMatchObject({ inStock: 1, available: -2 });
-        expect(rows.find((r) => r.sku === 'AV-TEE-S' && r.updatedAt === '2026-05-05T00:00:00.000Z')).toMatchObject({ inStock: 3, available: 3 });
+        expect(rows.find((r) => r.sku === 'AV-TEE-S' && r.updatedAt === '2026-05-05T00:00:00.000Z')).toMatchObject({
+          inStock: 3,
+          available: 3,
+        });
       });
 
       it('a keyset walk visits every row once, in order, without a total', async () => {
@@ -1317,7 +2035,10 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         expect(pages.map((p) => p.length)).toEqual([3, 3, 2]);
         expect(pages.flat()).toStrictEqual(rows);
-        const descending = await walkByCursor(availableStockListDefinition, list, { limit: 5, sort: [{ key: 'id', direction: 'DESC' }] });
+        const descending = await walkByCursor(availableStockListDefinition, list, {
+          limit: 5,
+          sort: [{ key: 'id', direction: 'DESC' }],
+        });
         expect(descending.flat()).toStrictEqual([...rows].reverse());
       });
 
@@ -1338,9 +2059,18 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         await expectMatches(filter('available', 'gt', 0), (r) => r.available > 0);
         await expectMatches(filter('available', 'lte', 0), (r) => r.available <= 0);
         await expectMatches(filter('in_stock', 'bt', [2, 6]), (r) => r.inStock >= 2 && r.inStock <= 6);
-        await expectMatches(filter('inventory_location_id', 'eq', rows[0]!.locationId), (r) => r.locationId === rows[0]!.locationId);
-        await expectMatches(filter('variant_id', 'in', [rows[0]!.variantId, rows[2]!.variantId]), (r) => r.variantId === rows[0]!.variantId || r.variantId === rows[2]!.variantId);
-        await expectMatches(filter('updated_at', 'gte', '2026-05-04'), (r) => r.updatedAt >= '2026-05-04T00:00:00.000Z');
+        await expectMatches(
+          filter('inventory_location_id', 'eq', rows[0]!.locationId),
+          (r) => r.locationId === rows[0]!.locationId,
+        );
+        await expectMatches(
+          filter('variant_id', 'in', [rows[0]!.variantId, rows[2]!.variantId]),
+          (r) => r.variantId === rows[0]!.variantId || r.variantId === rows[2]!.variantId,
+        );
+        await expectMatches(
+          filter('updated_at', 'gte', '2026-05-04'),
+          (r) => r.updatedAt >= '2026-05-04T00:00:00.000Z',
+        );
       });
 
       it('refuses page: the list is cursor-only', async () => {
@@ -1350,7 +2080,11 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       it('lists nothing for a brand without stock', async () => {
         const empty = await aBrand('No stock');
 
-        const { page } = await uow().read((r) => runList(availableStockListDefinition, { brandId: empty.id, query: {} }, (q) => r.stock.listAvailable(empty.id, q)));
+        const { page } = await uow().read((r) =>
+          runList(availableStockListDefinition, { brandId: empty.id, query: {} }, (q) =>
+            r.stock.listAvailable(empty.id, q),
+          ),
+        );
 
         expect(page).toStrictEqual({ items: [], hasMore: false, total: null, next: null });
       });
@@ -1363,14 +2097,86 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
       let fixtures: ProductAggregate[] = [];
       let collectionId = 0;
 
-      const specs: Array<{ itemNumber: string; name: string; active: boolean; noos: boolean; noInventory: boolean; collection: boolean; releaseDate: string | null; variants: number }> = [
-        { itemNumber: 'LP-07', name: 'Wool Coat', active: true, noos: false, noInventory: false, collection: true, releaseDate: '2026-08-01', variants: 2 },
-        { itemNumber: 'LP-02', name: 'Linen Shirt', active: true, noos: true, noInventory: false, collection: false, releaseDate: null, variants: 3 },
-        { itemNumber: 'LP-05', name: 'Gift Card', active: true, noos: false, noInventory: true, collection: false, releaseDate: null, variants: 1 },
-        { itemNumber: 'LP-01', name: 'Rain coat', active: false, noos: false, noInventory: false, collection: true, releaseDate: '2026-02-01', variants: 2 },
-        { itemNumber: 'LP-09', name: 'Silk Scarf', active: true, noos: true, noInventory: false, collection: true, releaseDate: null, variants: 1 },
-        { itemNumber: 'LP-03', name: 'Denim Jacket', active: false, noos: false, noInventory: false, collection: false, releaseDate: '2026-05-15', variants: 4 },
-        { itemNumber: 'LP-08', name: 'Cotton Tee', active: true, noos: true, noInventory: false, collection: false, releaseDate: null, variants: 2 },
+      const specs: Array<{
+        itemNumber: string;
+        name: string;
+        active: boolean;
+        noos: boolean;
+        noInventory: boolean;
+        collection: boolean;
+        releaseDate: string | null;
+        variants: number;
+      }> = [
+        {
+          itemNumber: 'LP-07',
+          name: 'Wool Coat',
+          active: true,
+          noos: false,
+          noInventory: false,
+          collection: true,
+          releaseDate: '2026-08-01',
+          variants: 2,
+        },
+        {
+          itemNumber: 'LP-02',
+          name: 'Linen Shirt',
+          active: true,
+          noos: true,
+          noInventory: false,
+          collection: false,
+          releaseDate: null,
+          variants: 3,
+        },
+        {
+          itemNumber: 'LP-05',
+          name: 'Gift Card',
+          active: true,
+          noos: false,
+          noInventory: true,
+          collection: false,
+          releaseDate: null,
+          variants: 1,
+        },
+        {
+          itemNumber: 'LP-01',
+          name: 'Rain coat',
+          active: false,
+          noos: false,
+          noInventory: false,
+          collection: true,
+          releaseDate: '2026-02-01',
+          variants: 2,
+        },
+        {
+          itemNumber: 'LP-09',
+          name: 'Silk Scarf',
+          active: true,
+          noos: true,
+          noInventory: false,
+          collection: true,
+          releaseDate: null,
+          variants: 1,
+        },
+        {
+          itemNumber: 'LP-03',
+          name: 'Denim Jacket',
+          active: false,
+          noos: false,
+          noInventory: false,
+          collection: false,
+          releaseDate: '2026-05-15',
+          variants: 4,
+        },
+        {
+          itemNumber: 'LP-08',
+          name: 'Cotton Tee',
+          active: true,
+          noos: true,
+          noInventory: false,
+          collection: false,
+          releaseDate: null,
+          variants: 2,
+        },
       ];
       const day = (i: number) => `2025-03-${String(i + 1).padStart(2, '0')}T09:30:00.000Z`;
 
@@ -1397,13 +2203,39 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
                 releaseDate: spec.releaseDate,
                 createdAt: day(i),
                 updatedAt: day(i),
-                suppliers: i % 3 === 0 ? [{ supplierId: supplier.id, primary: true, leadTimeType: 'weeks', leadTimeFrom: 1, leadTimeTo: 2, costPriceSetId: set.id }] : [],
-                translations: i % 2 === 0 ? [{ localeId: locale.id, name: `${spec.name} (de)`, description: null, metaTitle: null, metaDescription: null }] : [],
+                suppliers:
+                  i % 3 === 0
+                    ? [
+                        {
+                          supplierId: supplier.id,
+                          primary: true,
+                          leadTimeType: 'weeks',
+                          leadTimeFrom: 1,
+                          leadTimeTo: 2,
+                          costPriceSetId: set.id,
+                        },
+                      ]
+                    : [],
+                translations:
+                  i % 2 === 0
+                    ? [
+                        {
+                          localeId: locale.id,
+                          name: `${spec.name} (de)`,
+                          description: null,
+                          metaTitle: null,
+                          metaDescription: null,
+                        },
+                      ]
+                    : [],
                 variants: Array.from({ length: spec.variants }, (_, v) => ({
                   sku: `${spec.itemNumber}-${v + 1}`,
                   ean: v === 0 ? `59${String(i).padStart(11, '0')}` : null,
                   archived: v === 1,
-                  prices: [{ currency: 'EUR', salesPrice: 100 * (i + 1) + v }, { currency: 'USD', salesPrice: 120 * (i + 1) + v }],
+                  prices: [
+                    { currency: 'EUR', salesPrice: 100 * (i + 1) + v },
+                    { currency: 'USD', salesPrice: 120 * (i + 1) + v },
+                  ],
                   costPrices: [{ costPriceSetId: set.id, costPrice: 40 + v }],
                   createdAt: day(i),
                   updatedAt: day(i),
@@ -1417,14 +2249,19 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         });
       }, SLOW);
 
-      const listWith = <T>(definition: ListDefinition<T>, fetch: (r: Repositories, q: ListQuery) => Promise<ListRows<T>>) =>
-        (raw: RawListQuery, cursor?: DecodedCursor) => uow().read((r) => runList(definition, { brandId, query: raw, cursor }, (q) => fetch(r, q)));
+      const listWith =
+        <T>(definition: ListDefinition<T>, fetch: (r: Repositories, q: ListQuery) => Promise<ListRows<T>>) =>
+        (raw: RawListQuery, cursor?: DecodedCursor) =>
+          uow().read((r) => runList(definition, { brandId, query: raw, cursor }, (q) => fetch(r, q)));
       const list = listWith(productListDefinition, (r, q) => r.products.list(brandId, q));
       const legacyList = listWith(legacyProductListDefinition, (r, q) => r.products.list(brandId, q));
       const variantList = listWith(variantListDefinition, (r, q) => r.products.listVariants(brandId, q));
-      const filter = (key: string, operator: string, value: unknown, not = false) => ({ filter_groups: [{ filters: [{ key, operator, value, not }] }] });
+      const filter = (key: string, operator: string, value: unknown, not = false) => ({
+        filter_groups: [{ filters: [{ key, operator, value, not }] }],
+      });
       const withoutVariants = (a: ProductAggregate): ProductAggregate => ({ ...a, variants: [] });
-      const allVariants = (): VariantRef[] => fixtures.flatMap((a) => a.variants.map((r) => ref(r, a.product.itemNumber)));
+      const allVariants = (): VariantRef[] =>
+        fixtures.flatMap((a) => a.variants.map((r) => ref(r, a.product.itemNumber)));
 
       it('without includes lists every product of the brand in id order, with the total, suppliers and translations, and no variants', async () => {
         const { page } = await list({ limit: 100 });
@@ -1453,10 +2290,18 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         await expectMatches(filter('noos', 'eq', true), (a) => a.product.noos);
         await expectMatches(filter('no_inventory', 'eq', true), (a) => a.product.noInventory);
         await expectMatches(filter('name', 'ct', 'COAT'), (a) => a.product.name.toLowerCase().includes('coat'));
-        await expectMatches(filter('item_number', 'in', ['LP-01', 'LP-09', 'LP-99']), (a) => ['LP-01', 'LP-09'].includes(a.product.itemNumber));
-        await expectMatches(filter('collection_id', 'eq', collectionId), (a) => a.product.collectionId === collectionId);
+        await expectMatches(filter('item_number', 'in', ['LP-01', 'LP-09', 'LP-99']), (a) =>
+          ['LP-01', 'LP-09'].includes(a.product.itemNumber),
+        );
+        await expectMatches(
+          filter('collection_id', 'eq', collectionId),
+          (a) => a.product.collectionId === collectionId,
+        );
         await expectMatches(filter('release_date', 'eq', null), (a) => a.product.releaseDate === null);
-        await expectMatches(filter('release_date', 'gte', '2026-05-01'), (a) => a.product.releaseDate !== null && a.product.releaseDate >= '2026-05-01');
+        await expectMatches(
+          filter('release_date', 'gte', '2026-05-01'),
+          (a) => a.product.releaseDate !== null && a.product.releaseDate >= '2026-05-01',
+        );
         await expectMatches(filter('updated_at', 'lt', day(3)), (a) => a.product.updatedAt < day(3));
       });
 
@@ -1475,7 +2320,9 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
         const pages = await walkByCursor(legacyProductListDefinition, legacyList, raw);
 
-        expect(pages.flat()).toStrictEqual([...fixtures].sort((a, b) => text(a.product.itemNumber, b.product.itemNumber)));
+        expect(pages.flat()).toStrictEqual(
+          [...fixtures].sort((a, b) => text(a.product.itemNumber, b.product.itemNumber)),
+        );
         expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 1]);
       });
 
@@ -1496,7 +2343,10 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         await expectMatches(filter('sku', 'sw', 'lp-0'), () => true);
         await expectMatches(filter('sku', 'ew', '-2'), (v) => v.variant.sku.endsWith('-2'));
         await expectMatches(filter('ean', 'eq', null, true), (v) => v.variant.ean !== null);
-        await expectMatches(filter('product_id', 'eq', denim.product.id), (v) => v.variant.productId === denim.product.id);
+        await expectMatches(
+          filter('product_id', 'eq', denim.product.id),
+          (v) => v.variant.productId === denim.product.id,
+        );
         await expectMatches(filter('item_number', 'eq', 'LP-02'), (v) => v.itemNumber === 'LP-02');
         await expectMatches(filter('archived', 'eq', true), (v) => v.variant.archived);
       });
@@ -1513,7 +2363,15 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
 
       it('lists nothing of this brand for another brand', async () => {
         const other = await aBrand('Empty');
-        const empty: ListQuery = { filterGroups: [], sort: [{ key: 'id', direction: 'ASC' }], includes: ['variants'], limit: 100, page: 0, after: null, withTotal: true };
+        const empty: ListQuery = {
+          filterGroups: [],
+          sort: [{ key: 'id', direction: 'ASC' }],
+          includes: ['variants'],
+          limit: 100,
+          page: 0,
+          after: null,
+          withTotal: true,
+        };
 
         const seen = await uow().read(async (r) => ({
           products: await r.products.list(other.id, empty),
@@ -1540,43 +2398,61 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
     // ---- write races ----------------------------------------------------------------------
 
     describe('write races', () => {
-      it('parallel transactions saving different products of one brand all succeed', async () => {
-        const brand = await aBrand();
+      it(
+        'parallel transactions saving different products of one brand all succeed',
+        async () => {
+          const brand = await aBrand();
 
-        const saved = await Promise.all(
-          Array.from({ length: 10 }, (_, i) =>
-            uow().run(async (tx) => {
-              const aggregate = await draftProduct(tx, brand.id, { itemNumber: `RACE-${i}`, variants: [{ sku: `RACE-${i}-A` }, { sku: `RACE-${i}-B` }] });
-              await tx.products.saveAll(brand.id, [aggregate]);
-              return canonicalAggregate(aggregate);
-            }),
-          ),
-        );
+          const saved = await Promise.all(
+            Array.from({ length: 10 }, (_, i) =>
+              uow().run(async (tx) => {
+                const aggregate = await draftProduct(tx, brand.id, {
+                  itemNumber: `RACE-${i}`,
+                  variants: [{ sku: `RACE-${i}-A` }, { sku: `RACE-${i}-B` }],
+                });
+                await tx.products.saveAll(brand.id, [aggregate]);
+                return canonicalAggregate(aggregate);
+              }),
+            ),
+          );
 
-        expect(byProductId(await byItemNumbers(brand.id, saved.map((a) => a.product.itemNumber)))).toStrictEqual(byProductId(saved));
-      }, SLOW);
+          expect(
+            byProductId(
+              await byItemNumbers(
+                brand.id,
+                saved.map((a) => a.product.itemNumber),
+              ),
+            ),
+          ).toStrictEqual(byProductId(saved));
+        },
+        SLOW,
+      );
 
-      it('a failing transaction among parallel stock applies leaves exactly the successful ones', async () => {
-        const brand = await aBrand();
-        const product = await aProduct(brand.id);
-        const location = await aLocation(brand.id, { isDefault: true });
-        const variantId = product.variants[0]!.variant.id;
+      it(
+        'a failing transaction among parallel stock applies leaves exactly the successful ones',
+        async () => {
+          const brand = await aBrand();
+          const product = await aProduct(brand.id);
+          const location = await aLocation(brand.id, { isDefault: true });
+          const variantId = product.variants[0]!.variant.id;
 
-        const results = await Promise.allSettled(
-          Array.from({ length: 12 }, (_, i) =>
-            uow().run(async (tx) => {
-              await tx.stock.apply(brand.id, [aMovement(brand.id, variantId, location.id, 1)], T0);
-              if (i % 3 === 0) throw new PlannedFailure(`apply ${i}`);
-            }),
-          ),
-        );
+          const results = await Promise.allSettled(
+            Array.from({ length: 12 }, (_, i) =>
+              uow().run(async (tx) => {
+                await tx.stock.apply(brand.id, [aMovement(brand.id, variantId, location.id, 1)], T0);
+                if (i % 3 === 0) throw new PlannedFailure(`apply ${i}`);
+              }),
+            ),
+          );
 
-        const failed = results.filter((r) => r.status === 'rejected');
-        expect(failed).toHaveLength(4);
-        expect(failed.every((r) => r.status === 'rejected' && !isDomainError(r.reason))).toBe(true);
-        expect((await uow().read((r) => r.stock.balances(brand.id, [variantId])))[0]).toMatchObject({ inStock: 8 });
-        expect(await uow().read((r) => r.stock.movements(brand.id, variantId, 100))).toHaveLength(8);
-      }, SLOW);
+          const failed = results.filter((r) => r.status === 'rejected');
+          expect(failed).toHaveLength(4);
+          expect(failed.every((r) => r.status === 'rejected' && !isDomainError(r.reason))).toBe(true);
+          expect((await uow().read((r) => r.stock.balances(brand.id, [variantId])))[0]).toMatchObject({ inStock: 8 });
+          expect(await uow().read((r) => r.stock.movements(brand.id, variantId, 100))).toHaveLength(8);
+        },
+        SLOW,
+      );
     });
   });
 }

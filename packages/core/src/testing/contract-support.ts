@@ -15,7 +15,11 @@ export class PlannedFailure extends Error {
 export type Lister<T> = (raw: RawListQuery, cursor?: DecodedCursor) => Promise<{ page: Page<T>; query: ListQuery }>;
 
 /** Follows `next` positions as the API would after verifying its signed cursor; checks no page of a cursor walk counts. */
-export async function walkByCursor<T>(definition: ListDefinition<T>, list: Lister<T>, raw: RawListQuery): Promise<T[][]> {
+export async function walkByCursor<T>(
+  definition: ListDefinition<T>,
+  list: Lister<T>,
+  raw: RawListQuery,
+): Promise<T[][]> {
   const pages: T[][] = [];
   let cursor: DecodedCursor | undefined;
   for (let guard = 0; guard < 100; guard++) {

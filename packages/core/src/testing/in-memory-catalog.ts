@@ -150,13 +150,22 @@ function update<T extends { id: number; brandId: number }>(rows: T[], row: T): v
  * - Names compare case-insensitively as JavaScript's `toLowerCase` folds them; codes, SKUs, EANs,
  *   item numbers and URLs compare exactly.
  */
-export function catalogRepositories(state: () => CatalogState, ids: IdGenerator): Pick<Repositories, CatalogRepositoryKey> {
+export function catalogRepositories(
+  state: () => CatalogState,
+  ids: IdGenerator,
+): Pick<Repositories, CatalogRepositoryKey> {
   const s = state;
 
   function variantRecords(variants: Variant[]): VariantRecord[] {
     const wanted = new Set(variants.map((v) => v.id));
-    const prices = groupBy(s().variantPrices.filter((p) => wanted.has(p.variantId)), (p) => p.variantId);
-    const costs = groupBy(s().variantCostPrices.filter((c) => wanted.has(c.variantId)), (c) => c.variantId);
+    const prices = groupBy(
+      s().variantPrices.filter((p) => wanted.has(p.variantId)),
+      (p) => p.variantId,
+    );
+    const costs = groupBy(
+      s().variantCostPrices.filter((c) => wanted.has(c.variantId)),
+      (c) => c.variantId,
+    );
     return [...variants]
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map((variant) => ({
@@ -171,8 +180,14 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
     const productIds = new Set(products.map((p) => p.id));
     const records = withVariants ? variantRecords(s().variants.filter((v) => productIds.has(v.productId))) : [];
     const recordsOf = groupBy(records, (r) => r.variant.productId);
-    const suppliersOf = groupBy(s().productSuppliers.filter((l) => productIds.has(l.productId)), (l) => l.productId);
-    const translationsOf = groupBy(s().productTranslations.filter((t) => productIds.has(t.productId)), (t) => t.productId);
+    const suppliersOf = groupBy(
+      s().productSuppliers.filter((l) => productIds.has(l.productId)),
+      (l) => l.productId,
+    );
+    const translationsOf = groupBy(
+      s().productTranslations.filter((t) => productIds.has(t.productId)),
+      (t) => t.productId,
+    );
     return byId(products).map((product) => ({
       product: clone(product),
       variants: recordsOf.get(product.id) ?? [],
@@ -183,7 +198,10 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
 
   function variantRefs(variants: Variant[]): VariantRef[] {
     const itemNumbers = new Map(s().products.map((p) => [p.id, p.itemNumber]));
-    return byId(variants).map((variant) => ({ variant: clone(variant), itemNumber: itemNumbers.get(variant.productId) ?? '' }));
+    return byId(variants).map((variant) => ({
+      variant: clone(variant),
+      itemNumber: itemNumbers.get(variant.productId) ?? '',
+    }));
   }
 
   /** Removes variants with everything hanging off them: prices, cost prices, balances, movements, image attachments. */
@@ -214,11 +232,26 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
   }
 
   function availableRows(brandId: number): AvailableStock[] {
-    const variants = new Map(s().variants.filter((v) => v.brandId === brandId).map((v) => [v.id, v]));
+    const variants = new Map(
+      s()
+        .variants.filter((v) => v.brandId === brandId)
+        .map((v) => [v.id, v]),
+    );
     return s().stockBalances.flatMap((b): AvailableStock[] => {
       const variant = variants.get(b.variantId);
       if (b.brandId !== brandId || !variant) return [];
-      return [{ id: b.id, variantId: b.variantId, sku: variant.sku, ean: variant.ean, locationId: b.locationId, inStock: b.inStock, available: b.inStock - b.reserved, updatedAt: b.updatedAt }];
+      return [
+        {
+          id: b.id,
+          variantId: b.variantId,
+          sku: variant.sku,
+          ean: variant.ean,
+          locationId: b.locationId,
+          inStock: b.inStock,
+          available: b.inStock - b.reserved,
+          updatedAt: b.updatedAt,
+        },
+      ];
     });
   }
 
@@ -234,7 +267,9 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       },
       async findByCategoryIds(brandId, categoryIds) {
         const wanted = new Set(categoryIds);
-        return aggregates(s().products.filter((p) => p.brandId === brandId && p.categoryIds.some((id) => wanted.has(id))));
+        return aggregates(
+          s().products.filter((p) => p.brandId === brandId && p.categoryIds.some((id) => wanted.has(id))),
+        );
       },
       async findVariantsBySkus(brandId, skus) {
         const wanted = new Set(skus);
@@ -251,12 +286,16 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       async findSaleableVariants(brandId, keys) {
         const skus = new Set(keys.skus ?? []);
         const eans = new Set(keys.eans ?? []);
-        const variants = s().variants.filter((v) => v.brandId === brandId && (skus.has(v.sku) || (v.ean !== null && eans.has(v.ean))));
+        const variants = s().variants.filter(
+          (v) => v.brandId === brandId && (skus.has(v.sku) || (v.ean !== null && eans.has(v.ean))),
+        );
         const products = new Map(s().products.map((p) => [p.id, p]));
         return byId(variants).map((v) => {
           const { dropIds: _dropIds, ...variant } = clone(v);
           const { categoryIds: _categoryIds, ...product } = clone(products.get(v.productId)!);
-          const prices = clone(s().variantPrices.filter((p) => p.variantId === v.id)).sort((a, b) => compareText(a.currency, b.currency));
+          const prices = clone(s().variantPrices.filter((p) => p.variantId === v.id)).sort((a, b) =>
+            compareText(a.currency, b.currency),
+          );
           return { variant, product, prices };
         });
       },
@@ -269,7 +308,9 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
           state.productSuppliers = state.productSuppliers.filter((l) => l.productId !== product.id);
           state.productSuppliers.push(...clone(aggregate.suppliers.map((l) => ({ ...l, productId: product.id }))));
           state.productTranslations = state.productTranslations.filter((t) => t.productId !== product.id);
-          state.productTranslations.push(...clone(aggregate.translations.map((t) => ({ ...t, productId: product.id }))));
+          state.productTranslations.push(
+            ...clone(aggregate.translations.map((t) => ({ ...t, productId: product.id }))),
+          );
           for (const { variant, prices, costPrices } of aggregate.variants) {
             if (variant.brandId !== brandId) throw new Error(`variant ${variant.id} is not of brand ${brandId}`);
             put(state.variants, { ...variant, productId: product.id, dropIds: ascending(variant.dropIds) }, 'variant');
@@ -303,21 +344,36 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       },
       async list(brandId, query) {
         // Filters and sort only read product fields, so the page is chosen on variant-less aggregates.
-        const { rows, total } = listInMemory(productListDefinition, query, aggregates(s().products.filter((p) => p.brandId === brandId), false));
+        const { rows, total } = listInMemory(
+          productListDefinition,
+          query,
+          aggregates(
+            s().products.filter((p) => p.brandId === brandId),
+            false,
+          ),
+        );
         const withVariants = query.includes.some((name) => name === 'variants' || name.startsWith('variants.'));
         if (!withVariants) return { rows, total };
         const loaded = new Map(aggregates(rows.map((r) => r.product)).map((a) => [a.product.id, a]));
         return { rows: rows.map((r) => loaded.get(r.product.id)!), total };
       },
       async listVariants(brandId, query) {
-        const { rows, total } = listInMemory(variantListDefinition, query, variantRefs(s().variants.filter((v) => v.brandId === brandId)));
+        const { rows, total } = listInMemory(
+          variantListDefinition,
+          query,
+          variantRefs(s().variants.filter((v) => v.brandId === brandId)),
+        );
         return { rows, total };
       },
     },
 
     categories: {
-      async insert(category) { insert(s().categories, category, 'category'); },
-      async update(category) { update(s().categories, category); },
+      async insert(category) {
+        insert(s().categories, category, 'category');
+      },
+      async update(category) {
+        update(s().categories, category);
+      },
       async findByIds(brandId, categoryIds) {
         const wanted = new Set(categoryIds);
         return clone(byId(s().categories.filter((c) => c.brandId === brandId && wanted.has(c.id))));
@@ -326,46 +382,67 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         return clone(
           byId(
             s().categories.filter(
-              (c) => c.brandId === brandId && keys.some((k) => k.parentId === c.parentId && k.name.toLowerCase() === c.name.toLowerCase()),
+              (c) =>
+                c.brandId === brandId &&
+                keys.some((k) => k.parentId === c.parentId && k.name.toLowerCase() === c.name.toLowerCase()),
             ),
           ),
         );
       },
       async findChildren(brandId, parentIds) {
         const wanted = new Set(parentIds);
-        return clone(byId(s().categories.filter((c) => c.brandId === brandId && c.parentId !== null && wanted.has(c.parentId))));
+        return clone(
+          byId(s().categories.filter((c) => c.brandId === brandId && c.parentId !== null && wanted.has(c.parentId))),
+        );
       },
       async delete(brandId, categoryIds) {
         const state = s();
         // Subcategories go with their parent, as the SQL adapters' foreign key cascades do.
-        const doomed = new Set(state.categories.filter((c) => c.brandId === brandId && categoryIds.includes(c.id)).map((c) => c.id));
-        for (const child of state.categories) if (child.parentId !== null && doomed.has(child.parentId)) doomed.add(child.id);
+        const doomed = new Set(
+          state.categories.filter((c) => c.brandId === brandId && categoryIds.includes(c.id)).map((c) => c.id),
+        );
+        for (const child of state.categories)
+          if (child.parentId !== null && doomed.has(child.parentId)) doomed.add(child.id);
         state.categories = state.categories.filter((c) => !doomed.has(c.id));
         for (const product of state.products) {
           if (product.brandId === brandId) product.categoryIds = product.categoryIds.filter((id) => !doomed.has(id));
         }
       },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(categoryListDefinition, query, s().categories.filter((c) => c.brandId === brandId));
+        const { rows, total } = listInMemory(
+          categoryListDefinition,
+          query,
+          s().categories.filter((c) => c.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
 
     collections: {
-      async insert(collection) { insert(s().collections, collection, 'collection'); },
-      async update(collection) { update(s().collections, collection); },
+      async insert(collection) {
+        insert(s().collections, collection, 'collection');
+      },
+      async update(collection) {
+        update(s().collections, collection);
+      },
       async findByIds(brandId, collectionIds) {
         const wanted = new Set(collectionIds);
         return clone(byId(s().collections.filter((c) => c.brandId === brandId && wanted.has(c.id))));
       },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(collectionListDefinition, query, s().collections.filter((c) => c.brandId === brandId));
+        const { rows, total } = listInMemory(
+          collectionListDefinition,
+          query,
+          s().collections.filter((c) => c.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
 
     subbrands: {
-      async insert(subbrand) { insert(s().subbrands, subbrand, 'subbrand'); },
+      async insert(subbrand) {
+        insert(s().subbrands, subbrand, 'subbrand');
+      },
       async findByIds(brandId, subbrandIds) {
         const wanted = new Set(subbrandIds);
         return clone(byId(s().subbrands.filter((x) => x.brandId === brandId && wanted.has(x.id))));
@@ -373,7 +450,9 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
     },
 
     drops: {
-      async insert(drop) { insert(s().drops, drop, 'drop'); },
+      async insert(drop) {
+        insert(s().drops, drop, 'drop');
+      },
       async findByIds(brandId, dropIds) {
         const wanted = new Set(dropIds);
         return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.id))));
@@ -383,20 +462,28 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.code))));
       },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(dropListDefinition, query, s().drops.filter((d) => d.brandId === brandId));
+        const { rows, total } = listInMemory(
+          dropListDefinition,
+          query,
+          s().drops.filter((d) => d.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
 
     costPriceSets: {
-      async insert(set) { insert(s().costPriceSets, set, 'cost price set'); },
+      async insert(set) {
+        insert(s().costPriceSets, set, 'cost price set');
+      },
       async all(brandId) {
         return clone(byId(s().costPriceSets.filter((c) => c.brandId === brandId)));
       },
     },
 
     productLocales: {
-      async insert(locale) { insert(s().productLocales, locale, 'product locale'); },
+      async insert(locale) {
+        insert(s().productLocales, locale, 'product locale');
+      },
       async findByIds(brandId, localeIds) {
         const wanted = new Set(localeIds);
         return clone(byId(s().productLocales.filter((l) => l.brandId === brandId && wanted.has(l.id))));
@@ -423,10 +510,17 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       },
       async findByExistanceKeys(brandId, keys) {
         const wanted = new Set(keys);
-        return clone(byId(s().productImages.filter((i) => i.brandId === brandId && i.existanceKey !== null && wanted.has(i.existanceKey))));
+        return clone(
+          byId(
+            s().productImages.filter(
+              (i) => i.brandId === brandId && i.existanceKey !== null && wanted.has(i.existanceKey),
+            ),
+          ),
+        );
       },
       async saveAll(images) {
-        for (const image of images) put(s().productImages, { ...image, variantIds: ascending(image.variantIds) }, 'product image');
+        for (const image of images)
+          put(s().productImages, { ...image, variantIds: ascending(image.variantIds) }, 'product image');
       },
       async delete(brandId, imageIds) {
         const doomed = new Set(imageIds);
@@ -435,7 +529,9 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
     },
 
     inventoryLocations: {
-      async insert(location) { insert(s().inventoryLocations, location, 'inventory location'); },
+      async insert(location) {
+        insert(s().inventoryLocations, location, 'inventory location');
+      },
       async findByIds(brandId, locationIds) {
         const wanted = new Set(locationIds);
         return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && wanted.has(l.id))));
@@ -444,7 +540,11 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && l.isDefault))[0] ?? null);
       },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(inventoryLocationListDefinition, query, s().inventoryLocations.filter((l) => l.brandId === brandId));
+        const { rows, total } = listInMemory(
+          inventoryLocationListDefinition,
+          query,
+          s().inventoryLocations.filter((l) => l.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
@@ -453,7 +553,12 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
       async balances(brandId, variantIds, locationId) {
         const wanted = new Set(variantIds);
         return clone(
-          s().stockBalances.filter((b) => b.brandId === brandId && wanted.has(b.variantId) && (locationId === undefined || b.locationId === locationId)),
+          s().stockBalances.filter(
+            (b) =>
+              b.brandId === brandId &&
+              wanted.has(b.variantId) &&
+              (locationId === undefined || b.locationId === locationId),
+          ),
         ).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
       },
       async apply(brandId, movements, at) {
@@ -462,11 +567,22 @@ export function catalogRepositories(state: () => CatalogState, ids: IdGenerator)
         const touched: StockBalance[] = [];
         const movementIds = await ids.next('stock_movements', movements.length);
         for (const [index, movement] of movements.entries()) {
-          if (movement.brandId !== brandId) throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
-          let balance = state.stockBalances.find((b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId);
+          if (movement.brandId !== brandId)
+            throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
+          let balance = state.stockBalances.find(
+            (b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId,
+          );
           if (!balance) {
             const [id] = await ids.next('stock_balances');
-            balance = { id: id!, brandId, variantId: movement.variantId, locationId: movement.locationId, inStock: 0, reserved: 0, updatedAt: at };
+            balance = {
+              id: id!,
+              brandId,
+              variantId: movement.variantId,
+              locationId: movement.locationId,
+              inStock: 0,
+              reserved: 0,
+              updatedAt: at,
+            };
             state.stockBalances.push(balance);
           }
           balance.inStock += movement.inStockDelta;

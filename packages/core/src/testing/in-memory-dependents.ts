@@ -16,7 +16,8 @@ const withLines = <L extends { variantId: number | null }>(
   rows: (state: DocumentsState) => { brandId: number; lines: L[] }[],
 ): Dependent<DocumentsState> => ({
   label,
-  refersTo: (state, brandId, variantId) => rows(state).some((row) => row.brandId === brandId && row.lines.some((line) => line.variantId === variantId)),
+  refersTo: (state, brandId, variantId) =>
+    rows(state).some((row) => row.brandId === brandId && row.lines.some((line) => line.variantId === variantId)),
 });
 
 const byColumn = <K extends 'customerId' | 'supplierId'>(
@@ -45,7 +46,11 @@ const SUPPLIER_DEPENDENTS: Dependent<DocumentsState>[] = [
   {
     label: 'products',
     refersTo: (state, brandId, supplierId) =>
-      state.productSuppliers.some((link) => link.supplierId === supplierId && state.products.some((p) => p.id === link.productId && p.brandId === brandId)),
+      state.productSuppliers.some(
+        (link) =>
+          link.supplierId === supplierId &&
+          state.products.some((p) => p.id === link.productId && p.brandId === brandId),
+      ),
   },
   byColumn('production orders', 'supplierId', (s) => s.productionOrders),
 ];
@@ -61,15 +66,23 @@ const VARIANT_DEPENDENTS: Dependent<DocumentsState>[] = [
   withLines('delivery notes', (s) => s.deliveryNotes),
 ];
 
-function labelsOf(dependents: Dependent<DocumentsState>[], state: DocumentsState, brandId: number, ids: number[]): string[] {
+function labelsOf(
+  dependents: Dependent<DocumentsState>[],
+  state: DocumentsState,
+  brandId: number,
+  ids: number[],
+): string[] {
   return dependents.filter((d) => ids.some((id) => d.refersTo(state, brandId, id))).map((d) => d.label);
 }
 
-export const customerDependents = (state: DocumentsState, brandId: number, customerId: number): string[] => labelsOf(CUSTOMER_DEPENDENTS, state, brandId, [customerId]);
+export const customerDependents = (state: DocumentsState, brandId: number, customerId: number): string[] =>
+  labelsOf(CUSTOMER_DEPENDENTS, state, brandId, [customerId]);
 
-export const supplierDependents = (state: DocumentsState, brandId: number, supplierId: number): string[] => labelsOf(SUPPLIER_DEPENDENTS, state, brandId, [supplierId]);
+export const supplierDependents = (state: DocumentsState, brandId: number, supplierId: number): string[] =>
+  labelsOf(SUPPLIER_DEPENDENTS, state, brandId, [supplierId]);
 
-export const variantDependents = (state: DocumentsState, brandId: number, variantId: number): string[] => labelsOf(VARIANT_DEPENDENTS, state, brandId, [variantId]);
+export const variantDependents = (state: DocumentsState, brandId: number, variantId: number): string[] =>
+  labelsOf(VARIANT_DEPENDENTS, state, brandId, [variantId]);
 
 /** A product is held by whatever holds any of its variants. */
 export function productDependents(state: DocumentsState, brandId: number, productId: number): string[] {

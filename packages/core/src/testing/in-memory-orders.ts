@@ -1,6 +1,10 @@
 import { DocumentType, ExportMark, ExportScope, TimelineEvent } from '../documents/document.entities';
 import { AccountingEntry, CreditNote, Invoice } from '../finance/finance.entities';
-import { accountingEntryListDefinition, creditNoteListDefinition, invoiceListDefinition } from '../finance/finance.list-definitions';
+import {
+  accountingEntryListDefinition,
+  creditNoteListDefinition,
+  invoiceListDefinition,
+} from '../finance/finance.list-definitions';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { shipmentListDefinition } from '../fulfilment/shipment.list-definitions';
 import { listInMemory } from '../listing/in-memory-list';
@@ -42,8 +46,15 @@ export interface OrdersState {
 
 export function emptyOrdersState(): OrdersState {
   return {
-    brandSettings: [], exportMarks: [], timelineEvents: [], orderChannels: [], orders: [], shipments: [], invoices: [],
-    creditNotes: [], accountingEntries: [],
+    brandSettings: [],
+    exportMarks: [],
+    timelineEvents: [],
+    orderChannels: [],
+    orders: [],
+    shipments: [],
+    invoices: [],
+    creditNotes: [],
+    accountingEntries: [],
   };
 }
 
@@ -87,41 +98,79 @@ function insertRow<T extends { id: number }>(rows: T[], row: T, what: string): v
   rows.push(clone(row));
 }
 
-export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): Pick<Repositories, OrdersRepositoryKey> {
+export function ordersRepositories(
+  state: () => OrdersState,
+  ids: IdGenerator,
+): Pick<Repositories, OrdersRepositoryKey> {
   const s = state;
 
   /** Whether the document is hidden from `scope`'s system by a mark at or before `notExportedSince`. */
-  function exportable(brandId: number, documentType: DocumentType, scope: ExportScope): (doc: { id: number; status?: string }) => boolean {
+  function exportable(
+    brandId: number,
+    documentType: DocumentType,
+    scope: ExportScope,
+  ): (doc: { id: number; status?: string }) => boolean {
     const hidden = new Set(
-      s().exportMarks
-        .filter((m) => m.brandId === brandId && m.documentType === documentType && m.systemId === scope.systemId && m.exportedAt <= scope.notExportedSince)
+      s()
+        .exportMarks.filter(
+          (m) =>
+            m.brandId === brandId &&
+            m.documentType === documentType &&
+            m.systemId === scope.systemId &&
+            m.exportedAt <= scope.notExportedSince,
+        )
         .map((m) => m.documentId),
     );
-    return (doc) => !hidden.has(doc.id) && (scope.statuses === undefined || (doc.status !== undefined && scope.statuses.includes(doc.status)));
+    return (doc) =>
+      !hidden.has(doc.id) &&
+      (scope.statuses === undefined || (doc.status !== undefined && scope.statuses.includes(doc.status)));
   }
 
-  function listOf<T extends { id: number; brandId: number }>(definition: ListDefinition<T>, rows: T[], brandId: number, query: ListQuery): ListRows<T> {
-    const { rows: page, total } = listInMemory(definition, query, rows.filter((r) => r.brandId === brandId));
+  function listOf<T extends { id: number; brandId: number }>(
+    definition: ListDefinition<T>,
+    rows: T[],
+    brandId: number,
+    query: ListQuery,
+  ): ListRows<T> {
+    const { rows: page, total } = listInMemory(
+      definition,
+      query,
+      rows.filter((r) => r.brandId === brandId),
+    );
     return { rows: clone(page), total };
   }
 
   function exportOf<T extends { id: number; brandId: number; status?: string }>(
-    definition: ListDefinition<T>, rows: T[], brandId: number, query: ListQuery, scope: ExportScope, documentType: DocumentType,
+    definition: ListDefinition<T>,
+    rows: T[],
+    brandId: number,
+    query: ListQuery,
+    scope: ExportScope,
+    documentType: DocumentType,
   ): ListRows<T> {
     const keep = exportable(brandId, documentType, scope);
-    const { rows: page } = listInMemory(definition, { ...query, withTotal: false }, rows.filter((r) => r.brandId === brandId && keep(r)));
+    const { rows: page } = listInMemory(
+      definition,
+      { ...query, withTotal: false },
+      rows.filter((r) => r.brandId === brandId && keep(r)),
+    );
     return { rows: clone(page), total: null };
   }
 
   const withoutOrderLines = (query: ListQuery, rows: ListRows<Order>): ListRows<Order> =>
     query.includes.includes('lines') ? rows : { ...rows, rows: rows.rows.map((o) => ({ ...o, lines: [] })) };
 
-  const pick = <T extends { id: number; brandId: number }>(rows: T[], brandId: number, test: (row: T) => boolean): T[] =>
-    clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
+  const pick = <T extends { id: number; brandId: number }>(
+    rows: T[],
+    brandId: number,
+    test: (row: T) => boolean,
+  ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
 
   return {
     settings: {
-      async find(brandId) { return clone(s().brandSettings.find((x) => x.brandId === brandId) ?? null); },
+      async find(brandId) {
+        return clone(s().brandSettings.find((x) => x.brandId === brandId) ?? null);
+      },
       async save(settings) {
         const rows = s().brandSettings;
         const index = rows.findIndex((x) => x.brandId === settings.brandId);
@@ -134,15 +183,28 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
       async mark(marks) {
         const rows = s().exportMarks;
         for (const mark of marks) {
-          const index = rows.findIndex((m) => m.brandId === mark.brandId && m.documentType === mark.documentType && m.documentId === mark.documentId && m.systemId === mark.systemId);
+          const index = rows.findIndex(
+            (m) =>
+              m.brandId === mark.brandId &&
+              m.documentType === mark.documentType &&
+              m.documentId === mark.documentId &&
+              m.systemId === mark.systemId,
+          );
           if (index >= 0) rows[index] = clone(mark);
           else rows.push(clone(mark));
         }
       },
       async marksOf(brandId, documentType, documentIds) {
         const wanted = new Set(documentIds);
-        return clone(s().exportMarks.filter((m) => m.brandId === brandId && m.documentType === documentType && wanted.has(m.documentId))).sort(
-          (a, b) => a.documentId - b.documentId || compareText(a.exportedAt, b.exportedAt) || compareText(a.systemId, b.systemId),
+        return clone(
+          s().exportMarks.filter(
+            (m) => m.brandId === brandId && m.documentType === documentType && wanted.has(m.documentId),
+          ),
+        ).sort(
+          (a, b) =>
+            a.documentId - b.documentId ||
+            compareText(a.exportedAt, b.exportedAt) ||
+            compareText(a.systemId, b.systemId),
         );
       },
     },
@@ -154,28 +216,39 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
         events.forEach((event, i) => s().timelineEvents.push(clone({ ...event, id: eventIds[i]! })));
       },
       async eventsOf(brandId, documentType, documentId) {
-        return clone(s().timelineEvents.filter((e) => e.brandId === brandId && e.documentType === documentType && e.documentId === documentId)).sort(
-          (a, b) => compareText(a.createdAt, b.createdAt) || a.id - b.id,
-        );
+        return clone(
+          s().timelineEvents.filter(
+            (e) => e.brandId === brandId && e.documentType === documentType && e.documentId === documentId,
+          ),
+        ).sort((a, b) => compareText(a.createdAt, b.createdAt) || a.id - b.id);
       },
     },
 
     orderChannels: {
       async insert(channel) {
-        if (s().orderChannels.some((c) => c.publicId === channel.publicId)) throw new Error(`order channel public id ${channel.publicId} is taken`);
+        if (s().orderChannels.some((c) => c.publicId === channel.publicId))
+          throw new Error(`order channel public id ${channel.publicId} is taken`);
         insertRow(s().orderChannels, channel, 'order channel');
       },
-      async findByPublicId(brandId, publicId) { return clone(s().orderChannels.find((c) => c.brandId === brandId && c.publicId === publicId) ?? null); },
-      async findByPublicIdAnyBrand(publicId) { return clone(s().orderChannels.find((c) => c.publicId === publicId) ?? null); },
+      async findByPublicId(brandId, publicId) {
+        return clone(s().orderChannels.find((c) => c.brandId === brandId && c.publicId === publicId) ?? null);
+      },
+      async findByPublicIdAnyBrand(publicId) {
+        return clone(s().orderChannels.find((c) => c.publicId === publicId) ?? null);
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().orderChannels, brandId, (c) => wanted.has(c.id));
       },
-      async list(brandId, query) { return listOf(orderChannelListDefinition, s().orderChannels, brandId, query); },
+      async list(brandId, query) {
+        return listOf(orderChannelListDefinition, s().orderChannels, brandId, query);
+      },
     },
 
     orders: {
-      async save(order) { saveAggregate(s().orders, order, 'order'); },
+      async save(order) {
+        saveAggregate(s().orders, order, 'order');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().orders, brandId, (o) => wanted.has(o.id));
@@ -184,14 +257,18 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
         const wanted = new Set(numbers);
         return pick(s().orders, brandId, (o) => wanted.has(o.orderNumber));
       },
-      async list(brandId, query) { return withoutOrderLines(query, listOf(orderListDefinition, s().orders, brandId, query)); },
+      async list(brandId, query) {
+        return withoutOrderLines(query, listOf(orderListDefinition, s().orders, brandId, query));
+      },
       async listForExport(brandId, query, scope) {
         return withoutOrderLines(query, exportOf(orderListDefinition, s().orders, brandId, query, scope, 'order'));
       },
     },
 
     shipments: {
-      async save(shipment) { saveAggregate(s().shipments, shipment, 'shipment'); },
+      async save(shipment) {
+        saveAggregate(s().shipments, shipment, 'shipment');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().shipments, brandId, (x) => wanted.has(x.id));
@@ -204,12 +281,18 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
         const wanted = new Set(orderIds);
         return pick(s().shipments, brandId, (x) => wanted.has(x.orderId));
       },
-      async list(brandId, query) { return listOf(shipmentListDefinition, s().shipments, brandId, query); },
-      async listForExport(brandId, query, scope) { return exportOf(shipmentListDefinition, s().shipments, brandId, query, scope, 'shipment'); },
+      async list(brandId, query) {
+        return listOf(shipmentListDefinition, s().shipments, brandId, query);
+      },
+      async listForExport(brandId, query, scope) {
+        return exportOf(shipmentListDefinition, s().shipments, brandId, query, scope, 'shipment');
+      },
     },
 
     invoices: {
-      async save(invoice) { saveAggregate(s().invoices, invoice, 'invoice'); },
+      async save(invoice) {
+        saveAggregate(s().invoices, invoice, 'invoice');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().invoices, brandId, (x) => wanted.has(x.id));
@@ -218,12 +301,18 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
         const wanted = new Set(orderIds);
         return pick(s().invoices, brandId, (x) => x.orderId !== null && wanted.has(x.orderId));
       },
-      async list(brandId, query) { return listOf(invoiceListDefinition, s().invoices, brandId, query); },
-      async listForExport(brandId, query, scope) { return exportOf(invoiceListDefinition, s().invoices, brandId, query, scope, 'invoice'); },
+      async list(brandId, query) {
+        return listOf(invoiceListDefinition, s().invoices, brandId, query);
+      },
+      async listForExport(brandId, query, scope) {
+        return exportOf(invoiceListDefinition, s().invoices, brandId, query, scope, 'invoice');
+      },
     },
 
     creditNotes: {
-      async save(creditNote) { saveAggregate(s().creditNotes, creditNote, 'credit note'); },
+      async save(creditNote) {
+        saveAggregate(s().creditNotes, creditNote, 'credit note');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().creditNotes, brandId, (x) => wanted.has(x.id));
@@ -236,22 +325,43 @@ export function ordersRepositories(state: () => OrdersState, ids: IdGenerator): 
         const wanted = new Set(returnIds);
         return pick(s().creditNotes, brandId, (x) => x.returnId !== null && wanted.has(x.returnId));
       },
-      async list(brandId, query) { return listOf(creditNoteListDefinition, s().creditNotes, brandId, query); },
-      async listForExport(brandId, query, scope) { return exportOf(creditNoteListDefinition, s().creditNotes, brandId, query, scope, 'credit_note'); },
+      async list(brandId, query) {
+        return listOf(creditNoteListDefinition, s().creditNotes, brandId, query);
+      },
+      async listForExport(brandId, query, scope) {
+        return exportOf(creditNoteListDefinition, s().creditNotes, brandId, query, scope, 'credit_note');
+      },
     },
 
     accountingEntries: {
-      async insert(entry) { insertRow(s().accountingEntries, entry, 'accounting entry'); },
+      async insert(entry) {
+        insertRow(s().accountingEntries, entry, 'accounting entry');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().accountingEntries, brandId, (x) => wanted.has(x.id));
       },
       async findByDocument(brandId, documentType, documentId) {
-        return clone(byId(s().accountingEntries.filter((x) => x.brandId === brandId && x.documentType === documentType && x.documentId === documentId))[0] ?? null);
+        return clone(
+          byId(
+            s().accountingEntries.filter(
+              (x) => x.brandId === brandId && x.documentType === documentType && x.documentId === documentId,
+            ),
+          )[0] ?? null,
+        );
       },
-      async list(brandId, query) { return listOf(accountingEntryListDefinition, s().accountingEntries, brandId, query); },
+      async list(brandId, query) {
+        return listOf(accountingEntryListDefinition, s().accountingEntries, brandId, query);
+      },
       async listForExport(brandId, query, scope) {
-        return exportOf(accountingEntryListDefinition, s().accountingEntries, brandId, query, { ...scope, statuses: undefined }, 'accounting_entry');
+        return exportOf(
+          accountingEntryListDefinition,
+          s().accountingEntries,
+          brandId,
+          query,
+          { ...scope, statuses: undefined },
+          'accounting_entry',
+        );
       },
     },
   };

@@ -35,7 +35,11 @@ const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
 
 /** Upserts the aggregate; lines are merged by id (never removed) and kept ascending. */
-function saveAggregate<L extends { id: number }, T extends { id: number; brandId: number; lines: L[] }>(rows: T[], row: T, what: string): void {
+function saveAggregate<L extends { id: number }, T extends { id: number; brandId: number; lines: L[] }>(
+  rows: T[],
+  row: T,
+  what: string,
+): void {
   const index = rows.findIndex((r) => r.id === row.id);
   if (index < 0) {
     rows.push(clone({ ...row, lines: byId(row.lines) }));
@@ -48,21 +52,41 @@ function saveAggregate<L extends { id: number }, T extends { id: number; brandId
   rows[index] = clone({ ...row, lines: byId([...lines.values()]) });
 }
 
-export function productionRepositories(state: () => ProductionState & MarksState): Pick<Repositories, ProductionRepositoryKey> {
+export function productionRepositories(
+  state: () => ProductionState & MarksState,
+): Pick<Repositories, ProductionRepositoryKey> {
   const s = state;
 
-  const pick = <T extends { id: number; brandId: number }>(rows: T[], brandId: number, test: (row: T) => boolean): T[] =>
-    clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
+  const pick = <T extends { id: number; brandId: number }>(
+    rows: T[],
+    brandId: number,
+    test: (row: T) => boolean,
+  ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
 
-  function listOf<T extends { id: number; brandId: number }>(definition: ListDefinition<T>, rows: T[], brandId: number, query: ListQuery): ListRows<T> {
-    const { rows: page, total } = listInMemory(definition, query, rows.filter((r) => r.brandId === brandId));
+  function listOf<T extends { id: number; brandId: number }>(
+    definition: ListDefinition<T>,
+    rows: T[],
+    brandId: number,
+    query: ListQuery,
+  ): ListRows<T> {
+    const { rows: page, total } = listInMemory(
+      definition,
+      query,
+      rows.filter((r) => r.brandId === brandId),
+    );
     return { rows: clone(page), total };
   }
 
   function exportable(brandId: number, scope: ExportScope): (order: ProductionOrder) => boolean {
     const hidden = new Set(
-      s().exportMarks
-        .filter((m) => m.brandId === brandId && m.documentType === 'production_order' && m.systemId === scope.systemId && m.exportedAt <= scope.notExportedSince)
+      s()
+        .exportMarks.filter(
+          (m) =>
+            m.brandId === brandId &&
+            m.documentType === 'production_order' &&
+            m.systemId === scope.systemId &&
+            m.exportedAt <= scope.notExportedSince,
+        )
         .map((m) => m.documentId),
     );
     return (order) => !hidden.has(order.id) && (scope.statuses === undefined || scope.statuses.includes(order.status));
@@ -70,23 +94,32 @@ export function productionRepositories(state: () => ProductionState & MarksState
 
   return {
     productionOrders: {
-      async save(order) { saveAggregate(s().productionOrders, order, 'production order'); },
+      async save(order) {
+        saveAggregate(s().productionOrders, order, 'production order');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().productionOrders, brandId, (o) => wanted.has(o.id));
       },
-      async list(brandId, query) { return listOf(productionOrderListDefinition, s().productionOrders, brandId, query); },
+      async list(brandId, query) {
+        return listOf(productionOrderListDefinition, s().productionOrders, brandId, query);
+      },
       async listForExport(brandId, query, scope) {
         const keep = exportable(brandId, scope);
         // The definition only supplies field readers here; the caller validated `query` against its own.
-        const { rows } = listInMemory(productionOrderListDefinition, { ...query, withTotal: false },
-          s().productionOrders.filter((o) => o.brandId === brandId && keep(o)));
+        const { rows } = listInMemory(
+          productionOrderListDefinition,
+          { ...query, withTotal: false },
+          s().productionOrders.filter((o) => o.brandId === brandId && keep(o)),
+        );
         return { rows: clone(rows), total: null };
       },
     },
 
     deliveryNotes: {
-      async save(note) { saveAggregate(s().deliveryNotes, note, 'delivery note'); },
+      async save(note) {
+        saveAggregate(s().deliveryNotes, note, 'delivery note');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().deliveryNotes, brandId, (n) => wanted.has(n.id));
@@ -99,7 +132,9 @@ export function productionRepositories(state: () => ProductionState & MarksState
         const wanted = new Set(productionOrderIds);
         return pick(s().deliveryNotes, brandId, (n) => wanted.has(n.productionOrderId));
       },
-      async list(brandId, query) { return listOf(deliveryNoteListDefinition, s().deliveryNotes, brandId, query); },
+      async list(brandId, query) {
+        return listOf(deliveryNoteListDefinition, s().deliveryNotes, brandId, query);
+      },
     },
   };
 }

@@ -73,19 +73,37 @@ function upsertRow<T extends { id: number; brandId: number }>(rows: T[], row: T,
 export function returnsRepositories(state: () => ReturnsState & MarksState): Pick<Repositories, ReturnsRepositoryKey> {
   const s = state;
 
-  const pick = <T extends { id: number; brandId: number }>(rows: T[], brandId: number, test: (row: T) => boolean): T[] =>
-    clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
+  const pick = <T extends { id: number; brandId: number }>(
+    rows: T[],
+    brandId: number,
+    test: (row: T) => boolean,
+  ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
 
-  function listOf<T extends { id: number; brandId: number }>(definition: ListDefinition<T>, rows: T[], brandId: number, query: ListQuery): ListRows<T> {
-    const { rows: page, total } = listInMemory(definition, query, rows.filter((r) => r.brandId === brandId));
+  function listOf<T extends { id: number; brandId: number }>(
+    definition: ListDefinition<T>,
+    rows: T[],
+    brandId: number,
+    query: ListQuery,
+  ): ListRows<T> {
+    const { rows: page, total } = listInMemory(
+      definition,
+      query,
+      rows.filter((r) => r.brandId === brandId),
+    );
     return { rows: clone(page), total };
   }
 
   /** Whether `scope`'s system has not yet taken the return (no mark at or before `notExportedSince`) and its status is in scope. */
   function exportable(brandId: number, scope: ExportScope): (ret: Return) => boolean {
     const hidden = new Set(
-      s().exportMarks
-        .filter((m) => m.brandId === brandId && m.documentType === 'return' && m.systemId === scope.systemId && m.exportedAt <= scope.notExportedSince)
+      s()
+        .exportMarks.filter(
+          (m) =>
+            m.brandId === brandId &&
+            m.documentType === 'return' &&
+            m.systemId === scope.systemId &&
+            m.exportedAt <= scope.notExportedSince,
+        )
         .map((m) => m.documentId),
     );
     return (ret) => !hidden.has(ret.id) && (scope.statuses === undefined || scope.statuses.includes(ret.status));
@@ -98,9 +116,14 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         const index = upsertRow(rows, ret, 'return');
         if (ret.returnPortalId !== null) {
           const taken = rows.some(
-            (r) => r.id !== ret.id && r.brandId === ret.brandId && r.returnPortalId === ret.returnPortalId && r.rma === ret.rma,
+            (r) =>
+              r.id !== ret.id &&
+              r.brandId === ret.brandId &&
+              r.returnPortalId === ret.returnPortalId &&
+              r.rma === ret.rma,
           );
-          if (taken) throw new InMemoryUniqueViolation(`rma ${ret.rma} is taken on return portal ${ret.returnPortalId}`);
+          if (taken)
+            throw new InMemoryUniqueViolation(`rma ${ret.rma} is taken on return portal ${ret.returnPortalId}`);
         }
         // The stored lines become exactly the aggregate's: what it leaves out is deleted.
         const stored = clone({ ...ret, lines: byId(ret.lines) });
@@ -121,17 +144,25 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         const wanted = new Set(orderIds);
         return pick(s().returns, brandId, (r) => r.orderId !== null && wanted.has(r.orderId));
       },
-      async list(brandId, query) { return listOf(returnListDefinition, s().returns, brandId, query); },
+      async list(brandId, query) {
+        return listOf(returnListDefinition, s().returns, brandId, query);
+      },
       async listForExport(brandId, query, scope) {
         const keep = exportable(brandId, scope);
         // The definition only supplies field readers here; the caller validated `query` against its own.
-        const { rows } = listInMemory(returnListDefinition, { ...query, withTotal: false }, s().returns.filter((r) => r.brandId === brandId && keep(r)));
+        const { rows } = listInMemory(
+          returnListDefinition,
+          { ...query, withTotal: false },
+          s().returns.filter((r) => r.brandId === brandId && keep(r)),
+        );
         return { rows: clone(rows), total: null };
       },
     },
 
     claimCauses: {
-      async insert(cause) { insertRow(s().claimCauses, cause, 'claim cause'); },
+      async insert(cause) {
+        insertRow(s().claimCauses, cause, 'claim cause');
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().claimCauses, brandId, (c) => wanted.has(c.id));
@@ -140,7 +171,9 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         const wanted = new Set(codes.map((c) => c.toLowerCase()));
         return pick(s().claimCauses, brandId, (c) => wanted.has(c.code.toLowerCase()));
       },
-      async list(brandId, query) { return listOf(claimCauseListDefinition, s().claimCauses, brandId, query); },
+      async list(brandId, query) {
+        return listOf(claimCauseListDefinition, s().claimCauses, brandId, query);
+      },
     },
 
     returnPortals: {
@@ -150,12 +183,16 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         }
         insertRow(s().returnPortals, portal, 'return portal');
       },
-      async findByPublicIdAnyBrand(publicId) { return clone(s().returnPortals.find((p) => p.publicId === publicId) ?? null); },
+      async findByPublicIdAnyBrand(publicId) {
+        return clone(s().returnPortals.find((p) => p.publicId === publicId) ?? null);
+      },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
         return pick(s().returnPortals, brandId, (p) => wanted.has(p.id));
       },
-      async list(brandId, query) { return listOf(returnPortalListDefinition, s().returnPortals, brandId, query); },
+      async list(brandId, query) {
+        return listOf(returnPortalListDefinition, s().returnPortals, brandId, query);
+      },
     },
 
     alerts: {
@@ -169,7 +206,9 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         const wanted = new Set(ids);
         return pick(s().alerts, brandId, (a) => wanted.has(a.id));
       },
-      async list(brandId, query) { return listOf(alertListDefinition, s().alerts, brandId, query); },
+      async list(brandId, query) {
+        return listOf(alertListDefinition, s().alerts, brandId, query);
+      },
     },
   };
 }

@@ -1,7 +1,11 @@
 import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/identity.entities';
 import { Customer, CustomerGroup, PaymentTerms } from '../customers/customer.entities';
 import { listInMemory } from '../listing/in-memory-list';
-import { customerGroupListDefinition, customerListDefinition, paymentTermsListDefinition } from '../customers/customer.list-definitions';
+import {
+  customerGroupListDefinition,
+  customerListDefinition,
+  paymentTermsListDefinition,
+} from '../customers/customer.list-definitions';
 import { supplierListDefinition } from '../suppliers/supplier.list-definition';
 import { Supplier } from '../suppliers/supplier.entities';
 import { IdGenerator } from '../shared/sequences.port';
@@ -29,8 +33,17 @@ interface MemoryState extends CatalogState, OrdersState, ReturnsState, Productio
 
 function emptyState(): MemoryState {
   return {
-    counters: {}, documentNumbers: {}, brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [],
-    customers: [], customerGroups: [], paymentTerms: [], suppliers: [],
+    counters: {},
+    documentNumbers: {},
+    brands: [],
+    users: [],
+    apiApps: [],
+    accessTokens: [],
+    requestLogs: [],
+    customers: [],
+    customerGroups: [],
+    paymentTerms: [],
+    suppliers: [],
     ...emptyCatalogState(),
     ...emptyOrdersState(),
     ...emptyReturnsState(),
@@ -49,7 +62,8 @@ function put<T extends { id: number }>(rows: T[], row: T): void {
 
 /** What the SQL adapters' foreign keys do (translated to `has_dependents`): a referred-to row stays. */
 function refuseIfReferred(dependents: string[], what: string): void {
-  if (dependents.length > 0) throw new DomainError('has_dependents', `${what} still has dependent data (${dependents.join(', ')})`);
+  if (dependents.length > 0)
+    throw new DomainError('has_dependents', `${what} still has dependent data (${dependents.join(', ')})`);
 }
 
 function bind(state: () => MemoryState): Repositories {
@@ -73,22 +87,42 @@ function bind(state: () => MemoryState): Repositories {
       },
     },
     brands: {
-      async insert(brand) { put(s().brands, brand); },
-      async findById(id) { return clone(s().brands.find((b) => b.id === id) ?? null); },
-      async findFirst() { return clone([...s().brands].sort((a, b) => a.id - b.id)[0] ?? null); },
+      async insert(brand) {
+        put(s().brands, brand);
+      },
+      async findById(id) {
+        return clone(s().brands.find((b) => b.id === id) ?? null);
+      },
+      async findFirst() {
+        return clone([...s().brands].sort((a, b) => a.id - b.id)[0] ?? null);
+      },
     },
     users: {
-      async insert(user) { put(s().users, user); },
-      async findById(id) { return clone(s().users.find((u) => u.id === id) ?? null); },
+      async insert(user) {
+        put(s().users, user);
+      },
+      async findById(id) {
+        return clone(s().users.find((u) => u.id === id) ?? null);
+      },
     },
     apiApps: {
-      async insert(app) { put(s().apiApps, app); },
-      async findById(id) { return clone(s().apiApps.find((a) => a.id === id) ?? null); },
+      async insert(app) {
+        put(s().apiApps, app);
+      },
+      async findById(id) {
+        return clone(s().apiApps.find((a) => a.id === id) ?? null);
+      },
     },
     accessTokens: {
-      async insert(token) { put(s().accessTokens, token); },
-      async findByHash(hash) { return clone(s().accessTokens.find((t) => t.tokenHash === hash) ?? null); },
-      async findById(id) { return clone(s().accessTokens.find((t) => t.id === id) ?? null); },
+      async insert(token) {
+        put(s().accessTokens, token);
+      },
+      async findByHash(hash) {
+        return clone(s().accessTokens.find((t) => t.tokenHash === hash) ?? null);
+      },
+      async findById(id) {
+        return clone(s().accessTokens.find((t) => t.id === id) ?? null);
+      },
       async revoke(id, at) {
         const token = s().accessTokens.find((t) => t.id === id);
         if (!token || token.revokedAt) return false;
@@ -97,55 +131,106 @@ function bind(state: () => MemoryState): Repositories {
       },
     },
     requestLogs: {
-      async append(entries) { s().requestLogs.push(...clone(entries)); },
+      async append(entries) {
+        s().requestLogs.push(...clone(entries));
+      },
       async listForUser(brandId, userId, limit) {
-        return clone(s().requestLogs.filter((e) => e.brandId === brandId && e.userId === userId).reverse().slice(0, limit));
+        return clone(
+          s()
+            .requestLogs.filter((e) => e.brandId === brandId && e.userId === userId)
+            .reverse()
+            .slice(0, limit),
+        );
       },
     },
     customers: {
-      async findByNumbers(brandId, numbers) { return clone(s().customers.filter((c) => c.brandId === brandId && numbers.includes(c.customerNumber))); },
-      async findById(brandId, id) { return clone(s().customers.find((c) => c.brandId === brandId && c.id === id) ?? null); },
-      async save(customer) { put(s().customers, customer); },
+      async findByNumbers(brandId, numbers) {
+        return clone(s().customers.filter((c) => c.brandId === brandId && numbers.includes(c.customerNumber)));
+      },
+      async findById(brandId, id) {
+        return clone(s().customers.find((c) => c.brandId === brandId && c.id === id) ?? null);
+      },
+      async save(customer) {
+        put(s().customers, customer);
+      },
       async delete(brandId, id) {
         refuseIfReferred(customerDependents(s(), brandId, id), `customer ${id}`);
         s().customers = s().customers.filter((c) => !(c.brandId === brandId && c.id === id));
       },
-      async dependentsOf(brandId, id) { return customerDependents(s(), brandId, id); },
+      async dependentsOf(brandId, id) {
+        return customerDependents(s(), brandId, id);
+      },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(customerListDefinition, query, s().customers.filter((c) => c.brandId === brandId));
+        const { rows, total } = listInMemory(
+          customerListDefinition,
+          query,
+          s().customers.filter((c) => c.brandId === brandId),
+        );
         const withAddresses = query.includes.includes('addresses');
         return { rows: clone(rows).map((c) => (withAddresses ? c : { ...c, addresses: [] })), total };
       },
     },
     customerGroups: {
-      async insert(group) { put(s().customerGroups, group); },
-      async findByIds(brandId, ids) { return clone(s().customerGroups.filter((g) => g.brandId === brandId && ids.includes(g.id))); },
-      async findByCodes(brandId, codes) { return clone(s().customerGroups.filter((g) => g.brandId === brandId && codes.includes(g.code))); },
+      async insert(group) {
+        put(s().customerGroups, group);
+      },
+      async findByIds(brandId, ids) {
+        return clone(s().customerGroups.filter((g) => g.brandId === brandId && ids.includes(g.id)));
+      },
+      async findByCodes(brandId, codes) {
+        return clone(s().customerGroups.filter((g) => g.brandId === brandId && codes.includes(g.code)));
+      },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(customerGroupListDefinition, query, s().customerGroups.filter((g) => g.brandId === brandId));
+        const { rows, total } = listInMemory(
+          customerGroupListDefinition,
+          query,
+          s().customerGroups.filter((g) => g.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
     paymentTerms: {
-      async insert(terms) { put(s().paymentTerms, terms); },
-      async findByIds(brandId, ids) { return clone(s().paymentTerms.filter((t) => t.brandId === brandId && ids.includes(t.id))); },
-      async findByCodes(brandId, codes) { return clone(s().paymentTerms.filter((t) => t.brandId === brandId && codes.includes(t.code))); },
+      async insert(terms) {
+        put(s().paymentTerms, terms);
+      },
+      async findByIds(brandId, ids) {
+        return clone(s().paymentTerms.filter((t) => t.brandId === brandId && ids.includes(t.id)));
+      },
+      async findByCodes(brandId, codes) {
+        return clone(s().paymentTerms.filter((t) => t.brandId === brandId && codes.includes(t.code)));
+      },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(paymentTermsListDefinition, query, s().paymentTerms.filter((t) => t.brandId === brandId));
+        const { rows, total } = listInMemory(
+          paymentTermsListDefinition,
+          query,
+          s().paymentTerms.filter((t) => t.brandId === brandId),
+        );
         return { rows: clone(rows), total };
       },
     },
     suppliers: {
-      async findByNumbers(brandId, numbers) { return clone(s().suppliers.filter((x) => x.brandId === brandId && numbers.includes(x.supplierNumber))); },
-      async findById(brandId, id) { return clone(s().suppliers.find((x) => x.brandId === brandId && x.id === id) ?? null); },
-      async save(supplier) { put(s().suppliers, supplier); },
+      async findByNumbers(brandId, numbers) {
+        return clone(s().suppliers.filter((x) => x.brandId === brandId && numbers.includes(x.supplierNumber)));
+      },
+      async findById(brandId, id) {
+        return clone(s().suppliers.find((x) => x.brandId === brandId && x.id === id) ?? null);
+      },
+      async save(supplier) {
+        put(s().suppliers, supplier);
+      },
       async delete(brandId, id) {
         refuseIfReferred(supplierDependents(s(), brandId, id), `supplier ${id}`);
         s().suppliers = s().suppliers.filter((x) => !(x.brandId === brandId && x.id === id));
       },
-      async dependentsOf(brandId, id) { return supplierDependents(s(), brandId, id); },
+      async dependentsOf(brandId, id) {
+        return supplierDependents(s(), brandId, id);
+      },
       async list(brandId, query) {
-        const { rows, total } = listInMemory(supplierListDefinition, query, s().suppliers.filter((x) => x.brandId === brandId));
+        const { rows, total } = listInMemory(
+          supplierListDefinition,
+          query,
+          s().suppliers.filter((x) => x.brandId === brandId),
+        );
         const withAddresses = query.includes.includes('addresses');
         return { rows: clone(rows).map((x) => (withAddresses ? x : { ...x, addresses: [] })), total };
       },

@@ -20,7 +20,6 @@ export interface ContractStorage {
   close(): Promise<void>;
 }
 
-
 const T0 = '2026-01-01T00:00:00.000Z';
 
 type AddressDraft = Omit<Address, 'id'>;
@@ -95,7 +94,14 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
     async function anApp(brandId: number, internalCode: string | null = null): Promise<ApiApp> {
       return uow().run(async (tx) => {
         const [id] = await tx.ids.next('api_apps');
-        const app: ApiApp = { id: id!, brandId, name: `App ${id}`, appKeyHash: `app-key-hash-${id}`, internalCode, createdAt: T0 };
+        const app: ApiApp = {
+          id: id!,
+          brandId,
+          name: `App ${id}`,
+          appKeyHash: `app-key-hash-${id}`,
+          internalCode,
+          createdAt: T0,
+        };
         await tx.apiApps.insert(app);
         return app;
       });
@@ -223,20 +229,29 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       });
 
       it('hands out ever greater ids to later draws', async () => {
-        const [first, second] = await uow().run(async (tx) => [await tx.ids.next('customer_groups', 2), await tx.ids.next('customer_groups', 2)]);
+        const [first, second] = await uow().run(async (tx) => [
+          await tx.ids.next('customer_groups', 2),
+          await tx.ids.next('customer_groups', 2),
+        ]);
         const third = await uow().run((tx) => tx.ids.next('customer_groups', 2));
 
         expect(Math.min(...second!)).toBeGreaterThan(Math.max(...first!));
         expect(Math.min(...third)).toBeGreaterThan(Math.max(...second!));
       });
 
-      it('never hands the same id to two of many parallel transactions', async () => {
-        const draws = await Promise.all(Array.from({ length: 20 }, () => uow().run((tx) => tx.ids.next('customer_addresses', 3))));
+      it(
+        'never hands the same id to two of many parallel transactions',
+        async () => {
+          const draws = await Promise.all(
+            Array.from({ length: 20 }, () => uow().run((tx) => tx.ids.next('customer_addresses', 3))),
+          );
 
-        const all = draws.flat();
-        expect(all).toHaveLength(60);
-        expect(new Set(all).size).toBe(60);
-      }, SLOW);
+          const all = draws.flat();
+          expect(all).toHaveLength(60);
+          expect(new Set(all).size).toBe(60);
+        },
+        SLOW,
+      );
     });
 
     // ---- document numbers -------------------------------------------------------------------
@@ -245,7 +260,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       it("numbers a brand's documents of one kind from 1, consecutively, across transactions", async () => {
         const brand = await aBrand();
 
-        const first = await uow().run(async (tx) => [await tx.documentNumbers.next(brand.id, 'order'), await tx.documentNumbers.next(brand.id, 'order')]);
+        const first = await uow().run(async (tx) => [
+          await tx.documentNumbers.next(brand.id, 'order'),
+          await tx.documentNumbers.next(brand.id, 'order'),
+        ]);
         const second = await uow().run((tx) => tx.documentNumbers.next(brand.id, 'order'));
 
         expect(first).toEqual([1, 2]);
@@ -280,13 +298,19 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(forA).toBe(3);
       });
 
-      it('gives 20 parallel transactions 20 distinct consecutive numbers', async () => {
-        const brand = await aBrand();
+      it(
+        'gives 20 parallel transactions 20 distinct consecutive numbers',
+        async () => {
+          const brand = await aBrand();
 
-        const numbers = await Promise.all(Array.from({ length: 20 }, () => uow().run((tx) => tx.documentNumbers.next(brand.id, 'return'))));
+          const numbers = await Promise.all(
+            Array.from({ length: 20 }, () => uow().run((tx) => tx.documentNumbers.next(brand.id, 'return'))),
+          );
 
-        expect(ascending(numbers)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-      }, SLOW);
+          expect(ascending(numbers)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        },
+        SLOW,
+      );
 
       it('gives the number of a rolled-back transaction to the next one, leaving no gap', async () => {
         const brand = await aBrand();
@@ -370,7 +394,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
 
         expect(first).toBe(true);
         expect(second).toBe(false);
-        expect(await uow().read((r) => r.accessTokens.findByHash(token.tokenHash))).toStrictEqual({ ...token, revokedAt: '2026-02-01T10:00:00.000Z' });
+        expect(await uow().read((r) => r.accessTokens.findByHash(token.tokenHash))).toStrictEqual({
+          ...token,
+          revokedAt: '2026-02-01T10:00:00.000Z',
+        });
       });
 
       it("lists a user's requests newest first, up to the limit, only of that brand and user", async () => {
@@ -381,11 +408,24 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const app = await anApp(brand.id);
         const token = await aToken(user, app);
         const entry = (path: string, createdAt: string, overrides: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
-          brandId: brand.id, userId: user.id, appId: app.id, tokenId: token.id, method: 'GET', path, status: 200,
-          durationMs: 12, requestId: `req-${path}`, createdAt, ...overrides,
+          brandId: brand.id,
+          userId: user.id,
+          appId: app.id,
+          tokenId: token.id,
+          method: 'GET',
+          path,
+          status: 200,
+          durationMs: 12,
+          requestId: `req-${path}`,
+          createdAt,
+          ...overrides,
         });
         const first = entry('/v10/customers', '2026-01-01T10:00:00.000Z');
-        const second = entry('/v10/orders', '2026-01-01T10:00:01.000Z', { method: 'POST', status: 201, durationMs: 40 });
+        const second = entry('/v10/orders', '2026-01-01T10:00:01.000Z', {
+          method: 'POST',
+          status: 201,
+          durationMs: 40,
+        });
         const third = entry('/v10/orders/7', '2026-01-01T10:00:02.000Z', { status: 404 });
 
         await uow().run((tx) => tx.requestLogs.append([first, second]));
@@ -397,7 +437,11 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         );
         await uow().run((tx) => tx.requestLogs.append([third]));
 
-        expect(await uow().read((r) => r.requestLogs.listForUser(brand.id, user.id, 10))).toStrictEqual([third, second, first]);
+        expect(await uow().read((r) => r.requestLogs.listForUser(brand.id, user.id, 10))).toStrictEqual([
+          third,
+          second,
+          first,
+        ]);
         expect(await uow().read((r) => r.requestLogs.listForUser(brand.id, user.id, 2))).toStrictEqual([third, second]);
         expect(await uow().read((r) => r.requestLogs.listForUser(other.id, colleague.id, 10))).toStrictEqual([]);
       });
@@ -441,7 +485,15 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const found = await uow().read((r) => r.customers.findById(brand.id, customer.id));
 
         expect(found).toStrictEqual(customer);
-        expect(found).toMatchObject({ email: null, telephone: null, vatNumber: null, eoriNumber: null, customerGroupId: null, paymentTermsId: null, addresses: [] });
+        expect(found).toMatchObject({
+          email: null,
+          telephone: null,
+          vatNumber: null,
+          eoriNumber: null,
+          customerGroupId: null,
+          paymentTermsId: null,
+          addresses: [],
+        });
       });
 
       it('reads addresses back in the order they were saved', async () => {
@@ -458,7 +510,9 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
 
         await uow().run((tx) => tx.customers.save(reordered));
 
-        expect((await uow().read((r) => r.customers.findById(brand.id, customer.id)))!.addresses).toStrictEqual(reordered.addresses);
+        expect((await uow().read((r) => r.customers.findById(brand.id, customer.id)))!.addresses).toStrictEqual(
+          reordered.addresses,
+        );
       });
 
       it('on a second save updates the fields and makes the stored addresses exactly the new list', async () => {
@@ -475,7 +529,11 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
           discountBasisPoints: 999,
           active: false,
           updatedAt: '2026-05-05T05:05:05.555Z',
-          addresses: [keep!, { ...change!, city: 'Odense', zip: '5000', region: 'Fyn' }, { ...anAddress({ title: 'Added', remoteErpId: 'ERP-9' }), id: addedId! }],
+          addresses: [
+            keep!,
+            { ...change!, city: 'Odense', zip: '5000', region: 'Fyn' },
+            { ...anAddress({ title: 'Added', remoteErpId: 'ERP-9' }), id: addedId! },
+          ],
         };
 
         await uow().run((tx) => tx.customers.save(updated));
@@ -511,7 +569,9 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await uow().run((tx) => tx.customers.delete(brand.id, customer.id));
 
         expect(await uow().read((r) => r.customers.findById(brand.id, customer.id))).toBeNull();
-        expect(await uow().read((r) => r.customers.findByNumbers(brand.id, [customer.customerNumber]))).toStrictEqual([]);
+        expect(await uow().read((r) => r.customers.findByNumbers(brand.id, [customer.customerNumber]))).toStrictEqual(
+          [],
+        );
         // Saving the same id again must not bring old address rows back.
         const reborn = { ...customer, addresses: [] };
         await uow().run((tx) => tx.customers.save(reborn));
@@ -521,7 +581,11 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       it('keeps the unfiltered list total exact across creates, updates and deletes', async () => {
         const brand = await aBrand();
         const total = async () =>
-          (await uow().read((r) => runList(customerListDefinition, { brandId: brand.id, query: {} }, (q) => r.customers.list(brand.id, q)))).page.total;
+          (
+            await uow().read((r) =>
+              runList(customerListDefinition, { brandId: brand.id, query: {} }, (q) => r.customers.list(brand.id, q)),
+            )
+          ).page.total;
         const first = await aCustomer(brand.id);
         const second = await aCustomer(brand.id);
         await uow().run((tx) => tx.customers.save({ ...first, name: 'Renamed' }));
@@ -531,10 +595,16 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await uow().run((tx) => tx.customers.delete(brand.id, second.id));
         expect(await total()).toBe(1);
         // A rolled-back insert must not count.
-        await expect(uow().run(async (tx) => {
-          await tx.customers.save({ ...second, id: (await tx.ids.next('customers'))[0]!, customerNumber: 'ROLLED-BACK' });
-          throw new Error('on purpose');
-        })).rejects.toThrow('on purpose');
+        await expect(
+          uow().run(async (tx) => {
+            await tx.customers.save({
+              ...second,
+              id: (await tx.ids.next('customers'))[0]!,
+              customerNumber: 'ROLLED-BACK',
+            });
+            throw new Error('on purpose');
+          }),
+        ).rejects.toThrow('on purpose');
         expect(await total()).toBe(1);
       });
 
@@ -553,7 +623,15 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const seenByB = await uow().read(async (r) => ({
           byId: await r.customers.findById(b.id, ofA.id),
           byNumber: await r.customers.findByNumbers(b.id, ['SHARED-1']),
-          listed: await r.customers.list(b.id, { filterGroups: [], sort: [{ key: 'id', direction: 'ASC' }], includes: [], limit: 100, page: 0, after: null, withTotal: true }),
+          listed: await r.customers.list(b.id, {
+            filterGroups: [],
+            sort: [{ key: 'id', direction: 'ASC' }],
+            includes: [],
+            limit: 100,
+            page: 0,
+            after: null,
+            withTotal: true,
+          }),
         }));
         await uow().run((tx) => tx.customers.delete(b.id, ofA.id));
 
@@ -584,7 +662,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const found = await uow().read(async (r) => ({
           byIds: byId(await r.customerGroups.findByIds(brand.id, [wholesale.id, retail.id, 987_654_321])),
           byCodes: byId(await r.customerGroups.findByCodes(brand.id, ['WHOLESALE', 'RETAIL', 'NOPE'])),
-          none: [...(await r.customerGroups.findByIds(brand.id, [])), ...(await r.customerGroups.findByCodes(brand.id, []))],
+          none: [
+            ...(await r.customerGroups.findByIds(brand.id, [])),
+            ...(await r.customerGroups.findByCodes(brand.id, [])),
+          ],
         }));
 
         expect(found).toStrictEqual({ byIds: [retail, wholesale], byCodes: [retail, wholesale], none: [] });
@@ -598,7 +679,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const found = await uow().read(async (r) => ({
           byIds: byId(await r.paymentTerms.findByIds(brand.id, [net60.id, net30.id])),
           byCodes: byId(await r.paymentTerms.findByCodes(brand.id, ['NET60'])),
-          none: [...(await r.paymentTerms.findByIds(brand.id, [])), ...(await r.paymentTerms.findByCodes(brand.id, []))],
+          none: [
+            ...(await r.paymentTerms.findByIds(brand.id, [])),
+            ...(await r.paymentTerms.findByCodes(brand.id, [])),
+          ],
         }));
 
         expect(found).toStrictEqual({ byIds: [net30, net60], byCodes: [net60], none: [] });
@@ -628,9 +712,20 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const terms = [await somePaymentTerms(brand.id, 'T1'), await somePaymentTerms(brand.id, 'T2', 14)];
         await aCustomerGroup(other.id, 'G1');
         await somePaymentTerms(other.id, 'T1');
-        const all: ListQuery = { filterGroups: [], sort: [{ key: 'id', direction: 'ASC' }], includes: [], limit: 20, page: 0, after: null, withTotal: true };
+        const all: ListQuery = {
+          filterGroups: [],
+          sort: [{ key: 'id', direction: 'ASC' }],
+          includes: [],
+          limit: 20,
+          page: 0,
+          after: null,
+          withTotal: true,
+        };
 
-        const listed = await uow().read(async (r) => ({ groups: await r.customerGroups.list(brand.id, all), terms: await r.paymentTerms.list(brand.id, all) }));
+        const listed = await uow().read(async (r) => ({
+          groups: await r.customerGroups.list(brand.id, all),
+          terms: await r.paymentTerms.list(brand.id, all),
+        }));
 
         expect(listed).toStrictEqual({ groups: { rows: groups, total: 2 }, terms: { rows: terms, total: 2 } });
       });
@@ -649,7 +744,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
           email: 'orders@tessitura.example',
           createdAt: '2026-01-02T03:04:05.678Z',
           updatedAt: '2026-01-02T03:04:06.000Z',
-          addresses: [anAddress({ title: 'Mill', country: 'IT', city: 'Prato', remoteErpId: 'V-1' }), anAddress({ title: 'Office', address2: 'Floor 3' })],
+          addresses: [
+            anAddress({ title: 'Mill', country: 'IT', city: 'Prato', remoteErpId: 'V-1' }),
+            anAddress({ title: 'Office', address2: 'Floor 3' }),
+          ],
         });
 
         expect(await uow().read((r) => r.suppliers.findById(brand.id, supplier.id))).toStrictEqual(supplier);
@@ -666,7 +764,9 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
 
       it('on a second save updates the fields and makes the stored addresses exactly the new list', async () => {
         const brand = await aBrand();
-        const supplier = await aSupplier(brand.id, { addresses: [anAddress({ title: 'Keep' }), anAddress({ title: 'Change' }), anAddress({ title: 'Remove' })] });
+        const supplier = await aSupplier(brand.id, {
+          addresses: [anAddress({ title: 'Keep' }), anAddress({ title: 'Change' }), anAddress({ title: 'Remove' })],
+        });
         const [keep, change] = supplier.addresses;
         const [addedId] = await newAddressIds('supplier_addresses', 1);
         const updated: Supplier = {
@@ -675,7 +775,11 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
           active: false,
           email: 'new@supplier.example',
           updatedAt: '2026-06-06T06:06:06.666Z',
-          addresses: [keep!, { ...change!, name: 'Dock 4', remoteErpId: 'V-2' }, { ...anAddress({ title: 'Added' }), id: addedId! }],
+          addresses: [
+            keep!,
+            { ...change!, name: 'Dock 4', remoteErpId: 'V-2' },
+            { ...anAddress({ title: 'Added' }), id: addedId! },
+          ],
         };
 
         await uow().run((tx) => tx.suppliers.save(updated));
@@ -710,7 +814,15 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const seenByB = await uow().read(async (r) => ({
           byId: await r.suppliers.findById(b.id, ofA.id),
           byNumber: await r.suppliers.findByNumbers(b.id, ['SHARED-S']),
-          listed: await r.suppliers.list(b.id, { filterGroups: [], sort: [{ key: 'id', direction: 'ASC' }], includes: [], limit: 100, page: 0, after: null, withTotal: true }),
+          listed: await r.suppliers.list(b.id, {
+            filterGroups: [],
+            sort: [{ key: 'id', direction: 'ASC' }],
+            includes: [],
+            limit: 100,
+            page: 0,
+            after: null,
+            withTotal: true,
+          }),
         }));
         await uow().run((tx) => tx.suppliers.delete(b.id, ofA.id));
 
@@ -726,19 +838,107 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       let fixtures: Customer[] = [];
       let groupId = 0;
 
-      const rows: Array<{ name: string; currency: string; active: boolean; email: string | null; discount: number; group: boolean; addresses: number }> = [
-        { name: 'Abby Road', currency: 'EUR', active: true, email: 'abby@road.example', discount: 0, group: true, addresses: 1 },
-        { name: 'Cabaret Couture', currency: 'USD', active: false, email: null, discount: 1250, group: false, addresses: 0 },
-        { name: 'ABC Fashion', currency: 'EUR', active: true, email: 'hello@ABC.example', discount: 500, group: true, addresses: 2 },
+      const rows: Array<{
+        name: string;
+        currency: string;
+        active: boolean;
+        email: string | null;
+        discount: number;
+        group: boolean;
+        addresses: number;
+      }> = [
+        {
+          name: 'Abby Road',
+          currency: 'EUR',
+          active: true,
+          email: 'abby@road.example',
+          discount: 0,
+          group: true,
+          addresses: 1,
+        },
+        {
+          name: 'Cabaret Couture',
+          currency: 'USD',
+          active: false,
+          email: null,
+          discount: 1250,
+          group: false,
+          addresses: 0,
+        },
+        {
+          name: 'ABC Fashion',
+          currency: 'EUR',
+          active: true,
+          email: 'hello@ABC.example',
+          discount: 500,
+          group: true,
+          addresses: 2,
+        },
         { name: '100% Cotton', currency: 'DKK', active: true, email: null, discount: 1000, group: false, addresses: 0 },
-        { name: '100 Percent Wool', currency: 'DKK', active: false, email: 'wool@percent.example', discount: 2550, group: false, addresses: 1 },
-        { name: 'Under_score', currency: 'EUR', active: true, email: 'u@score.example', discount: 1250, group: true, addresses: 0 },
+        {
+          name: '100 Percent Wool',
+          currency: 'DKK',
+          active: false,
+          email: 'wool@percent.example',
+          discount: 2550,
+          group: false,
+          addresses: 1,
+        },
+        {
+          name: 'Under_score',
+          currency: 'EUR',
+          active: true,
+          email: 'u@score.example',
+          discount: 1250,
+          group: true,
+          addresses: 0,
+        },
         { name: 'Underscore', currency: 'SEK', active: true, email: null, discount: 499, group: false, addresses: 0 },
-        { name: 'Back\\slash Ltd', currency: 'USD', active: false, email: 'back@slash.example', discount: 501, group: false, addresses: 0 },
-        { name: 'Zed & Co', currency: 'EUR', active: true, email: 'zed@co.example', discount: 10000, group: true, addresses: 0 },
-        { name: 'zebra stripes', currency: 'NOK', active: true, email: null, discount: 750, group: false, addresses: 1 },
-        { name: "O'Brien Tailors", currency: 'EUR', active: false, email: 'ob@tailors.example', discount: 0, group: false, addresses: 0 },
-        { name: 'Nordic Knit co', currency: 'SEK', active: true, email: 'nordic@knit.example', discount: 2000, group: true, addresses: 0 },
+        {
+          name: 'Back\\slash Ltd',
+          currency: 'USD',
+          active: false,
+          email: 'back@slash.example',
+          discount: 501,
+          group: false,
+          addresses: 0,
+        },
+        {
+          name: 'Zed & Co',
+          currency: 'EUR',
+          active: true,
+          email: 'zed@co.example',
+          discount: 10000,
+          group: true,
+          addresses: 0,
+        },
+        {
+          name: 'zebra stripes',
+          currency: 'NOK',
+          active: true,
+          email: null,
+          discount: 750,
+          group: false,
+          addresses: 1,
+        },
+        {
+          name: "O'Brien Tailors",
+          currency: 'EUR',
+          active: false,
+          email: 'ob@tailors.example',
+          discount: 0,
+          group: false,
+          addresses: 0,
+        },
+        {
+          name: 'Nordic Knit co',
+          currency: 'SEK',
+          active: true,
+          email: 'nordic@knit.example',
+          discount: 2000,
+          group: true,
+          addresses: 0,
+        },
       ];
       const day = (i: number) => `2025-03-${String(i + 1).padStart(2, '0')}T09:30:00.000Z`;
 
@@ -763,7 +963,9 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
                 customerGroupId: row.group ? groupId : null,
                 createdAt: day(i),
                 updatedAt: day(i),
-                addresses: Array.from({ length: row.addresses }, (_, n) => anAddress({ title: `Address ${n + 1}`, remoteErpId: `R-${i}-${n}` })),
+                addresses: Array.from({ length: row.addresses }, (_, n) =>
+                  anAddress({ title: `Address ${n + 1}`, remoteErpId: `R-${i}-${n}` }),
+                ),
               }),
             );
           }
@@ -772,9 +974,13 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       }, SLOW);
 
       const list = (raw: RawListQuery, cursor?: DecodedCursor) =>
-        uow().read((r) => runList(customerListDefinition, { brandId, query: raw, cursor }, (q) => r.customers.list(brandId, q)));
+        uow().read((r) =>
+          runList(customerListDefinition, { brandId, query: raw, cursor }, (q) => r.customers.list(brandId, q)),
+        );
 
-      const filter = (key: string, operator: string, value: unknown, not = false) => ({ filter_groups: [{ filters: [{ key, operator, value, not }] }] });
+      const filter = (key: string, operator: string, value: unknown, not = false) => ({
+        filter_groups: [{ filters: [{ key, operator, value, not }] }],
+      });
 
       /** Lists with the raw query and checks the ids against the fixtures that satisfy `expected`, in id order. */
       async function expectMatches(raw: RawListQuery, expected: (c: Customer) => boolean): Promise<void> {
@@ -806,7 +1012,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await expectMatches(filter('name', 'ct', 'ab'), (c) => c.name.toLowerCase().includes('ab'));
         await expectMatches(filter('name', 'sw', 'UNDER'), (c) => c.name.toLowerCase().startsWith('under'));
         await expectMatches(filter('name', 'ew', 'CO'), (c) => c.name.toLowerCase().endsWith('co'));
-        await expectMatches(filter('email', 'ct', 'abc.EXAMPLE'), (c) => c.email !== null && c.email.toLowerCase().includes('abc.example'));
+        await expectMatches(
+          filter('email', 'ct', 'abc.EXAMPLE'),
+          (c) => c.email !== null && c.email.toLowerCase().includes('abc.example'),
+        );
       });
 
       it('ct, sw and ew treat %, _ and \\ as plain characters', async () => {
@@ -842,21 +1051,39 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       });
 
       it('bt matches a closed range', async () => {
-        await expectMatches(filter('discount_percentage', 'bt', ['5', 12.5]), (c) => c.discountBasisPoints >= 500 && c.discountBasisPoints <= 1250);
-        await expectMatches(filter('created_at', 'bt', [day(2), day(4)]), (c) => c.createdAt >= day(2) && c.createdAt <= day(4));
+        await expectMatches(
+          filter('discount_percentage', 'bt', ['5', 12.5]),
+          (c) => c.discountBasisPoints >= 500 && c.discountBasisPoints <= 1250,
+        );
+        await expectMatches(
+          filter('created_at', 'bt', [day(2), day(4)]),
+          (c) => c.createdAt >= day(2) && c.createdAt <= day(4),
+        );
       });
 
       it('not negates a filter', async () => {
         await expectMatches(filter('currency', 'eq', 'EUR', true), (c) => c.currency !== 'EUR');
-        await expectMatches(filter('currency', 'in', ['EUR', 'DKK'], true), (c) => !['EUR', 'DKK'].includes(c.currency));
+        await expectMatches(
+          filter('currency', 'in', ['EUR', 'DKK'], true),
+          (c) => !['EUR', 'DKK'].includes(c.currency),
+        );
         await expectMatches(filter('name', 'ct', 'co', true), (c) => !c.name.toLowerCase().includes('co'));
-        await expectMatches(filter('discount_percentage', 'bt', [5, 20], true), (c) => !(c.discountBasisPoints >= 500 && c.discountBasisPoints <= 2000));
+        await expectMatches(
+          filter('discount_percentage', 'bt', [5, 20], true),
+          (c) => !(c.discountBasisPoints >= 500 && c.discountBasisPoints <= 2000),
+        );
       });
 
       it('a negated comparison also matches rows whose field is null', async () => {
-        await expectMatches(filter('email', 'ct', 'example', true), (c) => c.email === null || !c.email.includes('example'));
+        await expectMatches(
+          filter('email', 'ct', 'example', true),
+          (c) => c.email === null || !c.email.includes('example'),
+        );
         await expectMatches(filter('email', 'eq', 'abby@road.example', true), (c) => c.email !== 'abby@road.example');
-        await expectMatches(filter('customer_group_id', 'eq', String(groupId), true), (c) => c.customerGroupId !== groupId);
+        await expectMatches(
+          filter('customer_group_id', 'eq', String(groupId), true),
+          (c) => c.customerGroupId !== groupId,
+        );
       });
 
       it('a null value asks for IS NULL, and negated for IS NOT NULL', async () => {
@@ -877,7 +1104,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       });
 
       it('filters on instants, reading dates as midnight UTC and honouring offsets', async () => {
-        await expectMatches(filter('created_at', 'gte', '2025-03-05'), (c) => c.createdAt >= '2025-03-05T00:00:00.000Z');
+        await expectMatches(
+          filter('created_at', 'gte', '2025-03-05'),
+          (c) => c.createdAt >= '2025-03-05T00:00:00.000Z',
+        );
         await expectMatches(filter('created_at', 'lt', '2025-03-03T09:30:00Z'), (c) => c.createdAt < day(2));
         await expectMatches(filter('created_at', 'gt', '2025-03-04T11:30:00+02:00'), (c) => c.createdAt > day(3));
         await expectMatches(filter('created_at', 'eq', day(6)), (c) => c.createdAt === day(6));
@@ -888,7 +1118,10 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
           { key: 'currency', operator: 'eq', value: 'USD' },
           { key: 'active', operator: 'eq', value: 'false' },
         ];
-        await expectMatches({ filter_groups: [{ or: false, filters: pair }] }, (c) => c.currency === 'USD' && !c.active);
+        await expectMatches(
+          { filter_groups: [{ or: false, filters: pair }] },
+          (c) => c.currency === 'USD' && !c.active,
+        );
         await expectMatches({ filter_groups: [{ or: true, filters: pair }] }, (c) => c.currency === 'USD' || !c.active);
       });
 
@@ -896,8 +1129,20 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await expectMatches(
           {
             filter_groups: [
-              { or: true, filters: [{ key: 'currency', operator: 'eq', value: 'EUR' }, { key: 'currency', operator: 'eq', value: 'SEK' }] },
-              { or: true, filters: [{ key: 'active', operator: 'eq', value: false }, { key: 'discount_percentage', operator: 'gte', value: 20 }] },
+              {
+                or: true,
+                filters: [
+                  { key: 'currency', operator: 'eq', value: 'EUR' },
+                  { key: 'currency', operator: 'eq', value: 'SEK' },
+                ],
+              },
+              {
+                or: true,
+                filters: [
+                  { key: 'active', operator: 'eq', value: false },
+                  { key: 'discount_percentage', operator: 'gte', value: 20 },
+                ],
+              },
             ],
           },
           (c) => (c.currency === 'EUR' || c.currency === 'SEK') && (!c.active || c.discountBasisPoints >= 2000),
@@ -943,7 +1188,11 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       for (const [label, raw, expected] of [
         ['ascending', { limit: 5 }, (all: Customer[]) => all],
         ['descending', { limit: 4, sort: [{ key: 'id', direction: 'DESC' }] }, (all: Customer[]) => [...all].reverse()],
-        ['filtered, descending', { limit: 2, sort: [{ key: 'id', direction: 'DESC' }], ...filter('active', 'eq', true) }, (all: Customer[]) => all.filter((c) => c.active).reverse()],
+        [
+          'filtered, descending',
+          { limit: 2, sort: [{ key: 'id', direction: 'DESC' }], ...filter('active', 'eq', true) },
+          (all: Customer[]) => all.filter((c) => c.active).reverse(),
+        ],
       ] as const) {
         it(`a keyset walk (${label}) visits every row once, in order, like the offset walk`, async () => {
           const cursorWalk = await walkByCursor(customerListDefinition, list, raw);
@@ -995,8 +1244,12 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
       }, SLOW);
 
       const list = (raw: RawListQuery, cursor?: DecodedCursor) =>
-        uow().read((r) => runList(supplierListDefinition, { brandId, query: raw, cursor }, (q) => r.suppliers.list(brandId, q)));
-      const filter = (key: string, operator: string, value: unknown, not = false) => ({ filter_groups: [{ filters: [{ key, operator, value, not }] }] });
+        uow().read((r) =>
+          runList(supplierListDefinition, { brandId, query: raw, cursor }, (q) => r.suppliers.list(brandId, q)),
+        );
+      const filter = (key: string, operator: string, value: unknown, not = false) => ({
+        filter_groups: [{ filters: [{ key, operator, value, not }] }],
+      });
 
       async function expectMatches(raw: RawListQuery, expected: (s: Supplier) => boolean): Promise<void> {
         const { page } = await list({ limit: 100, ...raw });
@@ -1020,8 +1273,24 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await expectMatches(filter('active', 'eq', false), (s) => !s.active);
         await expectMatches(filter('email', 'eq', null), (s) => s.email === null);
         await expectMatches(filter('email', 'eq', null, true), (s) => s.email !== null);
-        await expectMatches(filter('created_at', 'gte', '2025-04-04'), (s) => s.createdAt >= '2025-04-04T00:00:00.000Z');
-        await expectMatches({ filter_groups: [{ or: true, filters: [{ key: 'currency', operator: 'eq', value: 'DKK' }, { key: 'supplier_number', operator: 'in', value: ['SUP-1', 'SUP-7'] }] }] }, (s) => s.currency === 'DKK' || ['SUP-1', 'SUP-7'].includes(s.supplierNumber));
+        await expectMatches(
+          filter('created_at', 'gte', '2025-04-04'),
+          (s) => s.createdAt >= '2025-04-04T00:00:00.000Z',
+        );
+        await expectMatches(
+          {
+            filter_groups: [
+              {
+                or: true,
+                filters: [
+                  { key: 'currency', operator: 'eq', value: 'DKK' },
+                  { key: 'supplier_number', operator: 'in', value: ['SUP-1', 'SUP-7'] },
+                ],
+              },
+            ],
+          },
+          (s) => s.currency === 'DKK' || ['SUP-1', 'SUP-7'].includes(s.supplierNumber),
+        );
       });
 
       it('a keyset walk by id descending visits every row once, like the offset walk', async () => {
@@ -1067,9 +1336,19 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
             const brand: Brand = { id: brandId!, name: 'Doomed', currency: 'EUR', createdAt: T0, updatedAt: T0 };
             await tx.brands.insert(brand);
             const [groupId] = await tx.ids.next('customer_groups');
-            const group: CustomerGroup = { id: groupId!, brandId: existing.id, code: 'DOOMED', name: 'Doomed', createdAt: T0, updatedAt: T0 };
+            const group: CustomerGroup = {
+              id: groupId!,
+              brandId: existing.id,
+              code: 'DOOMED',
+              name: 'Doomed',
+              createdAt: T0,
+              updatedAt: T0,
+            };
             await tx.customerGroups.insert(group);
-            const customer = await saveNewCustomer(tx, existing.id, { customerGroupId: group.id, addresses: [anAddress()] });
+            const customer = await saveNewCustomer(tx, existing.id, {
+              customerGroupId: group.id,
+              addresses: [anAddress()],
+            });
             written = { brand, group, customer };
             throw failure;
           }),
@@ -1096,65 +1375,86 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(attempts).toBe(1);
       });
 
-      it('keeps exactly the writes of the 20 succeeding of 30 parallel transactions when every third fails', async () => {
-        const brand = await aBrand();
+      it(
+        'keeps exactly the writes of the 20 succeeding of 30 parallel transactions when every third fails',
+        async () => {
+          const brand = await aBrand();
 
-        const results = await Promise.allSettled(
-          Array.from({ length: 30 }, (_, i) =>
-            uow().run(async (tx) => {
-              await saveNewCustomer(tx, brand.id, { customerNumber: `P-${i}`, addresses: [anAddress()] });
-              if (i % 3 === 2) throw new PlannedFailure(`transaction ${i}`);
-              return i;
-            }),
-          ),
-        );
+          const results = await Promise.allSettled(
+            Array.from({ length: 30 }, (_, i) =>
+              uow().run(async (tx) => {
+                await saveNewCustomer(tx, brand.id, { customerNumber: `P-${i}`, addresses: [anAddress()] });
+                if (i % 3 === 2) throw new PlannedFailure(`transaction ${i}`);
+                return i;
+              }),
+            ),
+          );
 
-        const numbers = Array.from({ length: 30 }, (_, i) => `P-${i}`);
-        const stored = await uow().read((r) => r.customers.findByNumbers(brand.id, numbers));
-        const succeeded = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-        const failedReasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-        expect(ascending(succeeded)).toEqual(numbers.map((_, i) => i).filter((i) => i % 3 !== 2));
-        expect(failedReasons.every((reason) => reason instanceof PlannedFailure)).toBe(true);
-        expect(stored.map((c) => c.customerNumber).sort()).toEqual(numbers.filter((_, i) => i % 3 !== 2).sort());
-        expect(stored.every((c) => c.addresses.length === 1)).toBe(true);
-      }, SLOW);
+          const numbers = Array.from({ length: 30 }, (_, i) => `P-${i}`);
+          const stored = await uow().read((r) => r.customers.findByNumbers(brand.id, numbers));
+          const succeeded = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+          const failedReasons = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+          expect(ascending(succeeded)).toEqual(numbers.map((_, i) => i).filter((i) => i % 3 !== 2));
+          expect(failedReasons.every((reason) => reason instanceof PlannedFailure)).toBe(true);
+          expect(stored.map((c) => c.customerNumber).sort()).toEqual(numbers.filter((_, i) => i % 3 !== 2).sort());
+          expect(stored.every((c) => c.addresses.length === 1)).toBe(true);
+        },
+        SLOW,
+      );
     });
 
     // ---- write conflicts ---------------------------------------------------------------------
 
     describe('write conflicts', () => {
-      it('10 parallel syncs creating the same customer number all succeed and leave exactly one customer', async () => {
-        const brand = await aBrand();
-        const clock = new FixedClock('2026-02-02T00:00:00.000Z');
-        const item = { customerNumber: 'RACE-1', name: 'Race Customer', currency: 'EUR', addresses: { mode: 'replace' as const, key: 'address_title' as const, addresses: [anAddress()] } };
+      it(
+        '10 parallel syncs creating the same customer number all succeed and leave exactly one customer',
+        async () => {
+          const brand = await aBrand();
+          const clock = new FixedClock('2026-02-02T00:00:00.000Z');
+          const item = {
+            customerNumber: 'RACE-1',
+            name: 'Race Customer',
+            currency: 'EUR',
+            addresses: { mode: 'replace' as const, key: 'address_title' as const, addresses: [anAddress()] },
+          };
 
-        const outcomes = await Promise.all(
-          Array.from({ length: 10 }, () => syncCustomers({ uow: uow(), clock }, { brandId: brand.id, customers: [item] })),
-        );
+          const outcomes = await Promise.all(
+            Array.from({ length: 10 }, () =>
+              syncCustomers({ uow: uow(), clock }, { brandId: brand.id, customers: [item] }),
+            ),
+          );
 
-        const stored = await uow().read((r) => r.customers.findByNumbers(brand.id, ['RACE-1']));
-        expect(stored).toHaveLength(1);
-        expect(stored[0]!.addresses).toHaveLength(1);
-        const actions = outcomes.map((o) => o[0]!.action);
-        expect(actions.filter((a) => a === 'created')).toHaveLength(1);
-        expect(actions.filter((a) => a !== 'created').every((a) => a === 'unchanged')).toBe(true);
-        expect(new Set(outcomes.map((o) => o[0]!.id))).toEqual(new Set([stored[0]!.id]));
-      }, SLOW);
+          const stored = await uow().read((r) => r.customers.findByNumbers(brand.id, ['RACE-1']));
+          expect(stored).toHaveLength(1);
+          expect(stored[0]!.addresses).toHaveLength(1);
+          const actions = outcomes.map((o) => o[0]!.action);
+          expect(actions.filter((a) => a === 'created')).toHaveLength(1);
+          expect(actions.filter((a) => a !== 'created').every((a) => a === 'unchanged')).toBe(true);
+          expect(new Set(outcomes.map((o) => o[0]!.id))).toEqual(new Set([stored[0]!.id]));
+        },
+        SLOW,
+      );
 
-      it('10 parallel creations of the same customer group code leave one group and report the others as duplicates', async () => {
-        const brand = await aBrand();
-        const clock = new FixedClock();
+      it(
+        '10 parallel creations of the same customer group code leave one group and report the others as duplicates',
+        async () => {
+          const brand = await aBrand();
+          const clock = new FixedClock();
 
-        const results = await Promise.allSettled(
-          Array.from({ length: 10 }, () => createCustomerGroup({ uow: uow(), clock }, { brandId: brand.id, code: 'RACE', name: 'Race group' })),
-        );
+          const results = await Promise.allSettled(
+            Array.from({ length: 10 }, () =>
+              createCustomerGroup({ uow: uow(), clock }, { brandId: brand.id, code: 'RACE', name: 'Race group' }),
+            ),
+          );
 
-        const created = results.filter((r) => r.status === 'fulfilled');
-        const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-        expect(created).toHaveLength(1);
-        expect(refused.every((reason) => isDomainError(reason) && reason.code === 'duplicate')).toBe(true);
-        expect(await uow().read((r) => r.customerGroups.findByCodes(brand.id, ['RACE']))).toHaveLength(1);
-      }, SLOW);
+          const created = results.filter((r) => r.status === 'fulfilled');
+          const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+          expect(created).toHaveLength(1);
+          expect(refused.every((reason) => isDomainError(reason) && reason.code === 'duplicate')).toBe(true);
+          expect(await uow().read((r) => r.customerGroups.findByCodes(brand.id, ['RACE']))).toHaveLength(1);
+        },
+        SLOW,
+      );
     });
   });
 }

@@ -23,7 +23,9 @@ function toSqlValue(type: FieldType, value: Primitive): Primitive {
  */
 function filterValue(type: FieldType, value: Primitive, dialect: Dialect): RawBuilder<unknown> {
   const stored = toSqlValue(type, value);
-  return dialect === 'postgres' && typeof stored === 'number' && (type === 'integer' || type === 'decimal') ? sql`cast(${stored} as bigint)` : sql.val(stored);
+  return dialect === 'postgres' && typeof stored === 'number' && (type === 'integer' || type === 'decimal')
+    ? sql`cast(${stored} as bigint)`
+    : sql.val(stored);
 }
 
 /** Escapes LIKE wildcards so `ct`, `sw` and `ew` match `%` and `_` literally. */
@@ -53,11 +55,20 @@ function filterSql(filter: Filter, column: ListColumn, dialect: Dialect): RawBui
       case 'ew':
         predicate = sql<SqlBool>`${ref} ${like} ${likePattern(value, filter.operator)} escape '\\'`;
         break;
-      case 'gt': predicate = sql<SqlBool>`${ref} > ${v}`; break;
-      case 'gte': predicate = sql<SqlBool>`${ref} >= ${v}`; break;
-      case 'lt': predicate = sql<SqlBool>`${ref} < ${v}`; break;
-      case 'lte': predicate = sql<SqlBool>`${ref} <= ${v}`; break;
-      default: predicate = sql<SqlBool>`${ref} = ${v}`;
+      case 'gt':
+        predicate = sql<SqlBool>`${ref} > ${v}`;
+        break;
+      case 'gte':
+        predicate = sql<SqlBool>`${ref} >= ${v}`;
+        break;
+      case 'lt':
+        predicate = sql<SqlBool>`${ref} < ${v}`;
+        break;
+      case 'lte':
+        predicate = sql<SqlBool>`${ref} <= ${v}`;
+        break;
+      default:
+        predicate = sql<SqlBool>`${ref} = ${v}`;
     }
   }
   // "not" must also keep rows whose column is NULL (the comparison is unknown, not true), as the
@@ -86,7 +97,12 @@ export function keysetSql(query: ListQuery, columns: ListColumns): RawBuilder<Sq
   if (!query.after) return null;
   const values = query.after.values;
   const branches = query.sort.map((s, i) => {
-    const equalities = query.sort.slice(0, i).map((p, j) => sql<SqlBool>`${sql.ref(columns[p.key]!.column)} = ${toSqlValue(columns[p.key]!.type, values[j] ?? null)}`);
+    const equalities = query.sort
+      .slice(0, i)
+      .map(
+        (p, j) =>
+          sql<SqlBool>`${sql.ref(columns[p.key]!.column)} = ${toSqlValue(columns[p.key]!.type, values[j] ?? null)}`,
+      );
     const comparison = sql<SqlBool>`${sql.ref(columns[s.key]!.column)} ${sql.raw(s.direction === 'ASC' ? '>' : '<')} ${toSqlValue(columns[s.key]!.type, values[i] ?? null)}`;
     return sql<SqlBool>`(${sql.join([...equalities, comparison], sql.raw(' and '))})`;
   });
@@ -109,7 +125,8 @@ export async function fetchList<DB, TB extends keyof DB, O>(
   const filtered = filters ? base.where(filters) : base;
   const keyset = keysetSql(query, columns);
   let page = keyset ? filtered.where(keyset) : filtered;
-  for (const s of query.sort) page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
+  for (const s of query.sort)
+    page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
   page = page.limit(query.limit + 1);
   if (!query.after && query.page > 0) page = page.offset(query.page * query.limit);
   const [rows, total] = await settleAll([
@@ -118,7 +135,7 @@ export async function fetchList<DB, TB extends keyof DB, O>(
       ? Promise.resolve(null)
       : !filters && countAll
         ? countAll().then((total) => ({ total }))
-        : filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst()
+        : filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
   ]);
   return { rows: rows as O[], total: total ? Number((total as unknown as { total: number }).total) : null };
 }

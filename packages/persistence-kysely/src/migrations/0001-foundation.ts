@@ -4,8 +4,17 @@ import { columnTypes } from './column-types';
 
 /** Kinds whose ids come from Postgres sequences named `ids_<kind>` (SQLite counts in `id_counters`). */
 export const FOUNDATION_ID_KINDS = [
-  'brands', 'users', 'api_apps', 'access_tokens', 'request_logs', 'customers', 'customer_addresses',
-  'customer_groups', 'payment_terms', 'suppliers', 'supplier_addresses',
+  'brands',
+  'users',
+  'api_apps',
+  'access_tokens',
+  'request_logs',
+  'customers',
+  'customer_addresses',
+  'customer_groups',
+  'payment_terms',
+  'suppliers',
+  'supplier_addresses',
 ] as const;
 
 /** Identity, customers, suppliers and the infrastructure tables. */
@@ -13,50 +22,58 @@ export function foundationMigration(dialect: Dialect): Migration {
   const { bigint } = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
-      await db.schema.createTable('id_counters')
+      await db.schema
+        .createTable('id_counters')
         .addColumn('kind', 'text', (c) => c.primaryKey())
         .addColumn('value', bigint, (c) => c.notNull())
         .execute();
       if (dialect === 'postgres') {
         for (const kind of FOUNDATION_ID_KINDS) await sql`create sequence ${sql.id(`ids_${kind}`)}`.execute(db);
       }
-      await db.schema.createTable('document_sequences')
+      await db.schema
+        .createTable('document_sequences')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('kind', 'text', (c) => c.notNull())
         .addColumn('last_value', bigint, (c) => c.notNull())
         .addPrimaryKeyConstraint('document_sequences_pk', ['brand_id', 'kind'])
         .execute();
-      await db.schema.createTable('rate_limit_counters')
+      await db.schema
+        .createTable('rate_limit_counters')
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('hits', 'integer', (c) => c.notNull())
         .addColumn('reset_at_ms', bigint, (c) => c.notNull())
         .execute();
-      await db.schema.createTable('row_counts')
+      await db.schema
+        .createTable('row_counts')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('resource', 'text', (c) => c.notNull())
         .addColumn('row_count', bigint, (c) => c.notNull())
         .addPrimaryKeyConstraint('row_counts_pk', ['brand_id', 'resource'])
         .execute();
-      await db.schema.createTable('shared_secrets')
+      await db.schema
+        .createTable('shared_secrets')
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
 
-      await db.schema.createTable('brands')
+      await db.schema
+        .createTable('brands')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createTable('users')
+      await db.schema
+        .createTable('users')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('email', 'text', (c) => c.notNull())
         .addColumn('name', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createTable('api_apps')
+      await db.schema
+        .createTable('api_apps')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -64,7 +81,8 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('internal_code', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createTable('access_tokens')
+      await db.schema
+        .createTable('access_tokens')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('user_id', bigint, (c) => c.notNull().references('users.id'))
@@ -75,7 +93,8 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('revoked_at', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createTable('request_logs')
+      await db.schema
+        .createTable('request_logs')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('user_id', bigint, (c) => c.notNull())
@@ -88,9 +107,14 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('request_id', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('request_logs_user_idx').on('request_logs').columns(['brand_id', 'user_id', 'id']).execute();
+      await db.schema
+        .createIndex('request_logs_user_idx')
+        .on('request_logs')
+        .columns(['brand_id', 'user_id', 'id'])
+        .execute();
 
-      await db.schema.createTable('customer_groups')
+      await db.schema
+        .createTable('customer_groups')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('code', 'text', (c) => c.notNull())
@@ -99,7 +123,8 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('customer_groups_code_uq', ['brand_id', 'code'])
         .execute();
-      await db.schema.createTable('payment_terms')
+      await db.schema
+        .createTable('payment_terms')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('code', 'text', (c) => c.notNull())
@@ -109,7 +134,8 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('payment_terms_code_uq', ['brand_id', 'code'])
         .execute();
-      await db.schema.createTable('customers')
+      await db.schema
+        .createTable('customers')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('customer_number', 'text', (c) => c.notNull())
@@ -129,7 +155,8 @@ export function foundationMigration(dialect: Dialect): Migration {
         .execute();
       // Keyset pages walk (brand_id, id); the primary key alone would not be brand-first.
       await db.schema.createIndex('customers_brand_id_idx').on('customers').columns(['brand_id', 'id']).execute();
-      await db.schema.createTable('suppliers')
+      await db.schema
+        .createTable('suppliers')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('supplier_number', 'text', (c) => c.notNull())
@@ -142,8 +169,12 @@ export function foundationMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('suppliers_number_uq', ['brand_id', 'supplier_number'])
         .execute();
       await db.schema.createIndex('suppliers_brand_id_idx').on('suppliers').columns(['brand_id', 'id']).execute();
-      for (const [table, owner] of [['customer_addresses', 'customers'], ['supplier_addresses', 'suppliers']] as const) {
-        await db.schema.createTable(table)
+      for (const [table, owner] of [
+        ['customer_addresses', 'customers'],
+        ['supplier_addresses', 'suppliers'],
+      ] as const) {
+        await db.schema
+          .createTable(table)
           .addColumn('id', bigint, (c) => c.primaryKey())
           .addColumn('brand_id', bigint, (c) => c.notNull())
           .addColumn('owner_id', bigint, (c) => c.notNull().references(`${owner}.id`).onDelete('cascade'))

@@ -4,8 +4,18 @@ import { columnTypes } from './column-types';
 
 /** Kinds added by the catalog whose ids come from Postgres sequences `ids_<kind>`. */
 export const CATALOG_ID_KINDS = [
-  'products', 'variants', 'categories', 'collections', 'subbrands', 'drops', 'cost_price_sets', 'product_locales',
-  'product_images', 'inventory_locations', 'stock_balances', 'stock_movements',
+  'products',
+  'variants',
+  'categories',
+  'collections',
+  'subbrands',
+  'drops',
+  'cost_price_sets',
+  'product_locales',
+  'product_images',
+  'inventory_locations',
+  'stock_balances',
+  'stock_movements',
 ] as const;
 
 /**
@@ -30,7 +40,8 @@ export function catalogMigration(dialect: Dialect): Migration {
       // followed by brand_id: a lookup `brand_id = ? and parent_id in (…)` then constrains two
       // columns of the child index, so SQLite's planner (which has no statistics) prefers it to
       // the (brand_id, id) keyset index, which would scan every row of the brand.
-      await db.schema.createTable('subbrands')
+      await db.schema
+        .createTable('subbrands')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -39,7 +50,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('subbrands_brand_id_idx').on('subbrands').columns(['brand_id', 'id']).execute();
 
-      await db.schema.createTable('collections')
+      await db.schema
+        .createTable('collections')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('title', 'text', (c) => c.notNull())
@@ -51,7 +63,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('collections_brand_id_idx').on('collections').columns(['brand_id', 'id']).execute();
 
-      await db.schema.createTable('products')
+      await db.schema
+        .createTable('products')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('item_number', 'text', (c) => c.notNull())
@@ -83,7 +96,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('products_brand_id_idx').on('products').columns(['brand_id', 'id']).execute();
 
-      await db.schema.createTable('variants')
+      await db.schema
+        .createTable('variants')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('product_id', bigint, (c) => c.notNull().references('products.id').onDelete('cascade'))
@@ -106,10 +120,15 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('variants_sku_uq', ['brand_id', 'sku'])
         .execute();
       await db.schema.createIndex('variants_brand_id_idx').on('variants').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('variants_product_idx').on('variants').columns(['product_id', 'brand_id', 'position']).execute();
+      await db.schema
+        .createIndex('variants_product_idx')
+        .on('variants')
+        .columns(['product_id', 'brand_id', 'position'])
+        .execute();
       await db.schema.createIndex('variants_ean_idx').on('variants').columns(['brand_id', 'ean']).execute();
 
-      await db.schema.createTable('variant_prices')
+      await db.schema
+        .createTable('variant_prices')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
         .addColumn('currency', 'text', (c) => c.notNull())
@@ -120,7 +139,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('variant_prices_pk', ['variant_id', 'currency'])
         .execute();
 
-      await db.schema.createTable('cost_price_sets')
+      await db.schema
+        .createTable('cost_price_sets')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('label', 'text', (c) => c.notNull())
@@ -128,11 +148,18 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('is_default', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('cost_price_sets_brand_id_idx').on('cost_price_sets').columns(['brand_id', 'id']).execute();
+      await db.schema
+        .createIndex('cost_price_sets_brand_id_idx')
+        .on('cost_price_sets')
+        .columns(['brand_id', 'id'])
+        .execute();
       // One default set per currency: two syncs creating it at once collide here and the loser retries.
-      await sql`create unique index cost_price_sets_default_uq on cost_price_sets (brand_id, currency) where is_default = 1`.execute(db);
+      await sql`create unique index cost_price_sets_default_uq on cost_price_sets (brand_id, currency) where is_default = 1`.execute(
+        db,
+      );
 
-      await db.schema.createTable('variant_cost_prices')
+      await db.schema
+        .createTable('variant_cost_prices')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
         .addColumn('cost_price_set_id', bigint, (c) => c.notNull().references('cost_price_sets.id'))
@@ -140,7 +167,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('variant_cost_prices_pk', ['variant_id', 'cost_price_set_id'])
         .execute();
 
-      await db.schema.createTable('product_suppliers')
+      await db.schema
+        .createTable('product_suppliers')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('product_id', bigint, (c) => c.notNull().references('products.id').onDelete('cascade'))
         .addColumn('supplier_id', bigint, (c) => c.notNull().references('suppliers.id'))
@@ -152,9 +180,14 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('product_suppliers_pk', ['product_id', 'supplier_id'])
         .execute();
       // Deleting a supplier checks for links (and the foreign key needs it too).
-      await db.schema.createIndex('product_suppliers_supplier_idx').on('product_suppliers').columns(['supplier_id']).execute();
+      await db.schema
+        .createIndex('product_suppliers_supplier_idx')
+        .on('product_suppliers')
+        .columns(['supplier_id'])
+        .execute();
 
-      await db.schema.createTable('product_locales')
+      await db.schema
+        .createTable('product_locales')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('code', 'text', (c) => c.notNull())
@@ -162,7 +195,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('product_locales_code_uq', ['brand_id', 'code'])
         .execute();
 
-      await db.schema.createTable('product_translations')
+      await db.schema
+        .createTable('product_translations')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('product_id', bigint, (c) => c.notNull().references('products.id').onDelete('cascade'))
         .addColumn('locale_id', bigint, (c) => c.notNull().references('product_locales.id'))
@@ -173,7 +207,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('product_translations_pk', ['product_id', 'locale_id'])
         .execute();
 
-      await db.schema.createTable('categories')
+      await db.schema
+        .createTable('categories')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         // A subcategory cannot outlive its top category (the older interface deletes both).
@@ -184,20 +219,32 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('categories_brand_id_idx').on('categories').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('categories_parent_idx').on('categories').columns(['parent_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('categories_parent_idx')
+        .on('categories')
+        .columns(['parent_id', 'brand_id'])
+        .execute();
       // Names are unique per parent ignoring case; coalesce makes top categories (NULL parent)
       // collide with each other too, since NULLs are distinct in a plain unique index.
-      await sql`create unique index categories_name_uq on categories (brand_id, coalesce(parent_id, 0), name_key)`.execute(db);
+      await sql`create unique index categories_name_uq on categories (brand_id, coalesce(parent_id, 0), name_key)`.execute(
+        db,
+      );
 
-      await db.schema.createTable('product_categories')
+      await db.schema
+        .createTable('product_categories')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('product_id', bigint, (c) => c.notNull().references('products.id').onDelete('cascade'))
         .addColumn('category_id', bigint, (c) => c.notNull().references('categories.id').onDelete('cascade'))
         .addPrimaryKeyConstraint('product_categories_pk', ['product_id', 'category_id'])
         .execute();
-      await db.schema.createIndex('product_categories_category_idx').on('product_categories').columns(['category_id']).execute();
+      await db.schema
+        .createIndex('product_categories_category_idx')
+        .on('product_categories')
+        .columns(['category_id'])
+        .execute();
 
-      await db.schema.createTable('drops')
+      await db.schema
+        .createTable('drops')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('code', 'text', (c) => c.notNull())
@@ -208,7 +255,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('drops_brand_id_idx').on('drops').columns(['brand_id', 'id']).execute();
 
-      await db.schema.createTable('variant_drops')
+      await db.schema
+        .createTable('variant_drops')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
         .addColumn('drop_id', bigint, (c) => c.notNull().references('drops.id'))
@@ -216,7 +264,8 @@ export function catalogMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('variant_drops_drop_idx').on('variant_drops').columns(['drop_id']).execute();
 
-      await db.schema.createTable('product_images')
+      await db.schema
+        .createTable('product_images')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('product_id', bigint, (c) => c.notNull().references('products.id').onDelete('cascade'))
@@ -232,19 +281,37 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'brand_id', 'sort', 'id']).execute();
-      await db.schema.createIndex('product_images_source_url_idx').on('product_images').columns(['brand_id', 'source_url']).execute();
-      await db.schema.createIndex('product_images_existance_key_idx').on('product_images').columns(['brand_id', 'existance_key']).execute();
+      await db.schema
+        .createIndex('product_images_product_idx')
+        .on('product_images')
+        .columns(['product_id', 'brand_id', 'sort', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('product_images_source_url_idx')
+        .on('product_images')
+        .columns(['brand_id', 'source_url'])
+        .execute();
+      await db.schema
+        .createIndex('product_images_existance_key_idx')
+        .on('product_images')
+        .columns(['brand_id', 'existance_key'])
+        .execute();
 
-      await db.schema.createTable('product_image_variants')
+      await db.schema
+        .createTable('product_image_variants')
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('image_id', bigint, (c) => c.notNull().references('product_images.id').onDelete('cascade'))
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
         .addPrimaryKeyConstraint('product_image_variants_pk', ['image_id', 'variant_id'])
         .execute();
-      await db.schema.createIndex('product_image_variants_variant_idx').on('product_image_variants').columns(['variant_id']).execute();
+      await db.schema
+        .createIndex('product_image_variants_variant_idx')
+        .on('product_image_variants')
+        .columns(['variant_id'])
+        .execute();
 
-      await db.schema.createTable('inventory_locations')
+      await db.schema
+        .createTable('inventory_locations')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('name', 'text', (c) => c.notNull())
@@ -252,11 +319,18 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('inventory_locations_brand_id_idx').on('inventory_locations').columns(['brand_id', 'id']).execute();
+      await db.schema
+        .createIndex('inventory_locations_brand_id_idx')
+        .on('inventory_locations')
+        .columns(['brand_id', 'id'])
+        .execute();
       // Exactly one default per brand, even when two first syncs create it at once (the loser retries).
-      await sql`create unique index inventory_locations_default_uq on inventory_locations (brand_id) where is_default = 1`.execute(db);
+      await sql`create unique index inventory_locations_default_uq on inventory_locations (brand_id) where is_default = 1`.execute(
+        db,
+      );
 
-      await db.schema.createTable('stock_balances')
+      await db.schema
+        .createTable('stock_balances')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
@@ -267,9 +341,14 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('stock_balances_variant_location_uq', ['variant_id', 'brand_id', 'location_id'])
         .execute();
       // Inventory available pages by (brand, balance id).
-      await db.schema.createIndex('stock_balances_brand_id_idx').on('stock_balances').columns(['brand_id', 'id']).execute();
+      await db.schema
+        .createIndex('stock_balances_brand_id_idx')
+        .on('stock_balances')
+        .columns(['brand_id', 'id'])
+        .execute();
 
-      await db.schema.createTable('stock_movements')
+      await db.schema
+        .createTable('stock_movements')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('variant_id', bigint, (c) => c.notNull().references('variants.id').onDelete('cascade'))
@@ -284,7 +363,11 @@ export function catalogMigration(dialect: Dialect): Migration {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
       // A variant's ledger, newest first.
-      await db.schema.createIndex('stock_movements_variant_idx').on('stock_movements').columns(['variant_id', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex('stock_movements_variant_idx')
+        .on('stock_movements')
+        .columns(['variant_id', 'created_at', 'id'])
+        .execute();
     },
     async down() {
       throw new Error('The catalog migration cannot be undone');

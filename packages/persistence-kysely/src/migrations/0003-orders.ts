@@ -4,8 +4,17 @@ import { columnTypes } from './column-types';
 
 /** Kinds added by orders to cash whose ids come from Postgres sequences `ids_<kind>`. */
 export const ORDERS_ID_KINDS = [
-  'order_channels', 'orders', 'order_lines', 'shipments', 'shipment_lines', 'invoices', 'invoice_lines', 'credit_notes',
-  'credit_note_lines', 'accounting_entries', 'timeline_events',
+  'order_channels',
+  'orders',
+  'order_lines',
+  'shipments',
+  'shipment_lines',
+  'invoices',
+  'invoice_lines',
+  'credit_notes',
+  'credit_note_lines',
+  'accounting_entries',
+  'timeline_events',
 ] as const;
 
 /**
@@ -24,16 +33,17 @@ export function ordersMigration(dialect: Dialect): Migration {
   const { bigint } = columnTypes(dialect);
 
   /** Columns shared by invoice and credit note lines. */
-  const financialLineColumns = <T extends string>(table: CreateTableBuilder<T, never>) => table
-    .addColumn('kind', 'text', (c) => c.notNull())
-    .addColumn('order_line_id', bigint, (c) => c.references('order_lines.id'))
-    .addColumn('variant_id', bigint, (c) => c.references('variants.id'))
-    .addColumn('sku', 'text')
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('quantity', 'integer', (c) => c.notNull())
-    .addColumn('unit_price', bigint, (c) => c.notNull())
-    .addColumn('discount_basis_points', 'integer', (c) => c.notNull())
-    .addColumn('total_price', bigint, (c) => c.notNull());
+  const financialLineColumns = <T extends string>(table: CreateTableBuilder<T, never>) =>
+    table
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('order_line_id', bigint, (c) => c.references('order_lines.id'))
+      .addColumn('variant_id', bigint, (c) => c.references('variants.id'))
+      .addColumn('sku', 'text')
+      .addColumn('description', 'text', (c) => c.notNull())
+      .addColumn('quantity', 'integer', (c) => c.notNull())
+      .addColumn('unit_price', bigint, (c) => c.notNull())
+      .addColumn('discount_basis_points', 'integer', (c) => c.notNull())
+      .addColumn('total_price', bigint, (c) => c.notNull());
 
   return {
     async up(db: Kysely<unknown>) {
@@ -41,7 +51,8 @@ export function ordersMigration(dialect: Dialect): Migration {
         for (const kind of ORDERS_ID_KINDS) await sql`create sequence ${sql.id(`ids_${kind}`)}`.execute(db);
       }
 
-      await db.schema.createTable('brand_settings')
+      await db.schema
+        .createTable('brand_settings')
         .addColumn('brand_id', bigint, (c) => c.primaryKey().references('brands.id'))
         .addColumn('invoicing', 'text', (c) => c.notNull())
         .addColumn('requires_drop', 'integer', (c) => c.notNull())
@@ -51,7 +62,8 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text')
         .execute();
 
-      await db.schema.createTable('order_channels')
+      await db.schema
+        .createTable('order_channels')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('public_id', 'text', (c) => c.notNull())
@@ -63,9 +75,14 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('order_channels_public_id_uq', ['public_id'])
         .execute();
-      await db.schema.createIndex('order_channels_brand_id_idx').on('order_channels').columns(['brand_id', 'id']).execute();
+      await db.schema
+        .createIndex('order_channels_brand_id_idx')
+        .on('order_channels')
+        .columns(['brand_id', 'id'])
+        .execute();
 
-      await db.schema.createTable('orders')
+      await db.schema
+        .createTable('orders')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('order_number', bigint, (c) => c.notNull())
@@ -100,11 +117,16 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('orders_number_uq', ['brand_id', 'order_number'])
         .execute();
       await db.schema.createIndex('orders_brand_id_idx').on('orders').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('orders_updated_at_idx').on('orders').columns(['brand_id', 'updated_at', 'id']).execute();
+      await db.schema
+        .createIndex('orders_updated_at_idx')
+        .on('orders')
+        .columns(['brand_id', 'updated_at', 'id'])
+        .execute();
       await db.schema.createIndex('orders_status_idx').on('orders').columns(['brand_id', 'status', 'id']).execute();
       await db.schema.createIndex('orders_customer_idx').on('orders').columns(['customer_id', 'brand_id']).execute();
 
-      await db.schema.createTable('order_lines')
+      await db.schema
+        .createTable('order_lines')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('order_id', bigint, (c) => c.notNull().references('orders.id'))
@@ -129,10 +151,19 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('invoiced_quantity', 'integer', (c) => c.notNull())
         .addColumn('regulated_quantity', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('order_lines_order_idx').on('order_lines').columns(['order_id', 'brand_id', 'id']).execute();
-      await db.schema.createIndex('order_lines_variant_idx').on('order_lines').columns(['variant_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('order_lines_order_idx')
+        .on('order_lines')
+        .columns(['order_id', 'brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('order_lines_variant_idx')
+        .on('order_lines')
+        .columns(['variant_id', 'brand_id'])
+        .execute();
 
-      await db.schema.createTable('shipments')
+      await db.schema
+        .createTable('shipments')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('shipment_number', bigint, (c) => c.notNull())
@@ -150,12 +181,25 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('shipments_number_uq', ['brand_id', 'shipment_number'])
         .execute();
       await db.schema.createIndex('shipments_brand_id_idx').on('shipments').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('shipments_created_at_idx').on('shipments').columns(['brand_id', 'created_at', 'id']).execute();
-      await db.schema.createIndex('shipments_status_idx').on('shipments').columns(['brand_id', 'status', 'id']).execute();
+      await db.schema
+        .createIndex('shipments_created_at_idx')
+        .on('shipments')
+        .columns(['brand_id', 'created_at', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('shipments_status_idx')
+        .on('shipments')
+        .columns(['brand_id', 'status', 'id'])
+        .execute();
       await db.schema.createIndex('shipments_order_idx').on('shipments').columns(['order_id', 'brand_id']).execute();
-      await db.schema.createIndex('shipments_customer_idx').on('shipments').columns(['customer_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('shipments_customer_idx')
+        .on('shipments')
+        .columns(['customer_id', 'brand_id'])
+        .execute();
 
-      await db.schema.createTable('shipment_lines')
+      await db.schema
+        .createTable('shipment_lines')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('shipment_id', bigint, (c) => c.notNull().references('shipments.id'))
@@ -166,10 +210,19 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('quantity', 'integer', (c) => c.notNull())
         .addColumn('delivered_quantity', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('shipment_lines_shipment_idx').on('shipment_lines').columns(['shipment_id', 'brand_id', 'id']).execute();
-      await db.schema.createIndex('shipment_lines_variant_idx').on('shipment_lines').columns(['variant_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('shipment_lines_shipment_idx')
+        .on('shipment_lines')
+        .columns(['shipment_id', 'brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('shipment_lines_variant_idx')
+        .on('shipment_lines')
+        .columns(['variant_id', 'brand_id'])
+        .execute();
 
-      await db.schema.createTable('invoices')
+      await db.schema
+        .createTable('invoices')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('invoice_number', bigint, (c) => c.notNull())
@@ -190,20 +243,39 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('invoices_number_uq', ['brand_id', 'invoice_number'])
         .execute();
       await db.schema.createIndex('invoices_brand_id_idx').on('invoices').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('invoices_updated_at_idx').on('invoices').columns(['brand_id', 'updated_at', 'id']).execute();
+      await db.schema
+        .createIndex('invoices_updated_at_idx')
+        .on('invoices')
+        .columns(['brand_id', 'updated_at', 'id'])
+        .execute();
       await db.schema.createIndex('invoices_status_idx').on('invoices').columns(['brand_id', 'status', 'id']).execute();
       await db.schema.createIndex('invoices_order_idx').on('invoices').columns(['order_id', 'brand_id']).execute();
-      await db.schema.createIndex('invoices_customer_idx').on('invoices').columns(['customer_id', 'brand_id']).execute();
-
-      await financialLineColumns(db.schema.createTable('invoice_lines')
-        .addColumn('id', bigint, (c) => c.primaryKey())
-        .addColumn('brand_id', bigint, (c) => c.notNull())
-        .addColumn('invoice_id', bigint, (c) => c.notNull().references('invoices.id')))
+      await db.schema
+        .createIndex('invoices_customer_idx')
+        .on('invoices')
+        .columns(['customer_id', 'brand_id'])
         .execute();
-      await db.schema.createIndex('invoice_lines_invoice_idx').on('invoice_lines').columns(['invoice_id', 'brand_id', 'id']).execute();
-      await db.schema.createIndex('invoice_lines_variant_idx').on('invoice_lines').columns(['variant_id', 'brand_id']).execute();
 
-      await db.schema.createTable('credit_notes')
+      await financialLineColumns(
+        db.schema
+          .createTable('invoice_lines')
+          .addColumn('id', bigint, (c) => c.primaryKey())
+          .addColumn('brand_id', bigint, (c) => c.notNull())
+          .addColumn('invoice_id', bigint, (c) => c.notNull().references('invoices.id')),
+      ).execute();
+      await db.schema
+        .createIndex('invoice_lines_invoice_idx')
+        .on('invoice_lines')
+        .columns(['invoice_id', 'brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('invoice_lines_variant_idx')
+        .on('invoice_lines')
+        .columns(['variant_id', 'brand_id'])
+        .execute();
+
+      await db.schema
+        .createTable('credit_notes')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('credit_note_number', bigint, (c) => c.notNull())
@@ -225,20 +297,47 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('credit_notes_number_uq', ['brand_id', 'credit_note_number'])
         .execute();
       await db.schema.createIndex('credit_notes_brand_id_idx').on('credit_notes').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('credit_notes_status_idx').on('credit_notes').columns(['brand_id', 'status', 'id']).execute();
-      await db.schema.createIndex('credit_notes_invoice_idx').on('credit_notes').columns(['invoice_id', 'brand_id']).execute();
-      await db.schema.createIndex('credit_notes_return_idx').on('credit_notes').columns(['return_id', 'brand_id']).execute();
-      await db.schema.createIndex('credit_notes_customer_idx').on('credit_notes').columns(['customer_id', 'brand_id']).execute();
-
-      await financialLineColumns(db.schema.createTable('credit_note_lines')
-        .addColumn('id', bigint, (c) => c.primaryKey())
-        .addColumn('brand_id', bigint, (c) => c.notNull())
-        .addColumn('credit_note_id', bigint, (c) => c.notNull().references('credit_notes.id')))
+      await db.schema
+        .createIndex('credit_notes_status_idx')
+        .on('credit_notes')
+        .columns(['brand_id', 'status', 'id'])
         .execute();
-      await db.schema.createIndex('credit_note_lines_credit_note_idx').on('credit_note_lines').columns(['credit_note_id', 'brand_id', 'id']).execute();
-      await db.schema.createIndex('credit_note_lines_variant_idx').on('credit_note_lines').columns(['variant_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('credit_notes_invoice_idx')
+        .on('credit_notes')
+        .columns(['invoice_id', 'brand_id'])
+        .execute();
+      await db.schema
+        .createIndex('credit_notes_return_idx')
+        .on('credit_notes')
+        .columns(['return_id', 'brand_id'])
+        .execute();
+      await db.schema
+        .createIndex('credit_notes_customer_idx')
+        .on('credit_notes')
+        .columns(['customer_id', 'brand_id'])
+        .execute();
 
-      await db.schema.createTable('accounting_entries')
+      await financialLineColumns(
+        db.schema
+          .createTable('credit_note_lines')
+          .addColumn('id', bigint, (c) => c.primaryKey())
+          .addColumn('brand_id', bigint, (c) => c.notNull())
+          .addColumn('credit_note_id', bigint, (c) => c.notNull().references('credit_notes.id')),
+      ).execute();
+      await db.schema
+        .createIndex('credit_note_lines_credit_note_idx')
+        .on('credit_note_lines')
+        .columns(['credit_note_id', 'brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('credit_note_lines_variant_idx')
+        .on('credit_note_lines')
+        .columns(['variant_id', 'brand_id'])
+        .execute();
+
+      await db.schema
+        .createTable('accounting_entries')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('entry_number', bigint, (c) => c.notNull())
@@ -251,12 +350,21 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('accounting_entries_number_uq', ['brand_id', 'entry_number'])
         .execute();
-      await db.schema.createIndex('accounting_entries_brand_id_idx').on('accounting_entries').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('accounting_entries_document_idx').on('accounting_entries').columns(['brand_id', 'document_type', 'document_id']).execute();
+      await db.schema
+        .createIndex('accounting_entries_brand_id_idx')
+        .on('accounting_entries')
+        .columns(['brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('accounting_entries_document_idx')
+        .on('accounting_entries')
+        .columns(['brand_id', 'document_type', 'document_id'])
+        .execute();
 
       // The export GETs ask "is there a mark of this system at or before T" per candidate row: one
       // probe of this key each (the NOT EXISTS of listForExport).
-      await db.schema.createTable('document_exports')
+      await db.schema
+        .createTable('document_exports')
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('document_type', 'text', (c) => c.notNull())
         .addColumn('document_id', bigint, (c) => c.notNull())
@@ -266,7 +374,8 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('document_exports_pk', ['brand_id', 'document_type', 'document_id', 'system_id'])
         .execute();
 
-      await db.schema.createTable('timeline_events')
+      await db.schema
+        .createTable('timeline_events')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('document_type', 'text', (c) => c.notNull())
@@ -277,8 +386,11 @@ export function ordersMigration(dialect: Dialect): Migration {
         .addColumn('user_id', bigint)
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('timeline_events_document_idx').on('timeline_events')
-        .columns(['brand_id', 'document_type', 'document_id', 'created_at', 'id']).execute();
+      await db.schema
+        .createIndex('timeline_events_document_idx')
+        .on('timeline_events')
+        .columns(['brand_id', 'document_type', 'document_id', 'created_at', 'id'])
+        .execute();
     },
     async down() {
       throw new Error('The orders migration cannot be undone');

@@ -27,7 +27,8 @@ export function returnsMigration(dialect: Dialect): Migration {
         for (const kind of RETURNS_ID_KINDS) await sql`create sequence ${sql.id(`ids_${kind}`)}`.execute(db);
       }
 
-      await db.schema.createTable('claim_causes')
+      await db.schema
+        .createTable('claim_causes')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('code', 'text', (c) => c.notNull())
@@ -37,7 +38,8 @@ export function returnsMigration(dialect: Dialect): Migration {
         .execute();
       await db.schema.createIndex('claim_causes_brand_id_idx').on('claim_causes').columns(['brand_id', 'id']).execute();
 
-      await db.schema.createTable('return_portals')
+      await db.schema
+        .createTable('return_portals')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('public_id', 'text', (c) => c.notNull())
@@ -48,9 +50,14 @@ export function returnsMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('return_portals_public_id_uq', ['public_id'])
         .execute();
-      await db.schema.createIndex('return_portals_brand_id_idx').on('return_portals').columns(['brand_id', 'id']).execute();
+      await db.schema
+        .createIndex('return_portals_brand_id_idx')
+        .on('return_portals')
+        .columns(['brand_id', 'id'])
+        .execute();
 
-      await db.schema.createTable('returns')
+      await db.schema
+        .createTable('returns')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('return_number', bigint, (c) => c.notNull())
@@ -88,17 +95,27 @@ export function returnsMigration(dialect: Dialect): Migration {
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addUniqueConstraint('returns_number_uq', ['brand_id', 'return_number'])
         .execute();
-      await db.schema.createIndex('returns_portal_rma_uq').on('returns').columns(['brand_id', 'return_portal_id', 'rma']).unique()
-        .where(sql<SqlBool>`return_portal_id is not null`).execute();
+      await db.schema
+        .createIndex('returns_portal_rma_uq')
+        .on('returns')
+        .columns(['brand_id', 'return_portal_id', 'rma'])
+        .unique()
+        .where(sql<SqlBool>`return_portal_id is not null`)
+        .execute();
       await db.schema.createIndex('returns_brand_id_idx').on('returns').columns(['brand_id', 'id']).execute();
-      await db.schema.createIndex('returns_updated_at_idx').on('returns').columns(['brand_id', 'updated_at', 'id']).execute();
+      await db.schema
+        .createIndex('returns_updated_at_idx')
+        .on('returns')
+        .columns(['brand_id', 'updated_at', 'id'])
+        .execute();
       await db.schema.createIndex('returns_status_idx').on('returns').columns(['brand_id', 'status', 'id']).execute();
       // The 3PL receipt finds a return by rma whatever its portal.
       await db.schema.createIndex('returns_rma_idx').on('returns').columns(['brand_id', 'rma']).execute();
       await db.schema.createIndex('returns_order_idx').on('returns').columns(['order_id', 'brand_id']).execute();
       await db.schema.createIndex('returns_customer_idx').on('returns').columns(['customer_id', 'brand_id']).execute();
 
-      await db.schema.createTable('return_lines')
+      await db.schema
+        .createTable('return_lines')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull())
         .addColumn('return_id', bigint, (c) => c.notNull().references('returns.id'))
@@ -124,10 +141,19 @@ export function returnsMigration(dialect: Dialect): Migration {
         .addColumn('regulate_inventory', 'integer', (c) => c.notNull())
         .addColumn('refund_storefront', 'integer', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('return_lines_return_idx').on('return_lines').columns(['return_id', 'brand_id', 'id']).execute();
-      await db.schema.createIndex('return_lines_variant_idx').on('return_lines').columns(['variant_id', 'brand_id']).execute();
+      await db.schema
+        .createIndex('return_lines_return_idx')
+        .on('return_lines')
+        .columns(['return_id', 'brand_id', 'id'])
+        .execute();
+      await db.schema
+        .createIndex('return_lines_variant_idx')
+        .on('return_lines')
+        .columns(['variant_id', 'brand_id'])
+        .execute();
 
-      await db.schema.createTable('alerts')
+      await db.schema
+        .createTable('alerts')
         .addColumn('id', bigint, (c) => c.primaryKey())
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
         .addColumn('kind', 'text', (c) => c.notNull())

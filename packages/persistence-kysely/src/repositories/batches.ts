@@ -43,4 +43,3 @@ export function groupBy<R>(rows: readonly R[], key: (row: R) => number): Map<num
   }
   return groups;
 }
-

@@ -54,7 +54,9 @@ export async function bulkInsert<T extends Table>(
       }
       tuples.push(`(${marks.join(', ')})`);
     }
-    const result = await db.executeQuery<Selectable<Database[T]>>(CompiledQuery.raw(head + tuples.join(', ') + tail, parameters));
+    const result = await db.executeQuery<Selectable<Database[T]>>(
+      CompiledQuery.raw(head + tuples.join(', ') + tail, parameters),
+    );
     out.written += options.returning ? result.rows.length : Number(result.numAffectedRows ?? 0);
     if (options.returning) out.rows.push(...result.rows);
   }
@@ -65,7 +67,10 @@ export async function bulkInsert<T extends Table>(
  * `on conflict (id) do update set c = excluded.c, …` that leaves a row of another brand alone:
  * an upsert by id within the brand.
  */
-export function upsertByIdWithinBrand<T extends Table>(table: T, updateColumns: readonly (keyof Database[T] & string)[]): string {
+export function upsertByIdWithinBrand<T extends Table>(
+  table: T,
+  updateColumns: readonly (keyof Database[T] & string)[],
+): string {
   const set = updateColumns.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ');
   return `on conflict (${id('id')}) do update set ${set} where ${id(table)}.${id('brand_id')} = excluded.${id('brand_id')}`;
 }

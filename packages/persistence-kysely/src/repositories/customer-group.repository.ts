@@ -5,7 +5,12 @@ import { CustomerGroupsTable } from '../tables/partner.tables';
 import { Executor } from './executor';
 
 const rowToGroup = (r: Selectable<CustomerGroupsTable>): CustomerGroup => ({
-  id: Number(r.id), brandId: Number(r.brand_id), code: r.code, name: r.name, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  code: r.code,
+  name: r.name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const GROUP_COLUMNS: ListColumns = {
@@ -20,15 +25,41 @@ export function customerGroupRepository(executor: Executor): CustomerGroupReposi
   const { db, dialect } = executor;
   return {
     async insert(g) {
-      await db.insertInto('customer_groups').values({ id: g.id, brand_id: g.brandId, code: g.code, name: g.name, created_at: g.createdAt, updated_at: g.updatedAt }).execute();
+      await db
+        .insertInto('customer_groups')
+        .values({
+          id: g.id,
+          brand_id: g.brandId,
+          code: g.code,
+          name: g.name,
+          created_at: g.createdAt,
+          updated_at: g.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       if (ids.length === 0) return [];
-      return (await db.selectFrom('customer_groups').selectAll().where('brand_id', '=', brandId).where('id', 'in', ids).orderBy('id').execute()).map(rowToGroup);
+      return (
+        await db
+          .selectFrom('customer_groups')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .execute()
+      ).map(rowToGroup);
     },
     async findByCodes(brandId, codes) {
       if (codes.length === 0) return [];
-      return (await db.selectFrom('customer_groups').selectAll().where('brand_id', '=', brandId).where('code', 'in', codes).orderBy('id').execute()).map(rowToGroup);
+      return (
+        await db
+          .selectFrom('customer_groups')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('code', 'in', codes)
+          .orderBy('id')
+          .execute()
+      ).map(rowToGroup);
     },
     async list(brandId, query) {
       const base = db.selectFrom('customer_groups').selectAll().where('customer_groups.brand_id', '=', brandId);

@@ -9,19 +9,40 @@ import { Executor, fromFlag, toFlag } from './executor';
 import { adjustRowCount, readRowCount } from './row-counts';
 
 const rowToCustomer = (r: Selectable<CustomersTable>): Customer => ({
-  id: Number(r.id), brandId: Number(r.brand_id), customerNumber: r.customer_number, name: r.name, currency: r.currency,
-  discountBasisPoints: Number(r.discount_basis_points), active: fromFlag(r.active),
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  customerNumber: r.customer_number,
+  name: r.name,
+  currency: r.currency,
+  discountBasisPoints: Number(r.discount_basis_points),
+  active: fromFlag(r.active),
   customerGroupId: r.customer_group_id === null ? null : Number(r.customer_group_id),
   paymentTermsId: r.payment_terms_id === null ? null : Number(r.payment_terms_id),
-  email: r.email, telephone: r.telephone, vatNumber: r.vat_number, eoriNumber: r.eori_number, addresses: [],
-  createdAt: r.created_at, updatedAt: r.updated_at,
+  email: r.email,
+  telephone: r.telephone,
+  vatNumber: r.vat_number,
+  eoriNumber: r.eori_number,
+  addresses: [],
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const customerToRow = (c: Customer): Selectable<CustomersTable> => ({
-  id: c.id, brand_id: c.brandId, customer_number: c.customerNumber, name: c.name, currency: c.currency,
-  discount_basis_points: c.discountBasisPoints, active: toFlag(c.active), customer_group_id: c.customerGroupId,
-  payment_terms_id: c.paymentTermsId, email: c.email, telephone: c.telephone, vat_number: c.vatNumber, eori_number: c.eoriNumber,
-  created_at: c.createdAt, updated_at: c.updatedAt,
+  id: c.id,
+  brand_id: c.brandId,
+  customer_number: c.customerNumber,
+  name: c.name,
+  currency: c.currency,
+  discount_basis_points: c.discountBasisPoints,
+  active: toFlag(c.active),
+  customer_group_id: c.customerGroupId,
+  payment_terms_id: c.paymentTermsId,
+  email: c.email,
+  telephone: c.telephone,
+  vat_number: c.vatNumber,
+  eori_number: c.eoriNumber,
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
 });
 
 /** The list keys of `customerListDefinition`, mapped to columns. */
@@ -42,41 +63,74 @@ const CUSTOMER_COLUMNS: ListColumns = {
 export function customerRepository(executor: Executor): CustomerRepository {
   const { db, dialect } = executor;
   const withAddresses = async (customers: Customer[]): Promise<Customer[]> => {
-    const addresses = await loadAddresses(executor, 'customer_addresses', customers.map((c) => c.id));
+    const addresses = await loadAddresses(
+      executor,
+      'customer_addresses',
+      customers.map((c) => c.id),
+    );
     return customers.map((c) => ({ ...c, addresses: addresses.get(c.id) ?? [] }));
   };
   return {
     async findByNumbers(brandId, numbers) {
       if (numbers.length === 0) return [];
-      const rows = await db.selectFrom('customers').selectAll().where('brand_id', '=', brandId).where('customer_number', 'in', numbers).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('customers')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('customer_number', 'in', numbers)
+        .orderBy('id')
+        .execute();
       return withAddresses(rows.map(rowToCustomer));
     },
     async findById(brandId, id) {
-      const row = await db.selectFrom('customers').selectAll().where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('customers')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? (await withAddresses([rowToCustomer(row)]))[0]! : null;
     },
     async save(customer) {
       const row = customerToRow(customer);
       const { id: _id, brand_id: _brand, customer_number: _number, created_at: _created, ...changes } = row;
       // Insert-or-update in two steps, because only a real insert may move the brand's row count.
-      const inserted = await db.insertInto('customers').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await adjustRowCount(executor, customer.brandId, 'customers', 1);
-      else await db.updateTable('customers').set(changes).where('id', '=', customer.id).where('brand_id', '=', customer.brandId).execute();
+      const inserted = await db
+        .insertInto('customers')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
+        await adjustRowCount(executor, customer.brandId, 'customers', 1);
+      else
+        await db
+          .updateTable('customers')
+          .set(changes)
+          .where('id', '=', customer.id)
+          .where('brand_id', '=', customer.brandId)
+          .execute();
       await replaceAddresses(executor, 'customer_addresses', customer.brandId, customer.id, customer.addresses);
     },
     async delete(brandId, id) {
       try {
-        const deleted = await db.deleteFrom('customers').where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+        const deleted = await db
+          .deleteFrom('customers')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) await adjustRowCount(executor, brandId, 'customers', -1);
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `customer ${id} still has dependent data`);
+        if (isForeignKeyViolation(error))
+          throw new DomainError('has_dependents', `customer ${id} still has dependent data`);
         throw error;
       }
     },
     dependentsOf: (brandId, id) => findDependents(executor, CUSTOMER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('customers').selectAll().where('customers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect, () => readRowCount(executor, brandId, 'customers'));
+      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect, () =>
+        readRowCount(executor, brandId, 'customers'),
+      );
       const customers = rows.map(rowToCustomer);
       return { rows: query.includes.includes('addresses') ? await withAddresses(customers) : customers, total };
     },

@@ -42,10 +42,19 @@ export const VARIANT_DEPENDENTS: DependentTable[] = [
 export const PRODUCT_DEPENDENTS: DependentTable[] = [];
 
 /** Labels of the dependent tables that hold at least one row referring to `id`. */
-export async function findDependents({ db }: Executor, dependents: DependentTable[], brandId: number, id: number): Promise<string[]> {
+export async function findDependents(
+  { db }: Executor,
+  dependents: DependentTable[],
+  brandId: number,
+  id: number,
+): Promise<string[]> {
   const found: string[] = [];
   for (const d of dependents) {
-    const row = await sql<{ one: number }>`select 1 as one from ${sql.table(d.table)} where brand_id = ${brandId} and ${sql.ref(d.column)} = ${id} limit 1`.execute(db);
+    const row = await sql<{
+      one: number;
+    }>`select 1 as one from ${sql.table(d.table)} where brand_id = ${brandId} and ${sql.ref(d.column)} = ${id} limit 1`.execute(
+      db,
+    );
     if (row.rows.length > 0) found.push(d.label);
   }
   return found;

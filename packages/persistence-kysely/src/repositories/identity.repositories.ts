@@ -16,27 +16,58 @@ import { AccessTokensTable, ApiAppsTable, BrandsTable, RequestLogsTable, UsersTa
 import { Executor } from './executor';
 
 const rowToBrand = (r: Selectable<BrandsTable>): Brand => ({
-  id: Number(r.id), name: r.name, currency: r.currency, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  name: r.name,
+  currency: r.currency,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 const rowToUser = (r: Selectable<UsersTable>): User => ({
-  id: Number(r.id), brandId: Number(r.brand_id), email: r.email, name: r.name, createdAt: r.created_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  email: r.email,
+  name: r.name,
+  createdAt: r.created_at,
 });
 const rowToApiApp = (r: Selectable<ApiAppsTable>): ApiApp => ({
-  id: Number(r.id), brandId: Number(r.brand_id), name: r.name, appKeyHash: r.app_key_hash, internalCode: r.internal_code, createdAt: r.created_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  name: r.name,
+  appKeyHash: r.app_key_hash,
+  internalCode: r.internal_code,
+  createdAt: r.created_at,
 });
 const rowToAccessToken = (r: Selectable<AccessTokensTable>): AccessToken => ({
-  id: Number(r.id), brandId: Number(r.brand_id), userId: Number(r.user_id), appId: Number(r.app_id), tokenHash: r.token_hash,
-  scopes: JSON.parse(r.scopes) as Scope[], expiresAt: r.expires_at, revokedAt: r.revoked_at, createdAt: r.created_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  userId: Number(r.user_id),
+  appId: Number(r.app_id),
+  tokenHash: r.token_hash,
+  scopes: JSON.parse(r.scopes) as Scope[],
+  expiresAt: r.expires_at,
+  revokedAt: r.revoked_at,
+  createdAt: r.created_at,
 });
 const rowToRequestLog = (r: Selectable<RequestLogsTable>): RequestLogEntry => ({
-  brandId: Number(r.brand_id), userId: Number(r.user_id), appId: Number(r.app_id), tokenId: Number(r.token_id), method: r.method,
-  path: r.path, status: r.status, durationMs: r.duration_ms, requestId: r.request_id, createdAt: r.created_at,
+  brandId: Number(r.brand_id),
+  userId: Number(r.user_id),
+  appId: Number(r.app_id),
+  tokenId: Number(r.token_id),
+  method: r.method,
+  path: r.path,
+  status: r.status,
+  durationMs: r.duration_ms,
+  requestId: r.request_id,
+  createdAt: r.created_at,
 });
 
 export function brandRepository({ db }: Executor): BrandRepository {
   return {
     async insert(b) {
-      await db.insertInto('brands').values({ id: b.id, name: b.name, currency: b.currency, created_at: b.createdAt, updated_at: b.updatedAt }).execute();
+      await db
+        .insertInto('brands')
+        .values({ id: b.id, name: b.name, currency: b.currency, created_at: b.createdAt, updated_at: b.updatedAt })
+        .execute();
     },
     async findById(id) {
       const row = await db.selectFrom('brands').selectAll().where('id', '=', id).executeTakeFirst();
@@ -52,7 +83,10 @@ export function brandRepository({ db }: Executor): BrandRepository {
 export function userRepository({ db }: Executor): UserRepository {
   return {
     async insert(u) {
-      await db.insertInto('users').values({ id: u.id, brand_id: u.brandId, email: u.email, name: u.name, created_at: u.createdAt }).execute();
+      await db
+        .insertInto('users')
+        .values({ id: u.id, brand_id: u.brandId, email: u.email, name: u.name, created_at: u.createdAt })
+        .execute();
     },
     async findById(id) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -64,9 +98,17 @@ export function userRepository({ db }: Executor): UserRepository {
 export function apiAppRepository({ db }: Executor): ApiAppRepository {
   return {
     async insert(a) {
-      await db.insertInto('api_apps').values({
-        id: a.id, brand_id: a.brandId, name: a.name, app_key_hash: a.appKeyHash, internal_code: a.internalCode, created_at: a.createdAt,
-      }).execute();
+      await db
+        .insertInto('api_apps')
+        .values({
+          id: a.id,
+          brand_id: a.brandId,
+          name: a.name,
+          app_key_hash: a.appKeyHash,
+          internal_code: a.internalCode,
+          created_at: a.createdAt,
+        })
+        .execute();
     },
     async findById(id) {
       const row = await db.selectFrom('api_apps').selectAll().where('id', '=', id).executeTakeFirst();
@@ -78,13 +120,27 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
 export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
   return {
     async insert(t) {
-      await db.insertInto('access_tokens').values({
-        id: t.id, brand_id: t.brandId, user_id: t.userId, app_id: t.appId, token_hash: t.tokenHash, scopes: JSON.stringify(t.scopes),
-        expires_at: t.expiresAt, revoked_at: t.revokedAt, created_at: t.createdAt,
-      }).execute();
+      await db
+        .insertInto('access_tokens')
+        .values({
+          id: t.id,
+          brand_id: t.brandId,
+          user_id: t.userId,
+          app_id: t.appId,
+          token_hash: t.tokenHash,
+          scopes: JSON.stringify(t.scopes),
+          expires_at: t.expiresAt,
+          revoked_at: t.revokedAt,
+          created_at: t.createdAt,
+        })
+        .execute();
     },
     async findByHash(tokenHash) {
-      const row = await db.selectFrom('access_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+      const row = await db
+        .selectFrom('access_tokens')
+        .selectAll()
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
       return row ? rowToAccessToken(row) : null;
     },
     async findById(id) {
@@ -92,13 +148,21 @@ export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
       return row ? rowToAccessToken(row) : null;
     },
     async revoke(id, at) {
-      const result = await db.updateTable('access_tokens').set({ revoked_at: at }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await db
+        .updateTable('access_tokens')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
   };
 }
 
-export function requestLogRepository(executor: Executor, nextIds: (count: number) => Promise<number[]>): RequestLogRepository {
+export function requestLogRepository(
+  executor: Executor,
+  nextIds: (count: number) => Promise<number[]>,
+): RequestLogRepository {
   const { db } = executor;
   return {
     async append(entries) {
@@ -106,15 +170,35 @@ export function requestLogRepository(executor: Executor, nextIds: (count: number
       const ids = await nextIds(entries.length);
       // Chunked so a large batch stays under SQLite's bound-parameter limit.
       for (let start = 0; start < entries.length; start += 500) {
-        await db.insertInto('request_logs').values(entries.slice(start, start + 500).map((e, i) => ({
-          id: ids[start + i]!, brand_id: e.brandId, user_id: e.userId, app_id: e.appId, token_id: e.tokenId, method: e.method,
-          path: e.path, status: e.status, duration_ms: e.durationMs, request_id: e.requestId, created_at: e.createdAt,
-        }))).execute();
+        await db
+          .insertInto('request_logs')
+          .values(
+            entries.slice(start, start + 500).map((e, i) => ({
+              id: ids[start + i]!,
+              brand_id: e.brandId,
+              user_id: e.userId,
+              app_id: e.appId,
+              token_id: e.tokenId,
+              method: e.method,
+              path: e.path,
+              status: e.status,
+              duration_ms: e.durationMs,
+              request_id: e.requestId,
+              created_at: e.createdAt,
+            })),
+          )
+          .execute();
       }
     },
     async listForUser(brandId, userId, limit) {
-      const rows = await db.selectFrom('request_logs').selectAll().where('brand_id', '=', brandId).where('user_id', '=', userId)
-        .orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('request_logs')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(rowToRequestLog);
     },
   };

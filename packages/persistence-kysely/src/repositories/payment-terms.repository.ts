@@ -5,7 +5,13 @@ import { PaymentTermsTable } from '../tables/partner.tables';
 import { Executor } from './executor';
 
 const rowToTerms = (r: Selectable<PaymentTermsTable>): PaymentTerms => ({
-  id: Number(r.id), brandId: Number(r.brand_id), code: r.code, name: r.name, days: r.days, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  code: r.code,
+  name: r.name,
+  days: r.days,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const TERMS_COLUMNS: ListColumns = {
@@ -21,15 +27,42 @@ export function paymentTermsRepository(executor: Executor): PaymentTermsReposito
   const { db, dialect } = executor;
   return {
     async insert(t) {
-      await db.insertInto('payment_terms').values({ id: t.id, brand_id: t.brandId, code: t.code, name: t.name, days: t.days, created_at: t.createdAt, updated_at: t.updatedAt }).execute();
+      await db
+        .insertInto('payment_terms')
+        .values({
+          id: t.id,
+          brand_id: t.brandId,
+          code: t.code,
+          name: t.name,
+          days: t.days,
+          created_at: t.createdAt,
+          updated_at: t.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       if (ids.length === 0) return [];
-      return (await db.selectFrom('payment_terms').selectAll().where('brand_id', '=', brandId).where('id', 'in', ids).orderBy('id').execute()).map(rowToTerms);
+      return (
+        await db
+          .selectFrom('payment_terms')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', 'in', ids)
+          .orderBy('id')
+          .execute()
+      ).map(rowToTerms);
     },
     async findByCodes(brandId, codes) {
       if (codes.length === 0) return [];
-      return (await db.selectFrom('payment_terms').selectAll().where('brand_id', '=', brandId).where('code', 'in', codes).orderBy('id').execute()).map(rowToTerms);
+      return (
+        await db
+          .selectFrom('payment_terms')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('code', 'in', codes)
+          .orderBy('id')
+          .execute()
+      ).map(rowToTerms);
     },
     async list(brandId, query) {
       const base = db.selectFrom('payment_terms').selectAll().where('payment_terms.brand_id', '=', brandId);

@@ -9,16 +9,28 @@ export type CountedResource = 'customers' | 'suppliers' | 'products' | 'variants
  * an unfiltered list is one indexed read instead of a count over every row of the brand (which
  * grows with the table: ~7 ms for 100,000 customers on SQLite).
  */
-export async function adjustRowCount({ db }: Executor, brandId: number, resource: CountedResource, delta: number): Promise<void> {
+export async function adjustRowCount(
+  { db }: Executor,
+  brandId: number,
+  resource: CountedResource,
+  delta: number,
+): Promise<void> {
   if (delta === 0) return;
   await db
     .insertInto('row_counts')
     .values({ brand_id: brandId, resource, row_count: delta })
-    .onConflict((oc) => oc.columns(['brand_id', 'resource']).doUpdateSet({ row_count: sql`row_counts.row_count + ${delta}` }))
+    .onConflict((oc) =>
+      oc.columns(['brand_id', 'resource']).doUpdateSet({ row_count: sql`row_counts.row_count + ${delta}` }),
+    )
     .execute();
 }
 
 export async function readRowCount({ db }: Executor, brandId: number, resource: CountedResource): Promise<number> {
-  const row = await db.selectFrom('row_counts').select('row_count').where('brand_id', '=', brandId).where('resource', '=', resource).executeTakeFirst();
+  const row = await db
+    .selectFrom('row_counts')
+    .select('row_count')
+    .where('brand_id', '=', brandId)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
   return row ? Number(row.row_count) : 0;
 }

@@ -11,7 +11,9 @@ export function idGenerator({ db, dialect }: Executor): IdGenerator {
     async next(kind, count = 1) {
       if (count < 1) return [];
       if (dialect === 'postgres') {
-        const result = await sql<{ id: number }>`select nextval(${`ids_${kind}`}::regclass) as id from generate_series(1, ${count})`.execute(db);
+        const result = await sql<{
+          id: number;
+        }>`select nextval(${`ids_${kind}`}::regclass) as id from generate_series(1, ${count})`.execute(db);
         return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
       const row = await db
@@ -36,7 +38,9 @@ export function documentNumberSequence({ db }: Executor): DocumentNumberSequence
       const row = await db
         .insertInto('document_sequences')
         .values({ brand_id: brandId, kind, last_value: 1 })
-        .onConflict((oc) => oc.columns(['brand_id', 'kind']).doUpdateSet({ last_value: sql`document_sequences.last_value + 1` }))
+        .onConflict((oc) =>
+          oc.columns(['brand_id', 'kind']).doUpdateSet({ last_value: sql`document_sequences.last_value + 1` }),
+        )
         .returning('last_value')
         .executeTakeFirstOrThrow();
       return Number(row.last_value);

@@ -9,8 +9,16 @@ import { Executor, fromFlag, toFlag } from './executor';
 import { adjustRowCount, readRowCount } from './row-counts';
 
 const rowToSupplier = (r: Selectable<SuppliersTable>): Supplier => ({
-  id: Number(r.id), brandId: Number(r.brand_id), supplierNumber: r.supplier_number, name: r.name, currency: r.currency,
-  active: fromFlag(r.active), email: r.email, addresses: [], createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  supplierNumber: r.supplier_number,
+  name: r.name,
+  currency: r.currency,
+  active: fromFlag(r.active),
+  email: r.email,
+  addresses: [],
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const SUPPLIER_COLUMNS: ListColumns = {
@@ -27,46 +35,89 @@ const SUPPLIER_COLUMNS: ListColumns = {
 export function supplierRepository(executor: Executor): SupplierRepository {
   const { db, dialect } = executor;
   const withAddresses = async (suppliers: Supplier[]): Promise<Supplier[]> => {
-    const addresses = await loadAddresses(executor, 'supplier_addresses', suppliers.map((s) => s.id));
+    const addresses = await loadAddresses(
+      executor,
+      'supplier_addresses',
+      suppliers.map((s) => s.id),
+    );
     return suppliers.map((s) => ({ ...s, addresses: addresses.get(s.id) ?? [] }));
   };
   return {
     async findByNumbers(brandId, numbers) {
       if (numbers.length === 0) return [];
-      const rows = await db.selectFrom('suppliers').selectAll().where('brand_id', '=', brandId).where('supplier_number', 'in', numbers).orderBy('id').execute();
+      const rows = await db
+        .selectFrom('suppliers')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('supplier_number', 'in', numbers)
+        .orderBy('id')
+        .execute();
       return withAddresses(rows.map(rowToSupplier));
     },
     async findById(brandId, id) {
-      const row = await db.selectFrom('suppliers').selectAll().where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom('suppliers')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row ? (await withAddresses([rowToSupplier(row)]))[0]! : null;
     },
     async save(s) {
       const row = {
-        id: s.id, brand_id: s.brandId, supplier_number: s.supplierNumber, name: s.name, currency: s.currency, active: toFlag(s.active),
-        email: s.email, created_at: s.createdAt, updated_at: s.updatedAt,
+        id: s.id,
+        brand_id: s.brandId,
+        supplier_number: s.supplierNumber,
+        name: s.name,
+        currency: s.currency,
+        active: toFlag(s.active),
+        email: s.email,
+        created_at: s.createdAt,
+        updated_at: s.updatedAt,
       };
       // Insert-or-update in two steps, because only a real insert may move the brand's row count.
-      const inserted = await db.insertInto('suppliers').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+      const inserted = await db
+        .insertInto('suppliers')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await adjustRowCount(executor, s.brandId, 'suppliers', 1);
       else {
-        await db.updateTable('suppliers').set({ name: row.name, currency: row.currency, active: row.active, email: row.email, updated_at: row.updated_at })
-          .where('id', '=', s.id).where('brand_id', '=', s.brandId).execute();
+        await db
+          .updateTable('suppliers')
+          .set({
+            name: row.name,
+            currency: row.currency,
+            active: row.active,
+            email: row.email,
+            updated_at: row.updated_at,
+          })
+          .where('id', '=', s.id)
+          .where('brand_id', '=', s.brandId)
+          .execute();
       }
       await replaceAddresses(executor, 'supplier_addresses', s.brandId, s.id, s.addresses);
     },
     async delete(brandId, id) {
       try {
-        const deleted = await db.deleteFrom('suppliers').where('brand_id', '=', brandId).where('id', '=', id).executeTakeFirst();
+        const deleted = await db
+          .deleteFrom('suppliers')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) await adjustRowCount(executor, brandId, 'suppliers', -1);
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `supplier ${id} still has dependent data`);
+        if (isForeignKeyViolation(error))
+          throw new DomainError('has_dependents', `supplier ${id} still has dependent data`);
         throw error;
       }
     },
     dependentsOf: (brandId, id) => findDependents(executor, SUPPLIER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('suppliers').selectAll().where('suppliers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, SUPPLIER_COLUMNS, dialect, () => readRowCount(executor, brandId, 'suppliers'));
+      const { rows, total } = await fetchList(base, query, SUPPLIER_COLUMNS, dialect, () =>
+        readRowCount(executor, brandId, 'suppliers'),
+      );
       const suppliers = rows.map(rowToSupplier);
       return { rows: query.includes.includes('addresses') ? await withAddresses(suppliers) : suppliers, total };
     },

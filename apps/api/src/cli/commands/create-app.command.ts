@@ -24,7 +24,14 @@ export const createAppCommand: CliCommand<CreateAppOptions> = {
       { brandId: options.brand, name: options.name, internalCode: options.internalCode ?? null },
     );
     return {
-      json: { app_id: app.id, app_key: appKey, brand_id: app.brandId, name: app.name, internal_code: app.internalCode, created_at: app.createdAt },
+      json: {
+        app_id: app.id,
+        app_key: appKey,
+        brand_id: app.brandId,
+        name: app.name,
+        internal_code: app.internalCode,
+        created_at: app.createdAt,
+      },
       text: [
         `Created API app ${app.id} "${app.name}" in brand ${app.brandId}${app.internalCode ? ` (internal code ${app.internalCode})` : ''}.`,
         `App key (send as X-Service-App-Key; shown only now): ${appKey}`,

@@ -18,7 +18,11 @@ export const createTokenCommand: CliCommand<CreateTokenOptions> = {
       .requiredOption('--user <id>', 'id of the user the token acts for', parseId)
       .requiredOption('--app <id>', 'id of the API app (same brand as the user)', parseId)
       .option('--scopes <list>', 'comma-separated scopes, e.g. catalog:read,orders:write (default: all)', parseScopes)
-      .option('--expires-in <duration>', 'lifetime in seconds or with a unit: 12h, 30d, 1y (default: 1y)', parseExpiresIn);
+      .option(
+        '--expires-in <duration>',
+        'lifetime in seconds or with a unit: 12h, 30d, 1y (default: 1y)',
+        parseExpiresIn,
+      );
   },
   async run({ storage, clock, hasher }, options) {
     const { token, accessToken } = await issueAccessToken(

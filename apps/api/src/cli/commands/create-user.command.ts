@@ -19,9 +19,18 @@ export const createUserCommand: CliCommand<CreateUserOptions> = {
       .requiredOption('--name <name>', "the user's name");
   },
   async run({ storage, clock }, options) {
-    const user = await createUser({ uow: storage.uow, clock }, { brandId: options.brand, email: options.email, name: options.name });
+    const user = await createUser(
+      { uow: storage.uow, clock },
+      { brandId: options.brand, email: options.email, name: options.name },
+    );
     return {
-      json: { user_id: user.id, brand_id: user.brandId, email: user.email, name: user.name, created_at: user.createdAt },
+      json: {
+        user_id: user.id,
+        brand_id: user.brandId,
+        email: user.email,
+        name: user.name,
+        created_at: user.createdAt,
+      },
       text: `Created user ${user.id} ${user.name} <${user.email}> in brand ${user.brandId}.`,
     };
   },

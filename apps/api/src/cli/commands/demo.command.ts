@@ -17,7 +17,10 @@ export const demoCommand: CliCommand<DemoOptions> = {
   name: 'demo',
   summary: 'Create a demo brand with sample data and a token; prints a ready curl line',
   configure(command) {
-    command.option('--base-url <url>', 'where the API is reachable, for the curl line (default: http://localhost:$PORT)');
+    command.option(
+      '--base-url <url>',
+      'where the API is reachable, for the curl line (default: http://localhost:$PORT)',
+    );
   },
   async run({ storage, clock, hasher, env }, options) {
     const baseUrl = options.baseUrl ?? defaultBaseUrl(env);

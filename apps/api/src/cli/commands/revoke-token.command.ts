@@ -12,9 +12,7 @@ export const revokeTokenCommand: CliCommand<RevokeTokenOptions> = {
   name: 'revoke-token',
   summary: 'Revoke an access token by id or by the token itself (effective on the next request)',
   configure(command) {
-    command
-      .option('--token-id <id>', 'id of the token', parseId)
-      .option('--token <token>', 'the plain access token');
+    command.option('--token-id <id>', 'id of the token', parseId).option('--token <token>', 'the plain access token');
   },
   usageProblem(options) {
     const given = [options.tokenId, options.token].filter((value) => value !== undefined).length;

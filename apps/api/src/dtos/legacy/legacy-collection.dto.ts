@@ -18,7 +18,10 @@ export class LegacyCollectionFieldsDto {
   @MayBeOmitted()
   @IsString()
   @IsIn([...COLLECTION_VISIBILITIES])
-  @JSONSchema({ description: 'Who may view the products: own_entity (every customer of the brand, the default) or customers_custom (only allowed_customers).' })
+  @JSONSchema({
+    description:
+      'Who may view the products: own_entity (every customer of the brand, the default) or customers_custom (only allowed_customers).',
+  })
   visibility?: string;
 
   @MayBeOmitted()

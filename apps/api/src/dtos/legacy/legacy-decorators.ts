@@ -46,7 +46,8 @@ export function Satisfies(name: string, check: ValueCheck): PropertyDecorator {
   };
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const isFiniteNumber = (value: unknown): boolean => typeof value === 'number' && Number.isFinite(value);
 
 /** A string attribute value. */
@@ -58,7 +59,8 @@ export const priceValue: ValueCheck = (value) => {
   for (const field of ['sales_price', 'rec_sales_price'] as const) {
     if (value[field] !== undefined && !isFiniteNumber(value[field])) return `${field} must be a number`;
   }
-  if (value['offer_price'] !== undefined && value['offer_price'] !== null && !isFiniteNumber(value['offer_price'])) return 'offer_price must be a number or null';
+  if (value['offer_price'] !== undefined && value['offer_price'] !== null && !isFiniteNumber(value['offer_price']))
+    return 'offer_price must be a number or null';
   return null;
 };
 
@@ -66,11 +68,21 @@ export const priceValue: ValueCheck = (value) => {
 export const stockValue: ValueCheck = (value) => {
   if (!isPlainObject(value)) return 'must be an object with quantity and delivery';
   // In stock is an `integer` column.
-  if (typeof value['quantity'] !== 'number' || !Number.isInteger(value['quantity']) || Math.abs(value['quantity']) > MAX_INT32) return `quantity must be an integer of at most ${MAX_INT32}`;
-  if (value['delivery'] !== undefined && value['delivery'] !== null && typeof value['delivery'] !== 'string') return 'delivery must be a date (YYYY-MM-DD) or null';
+  if (
+    typeof value['quantity'] !== 'number' ||
+    !Number.isInteger(value['quantity']) ||
+    Math.abs(value['quantity']) > MAX_INT32
+  )
+    return `quantity must be an integer of at most ${MAX_INT32}`;
+  if (value['delivery'] !== undefined && value['delivery'] !== null && typeof value['delivery'] !== 'string')
+    return 'delivery must be a date (YYYY-MM-DD) or null';
   return null;
 };
 
 /** The older form's EAN: an integer (or a string of digits), or null to clear it. */
 export const eanValue: ValueCheck = (value) =>
-  value === null || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) || typeof value === 'string' ? null : 'must be an integer, a string of digits, or null';
+  value === null ||
+  (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) ||
+  typeof value === 'string'
+    ? null
+    : 'must be an integer, a string of digits, or null';

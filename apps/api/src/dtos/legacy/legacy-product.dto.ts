@@ -12,7 +12,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { LegacyPriceInput, LegacyProductChanges, LegacyProductFields, LegacyStockInput, LegacyVariantChanges, LegacyVariantInput } from '@brand/core';
+import {
+  LegacyPriceInput,
+  LegacyProductChanges,
+  LegacyProductFields,
+  LegacyStockInput,
+  LegacyVariantChanges,
+  LegacyVariantInput,
+} from '@brand/core';
 import { IsId, IsInt32, MayBeOmitted } from '../decorators';
 import { IsRecordOf, Satisfies, eanValue, priceValue, stockValue, stringValue } from './legacy-decorators';
 
@@ -29,7 +36,8 @@ const ATTRIBUTES_SCHEMA: SchemaObject = {
   type: 'object',
   minProperties: 1,
   additionalProperties: { type: 'string' },
-  description: 'Attribute name → value (e.g. {"color":"Red","size":"M"}); at least one; every variant of a product has the same names (error 1000001).',
+  description:
+    'Attribute name → value (e.g. {"color":"Red","size":"M"}); at least one; every variant of a product has the same names (error 1000001).',
 };
 const PRICES_SCHEMA: SchemaObject = {
   type: 'object',
@@ -41,7 +49,8 @@ const PRICES_SCHEMA: SchemaObject = {
       offer_price: { type: ['number', 'null'], description: 'Replaces sales_price on B2B when set; default null' },
     },
   },
-  description: 'Keyed by ISO 4217 currency code; at most 2 decimals. A new variant needs a price in the brand\'s base currency.',
+  description:
+    "Keyed by ISO 4217 currency code; at most 2 decimals. A new variant needs a price in the brand's base currency.",
 };
 const INVENTORY_SCHEMA: SchemaObject = {
   type: 'object',
@@ -55,7 +64,10 @@ const INVENTORY_SCHEMA: SchemaObject = {
     'quantity sets In stock there; delivery is recorded in the stock ledger.',
 };
 
-@JSONSchema({ title: 'LegacyVariant', description: 'A variant of POST /api/products and POST /api/products/{productId}/variants.' })
+@JSONSchema({
+  title: 'LegacyVariant',
+  description: 'A variant of POST /api/products and POST /api/products/{productId}/variants.',
+})
 export class LegacyVariantDto {
   @IsString()
   @MaxLength(255)
@@ -74,7 +86,7 @@ export class LegacyVariantDto {
   @IsOptional()
   @IsString()
   @MaxLength(2048)
-  @JSONSchema({ description: 'URL of the variant\'s picture.' })
+  @JSONSchema({ description: "URL of the variant's picture." })
   picture?: string | null;
 
   @MayBeOmitted()
@@ -88,7 +100,10 @@ export class LegacyVariantDto {
   inventory?: Record<string, StockWire>;
 }
 
-@JSONSchema({ title: 'LegacyVariantChanges', description: 'A variant of PUT /api/products/{productId}/variants/{variantId}: fields not sent keep their value.' })
+@JSONSchema({
+  title: 'LegacyVariantChanges',
+  description: 'A variant of PUT /api/products/{productId}/variants/{variantId}: fields not sent keep their value.',
+})
 export class LegacyVariantChangesDto {
   @MayBeOmitted()
   @IsString()
@@ -102,7 +117,10 @@ export class LegacyVariantChangesDto {
 
   @MayBeOmitted()
   @IsRecordOf('isAttributeObject', stringValue, 'of attribute names to string values')
-  @JSONSchema({ ...ATTRIBUTES_SCHEMA, description: 'New values of the variant\'s attributes; the names cannot change (error 1000001).' })
+  @JSONSchema({
+    ...ATTRIBUTES_SCHEMA,
+    description: "New values of the variant's attributes; the names cannot change (error 1000001).",
+  })
   attributes?: Record<string, string>;
 
   @IsOptional()
@@ -112,7 +130,10 @@ export class LegacyVariantChangesDto {
 
   @MayBeOmitted()
   @IsRecordOf('isPriceObject', priceValue, 'keyed by currency code')
-  @JSONSchema({ ...PRICES_SCHEMA, description: 'The currencies sent are set (fields not sent keep their value); other currencies stay.' })
+  @JSONSchema({
+    ...PRICES_SCHEMA,
+    description: 'The currencies sent are set (fields not sent keep their value); other currencies stay.',
+  })
   prices?: Record<string, PriceWire>;
 
   @MayBeOmitted()
@@ -163,7 +184,11 @@ export abstract class LegacyProductRootDto {
   colli?: number | null;
 }
 
-@JSONSchema({ title: 'LegacyProductChanges', description: 'Root fields of PUT /api/products/{productId}; fields not sent keep their value. Variants are not changed here.' })
+@JSONSchema({
+  title: 'LegacyProductChanges',
+  description:
+    'Root fields of PUT /api/products/{productId}; fields not sent keep their value. Variants are not changed here.',
+})
 export class LegacyProductChangesDto extends LegacyProductRootDto {
   @MayBeOmitted()
   @IsString()
@@ -255,7 +280,9 @@ function toPrices(prices: Record<string, PriceWire>): Record<string, LegacyPrice
 }
 
 function toInventory(inventory: Record<string, StockWire>): Record<string, LegacyStockInput> {
-  return Object.fromEntries(Object.entries(inventory).map(([key, s]) => [key, { quantity: s.quantity, delivery: s.delivery ?? null }]));
+  return Object.fromEntries(
+    Object.entries(inventory).map(([key, s]) => [key, { quantity: s.quantity, delivery: s.delivery ?? null }]),
+  );
 }
 
 /** The core command for a validated variant; fields not sent stay undefined. */
@@ -274,7 +301,9 @@ export function toLegacyVariantInput(v: LegacyVariantDto): LegacyVariantInput {
   return { ...toLegacyVariantChanges(v), sku: v.sku, attributes: v.attributes };
 }
 
-export function toLegacyProductChanges(p: LegacyProductRootDto & { item_number?: string; name?: string }): LegacyProductChanges {
+export function toLegacyProductChanges(
+  p: LegacyProductRootDto & { item_number?: string; name?: string },
+): LegacyProductChanges {
   return {
     ...(p.item_number !== undefined ? { itemNumber: p.item_number } : {}),
     ...(p.name !== undefined ? { name: p.name } : {}),
@@ -289,5 +318,10 @@ export function toLegacyProductChanges(p: LegacyProductRootDto & { item_number?:
 }
 
 export function toLegacyProductInput(p: LegacyProductDto): LegacyProductFields & { variants: LegacyVariantInput[] } {
-  return { ...toLegacyProductChanges(p), itemNumber: p.item_number, name: p.name, variants: p.variants.map(toLegacyVariantInput) };
+  return {
+    ...toLegacyProductChanges(p),
+    itemNumber: p.item_number,
+    name: p.name,
+    variants: p.variants.map(toLegacyVariantInput),
+  };
 }

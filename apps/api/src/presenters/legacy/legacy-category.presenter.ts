@@ -19,7 +19,10 @@ export interface LegacyCategoryWire {
 const NO_RELATIONS: LegacyCategoryRelations = { includes: [], children: new Map(), products: new Map() };
 
 /** A category, with children and products when they were included (children carry no includes of their own). */
-export function presentLegacyCategory(category: Category, relations: LegacyCategoryRelations = NO_RELATIONS): LegacyCategoryWire {
+export function presentLegacyCategory(
+  category: Category,
+  relations: LegacyCategoryRelations = NO_RELATIONS,
+): LegacyCategoryWire {
   const wire: LegacyCategoryWire = {
     id: category.id,
     brand_id: category.brandId,
@@ -28,7 +31,9 @@ export function presentLegacyCategory(category: Category, relations: LegacyCateg
     created_at: category.createdAt,
     updated_at: category.updatedAt,
   };
-  if (relations.includes.includes('children')) wire.children = (relations.children.get(category.id) ?? []).map((child) => presentLegacyCategory(child));
-  if (relations.includes.includes('products')) wire.products = (relations.products.get(category.id) ?? []).map((product) => presentLegacyProduct(product));
+  if (relations.includes.includes('children'))
+    wire.children = (relations.children.get(category.id) ?? []).map((child) => presentLegacyCategory(child));
+  if (relations.includes.includes('products'))
+    wire.products = (relations.products.get(category.id) ?? []).map((product) => presentLegacyProduct(product));
   return wire;
 }

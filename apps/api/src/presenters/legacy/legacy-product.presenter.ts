@@ -85,14 +85,29 @@ export interface LegacyProductWire {
   tags?: string[];
 }
 
-const NO_RELATIONS: LegacyProductRelations = { includes: [], categories: new Map(), collections: new Map(), subbrands: new Map(), stock: new Map() };
+const NO_RELATIONS: LegacyProductRelations = {
+  includes: [],
+  categories: new Map(),
+  collections: new Map(),
+  subbrands: new Map(),
+  stock: new Map(),
+};
 
 function presentSubbrand(subbrand: Subbrand): LegacySubbrandWire {
-  return { id: subbrand.id, brand_id: subbrand.brandId, name: subbrand.name, created_at: subbrand.createdAt, updated_at: subbrand.updatedAt };
+  return {
+    id: subbrand.id,
+    brand_id: subbrand.brandId,
+    name: subbrand.name,
+    created_at: subbrand.createdAt,
+    updated_at: subbrand.updatedAt,
+  };
 }
 
 /** A variant; `inventory` appears when the relations carry `variants.inventory`. */
-export function presentLegacyVariant(record: VariantRecord, relations: LegacyProductRelations = NO_RELATIONS): LegacyVariantWire {
+export function presentLegacyVariant(
+  record: VariantRecord,
+  relations: LegacyProductRelations = NO_RELATIONS,
+): LegacyVariantWire {
   const { variant } = record;
   const wire: LegacyVariantWire = {
     id: variant.id,
@@ -118,13 +133,18 @@ export function presentLegacyVariant(record: VariantRecord, relations: LegacyPro
     updated_at: variant.updatedAt,
   };
   if (relations.includes.includes('variants.inventory')) {
-    wire.inventory = Object.fromEntries((relations.stock.get(variant.id) ?? []).map((s) => [s.key, { quantity: s.inStock, available: s.available }]));
+    wire.inventory = Object.fromEntries(
+      (relations.stock.get(variant.id) ?? []).map((s) => [s.key, { quantity: s.inStock, available: s.available }]),
+    );
   }
   return wire;
 }
 
 /** A product with its variants (in their order) and whatever the relations include. */
-export function presentLegacyProduct(aggregate: ProductAggregate, relations: LegacyProductRelations = NO_RELATIONS): LegacyProductWire {
+export function presentLegacyProduct(
+  aggregate: ProductAggregate,
+  relations: LegacyProductRelations = NO_RELATIONS,
+): LegacyProductWire {
   const { product } = aggregate;
   const attributes = productAttributes(aggregate);
   const wire: LegacyProductWire = {
@@ -148,7 +168,18 @@ export function presentLegacyProduct(aggregate: ProductAggregate, relations: Leg
   if (includes.includes('categories')) {
     wire.categories = product.categoryIds.flatMap((id) => {
       const c = relations.categories.get(id);
-      return c ? [{ id: c.id, brand_id: c.brandId, parent: c.parentId, name: c.name, created_at: c.createdAt, updated_at: c.updatedAt }] : [];
+      return c
+        ? [
+            {
+              id: c.id,
+              brand_id: c.brandId,
+              parent: c.parentId,
+              name: c.name,
+              created_at: c.createdAt,
+              updated_at: c.updatedAt,
+            },
+          ]
+        : [];
     });
   }
   if (includes.includes('collection')) {

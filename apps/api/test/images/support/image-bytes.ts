@@ -51,7 +51,8 @@ function segment(marker: number, data: number[]): number[] {
 export function greyJpeg(comment = ''): Buffer {
   const text = [...Buffer.from(comment, 'latin1')];
   return Buffer.from([
-    0xff, 0xd8, // SOI
+    0xff,
+    0xd8, // SOI
     ...(text.length > 0 ? segment(0xfe, text) : []),
     ...segment(0xdb, [0x00, ...Array<number>(64).fill(1)]), // DQT: table 0, 8-bit, all ones
     ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]), // SOF0: 8-bit, 8×8, 1 component (id 1, 1×1, table 0)
@@ -59,6 +60,7 @@ export function greyJpeg(comment = ''): Buffer {
     ...segment(0xc4, [0x10, 1, ...Array<number>(15).fill(0), 0x00]), // DHT AC 0: one 1-bit code → EOB
     ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // SOS: component 1, tables 0/0, spectral 0–63
     0x3f, // bits "0" (DC 0) "0" (EOB), padded with ones
-    0xff, 0xd9, // EOI
+    0xff,
+    0xd9, // EOI
   ]);
 }

@@ -65,7 +65,8 @@ export async function startImageServer(): Promise<ImageServer> {
 
     let match: RegExpExecArray | null;
     if ((match = /^\/png\/([\w.-]+)\.png$/.exec(path))) return send(res, 200, 'image/png', pngBytes(match[1]!));
-    if ((match = /^\/jpeg\/([\w.-]+)\.jpg$/.exec(path))) return send(res, 200, 'image/jpeg; charset=binary', jpegBytes(match[1]!));
+    if ((match = /^\/jpeg\/([\w.-]+)\.jpg$/.exec(path)))
+      return send(res, 200, 'image/jpeg; charset=binary', jpegBytes(match[1]!));
     if (path === '/slow.png') return later(ms, () => send(res, 200, 'image/png', pngBytes('slow')));
     if (path === '/trickle.png') {
       const body = pngBytes('trickle');
@@ -98,7 +99,8 @@ export async function startImageServer(): Promise<ImageServer> {
       return undefined;
     }
     if (path === '/html') return send(res, 200, 'text/html; charset=utf-8', '<html><body>not an image</body></html>');
-    if (path === '/svg') return send(res, 200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    if (path === '/svg')
+      return send(res, 200, 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     if (path === '/octet.png') return send(res, 200, 'application/octet-stream', pngBytes('octet'));
     if (path === '/mislabelled.png') return send(res, 200, 'image/png', jpegBytes('mislabelled'));
     if (path === '/redirect') {
@@ -108,7 +110,10 @@ export async function startImageServer(): Promise<ImageServer> {
     }
     if ((match = /^\/redirect-chain\/(\d+)$/.exec(path))) {
       const left = Number(match[1]);
-      res.writeHead(left > 0 ? 301 : 200, left > 0 ? { Location: `/redirect-chain/${left - 1}` } : { 'Content-Type': 'image/png' });
+      res.writeHead(
+        left > 0 ? 301 : 200,
+        left > 0 ? { Location: `/redirect-chain/${left - 1}` } : { 'Content-Type': 'image/png' },
+      );
       res.end(left > 0 ? undefined : pngBytes('chain'));
       return undefined;
     }

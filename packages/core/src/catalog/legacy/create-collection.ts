@@ -26,7 +26,10 @@ export interface CreateCollectionInput {
  * `POST /api/collections`: adds a collection. `visibility` must be one of
  * `COLLECTION_VISIBILITIES`; every allowed customer must be a customer of the brand.
  */
-export async function createCollection(deps: { uow: UnitOfWork; clock: Clock }, input: CreateCollectionInput): Promise<Collection> {
+export async function createCollection(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: CreateCollectionInput,
+): Promise<Collection> {
   const title = input.title.trim();
   const visibility = input.visibility ?? 'own_entity';
   const allowed = [...new Set(input.allowedCustomerIds ?? [])];
@@ -38,7 +41,11 @@ export async function createCollection(deps: { uow: UnitOfWork; clock: Clock }, 
     }
     const found = await settleAll(allowed.map((id) => tx.customers.findById(input.brandId, id)));
     allowed.forEach((id, i) => {
-      if (!found[i]) violations.add(`/collection/allowed_customers/${(input.allowedCustomerIds ?? []).indexOf(id)}`, `names customer ${id}, which does not exist`);
+      if (!found[i])
+        violations.add(
+          `/collection/allowed_customers/${(input.allowedCustomerIds ?? []).indexOf(id)}`,
+          `names customer ${id}, which does not exist`,
+        );
     });
     violations.throwIfAny();
     const [id] = await tx.ids.next('collections');

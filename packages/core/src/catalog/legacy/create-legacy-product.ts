@@ -37,7 +37,10 @@ export interface CreateLegacyProductInput {
  * free. Stock is set per stock type (see `LegacyVariantInput.inventory`) as `api_quantity`
  * movements. Nothing is written unless all of it is valid.
  */
-export async function createLegacyProduct(deps: { uow: UnitOfWork; clock: Clock }, input: CreateLegacyProductInput): Promise<LegacyProductView> {
+export async function createLegacyProduct(
+  deps: { uow: UnitOfWork; clock: Clock },
+  input: CreateLegacyProductInput,
+): Promise<LegacyProductView> {
   const { brandId, product: fields } = input;
   return deps.uow.run(async (tx) => {
     const violations = new ViolationList();
@@ -72,7 +75,9 @@ export async function createLegacyProduct(deps: { uow: UnitOfWork; clock: Clock 
     await applyInventory(
       tx,
       { brandId, userId: input.userId ?? null, at: now },
-      variants.flatMap((v, i) => v.inventory.map((stock) => ({ variantId: variantIds[i]!, stock, location: locations.get(stock.key)! }))),
+      variants.flatMap((v, i) =>
+        v.inventory.map((stock) => ({ variantId: variantIds[i]!, stock, location: locations.get(stock.key)! })),
+      ),
     );
     return { aggregate, relations: await loadLegacyProductRelations(tx, brandId, [aggregate], ['variants.inventory']) };
   });

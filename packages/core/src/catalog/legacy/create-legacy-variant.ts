@@ -34,7 +34,8 @@ export async function createLegacyVariant(
     const violations = new ViolationList();
     const variant = normalizeVariant(input.variant, '/variant', violations, 'create');
     requireBaseCurrency(variant.prices ?? [], await baseCurrencyOf(tx, brandId), '/variant', violations);
-    if (current.product.noInventory && variant.inventory.length > 0) violations.add('/variant/inventory', `cannot be set: product ${current.product.itemNumber} keeps no inventory`);
+    if (current.product.noInventory && variant.inventory.length > 0)
+      violations.add('/variant/inventory', `cannot be set: product ${current.product.itemNumber} keeps no inventory`);
     const locations = await resolveStockLocations(tx, deps.clock, brandId, [variant], violations);
     violations.throwIfAny();
     ensureSameAttributeNames([variant], productAttributes(current));
@@ -48,10 +49,23 @@ export async function createLegacyVariant(
       prices: mergePrices(id!, [], variant.prices),
       costPrices: [],
     };
-    const aggregate: ProductAggregate = { ...current, product: { ...current.product, updatedAt: now }, variants: [...current.variants, record] };
+    const aggregate: ProductAggregate = {
+      ...current,
+      product: { ...current.product, updatedAt: now },
+      variants: [...current.variants, record],
+    };
     await tx.products.saveAll(brandId, [{ ...aggregate, variants: [record] }]);
-    await applyInventory(tx, { brandId, userId: input.userId ?? null, at: now }, variant.inventory.map((stock) => ({ variantId: id!, stock, location: locations.get(stock.key)! })));
-    const relations = await loadLegacyProductRelations(tx, brandId, [{ ...aggregate, variants: [record] }], ['variants.inventory']);
+    await applyInventory(
+      tx,
+      { brandId, userId: input.userId ?? null, at: now },
+      variant.inventory.map((stock) => ({ variantId: id!, stock, location: locations.get(stock.key)! })),
+    );
+    const relations = await loadLegacyProductRelations(
+      tx,
+      brandId,
+      [{ ...aggregate, variants: [record] }],
+      ['variants.inventory'],
+    );
     return { record, relations };
   });
 }

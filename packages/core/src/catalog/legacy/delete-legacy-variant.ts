@@ -26,9 +26,15 @@ export async function deleteLegacyVariant(
     }
     const dependents = await tx.products.dependentsOfVariant(brandId, variant.id);
     if (dependents.length > 0) {
-      throw new DomainError('has_dependents', `variant ${variant.sku} cannot be deleted: it still has ${dependents.join(', ')}`, { data: { dependents } });
+      throw new DomainError(
+        'has_dependents',
+        `variant ${variant.sku} cannot be deleted: it still has ${dependents.join(', ')}`,
+        { data: { dependents } },
+      );
     }
     await tx.products.deleteVariant(brandId, variant.id);
-    await tx.products.saveAll(brandId, [{ ...current, product: { ...current.product, updatedAt: deps.clock.now() }, variants: [] }]);
+    await tx.products.saveAll(brandId, [
+      { ...current, product: { ...current.product, updatedAt: deps.clock.now() }, variants: [] },
+    ]);
   });
 }

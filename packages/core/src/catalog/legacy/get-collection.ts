@@ -3,7 +3,10 @@ import { UnitOfWork } from '../../shared/unit-of-work.port';
 import { Collection } from '../catalog.entities';
 
 /** `GET /api/collections/{id}`: one collection of the brand. */
-export async function getCollection(deps: { uow: UnitOfWork }, input: { brandId: number; id: number }): Promise<Collection> {
+export async function getCollection(
+  deps: { uow: UnitOfWork },
+  input: { brandId: number; id: number },
+): Promise<Collection> {
   const [collection] = await deps.uow.read((repos) => repos.collections.findByIds(input.brandId, [input.id]));
   if (!collection) throw DomainError.notFound('collection', input.id);
   return collection;

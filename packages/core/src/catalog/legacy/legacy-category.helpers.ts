@@ -13,14 +13,20 @@ export interface LegacyCategoryRelations {
 }
 
 /** Loads children and products of the categories as `includes` asks, in two queries at most. */
-export async function loadCategoryRelations(repos: Repositories, brandId: number, categories: Category[], includes: string[]): Promise<LegacyCategoryRelations> {
+export async function loadCategoryRelations(
+  repos: Repositories,
+  brandId: number,
+  categories: Category[],
+  includes: string[],
+): Promise<LegacyCategoryRelations> {
   const ids = categories.map((c) => c.id);
   const relations: LegacyCategoryRelations = { includes, children: new Map(), products: new Map() };
   if (ids.length === 0) return relations;
   if (includes.includes('children')) {
     const children = (await repos.categories.findChildren(brandId, ids)).sort((a, b) => a.id - b.id);
     for (const child of children) {
-      if (child.parentId !== null) relations.children.set(child.parentId, [...(relations.children.get(child.parentId) ?? []), child]);
+      if (child.parentId !== null)
+        relations.children.set(child.parentId, [...(relations.children.get(child.parentId) ?? []), child]);
     }
   }
   if (includes.includes('products')) {
@@ -28,7 +34,8 @@ export async function loadCategoryRelations(repos: Repositories, brandId: number
     const products = (await repos.products.findByCategoryIds(brandId, ids)).sort((a, b) => a.product.id - b.product.id);
     for (const aggregate of products) {
       for (const categoryId of aggregate.product.categoryIds) {
-        if (wanted.has(categoryId)) relations.products.set(categoryId, [...(relations.products.get(categoryId) ?? []), aggregate]);
+        if (wanted.has(categoryId))
+          relations.products.set(categoryId, [...(relations.products.get(categoryId) ?? []), aggregate]);
       }
     }
   }
@@ -55,14 +62,23 @@ export function checkCategoryName(name: string): string {
  * Refuses a name already used under the same parent (case-insensitively), other than by the
  * category being renamed itself: error 40001 of the older interface.
  */
-export async function ensureNameFree(repos: Repositories, brandId: number, parentId: number | null, name: string, self: number | null): Promise<void> {
+export async function ensureNameFree(
+  repos: Repositories,
+  brandId: number,
+  parentId: number | null,
+  name: string,
+  self: number | null,
+): Promise<void> {
   const taken = (await repos.categories.findByNames(brandId, [{ parentId, name }])).find(
     (c) => c.id !== self && c.parentId === parentId && c.name.toLowerCase() === name.toLowerCase(),
   );
   if (taken) {
     const where = parentId === null ? 'as a top category' : `under category ${parentId}`;
     throw legacyError('duplicate', LEGACY_ERROR_CODES.categoryExists, [
-      { pointer: '/category/name', detail: `category.name: a category named ${JSON.stringify(taken.name)} already exists ${where} (id ${taken.id})` },
+      {
+        pointer: '/category/name',
+        detail: `category.name: a category named ${JSON.stringify(taken.name)} already exists ${where} (id ${taken.id})`,
+      },
     ]);
   }
 }

@@ -7,7 +7,17 @@ import { isCurrencyCode } from '../../shared/codes';
 import { MONEY_SCALE, parseDecimal } from '../../shared/decimal';
 import { DomainError, ViolationList, pointerToPath } from '../../shared/errors';
 import { Repositories } from '../../shared/unit-of-work.port';
-import { Category, Collection, Meta, Product, ProductAggregate, Subbrand, Variant, VariantPrice, VariantRecord } from '../catalog.entities';
+import {
+  Category,
+  Collection,
+  Meta,
+  Product,
+  ProductAggregate,
+  Subbrand,
+  Variant,
+  VariantPrice,
+  VariantRecord,
+} from '../catalog.entities';
 import { LEGACY_ERROR_CODES, legacyError, sameAttributeNames } from './legacy.helpers';
 import { settleAll } from '../../shared/settle-all';
 
@@ -164,9 +174,14 @@ function isRealDate(text: string): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-function normalizeEan(value: string | number | null, pointer: string, violations: ViolationList): string | null | undefined {
+function normalizeEan(
+  value: string | number | null,
+  pointer: string,
+  violations: ViolationList,
+): string | null | undefined {
   if (value === null) return null;
-  const text = typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : '') : value.trim();
+  const text =
+    typeof value === 'number' ? (Number.isSafeInteger(value) && value >= 0 ? String(value) : '') : value.trim();
   if (!/^\d{1,14}$/.test(text)) {
     violations.add(pointer, 'must be an EAN/GTIN of up to 14 digits');
     return undefined;
@@ -187,7 +202,12 @@ function parseAmount(value: unknown, pointer: string, violations: ViolationList)
  * Checks one variant of a request (`create`: sku and attributes are required) and returns it
  * normalized. Problems are collected in `violations`, pointing below `pointer`.
  */
-export function normalizeVariant(input: LegacyVariantChanges, pointer: string, violations: ViolationList, mode: 'create' | 'update'): NormalizedVariant {
+export function normalizeVariant(
+  input: LegacyVariantChanges,
+  pointer: string,
+  violations: ViolationList,
+  mode: 'create' | 'update',
+): NormalizedVariant {
   const result: NormalizedVariant = { pointer, inventory: [] };
   if (input.sku !== undefined || mode === 'create') {
     const sku = (input.sku ?? '').trim();
@@ -199,17 +219,20 @@ export function normalizeVariant(input: LegacyVariantChanges, pointer: string, v
     if (ean !== undefined) result.ean = ean;
   }
   if (input.picture !== undefined) {
-    if (input.picture !== null && input.picture.trim() === '') violations.add(`${pointer}/picture`, 'must not be empty (send null to remove it)');
+    if (input.picture !== null && input.picture.trim() === '')
+      violations.add(`${pointer}/picture`, 'must not be empty (send null to remove it)');
     result.picture = input.picture === null ? null : input.picture.trim();
   }
   if (input.attributes !== undefined || mode === 'create') {
     const entries = Object.entries(input.attributes ?? {});
-    if (entries.length === 0) violations.add(`${pointer}/attributes`, 'must have at least one attribute (such as color or size)');
+    if (entries.length === 0)
+      violations.add(`${pointer}/attributes`, 'must have at least one attribute (such as color or size)');
     const attributes: Record<string, string> = {};
     for (const [name, value] of entries) {
       const trimmedName = name.trim();
       if (trimmedName === '') violations.add(`${pointer}/attributes`, 'must not have an attribute with an empty name');
-      else if (attributes[trimmedName] !== undefined) violations.add(`${pointer}/attributes/${name}`, `repeats the attribute ${trimmedName}`);
+      else if (attributes[trimmedName] !== undefined)
+        violations.add(`${pointer}/attributes/${name}`, `repeats the attribute ${trimmedName}`);
       else if (value.trim() === '') violations.add(`${pointer}/attributes/${name}`, 'must not be empty');
       else attributes[trimmedName] = value.trim();
     }
@@ -243,16 +266,23 @@ export function normalizeVariant(input: LegacyVariantChanges, pointer: string, v
   }
   for (const [key, stock] of Object.entries(input.inventory ?? {})) {
     const at = `${pointer}/inventory/${key}`;
-    if (!Number.isSafeInteger(stock.quantity) || stock.quantity < 0) violations.add(`${at}/quantity`, 'must be a whole number of at least 0');
+    if (!Number.isSafeInteger(stock.quantity) || stock.quantity < 0)
+      violations.add(`${at}/quantity`, 'must be a whole number of at least 0');
     const delivery = stock.delivery ?? null;
-    if (delivery !== null && !isRealDate(delivery)) violations.add(`${at}/delivery`, 'must be a date (YYYY-MM-DD) or null');
+    if (delivery !== null && !isRealDate(delivery))
+      violations.add(`${at}/delivery`, 'must be a date (YYYY-MM-DD) or null');
     result.inventory.push({ key, quantity: stock.quantity, delivery, pointer: at });
   }
   return result;
 }
 
 /** Refuses a variant without a price in the brand's base currency (plain validation error). */
-export function requireBaseCurrency(prices: { currency: string }[], baseCurrency: string, pointer: string, violations: ViolationList): void {
+export function requireBaseCurrency(
+  prices: { currency: string }[],
+  baseCurrency: string,
+  pointer: string,
+  violations: ViolationList,
+): void {
   if (!prices.some((p) => p.currency === baseCurrency)) {
     violations.add(`${pointer}/prices`, `must include a price in the brand's base currency ${baseCurrency}`);
   }
@@ -266,10 +296,21 @@ export async function baseCurrencyOf(repos: Repositories, brandId: number): Prom
 }
 
 /** Prices after applying the sent currencies over the stored ones; currencies not sent stay. */
-export function mergePrices(variantId: number, current: VariantPrice[], sent: NormalizedPrice[] | undefined): VariantPrice[] {
+export function mergePrices(
+  variantId: number,
+  current: VariantPrice[],
+  sent: NormalizedPrice[] | undefined,
+): VariantPrice[] {
   const byCurrency = new Map(current.map((p) => [p.currency, { ...p }]));
   for (const price of sent ?? []) {
-    const base = byCurrency.get(price.currency) ?? { variantId, currency: price.currency, salesPrice: 0, recSalesPrice: 0, offerPrice: null, b2cOfferPrice: null };
+    const base = byCurrency.get(price.currency) ?? {
+      variantId,
+      currency: price.currency,
+      salesPrice: 0,
+      recSalesPrice: 0,
+      offerPrice: null,
+      b2cOfferPrice: null,
+    };
     byCurrency.set(price.currency, {
       ...base,
       salesPrice: price.salesPrice ?? base.salesPrice,
@@ -280,9 +321,11 @@ export function mergePrices(variantId: number, current: VariantPrice[], sent: No
   return [...byCurrency.values()].sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
 }
 
-
 /** A new variant of the older interface: sellable everywhere, no overrides of its product. */
-export function newVariant(input: { id: number; brandId: number; productId: number; position: number; now: string }, v: NormalizedVariant): Variant {
+export function newVariant(
+  input: { id: number; brandId: number; productId: number; position: number; now: string },
+  v: NormalizedVariant,
+): Variant {
   return {
     id: input.id,
     brandId: input.brandId,
@@ -330,24 +373,40 @@ export function ensureSameAttributeNames(variants: NormalizedVariant[], expected
       LEGACY_ERROR_CODES.attributesDiffer,
       differing.map((v) => ({
         pointer: `${v.pointer}/attributes`,
-        detail: `${pointerToPath(`${v.pointer}/attributes`)} has ${Object.keys(v.attributes ?? {}).sort().join(', ')}; all variants of a product must have the same attributes (${names})`,
+        detail: `${pointerToPath(`${v.pointer}/attributes`)} has ${Object.keys(v.attributes ?? {})
+          .sort()
+          .join(', ')}; all variants of a product must have the same attributes (${names})`,
       })),
     );
   }
 }
 
 /** Code 1000002 when another product of the brand has the item number. */
-export async function ensureItemNumberFree(repos: Repositories, brandId: number, itemNumber: string, self: number | null, pointer: string): Promise<void> {
+export async function ensureItemNumberFree(
+  repos: Repositories,
+  brandId: number,
+  itemNumber: string,
+  self: number | null,
+  pointer: string,
+): Promise<void> {
   const taken = (await repos.products.findByItemNumbers(brandId, [itemNumber])).find((a) => a.product.id !== self);
   if (taken) {
     throw legacyError('duplicate', LEGACY_ERROR_CODES.itemNumberTaken, [
-      { pointer, detail: `${pointerToPath(pointer)}: product ${taken.product.id} already has the item number ${itemNumber}` },
+      {
+        pointer,
+        detail: `${pointerToPath(pointer)}: product ${taken.product.id} already has the item number ${itemNumber}`,
+      },
     ]);
   }
 }
 
 /** Code 1000003 when a SKU is used twice in the request or by another variant of the brand. */
-export async function ensureSkusFree(repos: Repositories, brandId: number, variants: NormalizedVariant[], self: number | null): Promise<void> {
+export async function ensureSkusFree(
+  repos: Repositories,
+  brandId: number,
+  variants: NormalizedVariant[],
+  self: number | null,
+): Promise<void> {
   const sent = variants.filter((v): v is NormalizedVariant & { sku: string } => v.sku !== undefined && v.sku !== '');
   const seen = new Map<string, string>();
   const problems = sent.flatMap((v) => {
@@ -356,39 +415,62 @@ export async function ensureSkusFree(repos: Repositories, brandId: number, varia
       seen.set(v.sku, v.pointer);
       return [];
     }
-    return [{ pointer: `${v.pointer}/sku`, detail: `${pointerToPath(`${v.pointer}/sku`)} repeats the SKU ${v.sku} of ${pointerToPath(earlier)}` }];
+    return [
+      {
+        pointer: `${v.pointer}/sku`,
+        detail: `${pointerToPath(`${v.pointer}/sku`)} repeats the SKU ${v.sku} of ${pointerToPath(earlier)}`,
+      },
+    ];
   });
   if (problems.length === 0 && sent.length > 0) {
     const existing = await repos.products.findVariantsBySkus(brandId, [...seen.keys()]);
     for (const ref of existing) {
       if (ref.variant.id === self) continue;
       const v = sent.find((s) => s.sku === ref.variant.sku);
-      if (v) problems.push({ pointer: `${v.pointer}/sku`, detail: `${pointerToPath(`${v.pointer}/sku`)}: a variant with the SKU ${v.sku} already exists (variant ${ref.variant.id} of product ${ref.itemNumber})` });
+      if (v)
+        problems.push({
+          pointer: `${v.pointer}/sku`,
+          detail: `${pointerToPath(`${v.pointer}/sku`)}: a variant with the SKU ${v.sku} already exists (variant ${ref.variant.id} of product ${ref.itemNumber})`,
+        });
     }
   }
   if (problems.length > 0) throw legacyError('duplicate', LEGACY_ERROR_CODES.skuTaken, problems);
 }
 
 /** Checks the root fields of a product command (`create`: item number and name are required). */
-export function checkProductFields(input: LegacyProductChanges, violations: ViolationList, mode: 'create' | 'update'): void {
-  if ((input.itemNumber !== undefined || mode === 'create') && (input.itemNumber ?? '').trim() === '') violations.add('/product/item_number', 'must not be empty');
-  if ((input.name !== undefined || mode === 'create') && (input.name ?? '').trim() === '') violations.add('/product/name', 'must not be empty');
+export function checkProductFields(
+  input: LegacyProductChanges,
+  violations: ViolationList,
+  mode: 'create' | 'update',
+): void {
+  if ((input.itemNumber !== undefined || mode === 'create') && (input.itemNumber ?? '').trim() === '')
+    violations.add('/product/item_number', 'must not be empty');
+  if ((input.name !== undefined || mode === 'create') && (input.name ?? '').trim() === '')
+    violations.add('/product/name', 'must not be empty');
   if (input.colli !== undefined && input.colli !== null && (!Number.isSafeInteger(input.colli) || input.colli < 1)) {
     violations.add('/product/colli', 'must be a whole number of at least 1, or null');
   }
-  if (input.image !== undefined && input.image !== null && input.image.trim() === '') violations.add('/product/image', 'must not be empty (send null to remove it)');
+  if (input.image !== undefined && input.image !== null && input.image.trim() === '')
+    violations.add('/product/image', 'must not be empty (send null to remove it)');
   (input.images ?? []).forEach((url, i) => {
     if (url.trim() === '') violations.add(`/product/images/${i}`, 'must not be empty');
   });
 }
 
 /** Sub-brand and collection must be the brand's own. */
-export async function checkProductReferences(repos: Repositories, brandId: number, input: LegacyProductChanges, violations: ViolationList): Promise<void> {
+export async function checkProductReferences(
+  repos: Repositories,
+  brandId: number,
+  input: LegacyProductChanges,
+  violations: ViolationList,
+): Promise<void> {
   if (input.subbrandId !== undefined && input.subbrandId !== null) {
-    if ((await repos.subbrands.findByIds(brandId, [input.subbrandId])).length === 0) violations.add('/product/subbrand_id', `names sub-brand ${input.subbrandId}, which does not exist`);
+    if ((await repos.subbrands.findByIds(brandId, [input.subbrandId])).length === 0)
+      violations.add('/product/subbrand_id', `names sub-brand ${input.subbrandId}, which does not exist`);
   }
   if (input.collectionId !== undefined && input.collectionId !== null) {
-    if ((await repos.collections.findByIds(brandId, [input.collectionId])).length === 0) violations.add('/product/collection_id', `names collection ${input.collectionId}, which does not exist`);
+    if ((await repos.collections.findByIds(brandId, [input.collectionId])).length === 0)
+      violations.add('/product/collection_id', `names collection ${input.collectionId}, which does not exist`);
   }
 }
 
@@ -403,7 +485,11 @@ export function applyProductFields(product: Product, input: LegacyProductChanges
     collectionId: input.collectionId !== undefined ? input.collectionId : product.collectionId,
     active: input.active ?? product.active,
     colli: input.colli !== undefined ? applyLegacyColli(product.colli, input.colli) : product.colli,
-    meta: withLegacyImages(product.meta, input.image === undefined ? undefined : input.image === null ? null : input.image.trim(), input.images?.map((u) => u.trim())),
+    meta: withLegacyImages(
+      product.meta,
+      input.image === undefined ? undefined : input.image === null ? null : input.image.trim(),
+      input.images?.map((u) => u.trim()),
+    ),
   };
 }
 
@@ -451,13 +537,17 @@ export async function resolveStockLocations(
     for (const key of DEFAULT_STOCK_KEYS) resolved.set(key, location);
   }
   const named = keys.filter((k) => !DEFAULT_STOCK_KEYS.includes(k));
-  if (named.length > 0) for (const location of await locationsByName(tx, brandId, named)) resolved.set(location.name, location);
+  if (named.length > 0)
+    for (const location of await locationsByName(tx, brandId, named)) resolved.set(location.name, location);
   for (const v of variants) {
     const used = new Map<number, string>();
     for (const stock of v.inventory) {
       const location = resolved.get(stock.key);
       if (!location) {
-        violations.add(stock.pointer, `names no inventory location: use stock (the default location) or the name of one of the brand's inventory locations`);
+        violations.add(
+          stock.pointer,
+          `names no inventory location: use stock (the default location) or the name of one of the brand's inventory locations`,
+        );
         continue;
       }
       const earlier = used.get(location.id);
@@ -480,18 +570,20 @@ export async function applyInventory(
     const current = balances.find((b) => b.variantId === variantId && b.locationId === location.id)?.inStock ?? 0;
     const delta = stock.quantity - current;
     if (delta === 0) return [];
-    return [{
-      brandId: input.brandId,
-      variantId,
-      locationId: location.id,
-      inStockDelta: delta,
-      reservedDelta: 0,
-      reason: 'api_quantity',
-      note: stock.delivery !== null ? `delivery ${stock.delivery}` : null,
-      documentType: null,
-      documentId: null,
-      userId: input.userId,
-    }];
+    return [
+      {
+        brandId: input.brandId,
+        variantId,
+        locationId: location.id,
+        inStockDelta: delta,
+        reservedDelta: 0,
+        reason: 'api_quantity',
+        note: stock.delivery !== null ? `delivery ${stock.delivery}` : null,
+        documentType: null,
+        documentId: null,
+        userId: input.userId,
+      },
+    ];
   });
   if (movements.length > 0) await tx.stock.apply(input.brandId, movements, input.at);
 }
@@ -518,14 +610,29 @@ export interface LegacyProductRelations {
 }
 
 /** Loads what the includes ask for (`categories`, `collection`, `subbrand`, `variants.inventory`), one query each. */
-export async function loadLegacyProductRelations(repos: Repositories, brandId: number, aggregates: ProductAggregate[], includes: string[]): Promise<LegacyProductRelations> {
-  const relations: LegacyProductRelations = { includes, categories: new Map(), collections: new Map(), subbrands: new Map(), stock: new Map() };
+export async function loadLegacyProductRelations(
+  repos: Repositories,
+  brandId: number,
+  aggregates: ProductAggregate[],
+  includes: string[],
+): Promise<LegacyProductRelations> {
+  const relations: LegacyProductRelations = {
+    includes,
+    categories: new Map(),
+    collections: new Map(),
+    subbrands: new Map(),
+    stock: new Map(),
+  };
   const products = aggregates.map((a) => a.product);
   const ids = (pick: (p: Product) => number[]) => [...new Set(products.flatMap(pick))];
   const categoryIds = includes.includes('categories') ? ids((p) => p.categoryIds) : [];
-  const collectionIds = includes.includes('collection') ? ids((p) => (p.collectionId !== null ? [p.collectionId] : [])) : [];
+  const collectionIds = includes.includes('collection')
+    ? ids((p) => (p.collectionId !== null ? [p.collectionId] : []))
+    : [];
   const subbrandIds = includes.includes('subbrand') ? ids((p) => (p.subbrandId !== null ? [p.subbrandId] : [])) : [];
-  const variantIds = includes.includes('variants.inventory') ? aggregates.flatMap((a) => a.variants.map((v) => v.variant.id)) : [];
+  const variantIds = includes.includes('variants.inventory')
+    ? aggregates.flatMap((a) => a.variants.map((v) => v.variant.id))
+    : [];
   const [categories, collections, subbrands, balances] = await settleAll([
     categoryIds.length ? repos.categories.findByIds(brandId, categoryIds) : [],
     collectionIds.length ? repos.collections.findByIds(brandId, collectionIds) : [],
@@ -536,12 +643,26 @@ export async function loadLegacyProductRelations(repos: Repositories, brandId: n
   for (const c of collections) relations.collections.set(c.id, c);
   for (const s of subbrands) relations.subbrands.set(s.id, s);
   if (balances.length > 0) {
-    const locations = new Map((await repos.inventoryLocations.findByIds(brandId, [...new Set(balances.map((b) => b.locationId))])).map((l) => [l.id, l]));
-    const ordered = [...balances].sort((a, b) => Number(locations.get(b.locationId)?.isDefault ?? false) - Number(locations.get(a.locationId)?.isDefault ?? false) || a.locationId - b.locationId);
+    const locations = new Map(
+      (await repos.inventoryLocations.findByIds(brandId, [...new Set(balances.map((b) => b.locationId))])).map((l) => [
+        l.id,
+        l,
+      ]),
+    );
+    const ordered = [...balances].sort(
+      (a, b) =>
+        Number(locations.get(b.locationId)?.isDefault ?? false) -
+          Number(locations.get(a.locationId)?.isDefault ?? false) || a.locationId - b.locationId,
+    );
     for (const balance of ordered) {
       const location = locations.get(balance.locationId);
       if (!location) continue;
-      const line: LegacyStock = { key: stockKeyOf(location), locationId: location.id, inStock: balance.inStock, available: balance.inStock - balance.reserved };
+      const line: LegacyStock = {
+        key: stockKeyOf(location),
+        locationId: location.id,
+        inStock: balance.inStock,
+        available: balance.inStock - balance.reserved,
+      };
       relations.stock.set(balance.variantId, [...(relations.stock.get(balance.variantId) ?? []), line]);
     }
   }

@@ -37,11 +37,21 @@ export function legacyError(code: ErrorCode, legacyCode: LegacyErrorCode, proble
  */
 export function legacyListRequest(request: ListRequest): ListRequest {
   const { cursor, starting_after } = request.query;
-  const refused = [cursor !== undefined ? 'cursor' : null, starting_after !== undefined ? 'starting_after' : null].filter((p): p is string => p !== null);
+  const refused = [
+    cursor !== undefined ? 'cursor' : null,
+    starting_after !== undefined ? 'starting_after' : null,
+  ].filter((p): p is string => p !== null);
   if (refused.length > 0) {
-    throw new DomainError('invalid_list_query', `${refused.join(' and ')} cannot be used on the older interface; page through it with page (from 0) and limit`, {
-      violations: refused.map((p) => ({ pointer: `/${p}`, detail: `${p} cannot be used on the older interface; page through it with page (from 0) and limit` })),
-    });
+    throw new DomainError(
+      'invalid_list_query',
+      `${refused.join(' and ')} cannot be used on the older interface; page through it with page (from 0) and limit`,
+      {
+        violations: refused.map((p) => ({
+          pointer: `/${p}`,
+          detail: `${p} cannot be used on the older interface; page through it with page (from 0) and limit`,
+        })),
+      },
+    );
   }
   const { filter_groups, sort, includes, limit, page } = request.query;
   return { brandId: request.brandId, query: { filter_groups, sort, includes, limit, page } };

@@ -16,9 +16,14 @@ export interface LegacyCategoryListResult {
  * `GET /api/categories`: top categories and subcategories alike (filter `parent` eq null for the
  * top ones), paged by `page` and `limit` with `total`; `children` and `products` as included.
  */
-export async function listCategories(deps: { uow: UnitOfWork }, request: ListRequest): Promise<LegacyCategoryListResult> {
+export async function listCategories(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<LegacyCategoryListResult> {
   return deps.uow.read(async (repos) => {
-    const { page, query } = await runList(categoryListDefinition, legacyListRequest(request), (q) => repos.categories.list(request.brandId, q));
+    const { page, query } = await runList(categoryListDefinition, legacyListRequest(request), (q) =>
+      repos.categories.list(request.brandId, q),
+    );
     const relations = await loadCategoryRelations(repos, request.brandId, page.items, query.includes);
     return { page, query, relations };
   });

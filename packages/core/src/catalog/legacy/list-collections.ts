@@ -6,6 +6,11 @@ import { collectionListDefinition } from '../catalog.list-definitions';
 import { legacyListRequest } from './legacy.helpers';
 
 /** `GET /api/collections`: the brand's collections, paged by `page` and `limit` with `total`. */
-export async function listCollections(deps: { uow: UnitOfWork }, request: ListRequest): Promise<{ page: Page<Collection>; query: ListQuery }> {
-  return deps.uow.read((repos) => runList(collectionListDefinition, legacyListRequest(request), (q) => repos.collections.list(request.brandId, q)));
+export async function listCollections(
+  deps: { uow: UnitOfWork },
+  request: ListRequest,
+): Promise<{ page: Page<Collection>; query: ListQuery }> {
+  return deps.uow.read((repos) =>
+    runList(collectionListDefinition, legacyListRequest(request), (q) => repos.collections.list(request.brandId, q)),
+  );
 }

@@ -49,7 +49,10 @@ export function splitByAttribute(aggregate: ProductAggregate, attribute: string)
  * `limit` products but may hold more entries. Walk such a list by increasing `page` from 0
  * until a page comes back empty.
  */
-export async function listLegacyProducts(deps: { uow: UnitOfWork }, request: LegacyProductListRequest): Promise<LegacyProductListResult> {
+export async function listLegacyProducts(
+  deps: { uow: UnitOfWork },
+  request: LegacyProductListRequest,
+): Promise<LegacyProductListResult> {
   const split = request.splitByAttribute;
   if (split !== undefined && split.trim() === '') {
     const detail = 'split_by_attribute must name an attribute, such as color';
@@ -59,7 +62,10 @@ export async function listLegacyProducts(deps: { uow: UnitOfWork }, request: Leg
     const { page, query } = await runList(legacyProductListDefinition, legacyListRequest(request), (q) =>
       repos.products.list(request.brandId, { ...q, includes: [...new Set([...ALWAYS_LOADED, ...q.includes])] }),
     );
-    const entries = split === undefined ? page.items.map((a) => ({ ...a, variants: variantsInOrder(a) })) : page.items.flatMap((a) => splitByAttribute(a, split.trim()));
+    const entries =
+      split === undefined
+        ? page.items.map((a) => ({ ...a, variants: variantsInOrder(a) }))
+        : page.items.flatMap((a) => splitByAttribute(a, split.trim()));
     const relations = await loadLegacyProductRelations(repos, request.brandId, page.items, query.includes);
     return { query, total: page.total ?? 0, entries, relations };
   });

@@ -32,7 +32,8 @@ export async function updateLegacyProduct(
     await checkProductReferences(tx, brandId, changes, violations);
     violations.throwIfAny();
     const next = applyProductFields(current.product, changes);
-    if (next.itemNumber !== current.product.itemNumber) await ensureItemNumberFree(tx, brandId, next.itemNumber, current.product.id, '/product/item_number');
+    if (next.itemNumber !== current.product.itemNumber)
+      await ensureItemNumberFree(tx, brandId, next.itemNumber, current.product.id, '/product/item_number');
     let aggregate: ProductAggregate = current;
     if (!sameData(next, current.product)) {
       aggregate = { ...current, product: { ...next, updatedAt: deps.clock.now() } };

@@ -26,7 +26,13 @@ import {
  */
 export async function updateLegacyVariant(
   deps: { uow: UnitOfWork; clock: Clock },
-  input: { brandId: number; productId: number; variantId: number; userId?: number | null; variant: LegacyVariantChanges },
+  input: {
+    brandId: number;
+    productId: number;
+    variantId: number;
+    userId?: number | null;
+    variant: LegacyVariantChanges;
+  },
 ): Promise<LegacyVariantView> {
   const { brandId } = input;
   return deps.uow.run(async (tx) => {
@@ -35,12 +41,15 @@ export async function updateLegacyVariant(
     const violations = new ViolationList();
     const changes = normalizeVariant(input.variant, '/variant', violations, 'update');
     const prices = mergePrices(existing.variant.id, existing.prices, changes.prices);
-    if (changes.prices !== undefined) requireBaseCurrency(prices, await baseCurrencyOf(tx, brandId), '/variant', violations);
-    if (current.product.noInventory && changes.inventory.length > 0) violations.add('/variant/inventory', `cannot be set: product ${current.product.itemNumber} keeps no inventory`);
+    if (changes.prices !== undefined)
+      requireBaseCurrency(prices, await baseCurrencyOf(tx, brandId), '/variant', violations);
+    if (current.product.noInventory && changes.inventory.length > 0)
+      violations.add('/variant/inventory', `cannot be set: product ${current.product.itemNumber} keeps no inventory`);
     const locations = await resolveStockLocations(tx, deps.clock, brandId, [changes], violations);
     violations.throwIfAny();
     ensureSameAttributeNames([changes], existing.variant.attributes);
-    if (changes.sku !== undefined && changes.sku !== existing.variant.sku) await ensureSkusFree(tx, brandId, [changes], existing.variant.id);
+    if (changes.sku !== undefined && changes.sku !== existing.variant.sku)
+      await ensureSkusFree(tx, brandId, [changes], existing.variant.id);
 
     const now = deps.clock.now();
     const variant = {
@@ -53,10 +62,25 @@ export async function updateLegacyVariant(
     let record: VariantRecord = existing;
     if (!sameData(variant, existing.variant) || !sameData(prices, existing.prices)) {
       record = { ...existing, variant: { ...variant, updatedAt: now }, prices };
-      await tx.products.saveAll(brandId, [{ ...current, product: { ...current.product, updatedAt: now }, variants: [record] }]);
+      await tx.products.saveAll(brandId, [
+        { ...current, product: { ...current.product, updatedAt: now }, variants: [record] },
+      ]);
     }
-    await applyInventory(tx, { brandId, userId: input.userId ?? null, at: now }, changes.inventory.map((stock) => ({ variantId: existing.variant.id, stock, location: locations.get(stock.key)! })));
-    const relations = await loadLegacyProductRelations(tx, brandId, [{ ...current, variants: [record] }], ['variants.inventory']);
+    await applyInventory(
+      tx,
+      { brandId, userId: input.userId ?? null, at: now },
+      changes.inventory.map((stock) => ({
+        variantId: existing.variant.id,
+        stock,
+        location: locations.get(stock.key)!,
+      })),
+    );
+    const relations = await loadLegacyProductRelations(
+      tx,
+      brandId,
+      [{ ...current, variants: [record] }],
+      ['variants.inventory'],
+    );
     return { record, relations };
   });
 }

@@ -10,11 +10,22 @@ import { toNullableNumber } from '../json-columns';
 export const categoryNameKey = (name: string): string => name.toLowerCase();
 
 const rowToCategory = (r: Selectable<CategoriesTable>): Category => ({
-  id: Number(r.id), brandId: Number(r.brand_id), parentId: toNullableNumber(r.parent_id), name: r.name, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  parentId: toNullableNumber(r.parent_id),
+  name: r.name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const categoryToRow = (c: Category): Selectable<CategoriesTable> => ({
-  id: c.id, brand_id: c.brandId, parent_id: c.parentId, name: c.name, name_key: categoryNameKey(c.name), created_at: c.createdAt, updated_at: c.updatedAt,
+  id: c.id,
+  brand_id: c.brandId,
+  parent_id: c.parentId,
+  name: c.name,
+  name_key: categoryNameKey(c.name),
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
 });
 
 /** The list keys of `categoryListDefinition`. */
@@ -34,30 +45,54 @@ export function categoryRepository(executor: Executor): CategoryRepository {
     },
     async update(category) {
       const { parent_id, name, name_key, updated_at } = categoryToRow(category);
-      await db.updateTable('categories').set({ parent_id, name, name_key, updated_at })
-        .where('brand_id', '=', category.brandId).where('id', '=', category.id).execute();
+      await db
+        .updateTable('categories')
+        .set({ parent_id, name, name_key, updated_at })
+        .where('brand_id', '=', category.brandId)
+        .where('id', '=', category.id)
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return rows.map(rowToCategory).sort((a, b) => a.id - b.id);
     },
     async findByNames(brandId, keys) {
       // One query by name key; the parent is matched in memory (NULL parents make SQL tuples awkward).
       const wanted = new Set(keys.map((k) => `${k.parentId ?? 0}:${categoryNameKey(k.name)}`));
       const rows = await selectInChunks(unique(keys.map((k) => categoryNameKey(k.name))), (names) =>
-        db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).where('name_key', 'in', names).execute());
-      return rows.filter((r) => wanted.has(`${r.parent_id === null ? 0 : Number(r.parent_id)}:${r.name_key}`)).map(rowToCategory).sort((a, b) => a.id - b.id);
+        db
+          .selectFrom('categories')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('name_key', 'in', names)
+          .execute(),
+      );
+      return rows
+        .filter((r) => wanted.has(`${r.parent_id === null ? 0 : Number(r.parent_id)}:${r.name_key}`))
+        .map(rowToCategory)
+        .sort((a, b) => a.id - b.id);
     },
     async findChildren(brandId, parentIds) {
       const rows = await selectInChunks(unique(parentIds), (chunk) =>
-        db.selectFrom('categories').selectAll().where('brand_id', '=', brandId).where('parent_id', 'in', chunk).execute());
+        db
+          .selectFrom('categories')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('parent_id', 'in', chunk)
+          .execute(),
+      );
       return rows.map(rowToCategory).sort((a, b) => a.id - b.id);
     },
     async delete(brandId, ids) {
       await runInChunks(unique(ids), async (chunk) => {
         // Detach products first; subcategories (and their links) go by ON DELETE CASCADE.
-        await db.deleteFrom('product_categories').where('brand_id', '=', brandId).where('category_id', 'in', chunk).execute();
+        await db
+          .deleteFrom('product_categories')
+          .where('brand_id', '=', brandId)
+          .where('category_id', 'in', chunk)
+          .execute();
         await db.deleteFrom('categories').where('brand_id', '=', brandId).where('id', 'in', chunk).execute();
       });
     },

@@ -7,13 +7,25 @@ import { Executor, fromFlag, toFlag } from '../executor';
 import { fromJson, toJson } from '../json-columns';
 
 const rowToCollection = (r: Selectable<CollectionsTable>): Collection => ({
-  id: Number(r.id), brandId: Number(r.brand_id), title: r.title, active: fromFlag(r.active), visibility: r.visibility,
-  allowedCustomerIds: fromJson<number[]>(r.allowed_customer_ids, []), createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  title: r.title,
+  active: fromFlag(r.active),
+  visibility: r.visibility,
+  allowedCustomerIds: fromJson<number[]>(r.allowed_customer_ids, []),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 const collectionToRow = (c: Collection): Selectable<CollectionsTable> => ({
-  id: c.id, brand_id: c.brandId, title: c.title, active: toFlag(c.active), visibility: c.visibility,
-  allowed_customer_ids: toJson(c.allowedCustomerIds), created_at: c.createdAt, updated_at: c.updatedAt,
+  id: c.id,
+  brand_id: c.brandId,
+  title: c.title,
+  active: toFlag(c.active),
+  visibility: c.visibility,
+  allowed_customer_ids: toJson(c.allowedCustomerIds),
+  created_at: c.createdAt,
+  updated_at: c.updatedAt,
 });
 
 /** The list keys of `collectionListDefinition`. */
@@ -34,12 +46,17 @@ export function collectionRepository(executor: Executor): CollectionRepository {
     },
     async update(collection) {
       const { title, active, visibility, allowed_customer_ids, updated_at } = collectionToRow(collection);
-      await db.updateTable('collections').set({ title, active, visibility, allowed_customer_ids, updated_at })
-        .where('brand_id', '=', collection.brandId).where('id', '=', collection.id).execute();
+      await db
+        .updateTable('collections')
+        .set({ title, active, visibility, allowed_customer_ids, updated_at })
+        .where('brand_id', '=', collection.brandId)
+        .where('id', '=', collection.id)
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('collections').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('collections').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return rows.map(rowToCollection).sort((a, b) => a.id - b.id);
     },
     async list(brandId, query) {

@@ -6,7 +6,12 @@ import { selectInChunks, unique } from '../batches';
 import { Executor } from '../executor';
 
 const rowToDrop = (r: Selectable<DropsTable>): Drop => ({
-  id: Number(r.id), brandId: Number(r.brand_id), code: r.code, name: r.name, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  code: r.code,
+  name: r.name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** The list keys of `dropListDefinition`. */
@@ -22,16 +27,28 @@ export function dropRepository(executor: Executor): DropRepository {
   const { db, dialect } = executor;
   return {
     async insert(d) {
-      await db.insertInto('drops').values({ id: d.id, brand_id: d.brandId, code: d.code, name: d.name, created_at: d.createdAt, updated_at: d.updatedAt }).execute();
+      await db
+        .insertInto('drops')
+        .values({
+          id: d.id,
+          brand_id: d.brandId,
+          code: d.code,
+          name: d.name,
+          created_at: d.createdAt,
+          updated_at: d.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('drops').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('drops').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return rows.map(rowToDrop).sort((a, b) => a.id - b.id);
     },
     async findByCodes(brandId, codes) {
       const rows = await selectInChunks(unique(codes), (chunk) =>
-        db.selectFrom('drops').selectAll().where('brand_id', '=', brandId).where('code', 'in', chunk).execute());
+        db.selectFrom('drops').selectAll().where('brand_id', '=', brandId).where('code', 'in', chunk).execute(),
+      );
       return rows.map(rowToDrop).sort((a, b) => a.id - b.id);
     },
     async list(brandId, query) {

@@ -54,14 +54,49 @@ const VARIANT_COLUMNS: ListColumns = {
 
 /** Columns an upsert overwrites on an existing row (never the id, the brand or the creation time). */
 const PRODUCT_UPDATE_COLUMNS = [
-  'item_number', 'name', 'description', 'active', 'make_to_order_b2b', 'make_to_order_b2c', 'meta', 'weight', 'weight_type',
-  'no_inventory', 'release_date', 'noos', 'min_order_quantity', 'custom_sort', 'order_colli_only', 'colli', 'url', 'meta_title',
-  'meta_description', 'tags', 'use_sort_b2c', 'subbrand_id', 'collection_id', 'updated_at',
+  'item_number',
+  'name',
+  'description',
+  'active',
+  'make_to_order_b2b',
+  'make_to_order_b2c',
+  'meta',
+  'weight',
+  'weight_type',
+  'no_inventory',
+  'release_date',
+  'noos',
+  'min_order_quantity',
+  'custom_sort',
+  'order_colli_only',
+  'colli',
+  'url',
+  'meta_title',
+  'meta_description',
+  'tags',
+  'use_sort_b2c',
+  'subbrand_id',
+  'collection_id',
+  'updated_at',
 ] as const satisfies readonly (keyof ProductsTable)[];
 
 const VARIANT_UPDATE_COLUMNS = [
-  'product_id', 'sku', 'ean', 'attributes', 'archived', 'b2c_available', 'make_to_order_b2b', 'make_to_order_b2c', 'noos', 'weight',
-  'weight_type', 'release_date', 'meta', 'picture', 'position', 'updated_at',
+  'product_id',
+  'sku',
+  'ean',
+  'attributes',
+  'archived',
+  'b2c_available',
+  'make_to_order_b2b',
+  'make_to_order_b2c',
+  'noos',
+  'weight',
+  'weight_type',
+  'release_date',
+  'meta',
+  'picture',
+  'position',
+  'updated_at',
 ] as const satisfies readonly (keyof VariantsTable)[];
 
 const PRODUCT_UPSERT = upsertByIdWithinBrand('products', PRODUCT_UPDATE_COLUMNS);
@@ -80,13 +115,20 @@ function partsFor(includes: string[]): AggregateParts {
 export function productRepository(executor: Executor): ProductRepository {
   const { db, dialect } = executor;
 
-  const variantRefsFrom = async (brandId: number, rows: (Selectable<VariantsTable> & { item_number: string })[]): Promise<VariantRef[]> => {
+  const variantRefsFrom = async (
+    brandId: number,
+    rows: (Selectable<VariantsTable> & { item_number: string })[],
+  ): Promise<VariantRef[]> => {
     const variants = await variantsFromRows(executor, brandId, rows);
     return variants.map((variant, i) => ({ variant, itemNumber: rows[i]!.item_number }));
   };
 
   const variantRefsWhere = (brandId: number) =>
-    db.selectFrom('variants').innerJoin('products', 'products.id', 'variants.product_id').selectAll('variants').select('products.item_number')
+    db
+      .selectFrom('variants')
+      .innerJoin('products', 'products.id', 'variants.product_id')
+      .selectAll('variants')
+      .select('products.item_number')
       .where('variants.brand_id', '=', brandId);
 
   /** Labels of the dependent tables holding a row that refers to one of `ids`. */
@@ -94,7 +136,11 @@ export function productRepository(executor: Executor): ProductRepository {
     const found: string[] = [];
     if (ids.length === 0) return found;
     for (const d of dependents) {
-      const row = await sql<{ one: number }>`select 1 as one from ${sql.table(d.table)} where brand_id = ${brandId} and ${sql.ref(d.column)} in (${sql.join(ids)}) limit 1`.execute(db);
+      const row = await sql<{
+        one: number;
+      }>`select 1 as one from ${sql.table(d.table)} where brand_id = ${brandId} and ${sql.ref(d.column)} in (${sql.join(ids)}) limit 1`.execute(
+        db,
+      );
       if (row.rows.length > 0 && !found.includes(d.label)) found.push(d.label);
     }
     return found;
@@ -112,42 +158,61 @@ export function productRepository(executor: Executor): ProductRepository {
   return {
     async findByItemNumbers(brandId, itemNumbers) {
       const rows = await selectInChunks(unique(itemNumbers), (numbers) =>
-        lockedInTransaction(db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('item_number', 'in', numbers)).execute());
+        lockedInTransaction(
+          db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('item_number', 'in', numbers),
+        ).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return aggregatesFromRows(executor, brandId, rows, FULL_AGGREGATE);
     },
 
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        lockedInTransaction(db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk)).execute());
+        lockedInTransaction(
+          db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk),
+        ).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return aggregatesFromRows(executor, brandId, rows, FULL_AGGREGATE);
     },
 
     async findByCategoryIds(brandId, categoryIds) {
-      const links = await selectInChunks(unique(categoryIds), (chunk) => db.selectFrom('product_categories').select('product_id')
-        .where('brand_id', '=', brandId).where('category_id', 'in', chunk).execute());
+      const links = await selectInChunks(unique(categoryIds), (chunk) =>
+        db
+          .selectFrom('product_categories')
+          .select('product_id')
+          .where('brand_id', '=', brandId)
+          .where('category_id', 'in', chunk)
+          .execute(),
+      );
       const productIds = unique(links.map((l) => Number(l.product_id)));
       const rows = await selectInChunks(productIds, (chunk) =>
-        db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return aggregatesFromRows(executor, brandId, rows, FULL_AGGREGATE);
     },
 
     async findVariantsBySkus(brandId, skus) {
-      const rows = await selectInChunks(unique(skus), (chunk) => variantRefsWhere(brandId).where('variants.sku', 'in', chunk).execute());
+      const rows = await selectInChunks(unique(skus), (chunk) =>
+        variantRefsWhere(brandId).where('variants.sku', 'in', chunk).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return variantRefsFrom(brandId, rows);
     },
 
     async findVariantsByEans(brandId, eans) {
-      const rows = await selectInChunks(unique(eans), (chunk) => variantRefsWhere(brandId).where('variants.ean', 'in', chunk).execute());
+      const rows = await selectInChunks(unique(eans), (chunk) =>
+        variantRefsWhere(brandId).where('variants.ean', 'in', chunk).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return variantRefsFrom(brandId, rows);
     },
 
     async findVariantsByIds(brandId, ids) {
-      const rows = await selectInChunks(unique(ids), (chunk) => variantRefsWhere(brandId).where('variants.id', 'in', chunk).execute());
+      const rows = await selectInChunks(unique(ids), (chunk) =>
+        variantRefsWhere(brandId).where('variants.id', 'in', chunk).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return variantRefsFrom(brandId, rows);
     },
@@ -155,13 +220,21 @@ export function productRepository(executor: Executor): ProductRepository {
     async findSaleableVariants(brandId, keys) {
       // Three plain reads (variants, their products, their prices), never locked: placing an
       // order reads the catalog, it does not change it.
-      const bySku = await selectInChunks(unique(keys.skus ?? []), (chunk) => db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('sku', 'in', chunk).execute());
-      const byEan = await selectInChunks(unique(keys.eans ?? []), (chunk) => db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('ean', 'in', chunk).execute());
-      const variantRows = [...new Map([...bySku, ...byEan].map((r) => [Number(r.id), r])).values()].sort((a, b) => Number(a.id) - Number(b.id));
+      const bySku = await selectInChunks(unique(keys.skus ?? []), (chunk) =>
+        db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('sku', 'in', chunk).execute(),
+      );
+      const byEan = await selectInChunks(unique(keys.eans ?? []), (chunk) =>
+        db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('ean', 'in', chunk).execute(),
+      );
+      const variantRows = [...new Map([...bySku, ...byEan].map((r) => [Number(r.id), r])).values()].sort(
+        (a, b) => Number(a.id) - Number(b.id),
+      );
       if (variantRows.length === 0) return [];
       const variantIds = variantRows.map((r) => Number(r.id));
       const [productRows, prices] = await settleAll([
-        selectInChunks(unique(variantRows.map((r) => Number(r.product_id))), (chunk) => db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute()),
+        selectInChunks(unique(variantRows.map((r) => Number(r.product_id))), (chunk) =>
+          db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+        ),
         loadPrices(executor, brandId, variantIds),
       ]);
       const products = new Map(productRows.map((r) => [Number(r.id), r]));
@@ -175,43 +248,111 @@ export function productRepository(executor: Executor): ProductRepository {
     async saveAll(brandId, aggregates) {
       if (aggregates.length === 0) return;
       const productRows = aggregates.map((a) => productToRow(brandId, a.product));
-      const variantEntries = aggregates.flatMap((a) => a.variants.map((record) => ({ productId: a.product.id, record })));
-      const variantRows = variantEntries.map(({ productId, record }) => variantToRow(brandId, productId, record.variant));
+      const variantEntries = aggregates.flatMap((a) =>
+        a.variants.map((record) => ({ productId: a.product.id, record })),
+      );
+      const variantRows = variantEntries.map(({ productId, record }) =>
+        variantToRow(brandId, productId, record.variant),
+      );
       const productIds = productRows.map((r) => r.id);
       const variantIds = variantRows.map((r) => r.id);
 
       // Which rows exist already: new rows move the row counters and have no children to clear.
       const [existingProducts, existingVariants] = await settleAll([
-        selectInChunks(productIds, (ids) => db.selectFrom('products').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute()),
-        selectInChunks(variantIds, (ids) => db.selectFrom('variants').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute()),
+        selectInChunks(productIds, (ids) =>
+          db.selectFrom('products').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute(),
+        ),
+        selectInChunks(variantIds, (ids) =>
+          db.selectFrom('variants').select('id').where('brand_id', '=', brandId).where('id', 'in', ids).execute(),
+        ),
       ]);
       const oldProductIds = existingProducts.map((r) => Number(r.id));
       const oldVariantIds = existingVariants.map((r) => Number(r.id));
 
       // Upserts by id; the brand check keeps a foreign row untouched (and is reported).
-      assertAllWritten((await bulkInsert(executor, 'products', productRows, { conflict: PRODUCT_UPSERT })).written, productRows.length, 'product');
-      assertAllWritten((await bulkInsert(executor, 'variants', variantRows, { conflict: VARIANT_UPSERT })).written, variantRows.length, 'variant');
+      assertAllWritten(
+        (await bulkInsert(executor, 'products', productRows, { conflict: PRODUCT_UPSERT })).written,
+        productRows.length,
+        'product',
+      );
+      assertAllWritten(
+        (await bulkInsert(executor, 'variants', variantRows, { conflict: VARIANT_UPSERT })).written,
+        variantRows.length,
+        'variant',
+      );
 
       // Make the children equal to the aggregate: clear those of rows that existed, insert the new sets.
       await runInChunks(oldProductIds, async (ids) => {
-        await db.deleteFrom('product_categories').where('brand_id', '=', brandId).where('product_id', 'in', ids).execute();
-        await db.deleteFrom('product_suppliers').where('brand_id', '=', brandId).where('product_id', 'in', ids).execute();
-        await db.deleteFrom('product_translations').where('brand_id', '=', brandId).where('product_id', 'in', ids).execute();
+        await db
+          .deleteFrom('product_categories')
+          .where('brand_id', '=', brandId)
+          .where('product_id', 'in', ids)
+          .execute();
+        await db
+          .deleteFrom('product_suppliers')
+          .where('brand_id', '=', brandId)
+          .where('product_id', 'in', ids)
+          .execute();
+        await db
+          .deleteFrom('product_translations')
+          .where('brand_id', '=', brandId)
+          .where('product_id', 'in', ids)
+          .execute();
       });
       await runInChunks(oldVariantIds, async (ids) => {
         await db.deleteFrom('variant_prices').where('brand_id', '=', brandId).where('variant_id', 'in', ids).execute();
-        await db.deleteFrom('variant_cost_prices').where('brand_id', '=', brandId).where('variant_id', 'in', ids).execute();
+        await db
+          .deleteFrom('variant_cost_prices')
+          .where('brand_id', '=', brandId)
+          .where('variant_id', 'in', ids)
+          .execute();
         await db.deleteFrom('variant_drops').where('brand_id', '=', brandId).where('variant_id', 'in', ids).execute();
       });
 
-      await bulkInsert(executor, 'product_categories',
-        aggregates.flatMap((a) => unique(a.product.categoryIds).map((categoryId) => ({ brand_id: brandId, product_id: a.product.id, category_id: categoryId }))));
-      await bulkInsert(executor, 'product_suppliers', aggregates.flatMap((a) => a.suppliers.map((s) => supplierLinkToRow(brandId, a.product.id, s))));
-      await bulkInsert(executor, 'product_translations', aggregates.flatMap((a) => a.translations.map((t) => translationToRow(brandId, a.product.id, t))));
-      await bulkInsert(executor, 'variant_prices', variantEntries.flatMap(({ record }) => record.prices.map((p) => priceToRow(brandId, record.variant.id, p))));
-      await bulkInsert(executor, 'variant_cost_prices', variantEntries.flatMap(({ record }) => record.costPrices.map((c) => costPriceToRow(brandId, record.variant.id, c))));
-      await bulkInsert(executor, 'variant_drops',
-        variantEntries.flatMap(({ record }) => unique(record.variant.dropIds).map((dropId) => ({ brand_id: brandId, variant_id: record.variant.id, drop_id: dropId }))));
+      await bulkInsert(
+        executor,
+        'product_categories',
+        aggregates.flatMap((a) =>
+          unique(a.product.categoryIds).map((categoryId) => ({
+            brand_id: brandId,
+            product_id: a.product.id,
+            category_id: categoryId,
+          })),
+        ),
+      );
+      await bulkInsert(
+        executor,
+        'product_suppliers',
+        aggregates.flatMap((a) => a.suppliers.map((s) => supplierLinkToRow(brandId, a.product.id, s))),
+      );
+      await bulkInsert(
+        executor,
+        'product_translations',
+        aggregates.flatMap((a) => a.translations.map((t) => translationToRow(brandId, a.product.id, t))),
+      );
+      await bulkInsert(
+        executor,
+        'variant_prices',
+        variantEntries.flatMap(({ record }) => record.prices.map((p) => priceToRow(brandId, record.variant.id, p))),
+      );
+      await bulkInsert(
+        executor,
+        'variant_cost_prices',
+        variantEntries.flatMap(({ record }) =>
+          record.costPrices.map((c) => costPriceToRow(brandId, record.variant.id, c)),
+        ),
+      );
+      await bulkInsert(
+        executor,
+        'variant_drops',
+        variantEntries.flatMap(({ record }) =>
+          unique(record.variant.dropIds).map((dropId) => ({
+            brand_id: brandId,
+            variant_id: record.variant.id,
+            drop_id: dropId,
+          })),
+        ),
+      );
 
       await adjustRowCount(executor, brandId, 'products', unique(productIds).length - oldProductIds.length);
       await adjustRowCount(executor, brandId, 'variants', unique(variantIds).length - oldVariantIds.length);
@@ -219,31 +360,53 @@ export function productRepository(executor: Executor): ProductRepository {
 
     async deleteProduct(brandId, productId) {
       try {
-        const variants = await db.selectFrom('variants').select(sql<number>`count(*)`.as('n')).where('brand_id', '=', brandId).where('product_id', '=', productId).executeTakeFirst();
+        const variants = await db
+          .selectFrom('variants')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('brand_id', '=', brandId)
+          .where('product_id', '=', productId)
+          .executeTakeFirst();
         // Variants, prices, images, balances and ledger rows go with it (ON DELETE CASCADE).
-        const deleted = await db.deleteFrom('products').where('brand_id', '=', brandId).where('id', '=', productId).executeTakeFirst();
+        const deleted = await db
+          .deleteFrom('products')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', productId)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) {
           await adjustRowCount(executor, brandId, 'products', -1);
           await adjustRowCount(executor, brandId, 'variants', -Number(variants?.n ?? 0));
         }
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `product ${productId} still has dependent data`);
+        if (isForeignKeyViolation(error))
+          throw new DomainError('has_dependents', `product ${productId} still has dependent data`);
         throw error;
       }
     },
 
     async deleteVariant(brandId, variantId) {
       try {
-        const deleted = await db.deleteFrom('variants').where('brand_id', '=', brandId).where('id', '=', variantId).executeTakeFirst();
+        const deleted = await db
+          .deleteFrom('variants')
+          .where('brand_id', '=', brandId)
+          .where('id', '=', variantId)
+          .executeTakeFirst();
         if (Number(deleted.numDeletedRows) > 0) await adjustRowCount(executor, brandId, 'variants', -1);
       } catch (error) {
-        if (isForeignKeyViolation(error)) throw new DomainError('has_dependents', `variant ${variantId} still has dependent data`);
+        if (isForeignKeyViolation(error))
+          throw new DomainError('has_dependents', `variant ${variantId} still has dependent data`);
         throw error;
       }
     },
 
     async dependentsOfProduct(brandId, productId) {
-      const variantIds = (await db.selectFrom('variants').select('id').where('brand_id', '=', brandId).where('product_id', '=', productId).execute()).map((r) => Number(r.id));
+      const variantIds = (
+        await db
+          .selectFrom('variants')
+          .select('id')
+          .where('brand_id', '=', brandId)
+          .where('product_id', '=', productId)
+          .execute()
+      ).map((r) => Number(r.id));
       const labels = [
         ...(await dependentsIn(PRODUCT_DEPENDENTS, brandId, [productId])),
         ...(await dependentsIn(VARIANT_DEPENDENTS, brandId, variantIds)),
@@ -257,13 +420,17 @@ export function productRepository(executor: Executor): ProductRepository {
 
     async list(brandId, query) {
       const base = db.selectFrom('products').selectAll().where('products.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, PRODUCT_COLUMNS, dialect, () => readRowCount(executor, brandId, 'products'));
+      const { rows, total } = await fetchList(base, query, PRODUCT_COLUMNS, dialect, () =>
+        readRowCount(executor, brandId, 'products'),
+      );
       return { rows: await aggregatesFromRows(executor, brandId, rows, partsFor(query.includes)), total };
     },
 
     async listVariants(brandId, query) {
       const base = variantRefsWhere(brandId);
-      const { rows, total } = await fetchList(base, query, VARIANT_COLUMNS, dialect, () => readRowCount(executor, brandId, 'variants'));
+      const { rows, total } = await fetchList(base, query, VARIANT_COLUMNS, dialect, () =>
+        readRowCount(executor, brandId, 'variants'),
+      );
       return { rows: await variantRefsFrom(brandId, rows), total };
     },
   };

@@ -6,7 +6,12 @@ import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
 
 const rowToLocation = (r: Selectable<InventoryLocationsTable>): InventoryLocation => ({
-  id: Number(r.id), brandId: Number(r.brand_id), name: r.name, isDefault: fromFlag(r.is_default), createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  name: r.name,
+  isDefault: fromFlag(r.is_default),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** The list keys of `inventoryLocationListDefinition`. */
@@ -24,17 +29,36 @@ export function inventoryLocationRepository(executor: Executor): InventoryLocati
     async insert(l) {
       // A second default of the brand violates inventory_locations_default_uq: the unit of work
       // retries, and the retry finds the default the other transaction made.
-      await db.insertInto('inventory_locations').values({
-        id: l.id, brand_id: l.brandId, name: l.name, is_default: toFlag(l.isDefault), created_at: l.createdAt, updated_at: l.updatedAt,
-      }).execute();
+      await db
+        .insertInto('inventory_locations')
+        .values({
+          id: l.id,
+          brand_id: l.brandId,
+          name: l.name,
+          is_default: toFlag(l.isDefault),
+          created_at: l.createdAt,
+          updated_at: l.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('inventory_locations').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db
+          .selectFrom('inventory_locations')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', 'in', chunk)
+          .execute(),
+      );
       return rows.map(rowToLocation).sort((a, b) => a.id - b.id);
     },
     async findDefault(brandId) {
-      const row = await db.selectFrom('inventory_locations').selectAll().where('brand_id', '=', brandId).where('is_default', '=', 1).executeTakeFirst();
+      const row = await db
+        .selectFrom('inventory_locations')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('is_default', '=', 1)
+        .executeTakeFirst();
       return row ? rowToLocation(row) : null;
     },
     async list(brandId, query) {

@@ -8,14 +8,28 @@ import { Executor } from '../executor';
 import { toNullableNumber } from '../json-columns';
 
 const rowToBalance = (r: Selectable<StockBalancesTable>): StockBalance => ({
-  id: Number(r.id), brandId: Number(r.brand_id), variantId: Number(r.variant_id), locationId: Number(r.location_id),
-  inStock: Number(r.in_stock), reserved: Number(r.reserved), updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  variantId: Number(r.variant_id),
+  locationId: Number(r.location_id),
+  inStock: Number(r.in_stock),
+  reserved: Number(r.reserved),
+  updatedAt: r.updated_at,
 });
 
 const rowToMovement = (r: Selectable<StockMovementsTable>): StockMovement => ({
-  id: Number(r.id), brandId: Number(r.brand_id), variantId: Number(r.variant_id), locationId: Number(r.location_id),
-  inStockDelta: Number(r.in_stock_delta), reservedDelta: Number(r.reserved_delta), reason: r.reason as StockReason, note: r.note,
-  documentType: r.document_type, documentId: toNullableNumber(r.document_id), userId: toNullableNumber(r.user_id), createdAt: r.created_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  variantId: Number(r.variant_id),
+  locationId: Number(r.location_id),
+  inStockDelta: Number(r.in_stock_delta),
+  reservedDelta: Number(r.reserved_delta),
+  reason: r.reason as StockReason,
+  note: r.note,
+  documentType: r.document_type,
+  documentId: toNullableNumber(r.document_id),
+  userId: toNullableNumber(r.user_id),
+  createdAt: r.created_at,
 });
 
 interface AvailableRow {
@@ -30,8 +44,14 @@ interface AvailableRow {
 }
 
 const rowToAvailable = (r: AvailableRow): AvailableStock => ({
-  id: Number(r.id), variantId: Number(r.variant_id), sku: r.sku, ean: r.ean, locationId: Number(r.location_id),
-  inStock: Number(r.in_stock), available: Number(r.available), updatedAt: r.updated_at,
+  id: Number(r.id),
+  variantId: Number(r.variant_id),
+  sku: r.sku,
+  ean: r.ean,
+  locationId: Number(r.location_id),
+  inStock: Number(r.in_stock),
+  available: Number(r.available),
+  updatedAt: r.updated_at,
 });
 
 /** The list keys of `availableStockListDefinition`, on the `available` subquery. */
@@ -52,8 +72,9 @@ const AVAILABLE_COLUMNS: ListColumns = {
  * the update orders them. The unique key includes brand_id (equivalent, as a variant has one
  * brand) so that brand-scoped lookups by variant use it; see the migration.
  */
-const ADD_TO_BALANCE = 'on conflict ("variant_id", "brand_id", "location_id") do update set "in_stock" = "stock_balances"."in_stock" + excluded."in_stock", '
-  + '"reserved" = "stock_balances"."reserved" + excluded."reserved", "updated_at" = excluded."updated_at"';
+const ADD_TO_BALANCE =
+  'on conflict ("variant_id", "brand_id", "location_id") do update set "in_stock" = "stock_balances"."in_stock" + excluded."in_stock", ' +
+  '"reserved" = "stock_balances"."reserved" + excluded."reserved", "updated_at" = excluded."updated_at"';
 
 const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
 
@@ -62,12 +83,17 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
   return {
     async balances(brandId, variantIds, locationId) {
       const rows = await selectInChunks(unique(variantIds), (chunk) => {
-        let query = db.selectFrom('stock_balances').selectAll().where('brand_id', '=', brandId).where('variant_id', 'in', chunk);
+        let query = db
+          .selectFrom('stock_balances')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('variant_id', 'in', chunk);
         if (locationId !== undefined) query = query.where('location_id', '=', locationId);
         // Inside a Postgres transaction the rows stay locked until it ends, so a caller that
         // reads a balance to decide on a movement (set a quantity, check availability before
         // reserving) cannot be overtaken by a concurrent one; `apply` locks in the same order.
-        if (dialect === 'postgres' && db.isTransaction) query = query.orderBy('variant_id').orderBy('location_id').forUpdate();
+        if (dialect === 'postgres' && db.isTransaction)
+          query = query.orderBy('variant_id').orderBy('location_id').forUpdate();
         return query.execute();
       });
       return rows.map(rowToBalance).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
@@ -90,7 +116,13 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
       // Ids only for balances that do not exist yet; a concurrent creation is caught by ON CONFLICT.
       const existing = new Map<string, number>();
       const existingRows = await selectInChunks(unique(changes.map((c) => c.variantId)), (chunk) =>
-        db.selectFrom('stock_balances').select(['id', 'variant_id', 'location_id']).where('brand_id', '=', brandId).where('variant_id', 'in', chunk).execute());
+        db
+          .selectFrom('stock_balances')
+          .select(['id', 'variant_id', 'location_id'])
+          .where('brand_id', '=', brandId)
+          .where('variant_id', 'in', chunk)
+          .execute(),
+      );
       for (const r of existingRows) existing.set(balanceKey(Number(r.variant_id), Number(r.location_id)), Number(r.id));
       const missing = changes.filter((c) => !existing.has(balanceKey(c.variantId, c.locationId)));
       const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
@@ -100,18 +132,36 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
         executor,
         'stock_balances',
         changes.map((c) => ({
-          id: existing.get(balanceKey(c.variantId, c.locationId))!, brand_id: brandId, variant_id: c.variantId, location_id: c.locationId,
-          in_stock: c.inStock, reserved: c.reserved, updated_at: at,
+          id: existing.get(balanceKey(c.variantId, c.locationId))!,
+          brand_id: brandId,
+          variant_id: c.variantId,
+          location_id: c.locationId,
+          in_stock: c.inStock,
+          reserved: c.reserved,
+          updated_at: at,
         })),
         { conflict: ADD_TO_BALANCE, returning: true },
       );
 
       const movementIds = await ids.next('stock_movements', movements.length);
-      await bulkInsert(executor, 'stock_movements', movements.map((m, i) => ({
-        id: movementIds[i]!, brand_id: brandId, variant_id: m.variantId, location_id: m.locationId, in_stock_delta: m.inStockDelta,
-        reserved_delta: m.reservedDelta, reason: m.reason, note: m.note, document_type: m.documentType, document_id: m.documentId,
-        user_id: m.userId, created_at: at,
-      })));
+      await bulkInsert(
+        executor,
+        'stock_movements',
+        movements.map((m, i) => ({
+          id: movementIds[i]!,
+          brand_id: brandId,
+          variant_id: m.variantId,
+          location_id: m.locationId,
+          in_stock_delta: m.inStockDelta,
+          reserved_delta: m.reservedDelta,
+          reason: m.reason,
+          note: m.note,
+          document_type: m.documentType,
+          document_id: m.documentId,
+          user_id: m.userId,
+          created_at: at,
+        })),
+      );
       // The touched balances in the order the movements first touched them.
       const order = new Map([...deltas.keys()].map((key, i) => [key, i]));
       const rank = (b: StockBalance): number => order.get(balanceKey(b.variantId, b.locationId)) ?? 0;
@@ -119,19 +169,32 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
     },
 
     async movements(brandId, variantId, limit) {
-      const rows = await db.selectFrom('stock_movements').selectAll().where('brand_id', '=', brandId).where('variant_id', '=', variantId)
-        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('stock_movements')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('variant_id', '=', variantId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map(rowToMovement);
     },
 
     async listAvailable(brandId, query) {
       // A subquery, so that `available` (a computed column) filters like any other key.
-      const available = db.selectFrom('stock_balances')
+      const available = db
+        .selectFrom('stock_balances')
         .innerJoin('variants', 'variants.id', 'stock_balances.variant_id')
         .select([
-          'stock_balances.id as id', 'stock_balances.variant_id as variant_id', 'variants.sku as sku', 'variants.ean as ean',
-          'stock_balances.location_id as location_id', 'stock_balances.in_stock as in_stock',
-          sql<number>`stock_balances.in_stock - stock_balances.reserved`.as('available'), 'stock_balances.updated_at as updated_at',
+          'stock_balances.id as id',
+          'stock_balances.variant_id as variant_id',
+          'variants.sku as sku',
+          'variants.ean as ean',
+          'stock_balances.location_id as location_id',
+          'stock_balances.in_stock as in_stock',
+          sql<number>`stock_balances.in_stock - stock_balances.reserved`.as('available'),
+          'stock_balances.updated_at as updated_at',
         ])
         .where('stock_balances.brand_id', '=', brandId);
       const base = db.selectFrom(available.as('available')).selectAll();

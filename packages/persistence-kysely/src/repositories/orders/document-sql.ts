@@ -15,7 +15,10 @@ import { Executor } from '../executor';
  * later one overwriting the earlier one with what it read before. SQLite transactions are
  * serialised already; plain reads (`uow.read`) take no lock.
  */
-export function lockedInTransaction<Q extends { orderBy(column: 'id'): Q; forUpdate(): Q }>({ db, dialect }: Executor, query: Q): Q {
+export function lockedInTransaction<Q extends { orderBy(column: 'id'): Q; forUpdate(): Q }>(
+  { db, dialect }: Executor,
+  query: Q,
+): Q {
   return dialect === 'postgres' && db.isTransaction ? query.orderBy('id').forUpdate() : query;
 }
 
@@ -27,7 +30,11 @@ export function lockedInTransaction<Q extends { orderBy(column: 'id'): Q; forUpd
  * can match (an empty status list).
  */
 export function exportScopeSql(
-  dialect: Dialect, table: string, documentType: DocumentType, brandId: number, scope: ExportScope,
+  dialect: Dialect,
+  table: string,
+  documentType: DocumentType,
+  brandId: number,
+  scope: ExportScope,
 ): RawBuilder<SqlBool> | null {
   // On Postgres, `offset 0` keeps the NOT EXISTS a correlated subplan probing the key with all four
   // columns, as SQLite runs it. Without it the planner turns it into an anti join, and on a

@@ -55,7 +55,14 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
   async function withLines(brandId: number, rows: Selectable<Database[P]>[], load: boolean): Promise<T[]> {
     const ids = rows.map((r) => Number((r as { id: number }).id));
     const lines = load
-      ? await selectInChunks(ids, (chunk) => db.selectFrom(linesTable).selectAll().where('brand_id', '=', brandId).where(parentColumn, 'in', chunk).execute())
+      ? await selectInChunks(ids, (chunk) =>
+          db
+            .selectFrom(linesTable)
+            .selectAll()
+            .where('brand_id', '=', brandId)
+            .where(parentColumn, 'in', chunk)
+            .execute(),
+        )
       : [];
     const byParent = groupBy(lines as Record<string, unknown>[], (l) => Number(l[parentColumn]));
     return rows.map((row) => {
@@ -75,7 +82,8 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
 
     async find(brandId: number, column: string, values: readonly number[]): Promise<T[]> {
       const rows = await selectInChunks(unique(values), (chunk) =>
-        lockedInTransaction(executor, base(brandId).where(`${table}.${column}`, 'in', chunk)).execute());
+        lockedInTransaction(executor, base(brandId).where(`${table}.${column}`, 'in', chunk)).execute(),
+      );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
       return withLines(brandId, rows as Selectable<Database[P]>[], true);
     },
@@ -85,10 +93,20 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
       return { rows: await withLines(brandId, rows as Selectable<Database[P]>[], loadLines), total };
     },
 
-    async listForExport(brandId: number, query: ListQuery, scope: ExportScope, loadLines: boolean): Promise<ListRows<T>> {
+    async listForExport(
+      brandId: number,
+      query: ListQuery,
+      scope: ExportScope,
+      loadLines: boolean,
+    ): Promise<ListRows<T>> {
       const scoped = exportScopeSql(dialect, spec.table, spec.documentType, brandId, scope);
       if (!scoped) return { rows: [], total: null };
-      const { rows } = await fetchList(base(brandId).where(scoped), { ...query, withTotal: false }, spec.columns, dialect);
+      const { rows } = await fetchList(
+        base(brandId).where(scoped),
+        { ...query, withTotal: false },
+        spec.columns,
+        dialect,
+      );
       return { rows: await withLines(brandId, rows as Selectable<Database[P]>[], loadLines), total: null };
     },
   };

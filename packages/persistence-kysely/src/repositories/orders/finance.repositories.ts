@@ -11,7 +11,13 @@ import {
 } from '@brand/core';
 import { Insertable, Selectable } from 'kysely';
 import { fetchList, ListColumns } from '../../listing/list-sql';
-import { AccountingEntriesTable, CreditNoteLinesTable, CreditNotesTable, InvoiceLinesTable, InvoicesTable } from '../../tables/orders.tables';
+import {
+  AccountingEntriesTable,
+  CreditNoteLinesTable,
+  CreditNotesTable,
+  InvoiceLinesTable,
+  InvoicesTable,
+} from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
@@ -60,14 +66,39 @@ const ACCOUNTING_ENTRY_COLUMNS: ListColumns = {
 
 /** Columns shared by invoices and credit notes that an upsert overwrites. */
 const FINANCIAL_UPDATE_COLUMNS = [
-  'status', 'order_id', 'customer_id', 'currency', 'vat_rate_basis_points', 'prices_include_vat', 'net_total', 'vat_total', 'total',
-  'booked_at', 'updated_at',
+  'status',
+  'order_id',
+  'customer_id',
+  'currency',
+  'vat_rate_basis_points',
+  'prices_include_vat',
+  'net_total',
+  'vat_total',
+  'total',
+  'booked_at',
+  'updated_at',
 ] as const;
 
-const INVOICE_UPDATE_COLUMNS = [...FINANCIAL_UPDATE_COLUMNS, 'shipment_id', 'inventory_regulated'] as const satisfies readonly (keyof InvoicesTable)[];
-const CREDIT_NOTE_UPDATE_COLUMNS = [...FINANCIAL_UPDATE_COLUMNS, 'invoice_id', 'return_id'] as const satisfies readonly (keyof CreditNotesTable)[];
+const INVOICE_UPDATE_COLUMNS = [
+  ...FINANCIAL_UPDATE_COLUMNS,
+  'shipment_id',
+  'inventory_regulated',
+] as const satisfies readonly (keyof InvoicesTable)[];
+const CREDIT_NOTE_UPDATE_COLUMNS = [
+  ...FINANCIAL_UPDATE_COLUMNS,
+  'invoice_id',
+  'return_id',
+] as const satisfies readonly (keyof CreditNotesTable)[];
 const FINANCIAL_LINE_UPDATE_COLUMNS = [
-  'kind', 'order_line_id', 'variant_id', 'sku', 'description', 'quantity', 'unit_price', 'discount_basis_points', 'total_price',
+  'kind',
+  'order_line_id',
+  'variant_id',
+  'sku',
+  'description',
+  'quantity',
+  'unit_price',
+  'discount_basis_points',
+  'total_price',
 ] as const satisfies readonly (keyof InvoiceLinesTable & keyof CreditNoteLinesTable)[];
 
 type FinancialDocument = Invoice | CreditNote;
@@ -75,39 +106,88 @@ type FinancialRow = Selectable<InvoicesTable> | Selectable<CreditNotesTable>;
 type FinancialLineRow = Selectable<InvoiceLinesTable> | Selectable<CreditNoteLinesTable>;
 
 const financialColumns = (d: FinancialDocument) => ({
-  id: d.id, brand_id: d.brandId, status: d.status, order_id: d.orderId, customer_id: d.customerId, currency: d.currency,
-  vat_rate_basis_points: d.vatRateBasisPoints, prices_include_vat: toFlag(d.pricesIncludeVat), net_total: d.netTotal, vat_total: d.vatTotal,
-  total: d.total, booked_at: d.bookedAt, created_at: d.createdAt, updated_at: d.updatedAt,
+  id: d.id,
+  brand_id: d.brandId,
+  status: d.status,
+  order_id: d.orderId,
+  customer_id: d.customerId,
+  currency: d.currency,
+  vat_rate_basis_points: d.vatRateBasisPoints,
+  prices_include_vat: toFlag(d.pricesIncludeVat),
+  net_total: d.netTotal,
+  vat_total: d.vatTotal,
+  total: d.total,
+  booked_at: d.bookedAt,
+  created_at: d.createdAt,
+  updated_at: d.updatedAt,
 });
 
 const lineColumns = (brandId: number, l: FinancialLine) => ({
-  id: l.id, brand_id: brandId, kind: l.kind, order_line_id: l.orderLineId, variant_id: l.variantId, sku: l.sku, description: l.description,
-  quantity: l.quantity, unit_price: l.unitPrice, discount_basis_points: l.discountBasisPoints, total_price: l.totalPrice,
+  id: l.id,
+  brand_id: brandId,
+  kind: l.kind,
+  order_line_id: l.orderLineId,
+  variant_id: l.variantId,
+  sku: l.sku,
+  description: l.description,
+  quantity: l.quantity,
+  unit_price: l.unitPrice,
+  discount_basis_points: l.discountBasisPoints,
+  total_price: l.totalPrice,
 });
 
 const rowToLine = (r: FinancialLineRow): FinancialLine => ({
-  id: Number(r.id), kind: r.kind as FinancialLine['kind'], orderLineId: toNullableNumber(r.order_line_id), variantId: toNullableNumber(r.variant_id),
-  sku: r.sku, description: r.description, quantity: Number(r.quantity), unitPrice: Number(r.unit_price),
-  discountBasisPoints: Number(r.discount_basis_points), totalPrice: Number(r.total_price),
+  id: Number(r.id),
+  kind: r.kind as FinancialLine['kind'],
+  orderLineId: toNullableNumber(r.order_line_id),
+  variantId: toNullableNumber(r.variant_id),
+  sku: r.sku,
+  description: r.description,
+  quantity: Number(r.quantity),
+  unitPrice: Number(r.unit_price),
+  discountBasisPoints: Number(r.discount_basis_points),
+  totalPrice: Number(r.total_price),
 });
 
 const financialFromRow = (r: FinancialRow, lines: FinancialLineRow[]) => ({
-  id: Number(r.id), brandId: Number(r.brand_id), status: r.status as FinancialDocumentStatus, orderId: toNullableNumber(r.order_id),
-  customerId: Number(r.customer_id), currency: r.currency, vatRateBasisPoints: Number(r.vat_rate_basis_points),
-  pricesIncludeVat: fromFlag(r.prices_include_vat), netTotal: Number(r.net_total), vatTotal: Number(r.vat_total), total: Number(r.total),
-  bookedAt: r.booked_at, createdAt: r.created_at, updatedAt: r.updated_at, lines: lines.map(rowToLine),
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  status: r.status as FinancialDocumentStatus,
+  orderId: toNullableNumber(r.order_id),
+  customerId: Number(r.customer_id),
+  currency: r.currency,
+  vatRateBasisPoints: Number(r.vat_rate_basis_points),
+  pricesIncludeVat: fromFlag(r.prices_include_vat),
+  netTotal: Number(r.net_total),
+  vatTotal: Number(r.vat_total),
+  total: Number(r.total),
+  bookedAt: r.booked_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  lines: lines.map(rowToLine),
 });
 
 export function invoiceRepository(executor: Executor): InvoiceRepository {
   const store = documentStore(executor, {
-    table: 'invoices', linesTable: 'invoice_lines', parentColumn: 'invoice_id', documentType: 'invoice', columns: INVOICE_COLUMNS,
-    updateColumns: INVOICE_UPDATE_COLUMNS, lineUpdateColumns: FINANCIAL_LINE_UPDATE_COLUMNS,
+    table: 'invoices',
+    linesTable: 'invoice_lines',
+    parentColumn: 'invoice_id',
+    documentType: 'invoice',
+    columns: INVOICE_COLUMNS,
+    updateColumns: INVOICE_UPDATE_COLUMNS,
+    lineUpdateColumns: FINANCIAL_LINE_UPDATE_COLUMNS,
     toRow: (i: Invoice): Insertable<InvoicesTable> => ({
-      ...financialColumns(i), invoice_number: i.invoiceNumber, shipment_id: i.shipmentId, inventory_regulated: toFlag(i.inventoryRegulated),
+      ...financialColumns(i),
+      invoice_number: i.invoiceNumber,
+      shipment_id: i.shipmentId,
+      inventory_regulated: toFlag(i.inventoryRegulated),
     }),
-    linesToRows: (i: Invoice): Insertable<InvoiceLinesTable>[] => i.lines.map((l) => ({ ...lineColumns(i.brandId, l), invoice_id: i.id })),
+    linesToRows: (i: Invoice): Insertable<InvoiceLinesTable>[] =>
+      i.lines.map((l) => ({ ...lineColumns(i.brandId, l), invoice_id: i.id })),
     fromRows: (r: Selectable<InvoicesTable>, lines: Selectable<InvoiceLinesTable>[]): Invoice => ({
-      ...financialFromRow(r, lines), invoiceNumber: Number(r.invoice_number), shipmentId: toNullableNumber(r.shipment_id),
+      ...financialFromRow(r, lines),
+      invoiceNumber: Number(r.invoice_number),
+      shipmentId: toNullableNumber(r.shipment_id),
       inventoryRegulated: fromFlag(r.inventory_regulated),
     }),
     lineCount: (i: Invoice) => i.lines.length,
@@ -123,14 +203,25 @@ export function invoiceRepository(executor: Executor): InvoiceRepository {
 
 export function creditNoteRepository(executor: Executor): CreditNoteRepository {
   const store = documentStore(executor, {
-    table: 'credit_notes', linesTable: 'credit_note_lines', parentColumn: 'credit_note_id', documentType: 'credit_note', columns: CREDIT_NOTE_COLUMNS,
-    updateColumns: CREDIT_NOTE_UPDATE_COLUMNS, lineUpdateColumns: FINANCIAL_LINE_UPDATE_COLUMNS,
+    table: 'credit_notes',
+    linesTable: 'credit_note_lines',
+    parentColumn: 'credit_note_id',
+    documentType: 'credit_note',
+    columns: CREDIT_NOTE_COLUMNS,
+    updateColumns: CREDIT_NOTE_UPDATE_COLUMNS,
+    lineUpdateColumns: FINANCIAL_LINE_UPDATE_COLUMNS,
     toRow: (c: CreditNote): Insertable<CreditNotesTable> => ({
-      ...financialColumns(c), credit_note_number: c.creditNoteNumber, invoice_id: c.invoiceId, return_id: c.returnId,
+      ...financialColumns(c),
+      credit_note_number: c.creditNoteNumber,
+      invoice_id: c.invoiceId,
+      return_id: c.returnId,
     }),
-    linesToRows: (c: CreditNote): Insertable<CreditNoteLinesTable>[] => c.lines.map((l) => ({ ...lineColumns(c.brandId, l), credit_note_id: c.id })),
+    linesToRows: (c: CreditNote): Insertable<CreditNoteLinesTable>[] =>
+      c.lines.map((l) => ({ ...lineColumns(c.brandId, l), credit_note_id: c.id })),
     fromRows: (r: Selectable<CreditNotesTable>, lines: Selectable<CreditNoteLinesTable>[]): CreditNote => ({
-      ...financialFromRow(r, lines), creditNoteNumber: Number(r.credit_note_number), invoiceId: toNullableNumber(r.invoice_id),
+      ...financialFromRow(r, lines),
+      creditNoteNumber: Number(r.credit_note_number),
+      invoiceId: toNullableNumber(r.invoice_id),
       returnId: toNullableNumber(r.return_id),
     }),
     lineCount: (c: CreditNote) => c.lines.length,
@@ -146,27 +237,50 @@ export function creditNoteRepository(executor: Executor): CreditNoteRepository {
 }
 
 const rowToEntry = (r: Selectable<AccountingEntriesTable>): AccountingEntry => ({
-  id: Number(r.id), brandId: Number(r.brand_id), entryNumber: Number(r.entry_number), documentType: r.document_type as AccountingEntry['documentType'],
-  documentId: Number(r.document_id), date: r.date, currency: r.currency, lines: fromJson<AccountingLine[]>(r.lines, []),
-  createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  entryNumber: Number(r.entry_number),
+  documentType: r.document_type as AccountingEntry['documentType'],
+  documentId: Number(r.document_id),
+  date: r.date,
+  currency: r.currency,
+  lines: fromJson<AccountingLine[]>(r.lines, []),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 export function accountingEntryRepository(executor: Executor): AccountingEntryRepository {
   const { db, dialect } = executor;
-  const base = (brandId: number) => db.selectFrom('accounting_entries').selectAll().where('accounting_entries.brand_id', '=', brandId);
+  const base = (brandId: number) =>
+    db.selectFrom('accounting_entries').selectAll().where('accounting_entries.brand_id', '=', brandId);
   return {
     async insert(e) {
-      await db.insertInto('accounting_entries').values({
-        id: e.id, brand_id: e.brandId, entry_number: e.entryNumber, document_type: e.documentType, document_id: e.documentId, date: e.date,
-        currency: e.currency, lines: toJson(e.lines), created_at: e.createdAt, updated_at: e.updatedAt,
-      }).execute();
+      await db
+        .insertInto('accounting_entries')
+        .values({
+          id: e.id,
+          brand_id: e.brandId,
+          entry_number: e.entryNumber,
+          document_type: e.documentType,
+          document_id: e.documentId,
+          date: e.date,
+          currency: e.currency,
+          lines: toJson(e.lines),
+          created_at: e.createdAt,
+          updated_at: e.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) => base(brandId).where('id', 'in', chunk).execute());
       return sortById(rows).map(rowToEntry);
     },
     async findByDocument(brandId, documentType, documentId) {
-      const row = await base(brandId).where('document_type', '=', documentType).where('document_id', '=', documentId).orderBy('id').executeTakeFirst();
+      const row = await base(brandId)
+        .where('document_type', '=', documentType)
+        .where('document_id', '=', documentId)
+        .orderBy('id')
+        .executeTakeFirst();
       return row ? rowToEntry(row) : null;
     },
     async list(brandId, query) {
@@ -175,8 +289,16 @@ export function accountingEntryRepository(executor: Executor): AccountingEntryRe
     },
     async listForExport(brandId, query, scope) {
       // Entries have no status: only the marks restrict them.
-      const scoped = exportScopeSql(dialect, 'accounting_entries', 'accounting_entry', brandId, { ...scope, statuses: undefined })!;
-      const { rows } = await fetchList(base(brandId).where(scoped), { ...query, withTotal: false }, ACCOUNTING_ENTRY_COLUMNS, dialect);
+      const scoped = exportScopeSql(dialect, 'accounting_entries', 'accounting_entry', brandId, {
+        ...scope,
+        statuses: undefined,
+      })!;
+      const { rows } = await fetchList(
+        base(brandId).where(scoped),
+        { ...query, withTotal: false },
+        ACCOUNTING_ENTRY_COLUMNS,
+        dialect,
+      );
       return { rows: rows.map(rowToEntry), total: null };
     },
   };

@@ -8,8 +8,15 @@ import { toNullableNumber } from '../json-columns';
 import { sortById } from './document-sql';
 
 const rowToChannel = (r: Selectable<OrderChannelsTable>): OrderChannel => ({
-  id: Number(r.id), brandId: Number(r.brand_id), publicId: r.public_id, name: r.name, orderType: r.order_type as OrderType,
-  autoApprove: fromFlag(r.auto_approve), dropId: toNullableNumber(r.drop_id), createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  publicId: r.public_id,
+  name: r.name,
+  orderType: r.order_type as OrderType,
+  autoApprove: fromFlag(r.auto_approve),
+  dropId: toNullableNumber(r.drop_id),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 /** The list keys of `orderChannelListDefinition`. */
@@ -26,22 +33,42 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
   const { db, dialect } = executor;
   return {
     async insert(c) {
-      await db.insertInto('order_channels').values({
-        id: c.id, brand_id: c.brandId, public_id: c.publicId, name: c.name, order_type: c.orderType, auto_approve: toFlag(c.autoApprove),
-        drop_id: c.dropId, created_at: c.createdAt, updated_at: c.updatedAt,
-      }).execute();
+      await db
+        .insertInto('order_channels')
+        .values({
+          id: c.id,
+          brand_id: c.brandId,
+          public_id: c.publicId,
+          name: c.name,
+          order_type: c.orderType,
+          auto_approve: toFlag(c.autoApprove),
+          drop_id: c.dropId,
+          created_at: c.createdAt,
+          updated_at: c.updatedAt,
+        })
+        .execute();
     },
     async findByPublicId(brandId, publicId) {
-      const row = await db.selectFrom('order_channels').selectAll().where('public_id', '=', publicId).where('brand_id', '=', brandId).executeTakeFirst();
+      const row = await db
+        .selectFrom('order_channels')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .where('brand_id', '=', brandId)
+        .executeTakeFirst();
       return row ? rowToChannel(row) : null;
     },
     async findByPublicIdAnyBrand(publicId) {
-      const row = await db.selectFrom('order_channels').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+      const row = await db
+        .selectFrom('order_channels')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
       return row ? rowToChannel(row) : null;
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('order_channels').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('order_channels').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return sortById(rows).map(rowToChannel);
     },
     async list(brandId, query) {

@@ -19,41 +19,97 @@ const SHIPMENT_COLUMNS: ListColumns = {
 };
 
 const SHIPMENT_UPDATE_COLUMNS = [
-  'order_id', 'order_number', 'customer_id', 'status', 'shipping_cost', 'carrier', 'colli', 'delivered_at', 'cancelled_at', 'updated_at',
+  'order_id',
+  'order_number',
+  'customer_id',
+  'status',
+  'shipping_cost',
+  'carrier',
+  'colli',
+  'delivered_at',
+  'cancelled_at',
+  'updated_at',
 ] as const satisfies readonly (keyof ShipmentsTable)[];
 
 const SHIPMENT_LINE_UPDATE_COLUMNS = [
-  'order_line_id', 'variant_id', 'sku', 'ean', 'quantity', 'delivered_quantity',
+  'order_line_id',
+  'variant_id',
+  'sku',
+  'ean',
+  'quantity',
+  'delivered_quantity',
 ] as const satisfies readonly (keyof ShipmentLinesTable)[];
 
 const shipmentToRow = (s: Shipment): Insertable<ShipmentsTable> => ({
-  id: s.id, brand_id: s.brandId, shipment_number: s.shipmentNumber, order_id: s.orderId, order_number: s.orderNumber, customer_id: s.customerId,
-  status: s.status, shipping_cost: s.shippingCost, carrier: s.carrier, colli: toJson(s.colli), delivered_at: s.deliveredAt,
-  cancelled_at: s.cancelledAt, created_at: s.createdAt, updated_at: s.updatedAt,
+  id: s.id,
+  brand_id: s.brandId,
+  shipment_number: s.shipmentNumber,
+  order_id: s.orderId,
+  order_number: s.orderNumber,
+  customer_id: s.customerId,
+  status: s.status,
+  shipping_cost: s.shippingCost,
+  carrier: s.carrier,
+  colli: toJson(s.colli),
+  delivered_at: s.deliveredAt,
+  cancelled_at: s.cancelledAt,
+  created_at: s.createdAt,
+  updated_at: s.updatedAt,
 });
 
 const lineToRow = (s: Shipment, l: ShipmentLine): Insertable<ShipmentLinesTable> => ({
-  id: l.id, brand_id: s.brandId, shipment_id: s.id, order_line_id: l.orderLineId, variant_id: l.variantId, sku: l.sku, ean: l.ean,
-  quantity: l.quantity, delivered_quantity: l.deliveredQuantity,
+  id: l.id,
+  brand_id: s.brandId,
+  shipment_id: s.id,
+  order_line_id: l.orderLineId,
+  variant_id: l.variantId,
+  sku: l.sku,
+  ean: l.ean,
+  quantity: l.quantity,
+  delivered_quantity: l.deliveredQuantity,
 });
 
 const rowToLine = (r: Selectable<ShipmentLinesTable>): ShipmentLine => ({
-  id: Number(r.id), shipmentId: Number(r.shipment_id), orderLineId: Number(r.order_line_id), variantId: Number(r.variant_id), sku: r.sku,
-  ean: r.ean, quantity: Number(r.quantity), deliveredQuantity: Number(r.delivered_quantity),
+  id: Number(r.id),
+  shipmentId: Number(r.shipment_id),
+  orderLineId: Number(r.order_line_id),
+  variantId: Number(r.variant_id),
+  sku: r.sku,
+  ean: r.ean,
+  quantity: Number(r.quantity),
+  deliveredQuantity: Number(r.delivered_quantity),
 });
 
 const rowToShipment = (r: Selectable<ShipmentsTable>, lines: Selectable<ShipmentLinesTable>[]): Shipment => ({
-  id: Number(r.id), brandId: Number(r.brand_id), shipmentNumber: Number(r.shipment_number), orderId: Number(r.order_id),
-  orderNumber: Number(r.order_number), customerId: Number(r.customer_id), status: r.status as ShipmentStatus,
-  shippingCost: toNullableNumber(r.shipping_cost), carrier: r.carrier, colli: fromJson<Colli[]>(r.colli, []), deliveredAt: r.delivered_at,
-  cancelledAt: r.cancelled_at, createdAt: r.created_at, updatedAt: r.updated_at, lines: lines.map(rowToLine),
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  shipmentNumber: Number(r.shipment_number),
+  orderId: Number(r.order_id),
+  orderNumber: Number(r.order_number),
+  customerId: Number(r.customer_id),
+  status: r.status as ShipmentStatus,
+  shippingCost: toNullableNumber(r.shipping_cost),
+  carrier: r.carrier,
+  colli: fromJson<Colli[]>(r.colli, []),
+  deliveredAt: r.delivered_at,
+  cancelledAt: r.cancelled_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  lines: lines.map(rowToLine),
 });
 
 export function shipmentRepository(executor: Executor): ShipmentRepository {
   const store = documentStore(executor, {
-    table: 'shipments', linesTable: 'shipment_lines', parentColumn: 'shipment_id', documentType: 'shipment', columns: SHIPMENT_COLUMNS,
-    updateColumns: SHIPMENT_UPDATE_COLUMNS, lineUpdateColumns: SHIPMENT_LINE_UPDATE_COLUMNS,
-    toRow: shipmentToRow, linesToRows: (s: Shipment) => s.lines.map((l) => lineToRow(s, l)), fromRows: rowToShipment,
+    table: 'shipments',
+    linesTable: 'shipment_lines',
+    parentColumn: 'shipment_id',
+    documentType: 'shipment',
+    columns: SHIPMENT_COLUMNS,
+    updateColumns: SHIPMENT_UPDATE_COLUMNS,
+    lineUpdateColumns: SHIPMENT_LINE_UPDATE_COLUMNS,
+    toRow: shipmentToRow,
+    linesToRows: (s: Shipment) => s.lines.map((l) => lineToRow(s, l)),
+    fromRows: rowToShipment,
     lineCount: (s: Shipment) => s.lines.length,
   });
   return {

@@ -1,4 +1,12 @@
-import { Alert, AlertRepository, AlertStatus, ClaimCause, ClaimCauseRepository, ReturnPortal, ReturnPortalRepository } from '@brand/core';
+import {
+  Alert,
+  AlertRepository,
+  AlertStatus,
+  ClaimCause,
+  ClaimCauseRepository,
+  ReturnPortal,
+  ReturnPortalRepository,
+} from '@brand/core';
 import { Selectable, sql } from 'kysely';
 import { fetchList, ListColumns } from '../../listing/list-sql';
 import { AlertsTable, ClaimCausesTable, ReturnPortalsTable } from '../../tables/returns.tables';
@@ -18,27 +26,47 @@ const CLAIM_CAUSE_COLUMNS: ListColumns = {
 };
 
 const rowToCause = (r: Selectable<ClaimCausesTable>): ClaimCause => ({
-  id: Number(r.id), brandId: Number(r.brand_id), code: r.code, name: r.name, createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  code: r.code,
+  name: r.name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 export function claimCauseRepository(executor: Executor): ClaimCauseRepository {
   const { db, dialect } = executor;
   return {
     async insert(c) {
-      await db.insertInto('claim_causes').values({
-        id: c.id, brand_id: c.brandId, code: c.code, name: c.name, created_at: c.createdAt, updated_at: c.updatedAt,
-      }).execute();
+      await db
+        .insertInto('claim_causes')
+        .values({
+          id: c.id,
+          brand_id: c.brandId,
+          code: c.code,
+          name: c.name,
+          created_at: c.createdAt,
+          updated_at: c.updatedAt,
+        })
+        .execute();
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('claim_causes').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('claim_causes').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return sortById(rows).map(rowToCause);
     },
     async findByCodes(brandId, codes) {
       // Codes match ignoring case (`Damaged` finds `damaged`); lower() is the same in both dialects for these codes.
       const lowered = unique(codes.map((c) => c.toLowerCase()));
       const rows = await selectInChunks(lowered, (chunk) =>
-        db.selectFrom('claim_causes').selectAll().where('brand_id', '=', brandId).where(sql`lower(code)`, 'in', chunk).execute());
+        db
+          .selectFrom('claim_causes')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where(sql`lower(code)`, 'in', chunk)
+          .execute(),
+      );
       return sortById(rows).map(rowToCause);
     },
     async list(brandId, query) {
@@ -61,26 +89,46 @@ const RETURN_PORTAL_COLUMNS: ListColumns = {
 };
 
 const rowToPortal = (r: Selectable<ReturnPortalsTable>): ReturnPortal => ({
-  id: Number(r.id), brandId: Number(r.brand_id), publicId: r.public_id, name: r.name, type: r.type,
-  requiresClaimCauses: fromFlag(r.requires_claim_causes), createdAt: r.created_at, updatedAt: r.updated_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  publicId: r.public_id,
+  name: r.name,
+  type: r.type,
+  requiresClaimCauses: fromFlag(r.requires_claim_causes),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
 });
 
 export function returnPortalRepository(executor: Executor): ReturnPortalRepository {
   const { db, dialect } = executor;
   return {
     async insert(p) {
-      await db.insertInto('return_portals').values({
-        id: p.id, brand_id: p.brandId, public_id: p.publicId, name: p.name, type: p.type, requires_claim_causes: toFlag(p.requiresClaimCauses),
-        created_at: p.createdAt, updated_at: p.updatedAt,
-      }).execute();
+      await db
+        .insertInto('return_portals')
+        .values({
+          id: p.id,
+          brand_id: p.brandId,
+          public_id: p.publicId,
+          name: p.name,
+          type: p.type,
+          requires_claim_causes: toFlag(p.requiresClaimCauses),
+          created_at: p.createdAt,
+          updated_at: p.updatedAt,
+        })
+        .execute();
     },
     async findByPublicIdAnyBrand(publicId) {
-      const row = await db.selectFrom('return_portals').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+      const row = await db
+        .selectFrom('return_portals')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst();
       return row ? rowToPortal(row) : null;
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        db.selectFrom('return_portals').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute());
+        db.selectFrom('return_portals').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+      );
       return sortById(rows).map(rowToPortal);
     },
     async list(brandId, query) {
@@ -101,11 +149,26 @@ const ALERT_COLUMNS: ListColumns = {
   updated_at: { column: 'alerts.updated_at', type: 'datetime' },
 };
 
-const ALERT_UPSERT = upsertByIdWithinBrand('alerts', ['kind', 'return_id', 'message', 'status', 'credit_note_id', 'resolved_at', 'updated_at']);
+const ALERT_UPSERT = upsertByIdWithinBrand('alerts', [
+  'kind',
+  'return_id',
+  'message',
+  'status',
+  'credit_note_id',
+  'resolved_at',
+  'updated_at',
+]);
 
 const rowToAlert = (r: Selectable<AlertsTable>): Alert => ({
-  id: Number(r.id), brandId: Number(r.brand_id), kind: r.kind as Alert['kind'], returnId: Number(r.return_id), message: r.message,
-  status: r.status as AlertStatus, creditNoteId: toNullableNumber(r.credit_note_id), resolvedAt: r.resolved_at, createdAt: r.created_at,
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  kind: r.kind as Alert['kind'],
+  returnId: Number(r.return_id),
+  message: r.message,
+  status: r.status as AlertStatus,
+  creditNoteId: toNullableNumber(r.credit_note_id),
+  resolvedAt: r.resolved_at,
+  createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
 
@@ -114,15 +177,34 @@ export function alertRepository(executor: Executor): AlertRepository {
   const { db, dialect } = executor;
   return {
     async save(a) {
-      const { written } = await bulkInsert(executor, 'alerts', [{
-        id: a.id, brand_id: a.brandId, kind: a.kind, return_id: a.returnId, message: a.message, status: a.status, credit_note_id: a.creditNoteId,
-        resolved_at: a.resolvedAt, created_at: a.createdAt, updated_at: a.updatedAt,
-      }], { conflict: ALERT_UPSERT });
+      const { written } = await bulkInsert(
+        executor,
+        'alerts',
+        [
+          {
+            id: a.id,
+            brand_id: a.brandId,
+            kind: a.kind,
+            return_id: a.returnId,
+            message: a.message,
+            status: a.status,
+            credit_note_id: a.creditNoteId,
+            resolved_at: a.resolvedAt,
+            created_at: a.createdAt,
+            updated_at: a.updatedAt,
+          },
+        ],
+        { conflict: ALERT_UPSERT },
+      );
       assertAllWritten(written, 1, 'alert');
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>
-        lockedInTransaction(executor, db.selectFrom('alerts').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk)).execute());
+        lockedInTransaction(
+          executor,
+          db.selectFrom('alerts').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk),
+        ).execute(),
+      );
       return sortById(rows).map(rowToAlert);
     },
     async list(brandId, query) {
