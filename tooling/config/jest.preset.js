@@ -15,5 +15,8 @@ module.exports = {
     '^@brand/core/testing$': path.join(root, 'packages/core/src/testing/index.ts'),
     '^@brand/persistence-kysely$': path.join(root, 'packages/persistence-kysely/src/index.ts'),
   },
+  // A timeout catches a hang, never a slow machine: under load a correct test may take many
+  // times its idle duration, and nothing in the suite may depend on wall-clock speed.
+  testTimeout: 60_000,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
 };

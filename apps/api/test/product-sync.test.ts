@@ -53,7 +53,11 @@ for (const dialect of testDialects()) {
         .get(`/v10/products/${id}?${includes.map((i) => `includes[]=${i}`).join('&')}`)
         .set(brand.headers);
       expect(response.status).toBe(200);
-      return response.body.product as Record<string, any>;
+      return response.body.product as Record<string, unknown> & {
+        variants: { id: number; sku: string; attributes: unknown }[];
+        categories: { top_category: string; sub_category: string | null }[];
+        category_ids: number[];
+      };
     }
 
     async function stored(itemNumber: string, who: Integrator = brand) {
@@ -133,7 +137,7 @@ for (const dialect of testDialects()) {
         created_at: t.clock.now(),
         updated_at: t.clock.now(),
       });
-      expect(product.variants.map((v: any) => [v.id, v.sku, v.attributes])).toEqual([
+      expect(product.variants.map((v) => [v.id, v.sku, v.attributes])).toEqual([
         [tee!.variants[0]!.id, 'TEE-1-S', { color: 'Ecru', size: 'S' }],
         [tee!.variants[1]!.id, 'TEE-1-M', { color: 'Ecru', size: 'M' }],
       ]);
@@ -443,11 +447,7 @@ for (const dialect of testDialects()) {
           expect.objectContaining({ top_category: 'Women', sub_category: 'Knitwear', name: 'Knitwear' }),
         ]);
         const productB = await getProduct(b!.id!);
-        expect(
-          productB.categories
-            .map((c: { top_category: string; sub_category: string | null }) => [c.top_category, c.sub_category])
-            .sort(),
-        ).toEqual([
+        expect(productB.categories.map((c) => [c.top_category, c.sub_category]).sort()).toEqual([
           ['Women', null],
           ['Women', 'Knitwear'],
         ]);

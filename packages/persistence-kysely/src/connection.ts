@@ -105,7 +105,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database): CachedStatementsDat
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
       return statement;
     },
-  } as CachedStatementsDatabase;
+  };
 }
 
 export interface ParsedDatabaseUrl {

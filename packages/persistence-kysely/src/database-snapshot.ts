@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import { connect, parseDatabaseUrl } from './connection';
 import { Database } from './database';
 import { openStorage } from './open-storage';
@@ -66,14 +66,46 @@ function canonicalRow(row: Record<string, unknown>): Row {
 }
 
 export class DatabaseSnapshots {
-  /** Postgres: each table's rows as last read, with the digest they had then. */
+  /** Each table's rows as last read, with the digest they had then (SQLite: their JSON text). */
   private readonly lastRead = new Map<string, { digest: string; rows: Row[] }>();
 
   private constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     private readonly tables: readonly string[],
-  ) {}
+    /** SQLite: each table's columns, to spell its rows as JSON objects. */
+    private readonly columns: ReadonlyMap<string, readonly string[]>,
+  ) {
+    // The query that looks at every table never changes: built and compiled once, not per snapshot.
+    this.lookAtEveryTable = (dialect === 'postgres' ? this.digestsQuery() : this.rowsAsJsonQuery()).compile(db);
+  }
+
+  private readonly lookAtEveryTable: CompiledQuery<{ name: string; digest?: string; rows?: string }>;
+
+  /** Postgres: a digest per table. */
+  private digestsQuery() {
+    return sql<{ name: string; digest: string }>`${sql.join(
+      this.tables.map(
+        (table) =>
+          sql`select ${table} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`,
+      ),
+      sql` union all `,
+    )}`;
+  }
+
+  /**
+   * SQLite: every table's rows as one JSON text per table (SQLite has no md5, and reading the
+   * text, built in C, costs less than parsing it).
+   */
+  private rowsAsJsonQuery() {
+    return sql<{ name: string; rows: string }>`${sql.join(
+      this.tables.map((table) => {
+        const fields = (this.columns.get(table) ?? []).flatMap((column) => [sql.lit(column), sql.ref(column)]);
+        return sql`select ${table} as name, (select json_group_array(json_object(${sql.join(fields)})) from ${sql.table(table)}) as rows`;
+      }),
+      sql` union all `,
+    )}`;
+  }
 
   /** Opens a reading connection to the storage's database and lists its business tables. */
   static async open(storage: Storage & { url: string }): Promise<DatabaseSnapshots> {
@@ -92,7 +124,17 @@ export class DatabaseSnapshots {
       .map((row) => row.name)
       .filter((name) => !BOOKKEEPING_TABLES.includes(name))
       .sort();
-    return new DatabaseSnapshots(db, storage.dialect, tables);
+    const columns = new Map<string, string[]>();
+    if (storage.dialect === 'sqlite') {
+      for (const table of tables) {
+        const info = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+        columns.set(
+          table,
+          info.rows.map((row) => row.name),
+        );
+      }
+    }
+    return new DatabaseSnapshots(db, storage.dialect, tables, columns);
   }
 
   async take(): Promise<Snapshot> {
@@ -100,14 +142,8 @@ export class DatabaseSnapshots {
     if (this.dialect === 'postgres') {
       // A snapshot follows every request: one round trip fetches a digest per table, and only
       // the tables whose digest moved are read again.
-      const digests = await sql<{ name: string; digest: string }>`${sql.join(
-        this.tables.map(
-          (table) =>
-            sql`select ${table} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`,
-        ),
-        sql` union all `,
-      )}`.execute(this.db);
-      const moved = digests.rows.filter(({ name, digest }) => this.lastRead.get(name)?.digest !== digest);
+      const digests = (await this.db.executeQuery(this.lookAtEveryTable)).rows as { name: string; digest: string }[];
+      const moved = digests.filter(({ name, digest }) => this.lastRead.get(name)?.digest !== digest);
       if (moved.length > 0) {
         const selects = moved.map(
           ({ name, digest }) =>
@@ -124,13 +160,18 @@ export class DatabaseSnapshots {
             rows: sortRows((JSON.parse(rows) as Record<string, unknown>[]).map(canonicalRow)),
           });
       }
-      for (const table of this.tables) snapshot.set(table, this.lastRead.get(table)?.rows ?? []);
     } else {
-      for (const table of this.tables) {
-        const result = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(this.db);
-        snapshot.set(table, sortRows(result.rows.map(canonicalRow)));
+      // One round trip reads every table as JSON text; only the tables whose text moved are parsed.
+      const read = (await this.db.executeQuery(this.lookAtEveryTable)).rows as { name: string; rows: string }[];
+      for (const { name, rows } of read) {
+        if (this.lastRead.get(name)?.digest === rows) continue;
+        this.lastRead.set(name, {
+          digest: rows,
+          rows: sortRows((JSON.parse(rows) as Record<string, unknown>[]).map(canonicalRow)),
+        });
       }
     }
+    for (const table of this.tables) snapshot.set(table, this.lastRead.get(table)?.rows ?? []);
     return snapshot;
   }
 

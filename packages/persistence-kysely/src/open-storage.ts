@@ -80,7 +80,7 @@ export async function openStorage(databaseUrl: string, options: ConnectionOption
       if (error) {
         const failed = results?.find((r) => r.status === 'Error');
         throw new Error(
-          `migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`,
+          `migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`,
         );
       }
     },

@@ -33,7 +33,7 @@ function IsAttributeCodeMap(): PropertyDecorator {
         value === null ||
         (typeof value === 'object' &&
           !Array.isArray(value) &&
-          Object.values(value as object).every((code) => typeof code === 'string' && code.trim() !== '')),
+          Object.values(value).every((code) => typeof code === 'string' && code.trim() !== '')),
       defaultMessage: () =>
         'must be an object of attribute name to attribute code (non-empty strings), such as {"color": "BLK"}',
     },

@@ -245,7 +245,7 @@ function toPortalLine(line: PortalReturnLineDto): PortalReturnLineInput {
     unitPriceInclVat: minorUnits(line.unit_price_incl_vat),
     text: line.text,
     regulateInventory: line.regulate_inventory,
-  }) as PortalReturnLineInput;
+  });
 }
 
 /** The core's input of a validated upsert body; fields not sent stay undefined (they keep their stored value). */

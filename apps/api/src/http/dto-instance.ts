@@ -27,11 +27,11 @@ interface PropertyPlan {
   transforms: ReturnType<typeof classTransformerMetadata.findTransformMetadatas>;
 }
 
-const plans = new Map<Function, Map<string, PropertyPlan>>();
+const plans = new Map<DtoClass, Map<string, PropertyPlan>>();
 
 function planOf(dto: DtoClass, key: string): PropertyPlan {
   let perClass = plans.get(dto);
-  if (!perClass) plans.set(dto, (perClass = new Map()));
+  if (!perClass) plans.set(dto, (perClass = new Map<string, PropertyPlan>()));
   let plan = perClass.get(key);
   if (!plan) {
     const type = classTransformerMetadata.findTypeMetadata(dto, key);

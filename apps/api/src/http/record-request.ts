@@ -26,7 +26,7 @@ export function recordRequest(deps: { buffer: RequestLogBuffer; clock: Clock }):
         path: req.originalUrl.split('?')[0] ?? req.originalUrl,
         status: res.statusCode,
         durationMs: Math.round(performance.now() - startedAt),
-        requestId: String(req.id),
+        requestId: req.id as string, // requestLogging's genReqId always gives a string
         createdAt,
       });
     });

@@ -85,5 +85,5 @@ export function requestLogging(logger: Logger): RequestHandler {
       return principal ? { brandId: principal.brandId, userId: principal.userId, tokenId: principal.tokenId } : {};
     },
   });
-  return middleware as unknown as RequestHandler;
+  return middleware;
 }

@@ -115,8 +115,8 @@ export class Surface<A extends AuthKind = AuthKind> {
     const { handler, body, query, ...rest } = spec;
     this.routes.push({
       ...rest,
-      ...(body ? { body: body as DtoClass } : {}),
-      ...(query ? { query: query as DtoClass } : {}),
+      ...(body ? { body: body } : {}),
+      ...(query ? { query: query } : {}),
       auth: this.auth,
       surface: this.name,
       // The registry validated body and query with the DTO classes of this very spec, and the

@@ -2,8 +2,12 @@ import { ValidationMetadata } from 'class-validator/types/metadata/ValidationMet
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
 
+/** A class whose decorators class-validator recorded (its own signature takes `Function`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own key type
+type Target = Function;
+
 type Lookup = (
-  targetConstructor: Function,
+  targetConstructor: Target,
   targetSchema: string,
   always: boolean,
   strictGroups: boolean,
@@ -47,14 +51,14 @@ export function cacheValidationMetadata(): void {
   });
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const group = storage.groupByPropertyName.bind(storage);
-  const lookups = new Map<Function, Map<string, ValidationMetadata[]>>();
+  const lookups = new Map<Target, Map<string, ValidationMetadata[]>>();
   const groupings = new WeakMap<ValidationMetadata[], ReturnType<typeof group>>();
 
   storage.getTargetValidationMetadatas = (targetConstructor, targetSchema, always, strictGroups, groups) => {
     if (groups && groups.length > 0) return lookup(targetConstructor, targetSchema, always, strictGroups, groups);
     const key = `${targetSchema}\u0000${always}\u0000${strictGroups}`;
     let perClass = lookups.get(targetConstructor);
-    if (!perClass) lookups.set(targetConstructor, (perClass = new Map()));
+    if (!perClass) lookups.set(targetConstructor, (perClass = new Map<string, ValidationMetadata[]>()));
     let found = perClass.get(key);
     if (!found) perClass.set(key, (found = lookup(targetConstructor, targetSchema, always, strictGroups, groups)));
     return found;
@@ -93,6 +97,19 @@ interface Executor {
     metadatas: ValidationMetadata[],
     errors: ValidationError[],
   ): void;
+  validateProperty(
+    object: object,
+    value: unknown,
+    definedMetadatas: ValidationMetadata[],
+    metadatas: ValidationMetadata[],
+    split: Split,
+    validationError: ValidationError,
+  ): void;
+  conditionalValidations(object: object, value: unknown, metadatas: ValidationMetadata[]): boolean;
+  generateValidationError(object: object, value: unknown, propertyName: string): ValidationError;
+  customValidations(object: object, value: unknown, metadatas: ValidationMetadata[], error: ValidationError): void;
+  mapContexts(object: object, value: unknown, metadatas: ValidationMetadata[], error: ValidationError): void;
+  nestedValidations(value: unknown, metadatas: ValidationMetadata[], error: ValidationError): void;
 }
 
 /**
@@ -151,7 +168,7 @@ function cacheMetadataPartitions(): void {
   };
 
   proto['execute'] = function execute(
-    this: Executor & Record<string, any>,
+    this: Executor,
     object: object,
     targetSchema: string,
     validationErrors: ValidationError[],
@@ -210,7 +227,7 @@ function cacheMetadataPartitions(): void {
   };
 
   proto['performValidations'] = function performValidations(
-    this: Executor & Record<string, any>,
+    this: Executor,
     object: object,
     value: unknown,
     propertyName: string,
@@ -239,7 +256,7 @@ function cacheMetadataPartitions(): void {
   };
 
   proto['validateProperty'] = function validateProperty(
-    this: Executor & Record<string, any>,
+    this: Executor,
     object: object,
     value: unknown,
     definedMetadatas: ValidationMetadata[],

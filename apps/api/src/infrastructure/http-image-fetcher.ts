@@ -47,7 +47,8 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
+    // The reason is the AbortSignal's DOMException (an Error): `AbortError` or `TimeoutError`.
+    const onAbort = () => reject(signal.reason as Error);
     if (signal.aborted) onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));

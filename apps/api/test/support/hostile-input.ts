@@ -505,7 +505,7 @@ export function hostileListQuery(vocabulary: ListVocabulary, pool: ValuePool): f
           array: [`${at}[value][]=${first}`, `${at}[value][]=${second}`],
           object: [`${at}[value][x]=${first}`],
           deep: [`${at}[value][a][b][c][d][e]=${first}`],
-        }[f.valueShape]!;
+        }[f.valueShape];
         return [
           `${at}[key]=${f.key}`,
           ...(f.operator !== undefined ? [`${at}[operator]=${f.operator}`] : []),

@@ -56,17 +56,17 @@ export async function fetchOpenApiDocument(app: express.Application): Promise<Op
 export function operationsOf(document: OpenApiDocument): Operation[] {
   return Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
-      const parameters = operation!.parameters ?? [];
+      const parameters = operation.parameters ?? [];
       const isList = parameters.some((p) => p.in === 'query' && p.name === 'filter_groups');
       return {
         method: method as HttpMethod,
         path,
         label: `${method.toUpperCase()} ${path}`,
         pathParameters: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        body: operation!.requestBody
+        body: operation.requestBody
           ? {
-              schema: operation!.requestBody.content['application/json'].schema,
-              required: operation!.requestBody.required,
+              schema: operation.requestBody.content['application/json'].schema,
+              required: operation.requestBody.required,
             }
           : null,
         query: parameters
@@ -77,7 +77,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
               parameters.filter((p) => p.in === 'query' && LIST_PARAMETERS.has(p.name)).map((p) => [p.name, p.schema]),
             )
           : null,
-        security: Object.keys(operation!.security[0] ?? {}),
+        security: Object.keys(operation.security[0] ?? {}),
       };
     }),
   );

@@ -49,17 +49,17 @@ export async function startServerProcess(
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
     const check = () => {
       if (!output.includes('API listening')) return;
       clearTimeout(timer);
-      child.stdout!.off('data', check);
+      child.stdout.off('data', check);
       resolve();
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));

@@ -29,7 +29,7 @@ const ORDERING_OPERATORS: readonly FilterOperator[] = ['gt', 'gte', 'lt', 'lte',
 /** Arrays arrive from PHP bracket notation either as arrays or, past qs' array limit, as objects keyed by index. */
 function asList(value: unknown): unknown[] | null {
   if (value === undefined) return [];
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as unknown[];
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.every(([k]) => /^\d+$/.test(k))) {

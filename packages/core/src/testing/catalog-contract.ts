@@ -1802,7 +1802,7 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
           [v1, l2, 2],
           [v2, l2, 3],
         ]);
-        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v1!, v2!, v3!], l1!)))).toEqual([
+        expect(summary(await uow().read((r) => r.stock.balances(brand.id, [v1!, v2!, v3!], l1)))).toEqual([
           [v1, l1, 1],
           [v3, l1, 4],
         ]);

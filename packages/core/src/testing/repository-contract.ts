@@ -235,8 +235,8 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         ]);
         const third = await uow().run((tx) => tx.ids.next('customer_groups', 2));
 
-        expect(Math.min(...second!)).toBeGreaterThan(Math.max(...first!));
-        expect(Math.min(...third)).toBeGreaterThan(Math.max(...second!));
+        expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
+        expect(Math.min(...third)).toBeGreaterThan(Math.max(...second));
       });
 
       it(

@@ -137,5 +137,5 @@ export async function fetchList<DB, TB extends keyof DB, O>(
         ? countAll().then((total) => ({ total }))
         : filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
   ]);
-  return { rows: rows as O[], total: total ? Number((total as unknown as { total: number }).total) : null };
+  return { rows: rows, total: total ? Number((total as unknown as { total: number }).total) : null };
 }

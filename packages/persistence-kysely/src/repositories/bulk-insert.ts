@@ -3,7 +3,7 @@ import { Database } from '../database';
 import { MAX_PARAMETERS } from './batches';
 import { Executor } from './executor';
 
-type Table = keyof Database & string;
+type Table = keyof Database;
 
 /** Double-quoted identifier; only ever called with the schema's own table and column names. */
 const id = (name: string): string => `"${name}"`;
