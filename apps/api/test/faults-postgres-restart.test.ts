@@ -51,7 +51,7 @@ async function storedOrders(t: TestContext, shop: OrderingBrand): Promise<{ refe
 
 if (testDialects().includes('postgres')) {
   describe('a Postgres restart under load [postgres]', () => {
-    jest.setTimeout(120_000);
+    jest.setTimeout(180_000);
     let postgres: PrivatePostgres;
     let seeding: TestContext;
     let shop: OrderingBrand;
@@ -128,10 +128,11 @@ if (testDialects().includes('postgres')) {
       await postgres.start();
       const startedAt = Date.now();
 
-      // Load goes on until each process has served orders again for a while (or a generous deadline).
+      // Load goes on until each process has served orders again for a while, or a deadline that
+      // only a process that never recovers reaches (a busy machine serves slowly, not never).
       const servedSince = (server: number, since: number) =>
         answers.filter((a) => a.server === server && a.kind === 'order' && a.status === 201 && a.at > since).length;
-      while (Date.now() - startedAt < 30_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20))
+      while (Date.now() - startedAt < 90_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20))
         await pause(100);
       loadRuns = false;
       await Promise.all(clients);

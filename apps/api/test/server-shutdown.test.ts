@@ -33,6 +33,9 @@ for (const dialect of testDialects()) {
               'content-length': Buffer.byteLength(body),
               authorization: `Bearer ${accessToken}`,
               'x-service-app-key': appKey,
+              // The server answers 100 Continue once it has read the headers and handed the
+              // request to the app: from then on the request is in flight, however busy the machine.
+              expect: '100-continue',
             },
           },
           (res) => {
@@ -42,12 +45,13 @@ for (const dialect of testDialects()) {
           },
         );
         req.on('error', reject);
-        // Half the body now: the request is in flight when the signal arrives.
-        req.write(body.slice(0, half));
-        setTimeout(() => {
+        req.on('continue', () => {
+          // Half the body, the signal, and the rest a moment later: the server must wait for it.
+          req.write(body.slice(0, half));
           server.child.kill('SIGTERM');
           setTimeout(() => req.end(body.slice(half)), 300);
-        }, 300);
+        });
+        req.flushHeaders();
       });
 
       const answered = await response;

@@ -10,7 +10,7 @@
 export * from './storage';
 export { openStorage } from './open-storage';
 export { parseDatabaseUrl } from './connection';
-export { openTestStorage, testDialects } from './test-storage';
+export { oneTestDialect, openTestStorage, testDialects } from './test-storage';
 export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
 export type { Snapshot } from './database-snapshot';
 export { KyselyUnitOfWork, bindRepositories } from './unit-of-work';

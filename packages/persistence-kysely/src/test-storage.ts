@@ -17,6 +17,17 @@ export function testDialects(): Dialect[] {
   return wanted.filter((d): d is Dialect => d === 'sqlite' || d === 'postgres');
 }
 
+/**
+ * For tests of behaviour no SQL semantics show through (the OpenAPI document, HTTP conventions,
+ * the mapping of use cases onto routes whose repositories the contract suites already prove alike
+ * on every adapter): the first dialect of `TEST_DIALECTS` only, SQLite by default. Whatever
+ * touches SQL semantics (concurrency, locks, upserts, filters and export plans, migrations,
+ * driver errors) runs on every dialect through `testDialects()`.
+ */
+export function oneTestDialect(): Dialect[] {
+  return testDialects().slice(0, 1);
+}
+
 function postgresServerUrl(): string {
   const url = process.env.TEST_POSTGRES_URL;
   if (!url)
