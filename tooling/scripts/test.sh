@@ -5,16 +5,17 @@
 #   2. pnpm run build  (turbo)
 #   3. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres)
-#   4. inside it:      pnpm run typecheck, pnpm run lint (incl. dependency-cruiser), then
-#                      jest in every workspace package that has a `test` script, one
-#                      package at a time
+#   4. inside it:      the static checks (typecheck, ESLint + dependency-cruiser, Biome's
+#                      format check) in the background, and beside them one jest run over
+#                      every package (the root jest.config.js), twice as many workers as cores
 #   5. the last line:  `N passed, N failed` (jest tests over all packages)
 #
 # Every step runs even if an earlier one failed, so one run reports everything; the exit
-# code is non-zero if any step failed. Extra arguments are passed to every jest run,
+# code is non-zero if any step failed. Extra arguments are passed to jest,
 # e.g. `npm test -- -t 'sync customers'`.
 #
-# Env: TEST_DIALECTS (default sqlite,postgres), TEST_POSTGRES_URL (use an existing server).
+# Env: TEST_DIALECTS (default sqlite,postgres), TEST_POSTGRES_URL (use an existing server),
+#      JEST_WORKERS (default: twice the cores).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -35,35 +36,34 @@ if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   results="$BRAND_TEST_RESULTS_DIR"
   failed_steps=()
 
-  log "typecheck"
-  pnpm run typecheck || failed_steps+=(typecheck)
+  # The static checks (typecheck, ESLint + dependency-cruiser, the Biome format check) run beside
+  # jest: each is one single-threaded process, and jest's workers wait on the databases often
+  # enough to leave them a core. Their output is printed once jest is done, so it stays readable.
+  (
+    static_failed=()
+    echo "[test] typecheck"; pnpm run typecheck || static_failed+=(typecheck)
+    echo "[test] lint (ESLint + dependency-cruiser)"; pnpm run lint || static_failed+=(lint)
+    echo "[test] format check (Biome)"; pnpm run format:check || static_failed+=(format)
+    if [ "${#static_failed[@]}" -gt 0 ]; then printf '%s\n' "${static_failed[@]}" >"$results/static-failed"; fi
+  ) >"$results/static.log" 2>&1 &
+  static_pid=$!
 
-  log "lint (tsc + dependency-cruiser)"
-  pnpm run lint || failed_steps+=(lint)
+  # Every package's tests in one jest run (the root jest.config.js lists them as projects), so
+  # one pool of workers takes the slowest files of any package first. Twice as many workers as
+  # cores: the HTTP and database tests spend much of their time waiting. JEST_WORKERS overrides.
+  # --passWithNoTests: a package without tests yet is not a failure. --ci: no new snapshots.
+  workers="${JEST_WORKERS:-$(( $(nproc 2>/dev/null || echo 2) * 2 ))}"
+  log "jest (all packages, $workers workers)"
+  pnpm exec jest --ci --passWithNoTests --maxWorkers="$workers" \
+    --json --outputFile="$results/jest.json" "$@" \
+    || failed_steps+=(jest)
 
-  # Jest per package rather than through `turbo run test`, because each run needs its
-  # own --outputFile for the JSON results that the summary counts. Everything is already
-  # built by setup.sh, and the jest preset maps @brand/* to sources anyway. One package at
-  # a time keeps the shared Postgres (and the log) uncluttered.
-  # `pnpm -r ls` lists the workspace packages (name + dir). Skip the root: its `test`
-  # script is this file.
-  packages="$(pnpm -r ls --depth -1 --json | node -e '
-    const fs = require("node:fs"), path = require("node:path");
-    const list = JSON.parse(fs.readFileSync(0, "utf8"));
-    for (const p of list) {
-      if (path.resolve(p.path) === process.cwd()) continue;
-      const pkg = JSON.parse(fs.readFileSync(path.join(p.path, "package.json"), "utf8"));
-      if (pkg.scripts && pkg.scripts.test) console.log(p.name);
-    }')"
-
-  for name in $packages; do
-    log "jest: $name"
-    # --passWithNoTests: a package without tests yet is not a failure.
-    # --ci: never write new snapshots.
-    pnpm --filter "$name" exec jest --ci --passWithNoTests \
-      --json --outputFile="$results/${name//\//__}.json" "$@" \
-      || failed_steps+=("jest:$name")
-  done
+  wait "$static_pid" || true
+  cat "$results/static.log" >&2
+  if [ -s "$results/static-failed" ]; then
+    mapfile -t static_failed <"$results/static-failed"
+    failed_steps+=("${static_failed[@]}")
+  fi
 
   if [ "${#failed_steps[@]}" -gt 0 ]; then
     printf '%s\n' "${failed_steps[@]}" >"$results/failed-steps"
@@ -124,11 +124,8 @@ summary="$(node -e '
   }
   const steps = fs.existsSync(path.join(dir, "failed-steps"))
     ? fs.readFileSync(path.join(dir, "failed-steps"), "utf8").split("\n").filter(Boolean) : [];
-  for (const s of steps) {
-    if (!s.startsWith("jest:")) continue;
-    const file = s.slice(5).replace(/\//g, "__") + ".json";
-    if (!fs.existsSync(path.join(dir, file))) failed += 1;
-  }
+  // jest failed without writing its results (it could not start, or crashed).
+  if (steps.includes("jest") && !fs.existsSync(path.join(dir, "jest.json"))) failed += 1;
   if (steps.length) console.error("[test] failed: " + steps.join(", "));
   console.log(`${passed} passed, ${failed} failed`);
 ' "$results")" || { summary="0 passed, 0 failed"; status=1; }
