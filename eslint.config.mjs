@@ -11,7 +11,7 @@ export default defineConfig(
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
@@ -25,10 +25,7 @@ export default defineConfig(
       // library interface (repositories, migrations, blob stores, CLI commands); `async` is
       // what turns a synchronous throw into a rejection the caller can catch.
       '@typescript-eslint/require-await': 'off',
-      '@typescript-eslint/switch-exhaustiveness-check': [
-        'error',
-        { considerDefaultExhaustiveForUnions: true },
-      ],
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/return-await': ['error', 'in-try-catch'],
     },
   },

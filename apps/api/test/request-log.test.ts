@@ -58,9 +58,7 @@ for (const dialect of testDialects()) {
         await new Promise((resolve) => setTimeout(resolve, 50));
         logged = await logOf(other);
       }
-      expect(logged).toEqual([
-        expect.objectContaining({ method: 'POST', path: '/v10/customer-groups', status: 201 }),
-      ]);
+      expect(logged).toEqual([expect.objectContaining({ method: 'POST', path: '/v10/customer-groups', status: 201 })]);
     });
 
     it('records nothing for requests without a valid token', async () => {

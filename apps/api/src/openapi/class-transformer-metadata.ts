@@ -5,7 +5,6 @@ import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
  * export (typestack/class-transformer#563). class-validator-jsonschema needs it to describe nested
  * DTO arrays as arrays of X rather than of Object, so it is read from the CommonJS build directly.
  */
-export const classTransformerMetadata = (
+export const classTransformerMetadata =
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path outside the package's entry point
-  require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage }
-).defaultMetadataStorage;
+  (require('class-transformer/cjs/storage') as { defaultMetadataStorage: MetadataStorage }).defaultMetadataStorage;

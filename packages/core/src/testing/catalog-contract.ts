@@ -590,25 +590,21 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
             tags: ['zeta', 'alpha', 'mid'],
             colli: [24, 6],
             categoryIds: [categories[2]!.id, categories[0]!.id, categories[1]!.id],
-            suppliers: [...suppliers]
-              .reverse()
-              .map((s) => ({
-                supplierId: s.id,
-                primary: false,
-                leadTimeType: 'weeks' as const,
-                leadTimeFrom: null,
-                leadTimeTo: null,
-                costPriceSetId: null,
-              })),
-            translations: [...locales]
-              .reverse()
-              .map((l) => ({
-                localeId: l.id,
-                name: `Name ${l.code}`,
-                description: null,
-                metaTitle: null,
-                metaDescription: null,
-              })),
+            suppliers: [...suppliers].reverse().map((s) => ({
+              supplierId: s.id,
+              primary: false,
+              leadTimeType: 'weeks' as const,
+              leadTimeFrom: null,
+              leadTimeTo: null,
+              costPriceSetId: null,
+            })),
+            translations: [...locales].reverse().map((l) => ({
+              localeId: l.id,
+              name: `Name ${l.code}`,
+              description: null,
+              metaTitle: null,
+              metaDescription: null,
+            })),
             variants: [
               { id: high, position: 1 },
               { id: low, position: 2 },
