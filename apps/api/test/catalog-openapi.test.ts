@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { emptyCatalogRelations, ProductAggregate } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { presentDrop } from '../src/presenters/drop.presenter';
 import { presentInventoryLocation } from '../src/presenters/inventory-location.presenter';
 import { presentProductLocale, presentProductTranslation } from '../src/presenters/product-locale.presenter';
@@ -193,7 +193,7 @@ const PRESENTED: Record<string, object> = {
   Subbrand: presentSubbrand({ id: 1, brandId: 1, name: 'S', createdAt: AT, updatedAt: AT }),
 };
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`OpenAPI of the catalog [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let document: Document;

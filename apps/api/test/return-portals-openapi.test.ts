@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Return, ReturnLine } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { presentPortalReturn, presentPortalReturnLine } from '../src/presenters/portal-return.presenter';
 import { useTestApp } from './support/test-app';
 
@@ -96,7 +96,7 @@ const PRESENTED: Record<string, object> = {
   PortalReturnLine: presentPortalReturnLine(LINE, RETURN),
 };
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`OpenAPI of the external return portals [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let doc: Document;

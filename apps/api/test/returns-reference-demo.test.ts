@@ -1,10 +1,10 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { seedDemo } from '../src/cli/demo';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`demo brand returns reference data [${dialect}]`, () => {
     const t = useTestApp(dialect);
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { presentClaimCause, presentReturnPortal } from '../src/presenters/returns-reference.presenter';
 import { useTestApp } from './support/test-app';
 
@@ -35,7 +35,7 @@ const PRESENTED: Record<string, object> = {
   }),
 };
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`OpenAPI of claim causes and return portals [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let doc: Document;

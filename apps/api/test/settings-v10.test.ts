@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 
@@ -12,7 +12,7 @@ const DEFAULTS = {
   updated_at: null,
 };
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`brand settings [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let brand: Integrator;

@@ -1,11 +1,11 @@
 import pino from 'pino';
 import request from 'supertest';
 import { FixedClock, Principal, UnitOfWork } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { Integrator, createIntegrator } from './support/integrator';
 import { buildApp, useTestApp } from './support/test-app';
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`wire conventions [${dialect}]`, () => {
     const t = useTestApp(dialect, { bodyLimit: '2kb' });
     let integrator: Integrator;

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ProductAggregate, newProduct } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely';
 import { presentLegacyCategory } from '../../src/presenters/legacy/legacy-category.presenter';
 import { presentLegacyCollection } from '../../src/presenters/legacy/legacy-collection.presenter';
 import { presentLegacyProduct, presentLegacyVariant } from '../../src/presenters/legacy/legacy-product.presenter';
@@ -27,7 +27,7 @@ const everything = {
   stock: new Map(),
 };
 
-for (const dialect of testDialects()) {
+for (const dialect of oneTestDialect()) {
   describe(`older interface in the OpenAPI document [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let document: Document;
