@@ -2,12 +2,13 @@
 # Run all tests: `npm test` / `pnpm test` from the repo root (and `.ci/run` in CI).
 #
 #   1. setup.sh        install pnpm if missing, install dependencies (stop if that fails)
-#   2. pnpm run build  (turbo)
-#   3. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
-#                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres)
-#   4. inside it:      the static checks (typecheck, ESLint + dependency-cruiser, Biome's
-#                      format check) in the background, and beside them one jest run over
-#                      every package (the root jest.config.js), twice as many workers as cores
+#   2. in the background: the static checks (typecheck, ESLint + dependency-cruiser, Biome's
+#                      format check); they need no build and no database
+#   3. pnpm run build  (turbo)
+#   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
+#                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
+#                      and in it one jest run over every package (the root jest.config.js),
+#                      twice as many workers as cores
 #   5. the last line:  `N passed, N failed` (jest tests over all packages)
 #
 # Every step runs even if an earlier one failed, so one run reports everything; the exit
@@ -30,23 +31,11 @@ export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 
 # ---------------------------------------------------------------------------------------
 # Inner phase: runs under with-postgres.sh (this same script, re-invoked with
-# BRAND_TEST_RESULTS_DIR set) so the server is up for exactly the checks and tests.
+# BRAND_TEST_RESULTS_DIR set) so the server is up for exactly the tests.
 # ---------------------------------------------------------------------------------------
 if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   results="$BRAND_TEST_RESULTS_DIR"
   failed_steps=()
-
-  # The static checks (typecheck, ESLint + dependency-cruiser, the Biome format check) run beside
-  # jest: each is one single-threaded process, and jest's workers wait on the databases often
-  # enough to leave them a core. Their output is printed once jest is done, so it stays readable.
-  (
-    static_failed=()
-    echo "[test] typecheck"; pnpm run typecheck || static_failed+=(typecheck)
-    echo "[test] lint (ESLint + dependency-cruiser)"; pnpm run lint || static_failed+=(lint)
-    echo "[test] format check (Biome)"; pnpm run format:check || static_failed+=(format)
-    if [ "${#static_failed[@]}" -gt 0 ]; then printf '%s\n' "${static_failed[@]}" >"$results/static-failed"; fi
-  ) >"$results/static.log" 2>&1 &
-  static_pid=$!
 
   # Every package's tests in one jest run (the root jest.config.js lists them as projects), so
   # one pool of workers takes the slowest files of any package first. Twice as many workers as
@@ -57,13 +46,6 @@ if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   pnpm exec jest --ci --passWithNoTests --maxWorkers="$workers" \
     --json --outputFile="$results/jest.json" "$@" \
     || failed_steps+=(jest)
-
-  wait "$static_pid" || true
-  cat "$results/static.log" >&2
-  if [ -s "$results/static-failed" ]; then
-    mapfile -t static_failed <"$results/static-failed"
-    failed_steps+=("${static_failed[@]}")
-  fi
 
   if [ "${#failed_steps[@]}" -gt 0 ]; then
     printf '%s\n' "${failed_steps[@]}" >"$results/failed-steps"
@@ -84,6 +66,18 @@ if ! bash "$scripts/setup.sh" --install-only; then
   echo "setup" >"$results/failed-steps"
   status=1
 else
+  # The static checks (typecheck, ESLint + dependency-cruiser, the Biome format check) need no
+  # build and no database: they start now and run beside the build (one core's work in a chain
+  # of packages) and jest. Their output is printed at the end, so it stays readable.
+  (
+    static_failed=()
+    echo "[test] typecheck"; pnpm run typecheck || static_failed+=(typecheck)
+    echo "[test] lint (ESLint + dependency-cruiser)"; pnpm run lint || static_failed+=(lint)
+    echo "[test] format check (Biome)"; pnpm run format:check || static_failed+=(format)
+    if [ "${#static_failed[@]}" -gt 0 ]; then printf '%s\n' "${static_failed[@]}" >"$results/static-failed"; fi
+  ) >"$results/static.log" 2>&1 &
+  static_pid=$!
+
   # Build separately and carry on if it fails: jest runs from sources (see the preset), so
   # the tests still report, and the run still fails.
   build_failed=""
@@ -101,6 +95,13 @@ else
   fi
   if [ -n "$build_failed" ]; then
     echo "build" >>"$results/failed-steps"
+    status=1
+  fi
+  log "static checks (ran beside the build and jest)"
+  wait "$static_pid" || true
+  cat "$results/static.log" >&2
+  if [ -s "$results/static-failed" ]; then
+    cat "$results/static-failed" >>"$results/failed-steps"
     status=1
   fi
 fi
