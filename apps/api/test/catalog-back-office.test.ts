@@ -8,9 +8,9 @@ for (const dialect of testDialects()) {
     const t = useTestApp(dialect);
     let brand: Integrator;
 
-    const get = (who: Integrator, path: string) => request(t.app).get(path).set(who.headers);
+    const get = (who: Integrator, path: string) => request(t.server).get(path).set(who.headers);
     const post = (who: Integrator, path: string, body: unknown) =>
-      request(t.app)
+      request(t.server)
         .post(path)
         .set(who.headers)
         .send(body as object);

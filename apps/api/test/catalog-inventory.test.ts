@@ -22,9 +22,9 @@ for (const dialect of testDialects()) {
   describe(`v10 inventory [${dialect}]`, () => {
     const t = useTestApp(dialect);
 
-    const get = (who: Integrator, path: string) => request(t.app).get(path).set(who.headers);
+    const get = (who: Integrator, path: string) => request(t.server).get(path).set(who.headers);
     const post = (who: Integrator, path: string, body: unknown) =>
-      request(t.app)
+      request(t.server)
         .post(path)
         .set(who.headers)
         .send(body as object);

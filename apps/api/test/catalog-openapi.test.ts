@@ -199,7 +199,7 @@ for (const dialect of oneTestDialect()) {
     let document: Document;
 
     beforeAll(async () => {
-      document = (await request(t.app).get('/openapi.json')).body as Document;
+      document = (await request(t.server).get('/openapi.json')).body as Document;
     });
 
     it('documents every catalog route with its scope and a response schema', () => {

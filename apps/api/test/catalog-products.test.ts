@@ -19,7 +19,7 @@ for (const dialect of testDialects()) {
     const t = useTestApp(dialect);
 
     async function get(who: Integrator, path: string) {
-      return request(t.app).get(path).set(who.headers);
+      return request(t.server).get(path).set(who.headers);
     }
 
     async function page(who: Integrator, query: string): Promise<ProductPage> {
@@ -121,11 +121,11 @@ for (const dialect of testDialects()) {
 
       beforeAll(async () => {
         brand = await createIntegrator(t.storage, t.clock);
-        const drop = await request(t.app)
+        const drop = await request(t.server)
           .post('/v10/drops')
           .set(brand.headers)
           .send({ code: 'AW26', name: 'Autumn/Winter 2026' });
-        const locale = await request(t.app)
+        const locale = await request(t.server)
           .post('/v10/product-locales')
           .set(brand.headers)
           .send({ code: 'de', name: 'German' });
@@ -292,7 +292,7 @@ for (const dialect of testDialects()) {
       });
 
       it('includes variants with prices as decimals, inventory per location and cost prices with their set', async () => {
-        const outlet = await request(t.app)
+        const outlet = await request(t.server)
           .post('/v10/inventory-locations')
           .set(brand.headers)
           .send({ name: 'Outlet' });
@@ -301,7 +301,7 @@ for (const dialect of testDialects()) {
           { variantId: variantIds[0]!, inStock: 10, reserved: 3 },
           { variantId: variantIds[0]!, inStock: 2, locationId: outlet.body.inventory_location.id },
         ]);
-        const warehouse = await request(t.app)
+        const warehouse = await request(t.server)
           .post('/v10/inventory-locations')
           .set(brand.headers)
           .send({ name: 'Warehouse' });

@@ -14,7 +14,7 @@ for (const dialect of testDialects()) {
     let foreignVariantId: number;
     let costPriceSetId: number;
 
-    const get = (who: Integrator, path: string) => request(t.app).get(path).set(who.headers);
+    const get = (who: Integrator, path: string) => request(t.server).get(path).set(who.headers);
 
     beforeAll(async () => {
       brand = await createIntegrator(t.storage, t.clock);

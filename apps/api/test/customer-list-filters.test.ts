@@ -28,18 +28,18 @@ for (const dialect of testDialects()) {
 
     /** The customer numbers a query returns, in order; fails on anything but 200. */
     async function numbers(query: string): Promise<string[]> {
-      const response = await request(t.app).get(`/v10/customers?${query}`).set(brand.headers);
+      const response = await request(t.server).get(`/v10/customers?${query}`).set(brand.headers);
       if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(response.body)}`);
       return (response.body.customers as { customer_number: string }[]).map((c) => c.customer_number);
     }
 
     beforeAll(async () => {
       brand = await createIntegrator(t.storage, t.clock);
-      await request(t.app)
+      await request(t.server)
         .post('/v10/customer-groups')
         .set(brand.headers)
         .send({ code: 'WHOLESALE', name: 'Wholesale' });
-      await request(t.app)
+      await request(t.server)
         .post('/v10/payment-terms')
         .set(brand.headers)
         .send({ code: 'NET30', name: 'Net 30', days: 30 });
@@ -77,7 +77,7 @@ for (const dialect of testDialects()) {
     });
 
     it('lists in id order with total when nothing is asked for', async () => {
-      const response = await request(t.app).get('/v10/customers').set(brand.headers);
+      const response = await request(t.server).get('/v10/customers').set(brand.headers);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ has_more: false, next_cursor: null, total: 5 });
       expect(response.body.customers.map((c: { customer_number: string }) => c.customer_number)).toEqual([
@@ -140,7 +140,7 @@ for (const dialect of testDialects()) {
     });
 
     it('embeds addresses, customer group and payment terms when included', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .get(
           `/v10/customers?includes[]=addresses&includes[]=customer_group&includes[]=payment_terms&${filter(0, 0, 'customer_number', 'in', ['A-100', 'A-200'])}`,
         )
@@ -192,7 +192,7 @@ for (const dialect of testDialects()) {
       ['a sort key the list does not support', 'sort[0][key]=name', 'sort[0][key]', /sort key "name" is not supported/],
       ['a limit above 100', 'limit=101', 'limit', /limit must be an integer from 1 to 100/],
     ])('refuses %s with 422 naming the parameter', async (_name, query, parameter, detail) => {
-      const response = await request(t.app).get(`/v10/customers?${query}`).set(brand.headers);
+      const response = await request(t.server).get(`/v10/customers?${query}`).set(brand.headers);
       expect(response.status).toBe(422);
       expect(response.body.errors).toEqual([
         expect.objectContaining({

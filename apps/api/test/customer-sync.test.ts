@@ -15,7 +15,7 @@ for (const dialect of testDialects()) {
     });
 
     it('creates customers and reports each one with its id', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/customers/sync')
         .set(brand.headers)
         .send({
@@ -60,7 +60,7 @@ for (const dialect of testDialects()) {
     });
 
     it('answers the same at /production/customers/sync, the path of the sample request', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/production/customers/sync')
         .set(brand.headers)
         .send({ customers: [newCustomer('P-1')] });
@@ -74,7 +74,7 @@ for (const dialect of testDialects()) {
         await syncCustomers(t.app, brand, [newCustomer('C-1', { email: 'old@c1.example', discount_percentage: 5 })])
       ).customers;
       t.clock.advance(60_000);
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/customers/sync')
         .set(brand.headers)
         .send({ customers: [{ customer_number: 'C-1', name: 'Renamed' }] });
@@ -199,7 +199,7 @@ for (const dialect of testDialects()) {
       });
 
       it('requires the sync mode and key when addresses are sent', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({ customers: [newCustomer('C-1', { addresses: [address('Store')] })] });
@@ -216,13 +216,13 @@ for (const dialect of testDialects()) {
       let termsId: number;
 
       beforeEach(async () => {
-        const terms = await request(t.app)
+        const terms = await request(t.server)
           .post('/v10/payment-terms')
           .set(brand.headers)
           .send({ code: 'NET30', name: 'Net 30 days', days: 30 });
         expect(terms.status).toBe(201);
         termsId = terms.body.payment_terms.id;
-        await request(t.app)
+        await request(t.server)
           .post('/v10/customer-groups')
           .set(brand.headers)
           .send({ code: 'WHOLESALE', name: 'Wholesale' });
@@ -267,7 +267,7 @@ for (const dialect of testDialects()) {
       });
 
       it('refuses both spellings at once, and unknown terms, naming the item', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({
@@ -281,7 +281,7 @@ for (const dialect of testDialects()) {
         expect(response.status).toBe(422);
         expect(response.body.errors[0]).toMatchObject({ source: { pointer: '/customers/0/payment_term' } });
 
-        const unknown = await request(t.app)
+        const unknown = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({ customers: [newCustomer('C-1', { payment_term: { payment_term_code: 'NET99' } })] });
@@ -297,7 +297,7 @@ for (const dialect of testDialects()) {
 
     describe('an invalid request writes nothing', () => {
       it('points at the field of item 2 whose JSON type is wrong', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({
@@ -327,7 +327,7 @@ for (const dialect of testDialects()) {
       });
 
       it('points at item 2 when a business rule refuses it (new customer without a name)', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({ customers: [newCustomer('C-0'), newCustomer('C-1'), { customer_number: 'C-2', currency: 'EUR' }] });
@@ -343,7 +343,7 @@ for (const dialect of testDialects()) {
       });
 
       it('reports every problem of the request at once', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({
@@ -358,15 +358,15 @@ for (const dialect of testDialects()) {
       });
 
       it('requires a non-empty customers array of at most 1000 items', async () => {
-        const missing = await request(t.app).post('/customers/sync').set(brand.headers).send({});
+        const missing = await request(t.server).post('/customers/sync').set(brand.headers).send({});
         expect(missing.status).toBe(422);
         expect(missing.body.errors[0]).toMatchObject({
           source: { pointer: '/customers' },
           detail: 'customers must be an array',
         });
-        const empty = await request(t.app).post('/customers/sync').set(brand.headers).send({ customers: [] });
+        const empty = await request(t.server).post('/customers/sync').set(brand.headers).send({ customers: [] });
         expect(empty.body.errors[0].detail).toBe('customers must contain at least one item');
-        const tooMany = await request(t.app)
+        const tooMany = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({ customers: Array.from({ length: 1001 }, (_, i) => ({ customer_number: `N${i}` })) });
@@ -380,7 +380,7 @@ for (const dialect of testDialects()) {
       });
 
       it('ignores properties it does not know (ERPs send their whole record)', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/customers/sync')
           .set(brand.headers)
           .send({ customers: [newCustomer('C-1', { erp_internal_flag: 'x', fax: null })] });
@@ -391,7 +391,7 @@ for (const dialect of testDialects()) {
 
     it('deletes a customer, and reports a delete of an unknown number as absent', async () => {
       const [created] = (await syncCustomers(t.app, brand, [newCustomer('C-1'), newCustomer('C-2')])).customers;
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/customers/sync')
         .set(brand.headers)
         .send({
@@ -412,7 +412,7 @@ for (const dialect of testDialects()) {
       const other = await createIntegrator(t.storage, t.clock);
       const [mine] = (await syncCustomers(t.app, brand, [newCustomer('SHARED-NO', { name: 'Mine' })])).customers;
       expect(await listAllCustomers(t.app, other)).toEqual([]);
-      const byId = await request(t.app)
+      const byId = await request(t.server)
         .get(`/v10/customers?filter_groups[0][filters][0][key]=id&filter_groups[0][filters][0][value]=${mine!.id}`)
         .set(other.headers);
       expect(byId.body).toMatchObject({ customers: [], total: 0 });

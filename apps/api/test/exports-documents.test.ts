@@ -31,7 +31,7 @@ interface Documents {
 }
 
 async function expectStatus(t: TestContext, who: Integrator, path: string, status: number, body?: Body): Promise<Body> {
-  const call = request(t.app).post(path).set(who.headers);
+  const call = request(t.server).post(path).set(who.headers);
   const response = await (body === undefined ? call : call.send(body));
   if (response.status !== status)
     throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
@@ -234,7 +234,7 @@ for (const dialect of testDialects()) {
         const items = (page: Page) => page[resource.key] as Body[];
         const ids = (page: Page) => items(page).map((item) => item['id']);
         const mark = (marks: Body[], who: Integrator = shop.brand) =>
-          request(t.app)
+          request(t.server)
             .post(`${resource.path}/mark-as-exported`)
             .set(who.headers)
             .send({ [resource.key]: marks });
@@ -306,7 +306,7 @@ for (const dialect of testDialects()) {
             expect(ids(await exported(system, query))).toEqual(idsOf(shows(documents)));
             expect(ids(await exported(system, query.replace('=1', '=0')))).toEqual(idsOf(resource.base(documents)));
             const flagName = query.split('=')[0]!;
-            const wrong = await request(t.app)
+            const wrong = await request(t.server)
               .get(`${resource.path}/export?system_id=${system}&${flagName}=true`)
               .set(shop.brand.headers);
             expect(wrong.status).toBe(422);
@@ -327,7 +327,7 @@ for (const dialect of testDialects()) {
             expect(withLines['lines']).toEqual([expect.objectContaining({ sku: 'TEE-S', quantity: 1 })]);
           } else {
             expect((plain['lines'] as Body[]).length).toBeGreaterThan(1);
-            const refused = await request(t.app)
+            const refused = await request(t.server)
               .get(`${resource.path}/export?system_id=${system}&includes[]=lines`)
               .set(shop.brand.headers);
             expect(refused.status).toBe(422);
@@ -383,7 +383,7 @@ for (const dialect of testDialects()) {
           expect(ids(await exported(system))).toEqual(idsOf(resource.base(documents)));
           expect(ids(await exported(system, '', other.shop.brand))).toEqual(idsOf(resource.base(other.documents)));
 
-          const missing = await request(t.app).get(`${resource.path}/export`).set(shop.brand.headers);
+          const missing = await request(t.server).get(`${resource.path}/export`).set(shop.brand.headers);
           expect(missing.status).toBe(422);
           expect(missing.body.errors).toEqual([expect.objectContaining({ source: { parameter: 'system_id' } })]);
           const shape = await mark([{ [resource.idKey]: 'one', note: 3 }]);
@@ -410,19 +410,19 @@ for (const dialect of testDialects()) {
 
         it(`needs ${resource.read} to export and ${resource.write} to mark`, async () => {
           const reader = await createIntegrator(t.storage, t.clock, { scopes: [resource.read] });
-          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(reader.headers)).status).toBe(
+          expect((await request(t.server).get(`${resource.path}/export?system_id=x`).set(reader.headers)).status).toBe(
             200,
           );
-          const refused = await request(t.app)
+          const refused = await request(t.server)
             .post(`${resource.path}/mark-as-exported`)
             .set(reader.headers)
             .send({ [resource.key]: [] });
           expect(refused.status).toBe(403);
           expect(refused.body.errors[0].meta).toEqual({ missing_scopes: [resource.write] });
           const stranger = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-          expect((await request(t.app).get(`${resource.path}/export?system_id=x`).set(stranger.headers)).status).toBe(
-            403,
-          );
+          expect(
+            (await request(t.server).get(`${resource.path}/export?system_id=x`).set(stranger.headers)).status,
+          ).toBe(403);
         });
       });
     }

@@ -33,9 +33,9 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const get = (path: string) => request(t.app).get(path).set(shop.brand.headers);
+    const get = (path: string) => request(t.server).get(path).set(shop.brand.headers);
     const mark = (orders: Body[]) =>
-      request(t.app).post('/v10/orders/mark-as-exported').set(shop.brand.headers).send({ orders });
+      request(t.server).post('/v10/orders/mark-as-exported').set(shop.brand.headers).send({ orders });
     const exported = async (query: string) =>
       (await getOk(t, shop.brand, `/v10/orders/export?${query}`)) as unknown as Page;
     const ids = (page: Page) => page.orders.map((o) => o['id']);
@@ -112,9 +112,9 @@ for (const dialect of testDialects()) {
       const approved = await approvedOrder();
       const draft = await draftOrder();
       const cancelled = await approvedOrder();
-      expect((await request(t.app).post(`/v10/orders/${cancelled['id']}/cancel`).set(shop.brand.headers)).status).toBe(
-        200,
-      );
+      expect(
+        (await request(t.server).post(`/v10/orders/${cancelled['id']}/cancel`).set(shop.brand.headers)).status,
+      ).toBe(200);
       const archived = await approvedOrder();
       expect((await mark([{ order_id: archived['id'], system_id: 'erp', regulate_inventory: true }])).status).toBe(200);
 
@@ -146,9 +146,9 @@ for (const dialect of testDialects()) {
       );
       expect(ids(createdFrom)).toEqual([orders[3]!['id'], orders[4]!['id']]);
       const cancelFrom = t.clock.now();
-      expect((await request(t.app).post(`/v10/orders/${orders[1]!['id']}/cancel`).set(shop.brand.headers)).status).toBe(
-        200,
-      );
+      expect(
+        (await request(t.server).post(`/v10/orders/${orders[1]!['id']}/cancel`).set(shop.brand.headers)).status,
+      ).toBe(200);
       expect(
         ids(await exported(`system_id=erp&include_cancelled=1&${filter('updated_at', cancelFrom, 'gte')}`)),
       ).toEqual([orders[1]!['id']]);
@@ -286,7 +286,7 @@ for (const dialect of testDialects()) {
         '/orders/1/regulate_inventory',
         '/orders/1/system_id',
       ]);
-      const notAList = await request(t.app)
+      const notAList = await request(t.server)
         .post('/v10/orders/mark-as-exported')
         .set(shop.brand.headers)
         .send({ orders: { order_id: order['id'] } });
@@ -344,15 +344,17 @@ for (const dialect of testDialects()) {
 
     it('needs orders:read to export and orders:write to mark', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-      expect((await request(t.app).get('/v10/orders/export?system_id=erp').set(reader.headers)).status).toBe(200);
-      const refused = await request(t.app)
+      expect((await request(t.server).get('/v10/orders/export?system_id=erp').set(reader.headers)).status).toBe(200);
+      const refused = await request(t.server)
         .post('/v10/orders/mark-as-exported')
         .set(reader.headers)
         .send({ orders: [] });
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].meta).toEqual({ missing_scopes: ['orders:write'] });
       const fulfilment = await createIntegrator(t.storage, t.clock, { scopes: ['fulfilment:read'] });
-      expect((await request(t.app).get('/v10/orders/export?system_id=erp').set(fulfilment.headers)).status).toBe(403);
+      expect((await request(t.server).get('/v10/orders/export?system_id=erp').set(fulfilment.headers)).status).toBe(
+        403,
+      );
     });
   });
 }

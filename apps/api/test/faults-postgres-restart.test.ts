@@ -5,7 +5,7 @@ import { requestLogOf } from '../src/app';
 import { OrderingBrand, seedOrderingBrand } from './support/orders';
 import { PrivatePostgres } from './support/private-postgres';
 import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
-import { TestContext, buildApp } from './support/test-app';
+import { TestContext, buildApp, closeServer, listenOnLoopback } from './support/test-app';
 
 /**
  * A Postgres restart under load, with two API processes, as an operator's `pg_ctl restart`
@@ -31,7 +31,8 @@ async function contextOn(url: string): Promise<TestContext> {
   await storage.migrate();
   const clock = new FixedClock('2026-03-01T09:00:00.000Z');
   const app = buildApp(storage, clock);
-  return { storage, clock, app, flushRequestLog: () => requestLogOf(app).flush() };
+  const server = await listenOnLoopback(app);
+  return { storage, clock, app, server, flushRequestLog: () => requestLogOf(app).flush() };
 }
 
 /** Every order of the brand, walked page by page. */
@@ -39,7 +40,7 @@ async function storedOrders(t: TestContext, shop: OrderingBrand): Promise<{ refe
   const orders: { reference: string }[] = [];
   let cursor: string | null = null;
   do {
-    const response: request.Response = await request(t.app)
+    const response: request.Response = await request(t.server)
       .get(`/v10/orders?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
       .set(shop.brand.headers);
     expect(response.status).toBe(200);
@@ -62,6 +63,7 @@ if (testDialects().includes('postgres')) {
       seeding = await contextOn(postgres.url);
       shop = await seedOrderingBrand(seeding, { stock: { 'SOCK-42': INITIAL_STOCK } });
       await seeding.flushRequestLog();
+      await closeServer(seeding.server);
       await seeding.storage.close();
       const env = { RATE_LIMIT_MAX: '1000000', REQUEST_LOG_FLUSH_MS: '50' };
       servers.push(
@@ -180,6 +182,7 @@ if (testDialects().includes('postgres')) {
           available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length,
         });
       } finally {
+        await closeServer(check.server);
         await check.storage.close();
       }
     });

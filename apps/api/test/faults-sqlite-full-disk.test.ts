@@ -7,7 +7,7 @@ import { openStorage, testDialects } from '@brand/persistence-kysely';
 import { requestLogOf } from '../src/app';
 import { OrderingBrand, postOrder, seedOrderingBrand, stockOf } from './support/orders';
 import { SmallDisk, canMountSmallDisk } from './support/small-disk';
-import { TestContext, buildApp } from './support/test-app';
+import { TestContext, buildApp, closeServer, listenOnLoopback } from './support/test-app';
 
 const PIECES_PER_ORDER = 12;
 const INITIAL_STOCK = 100_000;
@@ -42,11 +42,13 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       await t.storage.migrate();
       t.clock = new FixedClock('2026-03-01T09:00:00.000Z');
       t.app = buildApp(t.storage, t.clock, { logger });
+      t.server = await listenOnLoopback(t.app);
       t.flushRequestLog = () => requestLogOf(t.app).flush();
       shop = await seedOrderingBrand(t, { stock: { 'SOCK-42': INITIAL_STOCK } });
     });
 
     afterAll(async () => {
+      if (t.server) await closeServer(t.server);
       await t.storage?.close();
       disk?.unmount();
     });
@@ -59,7 +61,7 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       });
 
     async function storedReferences(): Promise<string[]> {
-      const response = await request(t.app).get('/v10/orders?limit=100').set(shop.brand.headers);
+      const response = await request(t.server).get('/v10/orders?limit=100').set(shop.brand.headers);
       expect(response.status).toBe(200);
       return (response.body.orders as { reference: string }[]).map((o) => o.reference).sort();
     }
@@ -83,14 +85,14 @@ if (testDialects().includes('sqlite') && canMountSmallDisk()) {
       expect(refused!.body.errors).toEqual([expect.objectContaining({ status: 503, code: 'storage_unavailable' })]);
 
       // Another kind of write is refused the same way.
-      const sync = await request(t.app)
+      const sync = await request(t.server)
         .post('/customers/sync')
         .set(shop.brand.headers)
         .send({ customers: [{ customer_number: 'C-FULL', name: 'Disk full', currency: 'EUR' }] });
       expect(sync.status).toBe(503);
 
       // Reads are served although their request log and rate-limit counters cannot be written.
-      const customers = await request(t.app).get('/v10/customers').set(shop.brand.headers);
+      const customers = await request(t.server).get('/v10/customers').set(shop.brand.headers);
       expect(customers.status).toBe(200);
       expect(customers.body.customers.map((c: { customer_number: string }) => c.customer_number)).not.toContain(
         'C-FULL',

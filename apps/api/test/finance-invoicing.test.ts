@@ -31,7 +31,7 @@ for (const dialect of testDialects()) {
     });
 
     const post = (path: string, body?: Json) => {
-      const call = request(t.app).post(path).set(shop.brand.headers);
+      const call = request(t.server).post(path).set(shop.brand.headers);
       return body === undefined ? call : call.send(body);
     };
 
@@ -340,7 +340,7 @@ for (const dialect of testDialects()) {
       const other = await createIntegrator(t.storage, t.clock);
       const notFoundFor = async (calls: readonly (readonly ['get' | 'post', string])[]) => {
         for (const [method, path] of calls)
-          expect([path, (await request(t.app)[method](path).set(other.headers)).status]).toEqual([path, 404]);
+          expect([path, (await request(t.server)[method](path).set(other.headers)).status]).toEqual([path, 404]);
       };
       await notFoundFor([
         ['get', `/v10/invoices/${invoice['id']}`],
@@ -368,13 +368,13 @@ for (const dialect of testDialects()) {
 
     it('needs finance:read to read and finance:write to book', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['finance:read'] });
-      expect((await request(t.app).get('/v10/accounting-entries').set(reader.headers)).status).toBe(200);
-      expect((await request(t.app).get('/v10/accounting-entries/1').set(reader.headers)).status).toBe(404);
-      const book = await request(t.app).post('/v10/invoices/1/book').set(reader.headers);
+      expect((await request(t.server).get('/v10/accounting-entries').set(reader.headers)).status).toBe(200);
+      expect((await request(t.server).get('/v10/accounting-entries/1').set(reader.headers)).status).toBe(404);
+      const book = await request(t.server).post('/v10/invoices/1/book').set(reader.headers);
       expect(book.status).toBe(403);
       expect(book.body.errors[0].meta.missing_scopes).toEqual(['finance:write']);
       const ordersOnly = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-      expect((await request(t.app).get('/v10/invoices').set(ordersOnly.headers)).status).toBe(403);
+      expect((await request(t.server).get('/v10/invoices').set(ordersOnly.headers)).status).toBe(403);
     });
   });
 }

@@ -37,7 +37,7 @@ for (const dialect of testDialects()) {
     afterAll(() => snapshots?.close());
 
     const send = (method: Method, path: string, body?: string | Body) => {
-      const call = request(t.app)[method](path).set(shop.brand.headers);
+      const call = request(t.server)[method](path).set(shop.brand.headers);
       return body === undefined
         ? call
         : call.set('Content-Type', 'application/json').send(typeof body === 'string' ? body : JSON.stringify(body));
@@ -523,7 +523,7 @@ for (const dialect of testDialects()) {
       });
 
       it('states the bounds in the OpenAPI document', async () => {
-        const schemas = (await request(t.app).get('/openapi.json')).body.components.schemas as Record<
+        const schemas = (await request(t.server).get('/openapi.json')).body.components.schemas as Record<
           string,
           { properties: Record<string, Body> }
         >;

@@ -18,13 +18,13 @@ for (const dialect of testDialects()) {
     let allIds: number[];
 
     async function page(query: string): Promise<CustomerPage> {
-      const response = await request(t.app).get(`/v10/customers?${query}`).set(brand.headers);
+      const response = await request(t.server).get(`/v10/customers?${query}`).set(brand.headers);
       if (response.status !== 200) throw new Error(`${query}: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body as CustomerPage;
     }
 
     async function refusal(query: string) {
-      const response = await request(t.app).get(`/v10/customers?${query}`).set(brand.headers);
+      const response = await request(t.server).get(`/v10/customers?${query}`).set(brand.headers);
       expect(response.status).toBe(422);
       return response.body.errors as { code: string; detail: string; source: { parameter: string; pointer: string } }[];
     }
@@ -129,8 +129,8 @@ for (const dialect of testDialects()) {
 
     it('refuses a cursor of another list', async () => {
       for (const code of ['G1', 'G2'])
-        await request(t.app).post('/v10/customer-groups').set(brand.headers).send({ code, name: code });
-      const groups = await request(t.app).get('/v10/customer-groups?limit=1').set(brand.headers);
+        await request(t.server).post('/v10/customer-groups').set(brand.headers).send({ code, name: code });
+      const groups = await request(t.server).get('/v10/customer-groups?limit=1').set(brand.headers);
       expect(groups.body).toMatchObject({ has_more: true, total: 2 });
       const errors = await refusal(`cursor=${encodeURIComponent(groups.body.next_cursor)}`);
       expect(errors[0]!.detail).toContain('another list');

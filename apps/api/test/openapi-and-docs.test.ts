@@ -140,7 +140,7 @@ for (const dialect of oneTestDialect()) {
     let document: Document;
 
     beforeAll(async () => {
-      const response = await request(t.app).get('/openapi.json');
+      const response = await request(t.server).get('/openapi.json');
       expect(response.status).toBe(200);
       document = response.body as Document;
     });
@@ -298,17 +298,17 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('serves Swagger UI from /docs/ (and redirects /docs there), assets included', async () => {
-      const redirect = await request(t.app).get('/docs');
+      const redirect = await request(t.server).get('/docs');
       expect(redirect.status).toBe(301);
       expect(redirect.headers['location']).toBe('/docs/');
-      const page = await request(t.app).get('/docs/');
+      const page = await request(t.server).get('/docs/');
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
       expect(page.text).toContain('swagger-ui');
       expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg)/);
-      const init = await request(t.app).get('/docs/swagger-ui-init.js');
+      const init = await request(t.server).get('/docs/swagger-ui-init.js');
       expect(init.text).toContain('/openapi.json');
-      const bundle = await request(t.app).get('/docs/swagger-ui-bundle.js');
+      const bundle = await request(t.server).get('/docs/swagger-ui-bundle.js');
       expect(bundle.status).toBe(200);
     });
   });
@@ -319,7 +319,7 @@ for (const dialect of testDialects()) {
     const t = useTestApp(dialect);
 
     it('answers /health with ok while the database answers, and 503 when it does not', async () => {
-      const healthy = await request(t.app).get('/health');
+      const healthy = await request(t.server).get('/health');
       expect(healthy.status).toBe(200);
       expect(healthy.body).toEqual({ status: 'ok' });
 

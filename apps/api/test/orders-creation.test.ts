@@ -387,7 +387,7 @@ for (const dialect of testDialects()) {
           { customer_number: 'C-B2B', drop_code: 'NOPE', lines: [{ sku: 'TEE-S', quantity: 1 }] },
           [{ pointer: '/order/drop_code', detail: /NOPE/ }],
         );
-        const drop = await request(t.app)
+        const drop = await request(t.server)
           .post('/v10/drops')
           .set(shop.brand.headers)
           .send({ code: 'SS26', name: 'Spring' });
@@ -494,7 +494,7 @@ for (const dialect of testDialects()) {
             { pointer: '/order/shipping_cost', detail: 'order.shipping_cost must be a number with at most 2 decimals' },
           ],
         );
-        const missing = await request(t.app)
+        const missing = await request(t.server)
           .post(`/v10/order-channels/${shop.channels.b2b}/orders`)
           .set(shop.brand.headers)
           .send({});

@@ -29,7 +29,7 @@ for (const dialect of testDialects()) {
     const b2bOrder = (lines: { sku: string; quantity: number }[], extra: Record<string, unknown> = {}) =>
       placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: 'C-B2B', lines, ...extra });
     const post = (path: string, body?: Record<string, unknown>) => {
-      const call = request(t.app).post(path).set(shop.brand.headers);
+      const call = request(t.server).post(path).set(shop.brand.headers);
       return body === undefined ? call : call.send(body);
     };
 
@@ -306,16 +306,16 @@ for (const dialect of testDialects()) {
         '/v10/shipments/999999',
         '/v10/shipments/x',
       ]) {
-        const response = await request(t.app).get(path).set(other.brand.headers);
+        const response = await request(t.server).get(path).set(other.brand.headers);
         expect(response.status).toBe(404);
       }
-      expect((await request(t.app).post(`/v10/orders/${order['id']}/approve`).set(other.brand.headers)).status).toBe(
+      expect((await request(t.server).post(`/v10/orders/${order['id']}/approve`).set(other.brand.headers)).status).toBe(
         404,
       );
-      expect((await request(t.app).post(`/v10/orders/${order['id']}/cancel`).set(other.brand.headers)).status).toBe(
+      expect((await request(t.server).post(`/v10/orders/${order['id']}/cancel`).set(other.brand.headers)).status).toBe(
         404,
       );
-      const include = await request(t.app)
+      const include = await request(t.server)
         .get(`/v10/orders/${order['id']}?includes[]=customer`)
         .set(shop.brand.headers);
       expect(include.status).toBe(422);
@@ -362,13 +362,13 @@ for (const dialect of testDialects()) {
       });
 
       it('refuses an unsupported sort key and starting_after with a custom sort', async () => {
-        const badSort = await request(t.app).get('/v10/orders?sort[0][key]=total').set(shop.brand.headers);
+        const badSort = await request(t.server).get('/v10/orders?sort[0][key]=total').set(shop.brand.headers);
         expect(badSort.status).toBe(422);
         expect(badSort.body.errors[0]).toMatchObject({
           code: 'invalid_list_query',
           source: expect.objectContaining({ parameter: 'sort[0][key]' }),
         });
-        const startingAfter = await request(t.app)
+        const startingAfter = await request(t.server)
           .get(`/v10/orders?sort[0][key]=updated_at&starting_after=${orders[0]!['id']}`)
           .set(shop.brand.headers);
         expect(startingAfter.status).toBe(422);
@@ -405,7 +405,7 @@ for (const dialect of testDialects()) {
       await approveOrder(t, shop.brand, a['id'] as number);
       t.clock.advance(MINUTE);
       await approveOrder(t, shop.brand, b['id'] as number);
-      await request(t.app).post(`/v10/orders/${b['id']}/cancel`).set(shop.brand.headers);
+      await request(t.server).post(`/v10/orders/${b['id']}/cancel`).set(shop.brand.headers);
       const listed = await getOk(t, shop.brand, '/v10/shipments?sort[0][key]=created_at&sort[0][direction]=DESC');
       expect((listed['shipments'] as Record<string, unknown>[]).map((s) => s['order_id'])).toEqual([b['id'], a['id']]);
       const open = await getOk(t, shop.brand, `/v10/shipments?${filter('status', 'open')}`);
@@ -441,10 +441,10 @@ for (const dialect of testDialects()) {
 
     it('needs fulfilment:read for shipments and orders:read for orders', async () => {
       const ordersOnly = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-      expect((await request(t.app).get('/v10/shipments').set(ordersOnly.headers)).status).toBe(403);
-      expect((await request(t.app).get('/v10/orders').set(ordersOnly.headers)).status).toBe(200);
+      expect((await request(t.server).get('/v10/shipments').set(ordersOnly.headers)).status).toBe(403);
+      expect((await request(t.server).get('/v10/orders').set(ordersOnly.headers)).status).toBe(200);
       const fulfilment = await createIntegrator(t.storage, t.clock, { scopes: ['fulfilment:read'] });
-      expect((await request(t.app).get('/v10/orders').set(fulfilment.headers)).status).toBe(403);
+      expect((await request(t.server).get('/v10/orders').set(fulfilment.headers)).status).toBe(403);
     });
   });
 }

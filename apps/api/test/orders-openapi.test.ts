@@ -236,7 +236,7 @@ for (const dialect of oneTestDialect()) {
     let doc: Document;
 
     beforeAll(async () => {
-      doc = (await request(t.app).get('/openapi.json')).body as Document;
+      doc = (await request(t.server).get('/openapi.json')).body as Document;
     });
 
     it('documents every route with its scope and a response schema', () => {

@@ -46,7 +46,8 @@ for (const dialect of testDialects()) {
     let names = 0;
     const png = (label: string) => `/png/${dialect}-${label}-${(names += 1)}.png`;
 
-    const post = (products: unknown[]) => request(t.app).post('/products/sync').set(brand.headers).send({ products });
+    const post = (products: unknown[]) =>
+      request(t.server).post('/products/sync').set(brand.headers).send({ products });
     async function sync(products: unknown[]): Promise<ProductOutcome[]> {
       const response = await post(products);
       if (response.status !== 200) throw new Error(`sync failed: ${response.status} ${JSON.stringify(response.body)}`);
@@ -85,7 +86,7 @@ for (const dialect of testDialects()) {
           [-3, 'sync_quantity', null, brand.userId],
           [10, 'sync_quantity', 'initial count', brand.userId],
         ]);
-        const available = await request(t.app).get('/v10/inventory-available').set(brand.headers);
+        const available = await request(t.server).get('/v10/inventory-available').set(brand.headers);
         expect(available.body.inventory).toEqual(
           expect.arrayContaining([expect.objectContaining({ sku: 'A-M', in_stock: 12, available: 12 })]),
         );
@@ -97,7 +98,7 @@ for (const dialect of testDialects()) {
       });
 
       it('books at a named location, and refuses a stock below 0, an unknown location and no_inventory products, writing nothing', async () => {
-        const shop = await request(t.app).post('/v10/inventory-locations').set(brand.headers).send({ name: 'Shop' });
+        const shop = await request(t.server).post('/v10/inventory-locations').set(brand.headers).send({ name: 'Shop' });
         expect(shop.status).toBe(201);
         const shopId = shop.body.inventory_location.id as number;
         const [created] = await sync([
@@ -185,7 +186,7 @@ for (const dialect of testDialects()) {
         expect(server.hits(back)).toBe(1);
         const [small, medium] = created!.variants.map((v) => v.id!);
 
-        const detail = await request(t.app).get(`/v10/products/${created!.id}?includes[]=images`).set(brand.headers);
+        const detail = await request(t.server).get(`/v10/products/${created!.id}?includes[]=images`).set(brand.headers);
         expect(detail.status).toBe(200);
         expect(detail.body.product.images).toEqual([
           expect.objectContaining({
@@ -196,7 +197,7 @@ for (const dialect of testDialects()) {
           }),
           expect.objectContaining({ source_url: server.url(back), alt: null, sort: 2, variant_ids: [small] }),
         ]);
-        const media = await request(t.app).get(new URL(detail.body.product.images[0].url, 'http://x').pathname);
+        const media = await request(t.server).get(new URL(detail.body.product.images[0].url, 'http://x').pathname);
         expect(media.status).toBe(200);
         expect(
           Buffer.from(media.body as Buffer).equals(server.pngBytes(front.slice('/png/'.length, -'.png'.length))),

@@ -49,7 +49,7 @@ for (const dialect of testDialects()) {
       id: number,
       includes: string[] = ['variants.prices', 'variants.cost_prices', 'categories', 'suppliers', 'translations'],
     ) {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .get(`/v10/products/${id}?${includes.map((i) => `includes[]=${i}`).join('&')}`)
         .set(brand.headers);
       expect(response.status).toBe(200);
@@ -65,7 +65,7 @@ for (const dialect of testDialects()) {
     }
 
     it('creates products with their variants and prices, and reports each with its id', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/products/sync')
         .set(brand.headers)
         .send({
@@ -228,7 +228,7 @@ for (const dialect of testDialects()) {
 
     describe('refuses with 422 and a pointer per problem', () => {
       it('points at the JSON type problems of the DTO, down to a price in one currency', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -272,7 +272,7 @@ for (const dialect of testDialects()) {
       });
 
       it('writes nothing of items 0 and 1 when a business rule refuses item 2', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -292,12 +292,12 @@ for (const dialect of testDialects()) {
         ]);
         expect(await stored('A')).toBeNull();
         expect(await stored('B')).toBeNull();
-        const list = await request(t.app).get('/v10/products').set(brand.headers);
+        const list = await request(t.server).get('/v10/products').set(brand.headers);
         expect(list.body.products).toEqual([]);
       });
 
       it('requires a name and variants for a new product, attributes for a new variant, and the sync modes with their lists', async () => {
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -320,7 +320,7 @@ for (const dialect of testDialects()) {
           '/products/1/suppliers_sync_mode',
           '/products/2/variants/0/drops_sync_mode',
         ]);
-        const rules = await request(t.app)
+        const rules = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({ products: [{ item_number: 'A' }, { item_number: 'B', name: 'B', variants: [{ sku: 'B-1' }] }] });
@@ -333,7 +333,7 @@ for (const dialect of testDialects()) {
 
       it('refuses an item number or SKU twice in one request, and a SKU of another product, naming it', async () => {
         await syncProducts(t.app, brand, [newProduct('A')]);
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -371,15 +371,15 @@ for (const dialect of testDialects()) {
       });
 
       it('requires a non-empty products array of at most 100 items', async () => {
-        const missing = await request(t.app).post('/products/sync').set(brand.headers).send({});
+        const missing = await request(t.server).post('/products/sync').set(brand.headers).send({});
         expect(missing.status).toBe(422);
         expect(missing.body.errors[0]).toMatchObject({
           source: { pointer: '/products' },
           detail: 'products must be an array',
         });
-        const empty = await request(t.app).post('/products/sync').set(brand.headers).send({ products: [] });
+        const empty = await request(t.server).post('/products/sync').set(brand.headers).send({ products: [] });
         expect(empty.body.errors[0].detail).toBe('products must contain at least one item');
-        const tooMany = await request(t.app)
+        const tooMany = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({ products: Array.from({ length: 101 }, (_, i) => newProduct(`P${i}`)) });
@@ -391,7 +391,7 @@ for (const dialect of testDialects()) {
 
       it('needs the catalog:write scope', async () => {
         const reader = await createIntegrator(t.storage, t.clock, { scopes: ['catalog:read'] });
-        const response = await request(t.app)
+        const response = await request(t.server)
           .post('/products/sync')
           .set(reader.headers)
           .send({ products: [newProduct('A')] });
@@ -412,7 +412,7 @@ for (const dialect of testDialects()) {
 
     describe('categories', () => {
       it('refuses a missing category without create_if_missing and creates it with it, once for the whole request', async () => {
-        const refused = await request(t.app)
+        const refused = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -473,7 +473,7 @@ for (const dialect of testDialects()) {
 
     describe('suppliers, translations, drops and cost prices', () => {
       it('links suppliers, translations and drops by their numbers and codes', async () => {
-        const suppliers = await request(t.app)
+        const suppliers = await request(t.server)
           .post('/production/suppliers/sync')
           .set(brand.headers)
           .send({ suppliers: [{ supplier_number: 'S-1', name: 'Mill', currency: 'EUR' }] });
@@ -514,7 +514,7 @@ for (const dialect of testDialects()) {
         expect((await stored('A'))!.translations[0]).toMatchObject({ localeId: de.id });
         expect((await stored('A'))!.variants[0]!.variant.dropIds).toEqual([drop.id]);
 
-        const unknown = await request(t.app)
+        const unknown = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -565,7 +565,7 @@ for (const dialect of testDialects()) {
             [factory.id, 525],
           ].sort(),
         );
-        const wrongCurrency = await request(t.app)
+        const wrongCurrency = await request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({
@@ -632,9 +632,9 @@ for (const dialect of testDialects()) {
       ]);
       expect(await stored('A')).toBeNull();
       expect((await stored('B'))!.variants.map((r) => r.variant.sku)).toEqual(['B-M']);
-      expect((await request(t.app).get(`/v10/products/${a!.id}`).set(brand.headers)).status).toBe(404);
+      expect((await request(t.server).get(`/v10/products/${a!.id}`).set(brand.headers)).status).toBe(404);
 
-      const last = await request(t.app)
+      const last = await request(t.server)
         .post('/products/sync')
         .set(brand.headers)
         .send({ products: [{ item_number: 'B', variants: [{ sku: 'B-M', delete: true }] }] });
@@ -649,14 +649,14 @@ for (const dialect of testDialects()) {
       expect(theirs).toMatchObject({ action: 'created', variants: [{ sku: 'SHARED-M', action: 'created' }] });
       expect(theirs!.id).not.toBe(mine!.id);
       expect((await getProduct(mine!.id!)).name).toBe('Mine');
-      expect((await request(t.app).get(`/v10/products/${mine!.id}`).set(other.headers)).status).toBe(404);
+      expect((await request(t.server).get(`/v10/products/${mine!.id}`).set(other.headers)).status).toBe(404);
       // A location of another brand is as unknown as a missing one.
-      const theirLocation = await request(t.app)
+      const theirLocation = await request(t.server)
         .post('/v10/inventory-locations')
         .set(other.headers)
         .send({ name: 'Their store' });
       expect(theirLocation.status).toBe(201);
-      const foreign = await request(t.app)
+      const foreign = await request(t.server)
         .post('/products/sync')
         .set(brand.headers)
         .send({
@@ -683,11 +683,11 @@ for (const dialect of testDialects()) {
           variants: [{ sku: 'RACE-M', attributes: { size: 'M' }, prices: { EUR: { sales_price: 10 } } }],
         });
       const responses = await Promise.all([
-        request(t.app)
+        request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({ products: [item('First')] }),
-        request(t.app)
+        request(t.server)
           .post('/products/sync')
           .set(brand.headers)
           .send({ products: [item('Second')] }),
@@ -696,7 +696,7 @@ for (const dialect of testDialects()) {
       expect(responses.map((r) => r.body.products[0].action).sort()).toEqual(['created', 'updated']);
       const ids = new Set(responses.map((r) => r.body.products[0].id));
       expect(ids.size).toBe(1);
-      const list = await request(t.app).get('/v10/products?includes[]=variants').set(brand.headers);
+      const list = await request(t.server).get('/v10/products?includes[]=variants').set(brand.headers);
       expect(list.body.products).toHaveLength(1);
       expect(list.body.products[0].variants).toHaveLength(1);
     });

@@ -144,7 +144,7 @@ for (const dialect of testDialects()) {
     });
 
     it('documents every production route with its scope, and every field the presenters return', async () => {
-      const doc = (await request(t.app).get('/openapi.json')).body as {
+      const doc = (await request(t.server).get('/openapi.json')).body as {
         paths: Record<string, Record<string, { security: unknown; responses: Record<string, { content?: unknown }> }>>;
         components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
       };

@@ -17,7 +17,7 @@ for (const dialect of testDialects()) {
     });
 
     it('records an authenticated request on the token user with status, path and request id', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .get('/v10/customers?limit=5')
         .set(integrator.headers)
         .set('X-Request-Id', 'sync-run-1');
@@ -39,7 +39,7 @@ for (const dialect of testDialects()) {
     });
 
     it('records failed requests too, and never the access_token query parameter', async () => {
-      await request(t.app)
+      await request(t.server)
         .get(`/v10/nothing-here?access_token=${encodeURIComponent(integrator.accessToken)}`)
         .set('X-Service-App-Key', integrator.appKey);
       await t.flushRequestLog();
@@ -50,7 +50,7 @@ for (const dialect of testDialects()) {
 
     it('writes the buffer by itself after the flush interval', async () => {
       const other = await createIntegrator(t.storage, t.clock);
-      await request(t.app).post('/v10/customer-groups').set(other.headers).send({ code: 'B2B', name: 'Wholesale' });
+      await request(t.server).post('/v10/customer-groups').set(other.headers).send({ code: 'B2B', name: 'Wholesale' });
       // Nobody flushes: the buffer's own timer (200 ms) must write it. Looked for until it shows
       // or for 20 s, since a busy machine runs timers late (a buffer that never flushes fails).
       let logged = await logOf(other);
@@ -63,7 +63,7 @@ for (const dialect of testDialects()) {
 
     it('records nothing for requests without a valid token', async () => {
       const other = await createIntegrator(t.storage, t.clock);
-      await request(t.app)
+      await request(t.server)
         .get('/v10/customers')
         .set({ ...other.headers, Authorization: 'Bearer wrong' });
       await t.flushRequestLog();

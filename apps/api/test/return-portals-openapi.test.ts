@@ -102,7 +102,7 @@ for (const dialect of oneTestDialect()) {
     let doc: Document;
 
     beforeAll(async () => {
-      doc = (await request(t.app).get('/openapi.json')).body as Document;
+      doc = (await request(t.server).get('/openapi.json')).body as Document;
     });
 
     it('documents the upsert with 201 and 200 and the finalize with 200, both needing returns:write', () => {

@@ -354,7 +354,7 @@ for (const dialect of testDialects()) {
       expect((await put(body, partnerPortal, partner)).status).toBe(201);
       const otherPartner = await aPartnerApp(t, shop.brand, 'someone_else');
       expect((await put(body, partnerPortal, otherPartner)).status).toBe(403);
-      expect((await request(t.app).get('/v10/returns').set(shop.brand.headers)).body.total).toBe(1);
+      expect((await request(t.server).get('/v10/returns').set(shop.brand.headers)).body.total).toBe(1);
     });
 
     it('moves approved to received when status received is sent: every expected piece received, stock back, a credit note net of the fee', async () => {

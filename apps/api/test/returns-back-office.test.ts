@@ -18,7 +18,7 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const post = (path: string, body: Body = {}) => request(t.app).post(path).set(shop.brand.headers).send(body);
+    const post = (path: string, body: Body = {}) => request(t.server).post(path).set(shop.brand.headers).send(body);
     const returnsTotal = async () => (await getOk(t, shop.brand, '/v10/returns'))['total'];
 
     it('announces an RMA for a delivered order, priced as its order lines, open until approved', async () => {
@@ -183,16 +183,16 @@ for (const dialect of testDialects()) {
       expect((await post('/v10/returns/999999/approve')).status).toBe(404);
 
       const stranger = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get(`/v10/returns/${ret.id}`).set(stranger.headers)).status).toBe(404);
-      expect((await request(t.app).post(`/v10/returns/${ret.id}/approve`).set(stranger.headers).send({})).status).toBe(
-        404,
-      );
+      expect((await request(t.server).get(`/v10/returns/${ret.id}`).set(stranger.headers)).status).toBe(404);
+      expect(
+        (await request(t.server).post(`/v10/returns/${ret.id}/approve`).set(stranger.headers).send({})).status,
+      ).toBe(404);
       expect((await returnOf(t, shop.brand, ret.id)).status).toBe('approved');
     });
 
     it('asks for the returns scopes', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read'] });
-      const response = await request(t.app).get('/v10/returns').set(reader.headers);
+      const response = await request(t.server).get('/v10/returns').set(reader.headers);
       expect(response.status).toBe(403);
       expect(JSON.stringify(response.body)).toContain('returns:read');
     });

@@ -16,12 +16,12 @@ for (const dialect of testDialects()) {
     });
 
     const causes = async (query = '') =>
-      request(t.app)
+      request(t.server)
         .get(`/v10/claim-causes${query ? `?${query}` : ''}`)
         .set(brand.headers);
 
     it('creates a claim cause, trimmed, and lists it', async () => {
-      const created = await request(t.app)
+      const created = await request(t.server)
         .post('/v10/claim-causes')
         .set(brand.headers)
         .send({ code: ' damaged ', name: 'Damaged on arrival ' });
@@ -47,14 +47,17 @@ for (const dialect of testDialects()) {
 
     it('keeps two causes with one code (lines naming it are refused as ambiguous) and filters by code and name', async () => {
       const first = (
-        await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'too_small', name: 'Too small' })
+        await request(t.server)
+          .post('/v10/claim-causes')
+          .set(brand.headers)
+          .send({ code: 'too_small', name: 'Too small' })
       ).body.claim_cause;
-      const second = await request(t.app)
+      const second = await request(t.server)
         .post('/v10/claim-causes')
         .set(brand.headers)
         .send({ code: 'TOO_SMALL', name: 'Too small (kids)' });
       const other = (
-        await request(t.app)
+        await request(t.server)
           .post('/v10/claim-causes')
           .set(brand.headers)
           .send({ code: 'wrong_item', name: 'Wrong item' })
@@ -67,7 +70,7 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses a blank code and a missing name with 422 naming the field, and stores nothing', async () => {
-      const blank = await request(t.app)
+      const blank = await request(t.server)
         .post('/v10/claim-causes')
         .set(brand.headers)
         .send({ code: '   ', name: 'Blank' });
@@ -76,13 +79,13 @@ for (const dialect of testDialects()) {
         expect.objectContaining({ source: { pointer: '/code' }, detail: 'code must not be empty' }),
       ]);
 
-      const nameless = await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged' });
+      const nameless = await request(t.server).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged' });
       expect(nameless.status).toBe(422);
       expect(nameless.body.errors).toEqual(
         expect.arrayContaining([expect.objectContaining({ source: { pointer: '/name' } })]),
       );
 
-      const notText = await request(t.app)
+      const notText = await request(t.server)
         .post('/v10/claim-causes')
         .set(brand.headers)
         .send({ code: 7, name: 'Seven' });
@@ -96,24 +99,24 @@ for (const dialect of testDialects()) {
 
     it('needs returns:write to create and returns:read to list', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['returns:read'] });
-      const refused = await request(t.app)
+      const refused = await request(t.server)
         .post('/v10/claim-causes')
         .set(reader.headers)
         .send({ code: 'damaged', name: 'Damaged' });
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].meta.missing_scopes).toEqual(['returns:write']);
-      expect((await request(t.app).get('/v10/claim-causes').set(reader.headers)).body.claim_causes).toEqual([]);
+      expect((await request(t.server).get('/v10/claim-causes').set(reader.headers)).body.claim_causes).toEqual([]);
 
       const writer = await createIntegrator(t.storage, t.clock, { scopes: ['returns:write'] });
-      const listed = await request(t.app).get('/v10/claim-causes').set(writer.headers);
+      const listed = await request(t.server).get('/v10/claim-causes').set(writer.headers);
       expect(listed.status).toBe(403);
       expect(listed.body.errors[0].meta.missing_scopes).toEqual(['returns:read']);
     });
 
     it("keeps another brand's causes out of sight", async () => {
-      await request(t.app).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged', name: 'Damaged' });
+      await request(t.server).post('/v10/claim-causes').set(brand.headers).send({ code: 'damaged', name: 'Damaged' });
       const other = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get('/v10/claim-causes').set(other.headers)).body).toMatchObject({
+      expect((await request(t.server).get('/v10/claim-causes').set(other.headers)).body).toMatchObject({
         claim_causes: [],
         total: 0,
       });

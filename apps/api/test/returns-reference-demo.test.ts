@@ -12,13 +12,13 @@ for (const dialect of oneTestDialect()) {
       const demo = await seedDemo({ uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher });
       const headers = { Authorization: `Bearer ${demo.accessToken}`, 'X-Service-App-Key': demo.appKey };
 
-      const causes = await request(t.app).get('/v10/claim-causes').set(headers);
+      const causes = await request(t.server).get('/v10/claim-causes').set(headers);
       expect(causes.status).toBe(200);
       expect(causes.body.claim_causes.map((c: { code: string; name: string }) => [c.code, c.name])).toEqual([
         ['damaged', 'Damaged on arrival'],
         ['too_small', 'Too small'],
       ]);
-      const portals = await request(t.app).get('/v10/return-portals').set(headers);
+      const portals = await request(t.server).get('/v10/return-portals').set(headers);
       expect(portals.status).toBe(200);
       expect(
         portals.body.return_portals.map((p: { name: string; type: string; requires_claim_causes: boolean }) => [

@@ -16,9 +16,9 @@ for (const dialect of testDialects()) {
     });
 
     const createPortal = (body: object, who: Integrator = brand) =>
-      request(t.app).post('/v10/return-portals').set(who.headers).send(body);
+      request(t.server).post('/v10/return-portals').set(who.headers).send(body);
     const portals = async (query = '') =>
-      request(t.app)
+      request(t.server)
         .get(`/v10/return-portals${query ? `?${query}` : ''}`)
         .set(brand.headers);
 
@@ -102,7 +102,7 @@ for (const dialect of testDialects()) {
       expect(refused.body.errors[0].meta.missing_scopes).toEqual(['returns:write']);
 
       const writer = await createIntegrator(t.storage, t.clock, { scopes: ['returns:write'] });
-      const listed = await request(t.app).get('/v10/return-portals').set(writer.headers);
+      const listed = await request(t.server).get('/v10/return-portals').set(writer.headers);
       expect(listed.status).toBe(403);
       expect(listed.body.errors[0].meta.missing_scopes).toEqual(['returns:read']);
     });
@@ -110,7 +110,7 @@ for (const dialect of testDialects()) {
     it("keeps another brand's portals out of sight", async () => {
       await createPortal({ name: 'Webshop', type: 'custom' });
       const other = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get('/v10/return-portals').set(other.headers)).body).toMatchObject({
+      expect((await request(t.server).get('/v10/return-portals').set(other.headers)).body).toMatchObject({
         return_portals: [],
         total: 0,
       });

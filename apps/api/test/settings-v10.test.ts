@@ -21,9 +21,9 @@ for (const dialect of oneTestDialect()) {
       brand = await createIntegrator(t.storage, t.clock);
     });
 
-    const get = () => request(t.app).get('/v10/settings').set(brand.headers);
+    const get = () => request(t.server).get('/v10/settings').set(brand.headers);
     const patch = (body: Record<string, unknown>) =>
-      request(t.app).patch('/v10/settings').set(brand.headers).send(body);
+      request(t.server).patch('/v10/settings').set(brand.headers).send(body);
 
     it('shows the defaults to a brand that never changed them', async () => {
       const response = await get();
@@ -112,17 +112,19 @@ for (const dialect of oneTestDialect()) {
     it("keeps each brand's settings to itself", async () => {
       await patch({ invoicing: 'in_service' });
       const other = await createIntegrator(t.storage, t.clock);
-      expect((await request(t.app).get('/v10/settings').set(other.headers)).body.settings.invoicing).toBe('external');
+      expect((await request(t.server).get('/v10/settings').set(other.headers)).body.settings.invoicing).toBe(
+        'external',
+      );
     });
 
     it('needs settings:read to read and settings:write to change', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['settings:read'] });
-      expect((await request(t.app).get('/v10/settings').set(reader.headers)).status).toBe(200);
-      const refused = await request(t.app).patch('/v10/settings').set(reader.headers).send({ requires_drop: true });
+      expect((await request(t.server).get('/v10/settings').set(reader.headers)).status).toBe(200);
+      const refused = await request(t.server).patch('/v10/settings').set(reader.headers).send({ requires_drop: true });
       expect(refused.status).toBe(403);
       expect(refused.body.errors[0].meta.missing_scopes).toEqual(['settings:write']);
       const writer = await createIntegrator(t.storage, t.clock, { scopes: ['settings:write'] });
-      expect((await request(t.app).get('/v10/settings').set(writer.headers)).status).toBe(403);
+      expect((await request(t.server).get('/v10/settings').set(writer.headers)).status).toBe(403);
     });
   });
 }

@@ -25,7 +25,7 @@ for (const dialect of testDialects()) {
     });
 
     it('creates suppliers with addresses and lists them', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/production/suppliers/sync')
         .set(brand.headers)
         .send({
@@ -63,11 +63,11 @@ for (const dialect of testDialects()) {
     });
 
     it('updates by supplier number, keeping what is not sent, and deletes', async () => {
-      await request(t.app)
+      await request(t.server)
         .post('/production/suppliers/sync')
         .set(brand.headers)
         .send({ suppliers: [newSupplier('S-1', { email: 'a@s1.example' }), newSupplier('S-2')] });
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/production/suppliers/sync')
         .set(brand.headers)
         .send({
@@ -83,7 +83,7 @@ for (const dialect of testDialects()) {
     });
 
     it('writes nothing when item 2 is invalid, and names it', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/production/suppliers/sync')
         .set(brand.headers)
         .send({ suppliers: [newSupplier('S-0'), newSupplier('S-1'), newSupplier('S-2', { currency: 'euro' })] });
@@ -99,7 +99,7 @@ for (const dialect of testDialects()) {
 
     it('needs the production:write scope', async () => {
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['production:read', 'customers:write'] });
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/production/suppliers/sync')
         .set(reader.headers)
         .send({ suppliers: [newSupplier('S-1')] });
@@ -110,7 +110,7 @@ for (const dialect of testDialects()) {
 
     it("does not show a brand another brand's suppliers", async () => {
       const other = await createIntegrator(t.storage, t.clock);
-      await request(t.app)
+      await request(t.server)
         .post('/production/suppliers/sync')
         .set(brand.headers)
         .send({ suppliers: [newSupplier('S-1')] });

@@ -16,7 +16,7 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const post = (path: string, body: Body = {}) => request(t.app).post(path).set(shop.brand.headers).send(body);
+    const post = (path: string, body: Body = {}) => request(t.server).post(path).set(shop.brand.headers).send(body);
     const adHoc = (shipmentNumber: number | string, lines: Body[]) =>
       post('/3pl/returns/create-ad-hoc-return', {
         return: {

@@ -17,7 +17,7 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const post = (path: string, body: Body) => request(t.app).post(path).set(shop.brand.headers).send(body);
+    const post = (path: string, body: Body) => request(t.server).post(path).set(shop.brand.headers).send(body);
     const exported = async (query = '') =>
       ((await getOk(t, shop.brand, `/3pl/returns/export?system_id=wms${query}`))['returns'] as Body[]).map(
         (r) => r['id'],
@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
         { sku: 'CAP-ONE', quantity: 1, claim_type: 'claim' },
       ]);
 
-      const response = await request(t.app).get('/3pl/returns/export?system_id=wms').set(shop.brand.headers);
+      const response = await request(t.server).get('/3pl/returns/export?system_id=wms').set(shop.brand.headers);
 
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ returns: [expect.any(Object)], has_more: false, next_cursor: null });
@@ -251,7 +251,7 @@ for (const dialect of testDialects()) {
       expect(await exported('&include_drafts=1')).toEqual([open.id, approved.id]);
       expect(await exported('&include_received=1')).toEqual([approved.id, received.id]);
       expect(
-        (await request(t.app).get('/3pl/returns/export?system_id=wms&include_drafts=yes').set(shop.brand.headers))
+        (await request(t.server).get('/3pl/returns/export?system_id=wms&include_drafts=yes').set(shop.brand.headers))
           .status,
       ).toBe(422);
 

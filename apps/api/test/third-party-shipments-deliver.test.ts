@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const post = (path: string, body: Body) => request(t.app).post(path).set(shop.brand.headers).send(body);
+    const post = (path: string, body: Body) => request(t.server).post(path).set(shop.brand.headers).send(body);
     /** A B2B order of C-B2B, approved, with its one open shipment (3PL form). */
     const orderWithShipment = async (lines: { sku: string; quantity: number }[], channel: 'b2b' | 'b2c' = 'b2b') => {
       const placed = await placeOrder(t, shop.brand, shop.channels[channel], {
@@ -340,7 +340,7 @@ for (const dialect of testDialects()) {
         expect(mismatch.body.errors[0].source).toEqual({ pointer: '/shipment_number' });
 
         const other = await seedOrderingBrand(t);
-        const foreign = await request(t.app)
+        const foreign = await request(t.server)
           .post('/3pl/shipments/cancel')
           .set(other.brand.headers)
           .send({ shipment_id: shipment['id'] });

@@ -19,8 +19,8 @@ for (const dialect of testDialects()) {
       shop = await seedOrderingBrand(t);
     });
 
-    const post = (path: string, body: Body) => request(t.app).post(path).set(shop.brand.headers).send(body);
-    const get = (path: string) => request(t.app).get(path).set(shop.brand.headers);
+    const post = (path: string, body: Body) => request(t.server).post(path).set(shop.brand.headers).send(body);
+    const get = (path: string) => request(t.server).get(path).set(shop.brand.headers);
     /** Places a B2B order for C-B2B and approves it (one shipment of every piece). */
     const approvedOrder = async (lines: { sku: string; quantity: number }[], extra: Body = {}, customer = 'C-B2B') => {
       const order = await placeOrder(t, shop.brand, shop.channels.b2b, { customer_number: customer, lines, ...extra });
@@ -263,7 +263,7 @@ for (const dialect of testDialects()) {
     it('documents every field of the warehouse form, and the export parameters', async () => {
       await approvedOrder([{ sku: 'CAP-ONE', quantity: 1 }], { shipping_cost: 3 });
       const [shipment] = (await thirdPartyShipments()).shipments;
-      const document = (await request(t.app).get('/openapi.json')).body as {
+      const document = (await request(t.server).get('/openapi.json')).body as {
         components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
         paths: Record<string, Record<string, { parameters: { name: string; required?: boolean; schema: Body }[] }>>;
       };
@@ -494,19 +494,19 @@ for (const dialect of testDialects()) {
     it('needs fulfilment scopes: read to list and export, write to report and mark', async () => {
       const ordersOnly = await createIntegrator(t.storage, t.clock, { scopes: ['orders:read', 'orders:write'] });
       for (const path of ['/3pl/shipments', '/3pl/shipments/export?system_id=wms']) {
-        const response = await request(t.app).get(path).set(ordersOnly.headers);
+        const response = await request(t.server).get(path).set(ordersOnly.headers);
         expect(response.status).toBe(403);
         expect(response.body.errors[0].meta).toEqual({ missing_scopes: ['fulfilment:read'] });
       }
       for (const path of ['/3pl/shipments/deliver', '/3pl/shipments/cancel', '/3pl/shipments/mark-as-exported']) {
-        const response = await request(t.app).post(path).set(ordersOnly.headers).send({});
+        const response = await request(t.server).post(path).set(ordersOnly.headers).send({});
         expect(response.status).toBe(403);
         expect(response.body.errors[0].meta).toEqual({ missing_scopes: ['fulfilment:write'] });
       }
       const reader = await createIntegrator(t.storage, t.clock, { scopes: ['fulfilment:read'] });
-      expect((await request(t.app).get('/3pl/shipments').set(reader.headers)).status).toBe(200);
+      expect((await request(t.server).get('/3pl/shipments').set(reader.headers)).status).toBe(200);
       expect(
-        (await request(t.app).post('/3pl/shipments/cancel').set(reader.headers).send({ shipment_id: 1 })).status,
+        (await request(t.server).post('/3pl/shipments/cancel').set(reader.headers).send({ shipment_id: 1 })).status,
       ).toBe(403);
     });
   });

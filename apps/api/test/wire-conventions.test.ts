@@ -16,24 +16,24 @@ for (const dialect of oneTestDialect()) {
 
     describe('X-Request-Id', () => {
       it('is generated for every response, errors included', async () => {
-        const ok = await request(t.app).get('/health');
-        const failed = await request(t.app).get('/nowhere');
+        const ok = await request(t.server).get('/health');
+        const failed = await request(t.server).get('/nowhere');
         expect(ok.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(failed.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
         expect(ok.headers['x-request-id']).not.toBe(failed.headers['x-request-id']);
       });
 
       it('echoes a sane incoming id and replaces an unsafe one', async () => {
-        const kept = await request(t.app).get('/health').set('X-Request-Id', 'erp-run-42.7');
+        const kept = await request(t.server).get('/health').set('X-Request-Id', 'erp-run-42.7');
         expect(kept.headers['x-request-id']).toBe('erp-run-42.7');
-        const replaced = await request(t.app).get('/health').set('X-Request-Id', 'bad id <script>');
+        const replaced = await request(t.server).get('/health').set('X-Request-Id', 'bad id <script>');
         expect(replaced.headers['x-request-id']).not.toBe('bad id <script>');
         expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       });
     });
 
     it('answers 400 invalid_json to unparseable JSON and writes nothing', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/customers/sync')
         .set(integrator.headers)
         .set('Content-Type', 'application/json')
@@ -41,12 +41,12 @@ for (const dialect of oneTestDialect()) {
       expect(response.status).toBe(400);
       expect(response.body.errors).toHaveLength(1);
       expect(response.body.errors[0]).toMatchObject({ status: 400, code: 'invalid_json', title: 'Bad request' });
-      const listed = await request(t.app).get('/v10/customers').set(integrator.headers);
+      const listed = await request(t.server).get('/v10/customers').set(integrator.headers);
       expect(listed.body.total).toBe(0);
     });
 
     it('answers 404 route_not_found to an unknown path', async () => {
-      const response = await request(t.app).get('/v10/warehouses').set(integrator.headers);
+      const response = await request(t.server).get('/v10/warehouses').set(integrator.headers);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({
         errors: [
@@ -61,23 +61,23 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('matches paths case-sensitively, so /V10 is not /v10', async () => {
-      const response = await request(t.app).get('/V10/customers');
+      const response = await request(t.server).get('/V10/customers');
       expect(response.status).toBe(404);
     });
 
     it('answers HEAD on a list like GET, without a body', async () => {
-      const response = await request(t.app).head('/v10/customers').set(integrator.headers);
+      const response = await request(t.server).head('/v10/customers').set(integrator.headers);
       expect(response.status).toBe(200);
       expect(response.text).toBeUndefined();
     });
 
     it('answers 404 to an unknown path outside every surface without asking for a token', async () => {
-      const response = await request(t.app).get('/wp-login.php');
+      const response = await request(t.server).get('/wp-login.php');
       expect(response.status).toBe(404);
     });
 
     it('answers 405 with Allow to a known path with another method', async () => {
-      const response = await request(t.app).delete('/v10/customers').set(integrator.headers);
+      const response = await request(t.server).delete('/v10/customers').set(integrator.headers);
       expect(response.status).toBe(405);
       expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
       expect(response.body.errors[0]).toMatchObject({
@@ -86,13 +86,13 @@ for (const dialect of oneTestDialect()) {
         meta: { allowed_methods: ['GET', 'HEAD', 'OPTIONS'] },
       });
 
-      const groups = await request(t.app).put('/v10/customer-groups').set(integrator.headers).send({});
+      const groups = await request(t.server).put('/v10/customer-groups').set(integrator.headers).send({});
       expect(groups.status).toBe(405);
       expect(groups.headers['allow']).toBe('GET, HEAD, POST, OPTIONS');
     });
 
     it('answers OPTIONS with the allowed methods', async () => {
-      const response = await request(t.app).options('/production/suppliers/sync').set(integrator.headers);
+      const response = await request(t.server).options('/production/suppliers/sync').set(integrator.headers);
       expect(response.status).toBe(204);
       expect(response.headers['allow']).toBe('POST, OPTIONS');
     });
@@ -103,7 +103,7 @@ for (const dialect of oneTestDialect()) {
         name: 'A customer with a long enough name',
         currency: 'EUR',
       }));
-      const response = await request(t.app).post('/customers/sync').set(integrator.headers).send({ customers });
+      const response = await request(t.server).post('/customers/sync').set(integrator.headers).send({ customers });
       expect(response.status).toBe(413);
       expect(response.body.errors[0]).toMatchObject({
         status: 413,
@@ -113,25 +113,25 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('answers 415 to a body that is not declared as JSON, on every surface', async () => {
-      const sync = await request(t.app)
+      const sync = await request(t.server)
         .post('/customers/sync')
         .set(integrator.headers)
         .set('Content-Type', 'text/plain')
         .send('customers');
       expect(sync.status).toBe(415);
       expect(sync.body.errors[0]).toMatchObject({ code: 'unsupported_media_type', source: { header: 'Content-Type' } });
-      const v10 = await request(t.app)
+      const v10 = await request(t.server)
         .post('/v10/customer-groups')
         .set(integrator.headers)
         .type('form')
         .send({ code: 'X', name: 'Y' });
       expect(v10.status).toBe(415);
-      const groups = await request(t.app).get('/v10/customer-groups').set(integrator.headers);
+      const groups = await request(t.server).get('/v10/customer-groups').set(integrator.headers);
       expect(groups.body.customer_groups).toEqual([]);
     });
 
     it('accepts a POST without a body and without Content-Type (the body is then empty)', async () => {
-      const response = await request(t.app).post('/v10/customer-groups').set(integrator.headers);
+      const response = await request(t.server).post('/v10/customer-groups').set(integrator.headers);
       expect(response.status).toBe(422);
       expect(response.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
         '/code',
@@ -140,7 +140,7 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('answers 422 with one error per invalid field, each pointing at it', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/v10/payment-terms')
         .set(integrator.headers)
         .send({ code: 42, name: 'Net 30', days: 'thirty' });
@@ -166,7 +166,7 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('answers 422 when the body is JSON but not an object', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .post('/v10/payment-terms')
         .set(integrator.headers)
         .send([{ code: 'N30' }]);
@@ -175,12 +175,12 @@ for (const dialect of oneTestDialect()) {
     });
 
     it('answers 422 duplicate when a business rule refuses the request', async () => {
-      const first = await request(t.app)
+      const first = await request(t.server)
         .post('/v10/customer-groups')
         .set(integrator.headers)
         .send({ code: 'VIP', name: 'Very important' });
       expect(first.status).toBe(201);
-      const again = await request(t.app)
+      const again = await request(t.server)
         .post('/v10/customer-groups')
         .set(integrator.headers)
         .send({ code: 'VIP', name: 'Again' });

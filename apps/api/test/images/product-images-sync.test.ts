@@ -65,7 +65,7 @@ for (const dialect of testDialects()) {
     const png = (label: string) => `/png/${dialect}-${label}-${(names += 1)}.png`;
 
     async function sync(body: unknown, who: Integrator = brand) {
-      return request(t.app)
+      return request(t.server)
         .post('/products/images/sync')
         .set(who.headers)
         .send(body as object);
@@ -129,7 +129,7 @@ for (const dialect of testDialects()) {
 
       // The public URL serves the downloaded bytes, to anyone, cacheably and without sniffing.
       const mediaPath = new URL(product!.images[0]!.url).pathname;
-      const media = await request(t.app)
+      const media = await request(t.server)
         .get(mediaPath)
         .buffer(true)
         .parse((res, done) => {
@@ -145,11 +145,11 @@ for (const dialect of testDialects()) {
         'cache-control': 'public, max-age=31536000, immutable',
         'content-security-policy': "default-src 'none'; sandbox",
       });
-      const revalidated = await request(t.app)
+      const revalidated = await request(t.server)
         .get(mediaPath)
         .set('If-None-Match', media.headers['etag'] as string);
       expect(revalidated.status).toBe(304);
-      expect((await request(t.app).head(mediaPath)).status).toBe(200);
+      expect((await request(t.server).head(mediaPath)).status).toBe(200);
     });
 
     it('uses MEDIA_BASE_URL for the public URLs when it is set', async () => {
@@ -479,7 +479,7 @@ for (const dialect of testDialects()) {
     });
 
     it('needs a token', async () => {
-      const response = await request(t.app).post('/products/images/sync').send({ product_images: [] });
+      const response = await request(t.server).post('/products/images/sync').send({ product_images: [] });
       expect(response.status).toBe(401);
     });
   });
@@ -494,13 +494,13 @@ for (const dialect of testDialects()) {
       ['/media/..%2f..%2fpackage.json'],
       ['/media/anything'],
     ])('answers 404 for %s, a key it does not hold or that is not a key', async (path) => {
-      const response = await request(t.app).get(path);
+      const response = await request(t.server).get(path);
       expect(response.status).toBe(404);
       expect(response.body.errors[0].status).toBe(404);
     });
 
     it('answers 405 to other methods', async () => {
-      const response = await request(t.app).delete(`/media/sha256/ab/cd/abcd${'0'.repeat(60)}.png`);
+      const response = await request(t.server).delete(`/media/sha256/ab/cd/abcd${'0'.repeat(60)}.png`);
       expect(response.status).toBe(405);
       expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
     });

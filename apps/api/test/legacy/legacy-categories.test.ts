@@ -228,13 +228,13 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 400 without X-ServiceAppIdentifier and 415 to a body that is not JSON', async () => {
-      const anonymous = await request(t.app)
+      const anonymous = await request(t.server)
         .post('/api/categories')
         .set('Authorization', brand.headers.Authorization)
         .send({ category: { name: 'Shoes' } });
       expect(anonymous.status).toBe(400);
       expect(anonymous.body.errors[0]).toMatchObject({ code: 'missing_app_identifier' });
-      const form = await request(t.app)
+      const form = await request(t.server)
         .post('/api/categories')
         .set(legacyHeaders(brand))
         .set('Content-Type', 'application/x-www-form-urlencoded')
@@ -244,7 +244,7 @@ for (const dialect of testDialects()) {
     });
 
     it('answers 405 with Allow for a method a category path does not have', async () => {
-      const response = await request(t.app)
+      const response = await request(t.server)
         .patch('/api/categories/1')
         .set(legacyHeaders(brand))
         .set('X-ServiceAppIdentifier', APP_IDENTIFIER)

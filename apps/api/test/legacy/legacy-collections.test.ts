@@ -91,7 +91,7 @@ for (const dialect of testDialects()) {
 
     it('has no collection update or delete (405)', async () => {
       const created = (await api.post('/api/collections', { collection: { title: 'Spring' } })).body;
-      const response = await request(t.app).delete(`/api/collections/${created.id}`).set(legacyHeaders(brand));
+      const response = await request(t.server).delete(`/api/collections/${created.id}`).set(legacyHeaders(brand));
       expect(response.status).toBe(405);
       expect(response.headers['allow']).toBe('GET, HEAD, OPTIONS');
     });

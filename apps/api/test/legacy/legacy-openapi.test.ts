@@ -33,7 +33,7 @@ for (const dialect of oneTestDialect()) {
     let document: Document;
 
     beforeAll(async () => {
-      document = (await request(t.app).get('/openapi.json')).body as Document;
+      document = (await request(t.server).get('/openapi.json')).body as Document;
     });
 
     const properties = (name: string) => Object.keys(document.components.schemas[name]!.properties!).sort();

@@ -586,12 +586,12 @@ for (const dialect of testDialects()) {
       });
 
       it('answers 400 without X-ServiceAppIdentifier and 415 to a product body that is not JSON', async () => {
-        const anonymous = await request(t.app)
+        const anonymous = await request(t.server)
           .post('/api/products')
           .set('Authorization', brand.headers.Authorization)
           .send({ product: legacyProduct('P-1') });
         expect(anonymous.status).toBe(400);
-        const text = await request(t.app)
+        const text = await request(t.server)
           .post('/api/products')
           .set(legacyHeaders(brand))
           .set('Content-Type', 'text/plain')

@@ -162,11 +162,11 @@ async function readLists(
     const includes = listVocabulary(operation.list!, operation.query, [])
       .includes.map((include) => `&includes[]=${include}`)
       .join('');
-    const page = await request(t.app).get(`${operation.path}?limit=100${includes}`).set(headers);
+    const page = await request(t.server).get(`${operation.path}?limit=100${includes}`).set(headers);
     if (page.status !== 200) continue; // a list that needs a query parameter (system_id) is read by the generated queries only
     read.pool.addFrom(page.body);
     read.lists.set(operation.path, page.body as Body);
-    const first = await request(t.app).get(`${operation.path}?limit=1`).set(headers);
+    const first = await request(t.server).get(`${operation.path}?limit=1`).set(headers);
     const cursor = (first.body as Body)['next_cursor'];
     if (typeof cursor === 'string') read.cursors.set(operation.path, [cursor]);
   }
@@ -246,7 +246,7 @@ export function describeHostileInput(title: string, tests: (harness: HostileInpu
       async function exchange(operation: Operation, url: string, body: unknown, checkWrites: boolean): Promise<void> {
         const payload = serializeBody(body);
         const started = performance.now();
-        let call = request(t.app)
+        let call = request(t.server)
           [operation.method](url)
           .set(headersFor(world.document, operation, world.shop))
           .timeout(REQUEST_TIMEOUT_MS);

@@ -89,7 +89,7 @@ export interface OrderingBrandOptions {
 
 /** POSTs a JSON body and expects the given status; returns the body. */
 async function expectPost(t: TestContext, who: Integrator, path: string, body: Body, status: number): Promise<Body> {
-  const response = await request(t.app).post(path).set(who.headers).send(body);
+  const response = await request(t.server).post(path).set(who.headers).send(body);
   if (response.status !== status)
     throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;
@@ -155,7 +155,7 @@ export async function seedOrderingBrand(t: TestContext, options: OrderingBrandOp
 
 /** `POST /v10/order-channels/{publicId}/orders` with `{ order }`; the response as it came. */
 export function postOrder(t: TestContext, who: Integrator, channelPublicId: string, order: Body) {
-  return request(t.app).post(`/v10/order-channels/${channelPublicId}/orders`).set(who.headers).send({ order });
+  return request(t.server).post(`/v10/order-channels/${channelPublicId}/orders`).set(who.headers).send({ order });
 }
 
 /** Places an order and expects 201; returns the order as the API showed it. */
@@ -173,7 +173,7 @@ export async function approveOrder(t: TestContext, who: Integrator, orderId: num
 
 /** GETs a path and expects 200; returns the body. */
 export async function getOk(t: TestContext, who: Integrator, path: string): Promise<Body> {
-  const response = await request(t.app).get(path).set(who.headers);
+  const response = await request(t.server).get(path).set(who.headers);
   if (response.status !== 200)
     throw new Error(`GET ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;
@@ -208,7 +208,7 @@ export async function listOrders(
 
 /** PATCHes the brand's settings and expects 200. */
 export async function changeSettings(t: TestContext, who: Integrator, changes: Body): Promise<Body> {
-  const response = await request(t.app).patch('/v10/settings').set(who.headers).send(changes);
+  const response = await request(t.server).patch('/v10/settings').set(who.headers).send(changes);
   if (response.status !== 200)
     throw new Error(`PATCH /v10/settings answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.settings as Body;

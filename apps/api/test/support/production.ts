@@ -32,8 +32,8 @@ export async function seedProductionBrand(
 ): Promise<ProductionBrand> {
   const shop = await seedOrderingBrand(t, options.integrator ?? {});
   const who: Integrator = shop.brand;
-  const post = (path: string, body: Body = {}) => request(t.app).post(path).set(who.headers).send(body);
-  const get = (path: string) => request(t.app).get(path).set(who.headers);
+  const post = (path: string, body: Body = {}) => request(t.server).post(path).set(who.headers).send(body);
+  const get = (path: string) => request(t.server).get(path).set(who.headers);
   const synced = await post('/production/suppliers/sync', {
     suppliers: [
       { supplier_number: 'SUP-1', name: 'Porto Mills', currency: 'EUR' },

@@ -24,7 +24,7 @@ export interface PortalShop extends OrderingBrand {
 
 /** A portal of the brand through `POST /v10/return-portals`; returns its public id. */
 export async function aPortal(t: TestContext, who: Integrator, body: Body = {}): Promise<string> {
-  const response = await request(t.app)
+  const response = await request(t.server)
     .post('/v10/return-portals')
     .set(who.headers)
     .send({ name: 'Webshop returns', type: 'custom', ...body });
@@ -87,12 +87,15 @@ export const line = (sku: string, extra: Body = {}): Body => ({
 
 /** `PUT /v10/external-return-portals/{publicId}/returns`. */
 export function upsert(t: TestContext, who: Integrator, publicId: string, body: Body) {
-  return request(t.app).put(`/v10/external-return-portals/${publicId}/returns`).set(who.headers).send(body);
+  return request(t.server).put(`/v10/external-return-portals/${publicId}/returns`).set(who.headers).send(body);
 }
 
 /** `POST /v10/external-return-portals/{publicId}/returns/finalize`. */
 export function finalize(t: TestContext, who: Integrator, publicId: string, body: Body) {
-  return request(t.app).post(`/v10/external-return-portals/${publicId}/returns/finalize`).set(who.headers).send(body);
+  return request(t.server)
+    .post(`/v10/external-return-portals/${publicId}/returns/finalize`)
+    .set(who.headers)
+    .send(body);
 }
 
 /** A first upsert of `rma` for the shop's order, expecting 201; returns the portal return. */

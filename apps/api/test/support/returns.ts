@@ -19,7 +19,7 @@ export async function postExpect(
   body: Body,
   status: number,
 ): Promise<Body> {
-  const response = await request(t.app).post(path).set(who.headers).send(body);
+  const response = await request(t.server).post(path).set(who.headers).send(body);
   if (response.status !== status)
     throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body as Body;

@@ -1,3 +1,4 @@
+import { Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -43,6 +44,11 @@ export interface TestContext {
   storage: Storage & { url: string };
   clock: FixedClock;
   app: express.Application;
+  /**
+   * The app listening on a loopback port for the whole file: `request(t.server)` reuses it,
+   * where `request(t.server)` would open and close a server of its own for every request.
+   */
+  server: Server;
   /** Writes the buffered request log now. */
   flushRequestLog(): Promise<void>;
 }
@@ -61,11 +67,33 @@ export function useTestApp(
     context.storage = await open(dialect);
     context.clock = new FixedClock('2026-03-01T09:00:00.000Z');
     context.app = buildApp(context.storage, context.clock, { config });
+    context.server = await listenOnLoopback(context.app);
     context.flushRequestLog = () => requestLogOf(context.app).flush();
   });
   afterAll(async () => {
+    if (context.server) await closeServer(context.server);
     await context.flushRequestLog?.();
     await context.storage?.close();
   });
   return context;
+}
+
+/** An HTTP server for `app` on 127.0.0.1 and a free port, listening when the promise resolves. */
+export function listenOnLoopback(app: express.Application): Promise<Server> {
+  const server = createServer(app);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/** Closes the server and any connection a test left open. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
 }
