@@ -11,7 +11,7 @@ export default defineConfig(
     files: ['**/*.ts'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: './tsconfig.workspace.json', tsconfigRootDir: import.meta.dirname },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
