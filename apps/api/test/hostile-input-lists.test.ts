@@ -1,3 +1,4 @@
+// @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
 import fc from 'fast-check';
 import { ListVocabulary, hostileListQuery, listVocabulary, pathSegmentExamples } from './support/hostile-input';
 import { SEED, describeHostileInput, pathSegments } from './support/hostile-input-harness';

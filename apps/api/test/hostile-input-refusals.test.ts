@@ -1,3 +1,4 @@
+// @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
 import request from 'supertest';
 import {
   DatabaseSnapshots,

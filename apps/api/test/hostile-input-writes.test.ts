@@ -1,3 +1,4 @@
+// @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
 import fc from 'fast-check';
 import { hostileBody, pathSegmentExamples } from './support/hostile-input';
 import { SEED, WRITE_METHODS, describeHostileInput, pathSegments } from './support/hostile-input-harness';

@@ -1,3 +1,4 @@
+// @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
