@@ -110,3 +110,35 @@ export function IsDecimal(decimals: number, bounds: { min: number; max: number }
 export function IsAmount(): PropertyDecorator {
   return IsDecimal(2, { min: 0, max: MAX_AMOUNT });
 }
+
+/** Says what is wrong with a value, or null when it is fine. */
+export type ValueCheck = (value: unknown) => string | null;
+
+/** Holds when `check` finds nothing wrong with the value. */
+export function Satisfies(name: string, check: ValueCheck): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name,
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => check(value) === null,
+        defaultMessage: (args?: ValidationArguments) => check(args?.value) ?? 'is invalid',
+      },
+    });
+  };
+}
+
+/** A document number as bodies take it: an integer, or a string of digits (`"10023"`). */
+export const documentNumberValue: ValueCheck = (value) =>
+  value === undefined
+    ? 'is required (an integer or a string of digits)'
+    : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ||
+        (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1)
+      ? null
+      : 'must be a positive integer or a string of digits';
+
+/** The number of a validated document-number field. */
+export function documentNumber(value: number | string): number {
+  return Number(value);
+}

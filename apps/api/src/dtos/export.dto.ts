@@ -12,8 +12,7 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MAX_MARKS_PER_CALL, MarkItem, OrderMarkItem, normalizeInstant, systemIdProblem } from '@brand/core';
-import { IsId, MayBeOmitted } from './decorators';
-import { Satisfies, ValueCheck } from './legacy/legacy-decorators';
+import { IsId, MayBeOmitted, Satisfies, ValueCheck } from './decorators';
 
 /*
  * Query parameters and bodies of the export interface: `GET /v10/<documents>/export` (and

@@ -21,12 +21,10 @@ import {
   VariantLineInput,
   parseDecimal,
 } from '@brand/core';
-import { IsAmount, IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsAmount, IsId, IsInt32, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
 import { MAX_ORDER_LINES, VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
-import { Satisfies } from './legacy/legacy-decorators';
-import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
 /*
  * Bodies and query parameters of production: `POST /v10/production-orders`, its delivery notes,

@@ -20,10 +20,17 @@ import {
   parseDecimal,
   returnLifecycle,
 } from '@brand/core';
-import { IsAmount, IsDecimal, IsId, IsInt32, MayBeOmitted } from './decorators';
-import { Satisfies } from './legacy/legacy-decorators';
+import {
+  IsAmount,
+  IsDecimal,
+  IsId,
+  IsInt32,
+  MayBeOmitted,
+  Satisfies,
+  documentNumber,
+  documentNumberValue,
+} from './decorators';
 import { lineArray } from './variant-lines.dto';
-import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
 /*
  * Bodies of the external return portal interface (`PUT …/returns`, `POST …/returns/finalize`).

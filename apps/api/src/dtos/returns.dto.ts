@@ -18,11 +18,9 @@ import {
   MAX_MARKS_PER_CALL,
   ReceiptLineInput,
 } from '@brand/core';
-import { IsId, IsInt32, MayBeOmitted } from './decorators';
+import { IsId, IsInt32, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
-import { Satisfies } from './legacy/legacy-decorators';
 import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
-import { documentNumber, documentNumberValue } from './third-party-shipment.dto';
 
 /*
  * Bodies and query parameters of the returns flow: the back office (`POST /v10/returns`), the

@@ -15,9 +15,8 @@ import {
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OrderType } from '@brand/core';
-import { IsId, MayBeOmitted } from './decorators';
+import { IsId, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
-import { Satisfies, ValueCheck } from './legacy/legacy-decorators';
 
 /*
  * Bodies of the warehouse's shipment calls: `POST /3pl/shipments/deliver` and
@@ -30,20 +29,6 @@ export const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 /** Colli per delivery and lines per colli: far above a real pallet, low enough for one transaction. */
 export const MAX_COLLI = 1000;
 export const MAX_COLLI_LINES = 1000;
-
-/** A document number as bodies take it: an integer, or a string of digits (`"10023"`). */
-export const documentNumberValue: ValueCheck = (value) =>
-  value === undefined
-    ? 'is required (an integer or a string of digits)'
-    : (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) ||
-        (typeof value === 'string' && /^\d{1,15}$/.test(value) && Number(value) >= 1)
-      ? null
-      : 'must be a positive integer or a string of digits';
-
-/** The number of a validated document-number field. */
-export function documentNumber(value: number | string): number {
-  return Number(value);
-}
 
 @JSONSchema({ title: 'ThirdPartyColli', description: 'One parcel of the delivery with its tracking data.' })
 export class ThirdPartyColliDto {

@@ -9,7 +9,7 @@ import {
   returnListDefinition,
 } from '@brand/core';
 import { CreateReturnDto, toCreateReturnLines } from '../dtos/returns.dto';
-import { documentNumber } from '../dtos/third-party-shipment.dto';
+import { documentNumber } from '../dtos/decorators';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';

@@ -14,10 +14,10 @@ import {
   flag,
   toMarkItem,
 } from '../dtos/export.dto';
+import { documentNumber } from '../dtos/decorators';
 import {
   ThirdPartyCancelShipmentDto,
   ThirdPartyDeliverShipmentDto,
-  documentNumber,
   toDelivery,
 } from '../dtos/third-party-shipment.dto';
 import { Surface } from '../http/route';

@@ -1,8 +1,5 @@
 import { ValidationArguments, registerDecorator } from 'class-validator';
-import { MAX_INT32 } from '../decorators';
-
-/** Says what is wrong with a value, or null when it is fine. */
-export type ValueCheck = (value: unknown) => string | null;
+import { MAX_INT32, ValueCheck } from '../decorators';
 
 /**
  * The field is a JSON object whose keys are free (currency codes, attribute names, stock types)
@@ -26,21 +23,6 @@ export function IsRecordOf(name: string, check: ValueCheck, describe: string): P
       validator: {
         validate: (value: unknown) => problem(value) === null,
         defaultMessage: (args?: ValidationArguments) => problem(args?.value) ?? 'is invalid',
-      },
-    });
-  };
-}
-
-/** Holds when `check` finds nothing wrong with the value. */
-export function Satisfies(name: string, check: ValueCheck): PropertyDecorator {
-  return (target: object, propertyName: string | symbol) => {
-    registerDecorator({
-      name,
-      target: target.constructor,
-      propertyName: String(propertyName),
-      validator: {
-        validate: (value: unknown) => check(value) === null,
-        defaultMessage: (args?: ValidationArguments) => check(args?.value) ?? 'is invalid',
       },
     });
   };

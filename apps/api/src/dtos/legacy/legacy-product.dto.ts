@@ -21,7 +21,8 @@ import {
   LegacyVariantInput,
 } from '@brand/core';
 import { IsId, IsInt32, MayBeOmitted } from '../decorators';
-import { IsRecordOf, Satisfies, eanValue, priceValue, stockValue, stringValue } from './legacy-decorators';
+import { Satisfies } from '../decorators';
+import { IsRecordOf, eanValue, priceValue, stockValue, stringValue } from './legacy-decorators';
 
 /** Variants per product in one request. */
 export const MAX_LEGACY_VARIANTS = 1000;
