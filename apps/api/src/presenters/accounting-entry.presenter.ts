@@ -1,7 +1,8 @@
 import { Account, AccountingDocumentType, AccountingEntry, AccountingEntryDetail, ExportMark } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { money } from './invoice-line.presenter';
+
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { money } from './amounts';
 
 export interface AccountingLineWire {
   account: Account;

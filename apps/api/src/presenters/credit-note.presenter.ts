@@ -1,8 +1,9 @@
 import { AccountingEntry, CreditNote, ExportMark, FinancialDocumentStatus, TimelineEvent } from '@brand/core';
 import { AccountingEntryWire, presentAccountingEntry } from './accounting-entry.presenter';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { FinancialLineWire, money, percent, presentFinancialLine } from './invoice-line.presenter';
+import { FinancialLineWire, presentFinancialLine } from './invoice-line.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { money, percent } from './amounts';
 
 export interface CreditNoteWire {
   id: number;

@@ -1,4 +1,5 @@
-import { FinancialLine, MONEY_SCALE, PERCENT_SCALE, formatDecimal } from '@brand/core';
+import { FinancialLine } from '@brand/core';
+import { money, percent } from './amounts';
 
 /** A product line or a fee (shipping, return fee) of an invoice or credit note. */
 export interface FinancialLineWire {
@@ -13,9 +14,6 @@ export interface FinancialLineWire {
   discount_percentage: number;
   total_price: number;
 }
-
-export const money = (minor: number): number => formatDecimal(minor, MONEY_SCALE);
-export const percent = (basisPoints: number): number => formatDecimal(basisPoints, PERCENT_SCALE);
 
 export function presentFinancialLine(line: FinancialLine): FinancialLineWire {
   return {

@@ -2,8 +2,9 @@ import { AccountingEntry, CreditNote, ExportMark, FinancialDocumentStatus, Invoi
 import { AccountingEntryWire, presentAccountingEntry } from './accounting-entry.presenter';
 import { CreditNoteWire, presentCreditNote } from './credit-note.presenter';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { FinancialLineWire, money, percent, presentFinancialLine } from './invoice-line.presenter';
+import { FinancialLineWire, presentFinancialLine } from './invoice-line.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { money, percent } from './amounts';
 
 export interface InvoiceWire {
   id: number;

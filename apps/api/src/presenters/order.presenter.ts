@@ -1,23 +1,21 @@
 import {
   ExportMark,
   Invoice,
-  MONEY_SCALE,
   Meta,
   Order,
   OrderAddress,
   OrderLine,
   OrderStatus,
   OrderType,
-  PERCENT_SCALE,
   Shipment,
   TimelineEvent,
-  formatDecimal,
   reservedQuantityOf,
 } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { InvoiceWire, presentInvoice } from './invoice.presenter';
 import { ShipmentWire, presentShipment } from './shipment.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { money, percent } from './amounts';
 
 /** An address copied onto an order (also the shape of the 3PL shipment's addresses). */
 export interface OrderAddressWire {
@@ -98,9 +96,6 @@ export interface OrderWire {
   shipments?: ShipmentWire[];
   invoices?: InvoiceWire[];
 }
-
-const money = (minor: number): number => formatDecimal(minor, MONEY_SCALE);
-const percent = (basisPoints: number): number => formatDecimal(basisPoints, PERCENT_SCALE);
 
 export function presentOrderAddress(address: OrderAddress | null): OrderAddressWire | null {
   if (!address) return null;

@@ -8,7 +8,7 @@ import {
   divideRounded,
   netOfVat,
 } from '@brand/core';
-import { money } from './invoice-line.presenter';
+import { money } from './amounts';
 
 /*
  * The spec's "External-portal return": what the upsert answers. Amounts are decimals of the

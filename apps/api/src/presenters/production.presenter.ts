@@ -3,7 +3,6 @@ import {
   DeliveryNoteLine,
   DeliveryNoteView,
   ExportMark,
-  MONEY_SCALE,
   Meta,
   Order,
   OrderLine,
@@ -13,7 +12,6 @@ import {
   ProductionRelated,
   TimelineEvent,
   Variant,
-  formatDecimal,
 } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { OrderAddressWire, presentOrderAddress } from './order.presenter';
@@ -21,6 +19,7 @@ import { OrderChannelWire, presentOrderChannel } from './order-channel.presenter
 import { SupplierWire, presentSupplier } from './supplier.presenter';
 import { fullName } from './third-party-shipment.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { moneyOrNull } from './amounts';
 
 /** A compact catalog product, as the production export's `lines.product` includes show it. */
 export interface ProductionProductWire {
@@ -181,7 +180,7 @@ function presentLine(
     composition: line.composition,
     hs_tariff_code: line.hsTariffCode,
     quantity: line.quantity,
-    unit_cost: line.unitCost === null ? null : formatDecimal(line.unitCost, MONEY_SCALE),
+    unit_cost: moneyOrNull(line.unitCost),
     expected_quantity: line.expectedQuantity,
     received_quantity: line.receivedQuantity,
   };

@@ -11,8 +11,9 @@ import {
 } from '@brand/core';
 import { CreditNoteWire, presentCreditNote } from './credit-note.presenter';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { money, percent } from './invoice-line.presenter';
+
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { money, percent } from './amounts';
 
 /*
  * A return (RMA) of the current interface (`/v10/returns`), and the dashboard alert. Amounts are

@@ -1,4 +1,5 @@
-import { AdHocReturnMode, BrandSettings, InvoicingMode, PERCENT_SCALE, formatDecimal } from '@brand/core';
+import { AdHocReturnMode, BrandSettings, InvoicingMode } from '@brand/core';
+import { percent } from './amounts';
 
 export interface SettingsWire {
   invoicing: InvoicingMode;
@@ -15,7 +16,7 @@ export function presentSettings(settings: BrandSettings): SettingsWire {
   return {
     invoicing: settings.invoicing,
     requires_drop: settings.requiresDrop,
-    default_vat_rate: formatDecimal(settings.defaultVatRateBasisPoints, PERCENT_SCALE),
+    default_vat_rate: percent(settings.defaultVatRateBasisPoints),
     ad_hoc_return_mode: settings.adHocReturnMode,
     tracking_link_templates: { ...settings.trackingLinkTemplates },
     updated_at: settings.updatedAt,

@@ -1,14 +1,7 @@
-import {
-  ExportMark,
-  MONEY_SCALE,
-  Shipment,
-  ShipmentLine,
-  ShipmentStatus,
-  TimelineEvent,
-  formatDecimal,
-} from '@brand/core';
+import { ExportMark, Shipment, ShipmentLine, ShipmentStatus, TimelineEvent } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { moneyOrNull } from './amounts';
 
 export interface ColliWire {
   track_trace: string | null;
@@ -73,7 +66,7 @@ export function presentShipment(
     order_number: shipment.orderNumber,
     customer_id: shipment.customerId,
     status: shipment.status,
-    shipping_cost: shipment.shippingCost === null ? null : formatDecimal(shipment.shippingCost, MONEY_SCALE),
+    shipping_cost: moneyOrNull(shipment.shippingCost),
     carrier: shipment.carrier,
     colli: shipment.colli.map((c) => ({
       track_trace: c.trackTrace,

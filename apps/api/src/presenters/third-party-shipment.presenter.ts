@@ -1,15 +1,8 @@
-import {
-  MONEY_SCALE,
-  OrderLine,
-  ShipmentLine,
-  ShipmentStatus,
-  ShipmentView,
-  formatDecimal,
-  lineTotal,
-} from '@brand/core';
+import { OrderLine, ShipmentLine, ShipmentStatus, ShipmentView, lineTotal } from '@brand/core';
 import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
 import { ColliWire } from './shipment.presenter';
 import { OrderAddressWire, ResponsiblePersonWire, ShippingCodeWire, presentOrderAddress } from './order.presenter';
+import { money, moneyOrNull } from './amounts';
 
 /*
  * The shipment in the warehouse's (3PL) form: every field of the spec's "Shipment (3PL form)"
@@ -96,8 +89,8 @@ function presentLine(line: OrderLine | undefined, shipmentLine: ShipmentLine): T
     composition: line.composition,
     hs_tariff_code: line.hsTariffCode,
     quantity: shipmentLine.quantity,
-    unit_price: formatDecimal(unit, MONEY_SCALE),
-    total_price: formatDecimal(unit * shipmentLine.quantity, MONEY_SCALE),
+    unit_price: money(unit),
+    total_price: money(unit * shipmentLine.quantity),
   };
 }
 
@@ -124,7 +117,7 @@ export function presentThirdPartyShipment(view: ShipmentView): ThirdPartyShipmen
         order_number: order.orderNumber,
         order_meta: order.orderMeta,
         payment_term: paymentTerms ? { name: paymentTerms.name, erp_code: paymentTerms.code } : null,
-        shipping: shipment.shippingCost === null ? null : formatDecimal(shipment.shippingCost, MONEY_SCALE),
+        shipping: moneyOrNull(shipment.shippingCost),
       },
     ],
     responsible_person: order.responsiblePerson

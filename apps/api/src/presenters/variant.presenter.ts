@@ -1,7 +1,6 @@
 import {
   CatalogRelations,
   CostPriceSet,
-  MONEY_SCALE,
   Meta,
   VariantCostPrice,
   VariantPrice,
@@ -11,6 +10,7 @@ import {
   formatDecimal,
 } from '@brand/core';
 import { StockBalanceWire, presentStockBalance } from './stock.presenter';
+import { money, moneyOrNull } from './amounts';
 
 /** Weights are stored in thousandths of their unit (1.5 kg → 1500). */
 const WEIGHT_SCALE = 3;
@@ -30,13 +30,12 @@ export interface VariantPriceWire {
 }
 
 export function presentVariantPrice(price: VariantPrice): VariantPriceWire {
-  const money = (amount: number | null) => (amount === null ? null : formatDecimal(amount, MONEY_SCALE));
   return {
     currency: price.currency,
-    sales_price: formatDecimal(price.salesPrice, MONEY_SCALE),
-    rec_sales_price: formatDecimal(price.recSalesPrice, MONEY_SCALE),
-    offer_price: money(price.offerPrice),
-    b2c_offer_price: money(price.b2cOfferPrice),
+    sales_price: money(price.salesPrice),
+    rec_sales_price: money(price.recSalesPrice),
+    offer_price: moneyOrNull(price.offerPrice),
+    b2c_offer_price: moneyOrNull(price.b2cOfferPrice),
   };
 }
 
@@ -57,7 +56,7 @@ export function presentVariantCostPrice(
     cost_price_set_id: cost.costPriceSetId,
     currency: set?.currency ?? null,
     label: set?.label ?? null,
-    cost_price: formatDecimal(cost.costPrice, MONEY_SCALE),
+    cost_price: money(cost.costPrice),
   };
 }
 

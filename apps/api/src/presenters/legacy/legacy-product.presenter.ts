@@ -1,11 +1,9 @@
 import {
   LegacyProductRelations,
-  MONEY_SCALE,
   ProductAggregate,
   Subbrand,
   VariantRecord,
   attributeNamesOf,
-  formatDecimal,
   legacyColliOf,
   legacyEanOf,
   legacyImageOf,
@@ -14,6 +12,7 @@ import {
   variantsInOrder,
 } from '@brand/core';
 import { LegacyCollectionWire, presentLegacyCollection } from './legacy-collection.presenter';
+import { money, moneyOrNull } from '../amounts';
 
 export interface LegacyPriceWire {
   sales_price: number;
@@ -123,9 +122,9 @@ export function presentLegacyVariant(
         .map((p) => [
           p.currency,
           {
-            sales_price: formatDecimal(p.salesPrice, MONEY_SCALE),
-            rec_sales_price: formatDecimal(p.recSalesPrice, MONEY_SCALE),
-            offer_price: p.offerPrice === null ? null : formatDecimal(p.offerPrice, MONEY_SCALE),
+            sales_price: money(p.salesPrice),
+            rec_sales_price: money(p.recSalesPrice),
+            offer_price: moneyOrNull(p.offerPrice),
           },
         ]),
     ),
