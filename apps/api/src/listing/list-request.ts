@@ -8,6 +8,7 @@ import {
   Page,
   RawListQuery,
   sortSignature,
+  validateListQuery,
 } from '@brand/core';
 import { CursorCodec } from './cursor-codec';
 
@@ -52,4 +53,28 @@ export async function listResponse<K extends string, T, W>(
     ...(page.total !== null ? { total: page.total } : {}),
   };
   return envelope as ListResponse<K, W>;
+}
+
+/**
+ * The includes[] of a single document (`GET /v10/orders/{id}` …), checked as list includes are:
+ * an unknown name is a 422 naming the parameter.
+ */
+export function detailIncludes(req: Request, resource: string, allowed: readonly string[]): string[] {
+  const definition: ListDefinition<unknown> = { resource, fields: {}, sortKeys: [], filterKeys: [], includes: allowed };
+  return validateListQuery(definition, { includes: rawListQuery(req.query).includes }).includes;
+}
+
+/**
+ * A list request for exactly these ids (one page holds them all), to answer a mark-as-exported
+ * call with the documents as the call left them, marks included.
+ */
+export function listRequestForIds(brandId: number, ids: readonly number[]): ListRequest {
+  const distinct = [...new Set(ids)];
+  return {
+    brandId,
+    query: {
+      filter_groups: [{ filters: [{ key: 'id', operator: 'in', value: distinct.map(String) }] }],
+      limit: String(Math.max(1, distinct.length)),
+    },
+  };
 }

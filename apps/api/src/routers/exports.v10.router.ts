@@ -38,7 +38,7 @@ import {
   toOrderMarks,
 } from '../dtos/export.dto';
 import { Surface } from '../http/route';
-import { listRequest, listResponse } from '../listing/list-request';
+import { listRequest, listRequestForIds, listResponse } from '../listing/list-request';
 import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
 import { presentAccountingEntry } from '../presenters/accounting-entry.presenter';
 import { presentCreditNote } from '../presenters/credit-note.presenter';
@@ -46,21 +46,6 @@ import { presentInvoice } from '../presenters/invoice.presenter';
 import { presentOrder } from '../presenters/order.presenter';
 import { presentShipment } from '../presenters/shipment.presenter';
 import { RouterDeps } from './router-deps';
-
-/**
- * A list request for exactly these ids (one page holds them all), to answer a mark-as-exported
- * call with the documents as the call left them, marks included.
- */
-export function listRequestForIds(brandId: number, ids: readonly number[]): ListRequest {
-  const distinct = [...new Set(ids)];
-  return {
-    brandId,
-    query: {
-      filter_groups: [{ filters: [{ key: 'id', operator: 'in', value: distinct.map(String) }] }],
-      limit: String(Math.max(1, distinct.length)),
-    },
-  };
-}
 
 const EXPORT_FLOW =
   'Walk by cursor until has_more is false (no total, no page), import, then confirm with mark-as-exported; documents not marked keep appearing. ' +

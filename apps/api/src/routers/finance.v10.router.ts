@@ -14,13 +14,12 @@ import {
 } from '@brand/core';
 import { CreditInvoiceDto, toCreditLines } from '../dtos/finance.dto';
 import { Surface } from '../http/route';
-import { listRequest, listResponse } from '../listing/list-request';
+import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { presentAccountingEntry, presentAccountingEntryDetail } from '../presenters/accounting-entry.presenter';
 import { presentCreditNote, presentCreditNoteDetail } from '../presenters/credit-note.presenter';
 import { presentInvoice, presentInvoiceDetail } from '../presenters/invoice.presenter';
 import { pathId } from '../http/path-id';
-import { detailIncludes } from './orders.v10.router';
 import { RouterDeps } from './router-deps';
 
 /** Invoices, credit notes and accounting entries of the current interface, with their back-office actions (book, credit). */

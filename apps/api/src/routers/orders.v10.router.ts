@@ -1,6 +1,4 @@
-import { Request } from 'express';
 import {
-  ListDefinition,
   approveOrder,
   cancelOrder,
   createOrderChannel,
@@ -16,7 +14,6 @@ import {
   placeOrder,
   shipmentListDefinition,
   updateBrandSettings,
-  validateListQuery,
 } from '@brand/core';
 import {
   ApproveOrderDto,
@@ -28,7 +25,7 @@ import {
 } from '../dtos/orders.dto';
 import { UpdateSettingsDto, toSettingsChanges } from '../dtos/settings.dto';
 import { Surface } from '../http/route';
-import { listRequest, listResponse, rawListQuery } from '../listing/list-request';
+import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { presentOrderChannel } from '../presenters/order-channel.presenter';
 import { presentOrder, presentOrderDetail } from '../presenters/order.presenter';
@@ -36,15 +33,6 @@ import { presentSettings } from '../presenters/settings.presenter';
 import { presentShipment, presentShipmentDetail } from '../presenters/shipment.presenter';
 import { pathId, pathPublicId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
-
-/**
- * The includes[] of a single document (`GET /v10/orders/{id}` …), checked as list includes are:
- * an unknown name is a 422 naming the parameter.
- */
-export function detailIncludes(req: Request, resource: string, allowed: readonly string[]): string[] {
-  const definition: ListDefinition<unknown> = { resource, fields: {}, sortKeys: [], filterKeys: [], includes: allowed };
-  return validateListQuery(definition, { includes: rawListQuery(req.query).includes }).includes;
-}
 
 const ORDER_DETAIL_INCLUDES = ['lines', 'shipments', 'invoices'];
 

@@ -24,12 +24,10 @@ import {
 } from '../dtos/production.dto';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
-import { listRequest, listResponse } from '../listing/list-request';
+import { detailIncludes, listRequest, listRequestForIds, listResponse } from '../listing/list-request';
 import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { presentDeliveryNote, presentProductionOrder } from '../presenters/production.presenter';
-import { listRequestForIds } from './exports.v10.router';
-import { detailIncludes } from './orders.v10.router';
 import { RouterDeps } from './router-deps';
 
 const TAG = 'Production';

@@ -12,12 +12,11 @@ import { CreateReturnDto, toCreateReturnLines } from '../dtos/returns.dto';
 import { documentNumber } from '../dtos/decorators';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
-import { listRequest, listResponse } from '../listing/list-request';
+import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { alertCreditNoteResponseSchema } from '../openapi/returns-response-schemas';
 import { presentCreditNote } from '../presenters/credit-note.presenter';
 import { presentAlert, presentReturn, presentReturnDetail } from '../presenters/return.presenter';
-import { detailIncludes } from './orders.v10.router';
 import { RouterDeps } from './router-deps';
 
 const TAG = 'Returns';

@@ -21,11 +21,10 @@ import {
   toDelivery,
 } from '../dtos/third-party-shipment.dto';
 import { Surface } from '../http/route';
-import { listRequest, listResponse } from '../listing/list-request';
+import { listRequest, listRequestForIds, listResponse } from '../listing/list-request';
 import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
 import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
 import { presentThirdPartyShipment } from '../presenters/third-party-shipment.presenter';
-import { listRequestForIds } from './exports.v10.router';
 import { RouterDeps } from './router-deps';
 
 const TAG = '3PL shipments';
