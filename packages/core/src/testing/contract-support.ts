@@ -1,5 +1,7 @@
+import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
 import { ListDefinition, ListQuery, Page, RawListQuery, sortSignature } from '../listing/list-query';
 import { DecodedCursor } from '../listing/validate-list-query';
+import { Repositories } from '../shared/unit-of-work.port';
 
 /** Parallel tests wait on real databases (Postgres row locks, retries); give them room. */
 export const SLOW = 30_000;
@@ -42,4 +44,89 @@ export async function walkByOffset<T>(list: Lister<T>, raw: RawListQuery): Promi
     if (!result.hasMore) return pages;
   }
   throw new Error('the offset walk did not end');
+}
+
+/** The prices of one variant in a product aggregate. */
+type VariantPrices = ProductAggregate['variants'][number]['prices'];
+
+/**
+ * Saves, in `tx`, a product with `count` variants (sizes S, M, L in turn; an EAN each unless
+ * `eanOf` says otherwise; the prices `pricesOf` gives, none by default) and returns the variants.
+ * The contract suites' one way to put sellable articles in a brand.
+ */
+export async function saveProductWithVariants(
+  tx: Repositories,
+  brandId: number,
+  options: {
+    count: number;
+    at: string;
+    eanOf?: (id: number, index: number) => string | null;
+    pricesOf?: (variant: Variant) => VariantPrices;
+  },
+): Promise<Variant[]> {
+  const { count, at, eanOf = (id) => `57${String(id).padStart(11, '0')}`, pricesOf = () => [] } = options;
+  const [productId] = await tx.ids.next('products');
+  const variantIds = await tx.ids.next('variants', count);
+  const product: Product = {
+    id: productId!,
+    brandId,
+    itemNumber: `P-${productId}`,
+    name: `Product ${productId}`,
+    description: null,
+    active: true,
+    makeToOrderB2b: false,
+    makeToOrderB2c: false,
+    meta: {},
+    weight: null,
+    weightType: 'g',
+    noInventory: false,
+    releaseDate: null,
+    noos: false,
+    minOrderQuantity: null,
+    customSort: null,
+    orderColliOnly: false,
+    colli: [],
+    url: null,
+    metaTitle: null,
+    metaDescription: null,
+    tags: [],
+    useSortB2c: false,
+    subbrandId: null,
+    collectionId: null,
+    categoryIds: [],
+    createdAt: at,
+    updatedAt: at,
+  };
+  const variants = variantIds.map(
+    (id, i): Variant => ({
+      id,
+      brandId,
+      productId: productId!,
+      sku: `SKU-${id}`,
+      ean: eanOf(id, i),
+      attributes: { size: ['S', 'M', 'L'][i % 3]! },
+      archived: false,
+      b2cAvailable: true,
+      makeToOrderB2b: null,
+      makeToOrderB2c: null,
+      noos: null,
+      weight: null,
+      weightType: null,
+      releaseDate: null,
+      meta: {},
+      picture: null,
+      position: i + 1,
+      dropIds: [],
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
+  const aggregate: ProductAggregate = {
+    product,
+    variants: variants.map((variant) => ({ variant, prices: pricesOf(variant), costPrices: [] })),
+    suppliers: [],
+    translations: [],
+  };
+  await tx.products.saveAll(brandId, [aggregate]);
+  return variants;
 }

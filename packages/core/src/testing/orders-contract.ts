@@ -1,4 +1,4 @@
-import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
+import { Variant } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
 import { DocumentType, ExportMark, ExportScope, NewTimelineEvent } from '../documents/document.entities';
 import { AccountingEntry, CreditNote, FinancialLine, Invoice } from '../finance/finance.entities';
@@ -25,7 +25,7 @@ import {
 } from '../orders/order.list-definitions';
 import { BrandSettings } from '../settings/settings.entities';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
-import { SLOW, walkByCursor } from './contract-support';
+import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 
 const T0 = '2026-03-01T00:00:00.000Z';
@@ -106,85 +106,22 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
 
     /** A product with `count` variants (one EUR price each); returns the variants. */
     async function someVariants(brandId: number, count = 2): Promise<Variant[]> {
-      return uow().run(async (tx) => {
-        const [productId] = await tx.ids.next('products');
-        const variantIds = await tx.ids.next('variants', count);
-        const product: Product = {
-          id: productId!,
-          brandId,
-          itemNumber: `P-${productId}`,
-          name: `Product ${productId}`,
-          description: null,
-          active: true,
-          makeToOrderB2b: false,
-          makeToOrderB2c: false,
-          meta: {},
-          weight: null,
-          weightType: 'g',
-          noInventory: false,
-          releaseDate: null,
-          noos: false,
-          minOrderQuantity: null,
-          customSort: null,
-          orderColliOnly: false,
-          colli: [],
-          url: null,
-          metaTitle: null,
-          metaDescription: null,
-          tags: [],
-          useSortB2c: false,
-          subbrandId: null,
-          collectionId: null,
-          categoryIds: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        const variants = variantIds.map(
-          (id, i): Variant => ({
-            id,
-            brandId,
-            productId: productId!,
-            sku: `SKU-${id}`,
-            ean: `57${String(id).padStart(11, '0')}`,
-            attributes: { size: ['S', 'M', 'L'][i % 3]! },
-            archived: false,
-            b2cAvailable: true,
-            makeToOrderB2b: null,
-            makeToOrderB2c: null,
-            noos: null,
-            weight: null,
-            weightType: null,
-            releaseDate: null,
-            meta: {},
-            picture: null,
-            position: i + 1,
-            dropIds: [],
-            createdAt: T0,
-            updatedAt: T0,
-          }),
-        );
-        const aggregate: ProductAggregate = {
-          product,
-          variants: variants.map((variant) => ({
-            variant,
-            prices: [
-              {
-                variantId: variant.id,
-                currency: 'EUR',
-                salesPrice: 1000,
-                recSalesPrice: 2500,
-                offerPrice: null,
-                b2cOfferPrice: null,
-              },
-            ],
-            costPrices: [],
-          })),
-          suppliers: [],
-          translations: [],
-        };
-        await tx.products.saveAll(brandId, [aggregate]);
-        return variants;
-      });
+      return uow().run((tx) =>
+        saveProductWithVariants(tx, brandId, {
+          count,
+          at: T0,
+          pricesOf: (variant) => [
+            {
+              variantId: variant.id,
+              currency: 'EUR',
+              salesPrice: 1000,
+              recSalesPrice: 2500,
+              offerPrice: null,
+              b2cOfferPrice: null,
+            },
+          ],
+        }),
+      );
     }
 
     async function aLocation(brandId: number, isDefault = true): Promise<InventoryLocation> {

@@ -1,4 +1,4 @@
-import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
+import { Variant } from '../catalog/catalog.entities';
 import { ExportScope } from '../documents/document.entities';
 import { Brand } from '../identity/identity.entities';
 import { RawListQuery } from '../listing/list-query';
@@ -12,7 +12,7 @@ import {
 } from '../production/production.list-definitions';
 import { Supplier } from '../suppliers/supplier.entities';
 import { UnitOfWork } from '../shared/unit-of-work.port';
-import { SLOW, walkByCursor } from './contract-support';
+import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 
 const T0 = '2026-03-01T00:00:00.000Z';
@@ -81,69 +81,12 @@ export function describeProductionContract(name: string, open: () => Promise<Con
           updatedAt: T0,
         };
         await tx.suppliers.save(supplier);
-        const [productId] = await tx.ids.next('products');
-        const variantIds = await tx.ids.next('variants', 2);
-        const product: Product = {
-          id: productId!,
-          brandId: brand.id,
-          itemNumber: `P-${productId}`,
-          name: `Product ${productId}`,
-          description: null,
-          active: true,
-          makeToOrderB2b: false,
-          makeToOrderB2c: false,
-          meta: {},
-          weight: null,
-          weightType: 'g',
-          noInventory: false,
-          releaseDate: null,
-          noos: false,
-          minOrderQuantity: null,
-          customSort: null,
-          orderColliOnly: false,
-          colli: [],
-          url: null,
-          metaTitle: null,
-          metaDescription: null,
-          tags: [],
-          useSortB2c: false,
-          subbrandId: null,
-          collectionId: null,
-          categoryIds: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        const variants = variantIds.map(
-          (id, i): Variant => ({
-            id,
-            brandId: brand.id,
-            productId: productId!,
-            sku: `SKU-${id}`,
-            ean: i === 0 ? `57${String(id).padStart(11, '0')}` : null,
-            attributes: { size: ['S', 'M'][i]! },
-            archived: false,
-            b2cAvailable: true,
-            makeToOrderB2b: null,
-            makeToOrderB2c: null,
-            noos: null,
-            weight: null,
-            weightType: null,
-            releaseDate: null,
-            meta: {},
-            picture: null,
-            position: i + 1,
-            dropIds: [],
-            createdAt: T0,
-            updatedAt: T0,
-          }),
-        );
-        const aggregate: ProductAggregate = {
-          product,
-          variants: variants.map((variant) => ({ variant, prices: [], costPrices: [] })),
-          suppliers: [],
-          translations: [],
-        };
-        await tx.products.saveAll(brand.id, [aggregate]);
+        // The second variant has no EAN.
+        const variants = await saveProductWithVariants(tx, brand.id, {
+          count: 2,
+          at: T0,
+          eanOf: (id, index) => (index === 0 ? `57${String(id).padStart(11, '0')}` : null),
+        });
         return { brand, supplier, variants };
       });
     }

@@ -1,4 +1,4 @@
-import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
+import { Variant } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
 import { ExportMark, ExportScope } from '../documents/document.entities';
 import { Brand } from '../identity/identity.entities';
@@ -16,7 +16,7 @@ import {
   thirdPartyReturnListDefinition,
 } from '../returns/return.list-definitions';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
-import { SLOW, walkByCursor } from './contract-support';
+import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 
 const T0 = '2026-04-01T00:00:00.000Z';
@@ -93,72 +93,7 @@ export function describeReturnsContract(name: string, open: () => Promise<Contra
     }
 
     async function someVariants(brandId: number, count = 3): Promise<Variant[]> {
-      return uow().run(async (tx) => {
-        const [productId] = await tx.ids.next('products');
-        const variantIds = await tx.ids.next('variants', count);
-        const product: Product = {
-          id: productId!,
-          brandId,
-          itemNumber: `P-${productId}`,
-          name: `Product ${productId}`,
-          description: null,
-          active: true,
-          makeToOrderB2b: false,
-          makeToOrderB2c: false,
-          meta: {},
-          weight: null,
-          weightType: 'g',
-          noInventory: false,
-          releaseDate: null,
-          noos: false,
-          minOrderQuantity: null,
-          customSort: null,
-          orderColliOnly: false,
-          colli: [],
-          url: null,
-          metaTitle: null,
-          metaDescription: null,
-          tags: [],
-          useSortB2c: false,
-          subbrandId: null,
-          collectionId: null,
-          categoryIds: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        const variants = variantIds.map(
-          (id, i): Variant => ({
-            id,
-            brandId,
-            productId: productId!,
-            sku: `SKU-${id}`,
-            ean: `57${String(id).padStart(11, '0')}`,
-            attributes: { size: ['S', 'M', 'L'][i % 3]! },
-            archived: false,
-            b2cAvailable: true,
-            makeToOrderB2b: null,
-            makeToOrderB2c: null,
-            noos: null,
-            weight: null,
-            weightType: null,
-            releaseDate: null,
-            meta: {},
-            picture: null,
-            position: i + 1,
-            dropIds: [],
-            createdAt: T0,
-            updatedAt: T0,
-          }),
-        );
-        const aggregate: ProductAggregate = {
-          product,
-          variants: variants.map((variant) => ({ variant, prices: [], costPrices: [] })),
-          suppliers: [],
-          translations: [],
-        };
-        await tx.products.saveAll(brandId, [aggregate]);
-        return variants;
-      });
+      return uow().run((tx) => saveProductWithVariants(tx, brandId, { count, at: T0 }));
     }
 
     async function aPortal(
