@@ -1,22 +1,44 @@
+import { Static, Type, component, integer, optional, string } from './wire-schema';
+
 /**
  * The wire form of a failure: JSON:API-style error objects inside `{"errors": [...]}`. `code` is
  * a stable string integrators can branch on; `title` names the kind of problem and does not vary
  * between occurrences; `detail` explains this occurrence.
  */
-export interface ErrorObject {
-  status: number;
-  /** A string on every interface, except the integer codes of the older interface's table (40001, 1000001 …). */
-  code: string | number;
-  title: string;
-  detail: string;
-  /** Where the problem is: a JSON pointer into the body, a query parameter, or a header. */
-  source?: { pointer?: string; parameter?: string; header?: string };
-  meta?: Record<string, unknown>;
-}
+export const ErrorObjectSchema = component(
+  'ErrorObject',
+  Type.Object({
+    status: integer('The HTTP status, repeated'),
+    code: Type.Union([Type.String(), Type.Integer()], {
+      description:
+        'Stable machine-readable code, e.g. validation_failed, insufficient_scope; on the older /api interface the integer of its code table (40001, 1000001 …) where one applies',
+    }),
+    title: string('The kind of problem; the same for every occurrence'),
+    detail: string('What is wrong in this request'),
+    /** Where the problem is: a JSON pointer into the body, a query parameter, or a header. */
+    source: optional(
+      Type.Object({
+        pointer: optional(string('JSON pointer into the body, e.g. /customers/2/addresses/0/zip')),
+        parameter: optional(string('The query parameter, e.g. filter_groups[0][filters][0][key]')),
+        header: optional(string('The request header')),
+      }),
+    ),
+    meta: optional(
+      Type.Unsafe<Record<string, unknown>>({
+        type: 'object',
+        additionalProperties: true,
+        description: 'Details such as missing_scopes or allowed_methods',
+      }),
+    ),
+  }),
+);
+export type ErrorObject = Static<typeof ErrorObjectSchema>;
 
-export interface ErrorEnvelope {
-  errors: ErrorObject[];
-}
+export const ErrorEnvelopeSchema = component(
+  'ErrorEnvelope',
+  Type.Object({ errors: Type.Array(ErrorObjectSchema, { minItems: 1 }) }),
+);
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 
 /** HTTP reason phrases, used as titles of errors the API itself raises. */
 export const STATUS_TITLES: Readonly<Record<number, string>> = {

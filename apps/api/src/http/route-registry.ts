@@ -70,6 +70,7 @@ function invoke(route: RouteDefinition): RequestHandler {
       throw new Error(`${route.method} ${route.path} was reached without authentication`);
     const body = route.body ? await validateBody(route.body, req.body) : undefined;
     const query = route.query ? await validateQuery(route.query, req.query) : undefined;
+    let status = route.status;
     const result = await route.handle({
       principal,
       body,
@@ -77,11 +78,16 @@ function invoke(route: RouteDefinition): RequestHandler {
       params: req.params as Record<string, string>,
       req,
       res,
+      answerWith: (other) => {
+        if (other !== route.status && other !== route.response.also?.status)
+          throw new Error(`${route.method} ${route.path} declares no success status ${other}`);
+        status = other;
+      },
     });
     // A handler that answers with something other than JSON (the media route's bytes) has answered already.
     if (res.headersSent) return;
-    if (route.status === 204 || result === undefined) res.status(route.status).end();
-    else res.status(route.status).json(result);
+    if (status === 204 || result === undefined) res.status(status).end();
+    else res.status(status).json(result);
   };
 }
 

@@ -1,4 +1,5 @@
 import { Request, RequestHandler, Response } from 'express';
+import { Static, TSchema } from '@sinclair/typebox';
 import { FieldType, Principal, Scope } from '@brand/core';
 import { AuthKind } from './authenticate';
 import { DtoClass } from './validate-dto';
@@ -7,6 +8,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A JSON Schema object as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [keyword: string]: unknown };
+
+/**
+ * A declared response body (TypeBox, typing the handler's result), or none. Plain JSON Schema is
+ * accepted only while the hand-written response schemas are being moved to declarations.
+ */
+export type ResponseSchema = TSchema | JsonSchema | undefined;
 
 /** What the OpenAPI document needs to know about a list endpoint's query vocabulary. */
 export interface ListDocumentation {
@@ -28,13 +35,32 @@ export interface RouteContext<A extends AuthKind, B, Q> {
   params: Record<string, string>;
   req: Request;
   res: Response;
+  /**
+   * Answers with the route's other declared success status (`response.also`) instead of
+   * `status`: an upsert answers 201 when it created and 200 when it updated.
+   */
+  answerWith(status: number): void;
+}
+
+/**
+ * What a route answers on success: the body's declaration (a TypeBox schema, see
+ * `presenters/wire-schema.ts`) both documents the response and types the handler's result.
+ */
+export interface ResponseSpec<R extends ResponseSchema> {
+  description: string;
+  /** The JSON body; none for 204 and for a handler that answers bytes itself. */
+  schema?: R;
+  /** A second success status: with the same body unless `bodyless` (a 304 to a conditional GET). */
+  also?: { status: number; description: string; bodyless?: boolean };
+  /** Media types of a non-JSON body the handler writes itself (an image's bytes). */
+  binary?: readonly string[];
 }
 
 /**
  * One endpoint, declared once. The same declaration registers the Express handler, tells the
  * 405 logic which methods a path has, and describes the endpoint in the OpenAPI document.
  */
-export interface RouteSpec<A extends AuthKind, B, Q> {
+export interface RouteSpec<A extends AuthKind, B, Q, R extends ResponseSchema> {
   method: HttpMethod;
   /** Express path syntax (`/v10/orders/:id`); the OpenAPI document shows `{id}`. */
   path: string;
@@ -53,12 +79,11 @@ export interface RouteSpec<A extends AuthKind, B, Q> {
   list?: ListDocumentation;
   /** Success status (200, 201, 204). */
   status: number;
-  /**
-   * `also`: a second success status with the same body (an upsert answers 201 or 200); the
-   * handler then answers itself (`res.status(…).json(…)`) and returns nothing.
-   */
-  response: { description: string; schema?: JsonSchema; also?: { status: number; description: string } };
-  handler: (context: RouteContext<A, B, Q>) => Promise<unknown>;
+  response: ResponseSpec<R>;
+  /** Returns the declared body (nothing for 204 or when it wrote the answer itself, as the media route does). */
+  handler: (
+    context: RouteContext<A, B, Q>,
+  ) => Promise<R extends TSchema ? Static<R> : R extends undefined ? void : unknown>;
 }
 
 /** A route with its types erased, as the registry and the OpenAPI builder see it. */
@@ -76,7 +101,7 @@ export interface RouteDefinition {
   query?: DtoClass;
   list?: ListDocumentation;
   status: number;
-  response: { description: string; schema?: JsonSchema; also?: { status: number; description: string } };
+  response: ResponseSpec<ResponseSchema>;
   handle: (context: RouteContext<AuthKind, object | undefined, object | undefined>) => Promise<unknown>;
 }
 
@@ -106,7 +131,7 @@ export class Surface<A extends AuthKind = AuthKind> {
   }
 
   /** Declares a route of this surface; its path must lie under one of the surface's prefixes. */
-  route<B = undefined, Q = undefined>(spec: RouteSpec<A, B, Q>): this {
+  route<B = undefined, Q = undefined, R extends ResponseSchema = undefined>(spec: RouteSpec<A, B, Q, R>): this {
     if (!this.prefixes.some((prefix) => pathIsUnder(spec.path, prefix))) {
       throw new Error(
         `${spec.method.toUpperCase()} ${spec.path} is not under a prefix of the ${this.name} surface (${this.prefixes.join(', ')})`,

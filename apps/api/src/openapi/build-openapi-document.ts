@@ -5,6 +5,8 @@ import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
 import { listParameters } from './list-parameters';
 import { RESPONSE_SCHEMAS } from './response-schemas';
+import { ErrorEnvelopeSchema } from '../http/api-error';
+import { componentsUsedBy } from '../http/wire-schema';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
@@ -144,6 +146,17 @@ function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   );
 }
 
+/** The body of a success answer: the declared JSON shape, or the media types of bytes. */
+function successContent(route: RouteDefinition): { content?: JsonSchema } {
+  if (route.status === 204) return {};
+  if (route.response.binary) {
+    const bytes = { type: 'string', contentMediaType: 'application/octet-stream' };
+    return { content: Object.fromEntries(route.response.binary.map((type) => [type, { schema: bytes }])) };
+  }
+  if (!route.response.schema) return {};
+  return { content: { 'application/json': { schema: route.response.schema } } };
+}
+
 function operation(route: RouteDefinition): JsonSchema {
   const scopesNote = route.scopes.length > 0 ? `\n\nRequired scopes: ${route.scopes.join(', ')}.` : '';
   return {
@@ -167,24 +180,31 @@ function operation(route: RouteDefinition): JsonSchema {
         }
       : {}),
     responses: {
-      [String(route.status)]:
-        route.status === 204 || !route.response.schema
-          ? { description: route.response.description }
-          : {
-              description: route.response.description,
-              content: { 'application/json': { schema: route.response.schema } },
-            },
+      [String(route.status)]: { description: route.response.description, ...successContent(route) },
       ...(route.response.also
         ? {
             [String(route.response.also.status)]: {
               description: route.response.also.description,
-              ...(route.response.schema ? { content: { 'application/json': { schema: route.response.schema } } } : {}),
+              ...(route.response.also.bodyless ? {} : successContent(route)),
             },
           }
         : {}),
       ...errorResponses(route),
     },
   };
+}
+
+/** The named response shapes the routes and the error responses use; a name shared with a request DTO is a mistake. */
+function responseComponents(registry: RouteRegistry, dtoSchemas: Record<string, unknown>): Record<string, unknown> {
+  const roots = [
+    ...registry.routes.map((route) => route.response.schema),
+    ...Object.values(RESPONSE_SCHEMAS),
+    ErrorEnvelopeSchema,
+  ];
+  const components = componentsUsedBy(roots);
+  for (const name of Object.keys(components))
+    if (name in dtoSchemas) throw new Error(`${name} names both a request DTO and a response shape`);
+  return components;
 }
 
 /**
@@ -218,7 +238,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     tags,
     paths,
     components: {
-      schemas: { ...dtoSchemas, ...RESPONSE_SCHEMAS },
+      schemas: { ...dtoSchemas, ...RESPONSE_SCHEMAS, ...responseComponents(registry, dtoSchemas) },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([name, { description, retryAfter }]) => [
           name,

@@ -1,5 +1,5 @@
 import { JsonSchema } from '../http/route';
-import { dateTime, nullable, ref } from './schema-building';
+import { nullable, ref } from './schema-building';
 import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
 import { EXPORT_RESPONSE_SCHEMAS } from './export-response-schemas';
 import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
@@ -15,138 +15,8 @@ import { RETURN_PORTALS_RESPONSE_SCHEMAS } from './return-portals-response-schem
  * carry the fields declared here.
  */
 
-const address: JsonSchema = {
-  type: 'object',
-  required: ['id', 'title', 'name', 'address', 'address_2', 'zip', 'city', 'region', 'country', 'remote_erp_id'],
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    name: { type: 'string' },
-    address: { type: 'string' },
-    address_2: nullable('string'),
-    zip: { type: 'string' },
-    city: { type: 'string' },
-    region: nullable('string'),
-    country: { type: 'string', pattern: '^[A-Z]{2}$' },
-    remote_erp_id: nullable('string'),
-  },
-};
-
-const customerGroup: JsonSchema = {
-  type: 'object',
-  required: ['id', 'code', 'name', 'created_at', 'updated_at'],
-  properties: {
-    id: { type: 'integer' },
-    code: { type: 'string' },
-    name: { type: 'string' },
-    created_at: dateTime,
-    updated_at: dateTime,
-  },
-};
-
-const paymentTerms: JsonSchema = {
-  type: 'object',
-  required: ['id', 'code', 'name', 'days', 'created_at', 'updated_at'],
-  properties: {
-    id: { type: 'integer' },
-    code: { type: 'string' },
-    name: { type: 'string' },
-    days: { type: 'integer', description: 'Days until payment is due' },
-    created_at: dateTime,
-    updated_at: dateTime,
-  },
-};
-
-const customer: JsonSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'customer_number',
-    'name',
-    'currency',
-    'discount_percentage',
-    'active',
-    'email',
-    'telephone',
-    'vat_number',
-    'eori_number',
-    'customer_group_id',
-    'payment_terms_id',
-    'created_at',
-    'updated_at',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    customer_number: { type: 'string' },
-    name: { type: 'string' },
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-    discount_percentage: { type: 'number', minimum: 0, maximum: 100, description: 'Percent, at most 2 decimals' },
-    active: { type: 'boolean' },
-    email: nullable('string'),
-    telephone: nullable('string'),
-    vat_number: nullable('string'),
-    eori_number: nullable('string'),
-    customer_group_id: nullable('integer'),
-    payment_terms_id: nullable('integer'),
-    created_at: dateTime,
-    updated_at: dateTime,
-    addresses: { type: 'array', items: ref('Address'), description: 'With includes[]=addresses' },
-    customer_group: { oneOf: [ref('CustomerGroup'), { type: 'null' }], description: 'With includes[]=customer_group' },
-    payment_terms: { oneOf: [ref('PaymentTerms'), { type: 'null' }], description: 'With includes[]=payment_terms' },
-  },
-};
-
-const supplier: JsonSchema = {
-  type: 'object',
-  required: ['id', 'supplier_number', 'name', 'currency', 'active', 'email', 'created_at', 'updated_at'],
-  properties: {
-    id: { type: 'integer' },
-    supplier_number: { type: 'string' },
-    name: { type: 'string' },
-    currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-    active: { type: 'boolean' },
-    email: nullable('string'),
-    created_at: dateTime,
-    updated_at: dateTime,
-    addresses: { type: 'array', items: ref('Address'), description: 'With includes[]=addresses' },
-  },
-};
-
-const errorObject: JsonSchema = {
-  type: 'object',
-  required: ['status', 'code', 'title', 'detail'],
-  properties: {
-    status: { type: 'integer', description: 'The HTTP status, repeated' },
-    code: {
-      type: ['string', 'integer'],
-      description:
-        'Stable machine-readable code, e.g. validation_failed, insufficient_scope; on the older /api interface the integer of its code table (40001, 1000001 …) where one applies',
-    },
-    title: { type: 'string', description: 'The kind of problem; the same for every occurrence' },
-    detail: { type: 'string', description: 'What is wrong in this request' },
-    source: {
-      type: 'object',
-      properties: {
-        pointer: { type: 'string', description: 'JSON pointer into the body, e.g. /customers/2/addresses/0/zip' },
-        parameter: { type: 'string', description: 'The query parameter, e.g. filter_groups[0][filters][0][key]' },
-        header: { type: 'string', description: 'The request header' },
-      },
-    },
-    meta: {
-      type: 'object',
-      additionalProperties: true,
-      description: 'Details such as missing_scopes or allowed_methods',
-    },
-  },
-};
-
 /** Named schemas of responses, merged into `components.schemas`. */
 export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
-  Address: address,
-  Customer: customer,
-  CustomerGroup: customerGroup,
-  PaymentTerms: paymentTerms,
-  Supplier: supplier,
   ...CATALOG_RESPONSE_SCHEMAS,
   ...ORDERS_RESPONSE_SCHEMAS,
   ...PRODUCTION_RESPONSE_SCHEMAS,
@@ -155,12 +25,6 @@ export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
   ...RETURN_PORTALS_RESPONSE_SCHEMAS,
   ...LEGACY_RESPONSE_SCHEMAS,
   ...EXPORT_RESPONSE_SCHEMAS,
-  ErrorObject: errorObject,
-  ErrorEnvelope: {
-    type: 'object',
-    required: ['errors'],
-    properties: { errors: { type: 'array', minItems: 1, items: ref('ErrorObject') } },
-  },
 };
 
 /** `{ "<key>": [<item>…], "has_more", "next_cursor", "total"? }`. */

@@ -1,17 +1,22 @@
 import { Address } from '@brand/core';
+import { Static, Type, component, country, integer, nullable, string } from '../http/wire-schema';
 
-export interface AddressWire {
-  id: number;
-  title: string;
-  name: string;
-  address: string;
-  address_2: string | null;
-  zip: string;
-  city: string;
-  region: string | null;
-  country: string;
-  remote_erp_id: string | null;
-}
+export const AddressSchema = component(
+  'Address',
+  Type.Object({
+    id: integer(),
+    title: string(),
+    name: string(),
+    address: string(),
+    address_2: nullable(string()),
+    zip: string(),
+    city: string(),
+    region: nullable(string()),
+    country: country(),
+    remote_erp_id: nullable(string()),
+  }),
+);
+export type AddressWire = Static<typeof AddressSchema>;
 
 export function presentAddress(address: Address): AddressWire {
   return {

@@ -1,27 +1,44 @@
 import { Customer, CustomerGroup, PaymentTerms, discountPercentage } from '@brand/core';
-import { AddressWire, presentAddress } from './address.presenter';
-import { CustomerGroupWire, presentCustomerGroup } from './customer-group.presenter';
-import { PaymentTermsWire, presentPaymentTerms } from './payment-terms.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  currency,
+  dateTime,
+  integer,
+  nullable,
+  optional,
+  string,
+} from '../http/wire-schema';
+import { AddressSchema, presentAddress } from './address.presenter';
+import { CustomerGroupSchema, presentCustomerGroup } from './customer-group.presenter';
+import { PaymentTermsSchema, presentPaymentTerms } from './payment-terms.presenter';
 
-export interface CustomerWire {
-  id: number;
-  customer_number: string;
-  name: string;
-  currency: string;
-  discount_percentage: number;
-  active: boolean;
-  email: string | null;
-  telephone: string | null;
-  vat_number: string | null;
-  eori_number: string | null;
-  customer_group_id: number | null;
-  payment_terms_id: number | null;
-  created_at: string;
-  updated_at: string;
-  addresses?: AddressWire[];
-  customer_group?: CustomerGroupWire | null;
-  payment_terms?: PaymentTermsWire | null;
-}
+export const CustomerSchema = component(
+  'Customer',
+  Type.Object({
+    id: integer(),
+    customer_number: string(),
+    name: string(),
+    currency: currency(),
+    discount_percentage: Type.Number({ minimum: 0, maximum: 100, description: 'Percent, at most 2 decimals' }),
+    active: boolean(),
+    email: nullable(string()),
+    telephone: nullable(string()),
+    vat_number: nullable(string()),
+    eori_number: nullable(string()),
+    customer_group_id: nullable(integer()),
+    payment_terms_id: nullable(integer()),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    addresses: optional(arrayOf(AddressSchema, 'With includes[]=addresses')),
+    customer_group: optional(nullable(CustomerGroupSchema, { description: 'With includes[]=customer_group' })),
+    payment_terms: optional(nullable(PaymentTermsSchema, { description: 'With includes[]=payment_terms' })),
+  }),
+);
+export type CustomerWire = Static<typeof CustomerSchema>;
 
 /** What the request included, and the related records loaded for it. */
 export interface CustomerIncludes {

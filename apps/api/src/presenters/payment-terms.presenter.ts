@@ -1,13 +1,18 @@
 import { PaymentTerms } from '@brand/core';
+import { Static, Type, component, dateTime, integer, string } from '../http/wire-schema';
 
-export interface PaymentTermsWire {
-  id: number;
-  code: string;
-  name: string;
-  days: number;
-  created_at: string;
-  updated_at: string;
-}
+export const PaymentTermsSchema = component(
+  'PaymentTerms',
+  Type.Object({
+    id: integer(),
+    code: string(),
+    name: string(),
+    days: integer('Days until payment is due'),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type PaymentTermsWire = Static<typeof PaymentTermsSchema>;
 
 export function presentPaymentTerms(terms: PaymentTerms): PaymentTermsWire {
   return {

@@ -1,17 +1,34 @@
 import { Supplier } from '@brand/core';
-import { AddressWire, presentAddress } from './address.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  currency,
+  dateTime,
+  integer,
+  nullable,
+  optional,
+  string,
+} from '../http/wire-schema';
+import { AddressSchema, presentAddress } from './address.presenter';
 
-export interface SupplierWire {
-  id: number;
-  supplier_number: string;
-  name: string;
-  currency: string;
-  active: boolean;
-  email: string | null;
-  created_at: string;
-  updated_at: string;
-  addresses?: AddressWire[];
-}
+export const SupplierSchema = component(
+  'Supplier',
+  Type.Object({
+    id: integer(),
+    supplier_number: string(),
+    name: string(),
+    currency: currency(),
+    active: boolean(),
+    email: nullable(string()),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    addresses: optional(arrayOf(AddressSchema, 'With includes[]=addresses')),
+  }),
+);
+export type SupplierWire = Static<typeof SupplierSchema>;
 
 export function presentSupplier(supplier: Supplier, includes: readonly string[]): SupplierWire {
   const wire: SupplierWire = {

@@ -1,6 +1,7 @@
 import { RequestHandler } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { JsonSchema, Surface } from '../http/route';
+import { Type } from '../http/wire-schema';
 
 const DOCUMENT_PATH = '/openapi.json';
 
@@ -20,7 +21,10 @@ export function docsRouter(deps: { document: () => JsonSchema }): Surface<'none'
       tag: 'Meta',
       scopes: [],
       status: 200,
-      response: { description: 'OpenAPI 3.1 document', schema: { type: 'object' } },
+      response: {
+        description: 'OpenAPI 3.1 document',
+        schema: Type.Unsafe<JsonSchema>({ type: 'object', additionalProperties: true }),
+      },
       handler: async () => deps.document(),
     })
     .use(

@@ -1,5 +1,6 @@
 import { apiErrors } from '../http/api-errors';
 import { Surface } from '../http/route';
+import { Type, constant } from '../http/wire-schema';
 
 /** Liveness and readiness in one: 200 while the database answers, 503 when it does not. Open to anyone, even in maintenance. */
 export function healthRouter(deps: { ping: () => Promise<boolean> }): Surface<'none'> {
@@ -12,12 +13,12 @@ export function healthRouter(deps: { ping: () => Promise<boolean> }): Surface<'n
     status: 200,
     response: {
       description: 'The service and its database answer',
-      schema: { type: 'object', properties: { status: { type: 'string', const: 'ok' } }, required: ['status'] },
+      schema: Type.Object({ status: constant('ok') }),
     },
     handler: async () => {
       const healthy = await deps.ping().catch(() => false);
       if (!healthy) throw apiErrors.storageUnavailable();
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     },
   });
 }

@@ -14,11 +14,11 @@ import { CreateCustomerGroupDto } from '../dtos/customer-group.dto';
 import { CreatePaymentTermsDto } from '../dtos/payment-terms.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentCustomerGroup } from '../presenters/customer-group.presenter';
-import { presentCustomer } from '../presenters/customer.presenter';
-import { presentPaymentTerms } from '../presenters/payment-terms.presenter';
-import { presentSupplier } from '../presenters/supplier.presenter';
+import { listOf, wrapped } from '../http/wire-schema';
+import { CustomerGroupSchema, presentCustomerGroup } from '../presenters/customer-group.presenter';
+import { CustomerSchema, presentCustomer } from '../presenters/customer.presenter';
+import { PaymentTermsSchema, presentPaymentTerms } from '../presenters/payment-terms.presenter';
+import { SupplierSchema, presentSupplier } from '../presenters/supplier.presenter';
 import { RouterDeps } from './router-deps';
 
 /** The current interface under /v10. */
@@ -32,7 +32,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:read'],
       list: customerListDefinition,
       status: 200,
-      response: { description: 'A page of customers', schema: listResponseSchema('customers', 'Customer') },
+      response: { description: 'A page of customers', schema: listOf('customers', CustomerSchema) },
       handler: async ({ principal, req }) => {
         const result = await listCustomers(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('customers', result, customerListDefinition, deps.cursors, (customer) =>
@@ -54,7 +54,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of customer groups',
-        schema: listResponseSchema('customer_groups', 'CustomerGroup'),
+        schema: listOf('customer_groups', CustomerGroupSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listCustomerGroups(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -71,7 +71,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: {
         description: 'The new customer group',
-        schema: objectResponseSchema('customer_group', 'CustomerGroup'),
+        schema: wrapped('customer_group', CustomerGroupSchema),
       },
       handler: async ({ principal, body }) => {
         const group = await createCustomerGroup(deps, { brandId: principal.brandId, code: body.code, name: body.name });
@@ -86,7 +86,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:read'],
       list: paymentTermsListDefinition,
       status: 200,
-      response: { description: 'A page of payment terms', schema: listResponseSchema('payment_terms', 'PaymentTerms') },
+      response: { description: 'A page of payment terms', schema: listOf('payment_terms', PaymentTermsSchema) },
       handler: async ({ principal, req }) => {
         const result = await listPaymentTerms(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('payment_terms', result, paymentTermsListDefinition, deps.cursors, presentPaymentTerms);
@@ -100,7 +100,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['customers:write'],
       body: CreatePaymentTermsDto,
       status: 201,
-      response: { description: 'The new payment terms', schema: objectResponseSchema('payment_terms', 'PaymentTerms') },
+      response: { description: 'The new payment terms', schema: wrapped('payment_terms', PaymentTermsSchema) },
       handler: async ({ principal, body }) => {
         const terms = await createPaymentTerms(deps, {
           brandId: principal.brandId,
@@ -119,7 +119,7 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['production:read'],
       list: supplierListDefinition,
       status: 200,
-      response: { description: 'A page of suppliers', schema: listResponseSchema('suppliers', 'Supplier') },
+      response: { description: 'A page of suppliers', schema: listOf('suppliers', SupplierSchema) },
       handler: async ({ principal, req }) => {
         const result = await listSuppliers(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('suppliers', result, supplierListDefinition, deps.cursors, (supplier) =>
