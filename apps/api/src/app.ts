@@ -79,15 +79,15 @@ export function createApp(deps: AppDeps): express.Application {
   const images = deps.images ?? imageServicesFrom(config.images);
   const routerDeps = { uow: storage.uow, clock, hasher, cursors: new CursorCodec(storage.secrets), images };
   let openApiDocument: JsonSchema | null = null;
+  const document = (): JsonSchema =>
+    (openApiDocument ??= buildOpenApiDocument(registry, {
+      title: 'Brand commerce platform API',
+      version: API_VERSION,
+    }));
+  app.locals['openApiDocument'] = document;
   const registry: RouteRegistry = new RouteRegistry([
     healthRouter({ ping: () => storage.ping() }),
-    docsRouter({
-      document: () =>
-        (openApiDocument ??= buildOpenApiDocument(registry, {
-          title: 'Brand commerce platform API',
-          version: API_VERSION,
-        })),
-    }),
+    docsRouter({ document }),
     v10Router(routerDeps),
     catalogV10Router({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     // Before the routers with /v10/<documents>/:id, so /v10/orders/export is not taken for an id.
@@ -134,6 +134,11 @@ export function createApp(deps: AppDeps): express.Application {
     }),
   );
   return app;
+}
+
+/** The OpenAPI document an app made by `createApp` serves at /openapi.json (built once, on first use). */
+export function openApiDocumentOf(app: express.Application): JsonSchema {
+  return (app.locals['openApiDocument'] as () => JsonSchema)();
 }
 
 /** The request-log buffer of an app made by `createApp`. */

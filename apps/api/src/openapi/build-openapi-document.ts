@@ -25,9 +25,14 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
   NotFound: { status: 404, description: 'Unknown route, or an id that does not exist for this brand' },
   PayloadTooLarge: { status: 413, description: 'The body is larger than the limit' },
   UnsupportedMediaType: { status: 415, description: 'The body is not sent as application/json' },
+  Conflict: {
+    status: 409,
+    description: 'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again',
+  },
   ValidationError: {
     status: 422,
-    description: 'One error object per invalid field, each with source.pointer or source.parameter',
+    description:
+      'One error object per invalid field, each with source.pointer or source.parameter; or a business rule refuses the change (invalid_state_transition, duplicate, has_dependents, image_download_failed)',
   },
   TooManyRequests: {
     status: 429,
@@ -139,7 +144,9 @@ function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   if (route.auth === 'legacy' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
   if (route.scopes.length > 0) names.push('Forbidden');
   if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
-  if (route.body || route.query || route.list) names.push('ValidationError');
+  const writes = route.method !== 'get';
+  if (writes && route.auth !== 'none') names.push('Conflict');
+  if (writes || route.body || route.query || route.list) names.push('ValidationError');
   const sorted = names.map((name) => [name, ERROR_RESPONSES[name]!] as const).sort((a, b) => a[1].status - b[1].status);
   return Object.fromEntries(
     sorted.map(([name, { status }]) => [String(status), { $ref: `#/components/responses/${name}` }]),
