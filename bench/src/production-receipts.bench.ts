@@ -60,15 +60,13 @@ async function seedProduction(
     const variants = Array.from({ length: Math.min(perOrder, 50) }, (_, i) => (o * perOrder + i) % VARIANTS);
     const lines = [...new Set(variants)].map((v) => ({ sku: skuOf(v), quantity: 1_000_000 }));
     const created = (
-      await post(`${baseUrl}/v10/production-orders`, headers, { production_order: { supplier_number: 'SUP-1', lines } })
+      await post(`${baseUrl}/v10/production-orders`, headers, { supplier_number: 'SUP-1', lines })
     )['production_order'] as { id: number };
     await post(`${baseUrl}/v10/production-orders/${created.id}/approve`, headers, undefined);
     for (let n = 0; n < NOTES_PER_ORDER; n++) {
       const noteLines = lines.map((l) => ({ sku: l.sku, quantity: 100_000 }));
       const note = (
-        await post(`${baseUrl}/v10/production-orders/${created.id}/delivery-notes`, headers, {
-          delivery_note: { lines: noteLines },
-        })
+        await post(`${baseUrl}/v10/production-orders/${created.id}/delivery-notes`, headers, { lines: noteLines })
       )['delivery_note'] as { delivery_note_number: number };
       notes.push({ number: note.delivery_note_number, skus: noteLines.map((l) => l.sku) });
     }

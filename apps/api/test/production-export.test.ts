@@ -133,14 +133,12 @@ for (const dialect of testDialects()) {
       expect(plain['sales_orders']).toBeUndefined();
 
       const foreignOrder = await p.post('/v10/production-orders', {
-        production_order: {
-          supplier_number: 'SUP-1',
-          sales_order_ids: [(sales['id'] as number) + 1000],
-          lines: [{ sku: 'TEE-S', quantity: 1 }],
-        },
+        supplier_number: 'SUP-1',
+        sales_order_ids: [(sales['id'] as number) + 1000],
+        lines: [{ sku: 'TEE-S', quantity: 1 }],
       });
       expect(foreignOrder.status).toBe(422);
-      expect(foreignOrder.body.errors[0].source.pointer).toBe('/production_order/sales_order_ids/0');
+      expect(foreignOrder.body.errors[0].source.pointer).toBe('/sales_order_ids/0');
     });
 
     it('documents every production route with its scope, and every field the presenters return', async () => {

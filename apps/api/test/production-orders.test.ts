@@ -17,16 +17,14 @@ for (const dialect of testDialects()) {
 
     it('creates a numbered draft with catalog copies, shown again by GET with its timeline', async () => {
       const response = await p.post('/v10/production-orders', {
-        production_order: {
-          supplier_number: 'SUP-1',
-          expected_delivery: '2026-09-01',
-          notes: 'rush',
-          production_order_meta: { season: 'FW26' },
-          lines: [
-            { sku: 'TEE-S', quantity: 20, unit_cost: 4.5 },
-            { ean: '5700000000035', quantity: 10 },
-          ],
-        },
+        supplier_number: 'SUP-1',
+        expected_delivery: '2026-09-01',
+        notes: 'rush',
+        production_order_meta: { season: 'FW26' },
+        lines: [
+          { sku: 'TEE-S', quantity: 20, unit_cost: 4.5 },
+          { ean: '5700000000035', quantity: 10 },
+        ],
       });
       expect(response.status).toBe(201);
       const order = response.body.production_order as Body;
@@ -67,45 +65,45 @@ for (const dialect of testDialects()) {
 
     it('refuses bad input with 422 naming each field, and writes nothing', async () => {
       const bad = await p.post('/v10/production-orders', {
-        production_order: {
-          supplier_number: 'SUP-OFF',
-          sales_order_ids: [999999],
-          lines: [
-            { sku: 'NOPE', quantity: 1 },
-            { sku: 'TEE-S', quantity: 2 },
-          ],
-        },
+        supplier_number: 'SUP-OFF',
+        sales_order_ids: [999999],
+        lines: [
+          { sku: 'NOPE', quantity: 1 },
+          { sku: 'TEE-S', quantity: 2 },
+        ],
       });
       expect(bad.status).toBe(422);
       expect(pointers(bad.body).sort()).toEqual([
-        '/production_order/lines/0/sku',
-        '/production_order/sales_order_ids/0',
-        '/production_order/supplier_number',
+        '/lines/0/sku',
+        '/sales_order_ids/0',
+        '/supplier_number',
       ]);
 
       const shapes = await p.post('/v10/production-orders', {
-        production_order: {
-          supplier_number: 'SUP-1',
-          expected_delivery: '2026-02-30',
-          lines: [{ sku: 'TEE-S', quantity: 0, unit_cost: 1.234 }],
-        },
+        supplier_number: 'SUP-1',
+        expected_delivery: '2026-02-30',
+        lines: [{ sku: 'TEE-S', quantity: 0, unit_cost: 1.234 }],
       });
       expect(shapes.status).toBe(422);
       expect(pointers(shapes.body).sort()).toEqual([
-        '/production_order/lines/0/quantity',
-        '/production_order/lines/0/unit_cost',
+        '/lines/0/quantity',
+        '/lines/0/unit_cost',
       ]);
       const impossibleDate = await p.post('/v10/production-orders', {
-        production_order: {
-          supplier_number: 'SUP-1',
-          expected_delivery: '2026-02-30',
-          lines: [{ sku: 'TEE-S', quantity: 1 }],
-        },
+        supplier_number: 'SUP-1',
+        expected_delivery: '2026-02-30',
+        lines: [{ sku: 'TEE-S', quantity: 1 }],
       });
       expect(impossibleDate.status).toBe(422);
-      expect(pointers(impossibleDate.body)).toEqual(['/production_order/expected_delivery']);
+      expect(pointers(impossibleDate.body)).toEqual(['/expected_delivery']);
 
       expect((await p.post('/v10/production-orders', {})).status).toBe(422);
+      // Back-office bodies are flat (DESIGN §6): the wrapped form of earlier versions lacks the fields it wraps.
+      const wrapped = await p.post('/v10/production-orders', {
+        production_order: { supplier_number: 'SUP-1', lines: [{ sku: 'TEE-S', quantity: 1 }] },
+      });
+      expect(wrapped.status).toBe(422);
+      expect(pointers(wrapped.body).sort()).toEqual(['/lines', '/supplier_number']);
       const list = await p.get('/v10/production-orders');
       expect(list.body).toMatchObject({ production_orders: [], total: 0 });
     });
@@ -131,17 +129,17 @@ for (const dialect of testDialects()) {
     it('announces delivery notes on an open order only, for its lines only, raising expected pieces', async () => {
       const draft = await p.createOrder();
       const early = await p.post(`/v10/production-orders/${draft['id']}/delivery-notes`, {
-        delivery_note: { lines: [{ sku: 'TEE-S', quantity: 1 }] },
+        lines: [{ sku: 'TEE-S', quantity: 1 }],
       });
       expect(early.status).toBe(422);
       expect(early.body.errors[0].code).toBe('invalid_state_transition');
 
       const order = await p.openOrder();
       const notOnOrder = await p.post(`/v10/production-orders/${order['id']}/delivery-notes`, {
-        delivery_note: { lines: [{ sku: 'SOCK-42', quantity: 1 }] },
+        lines: [{ sku: 'SOCK-42', quantity: 1 }],
       });
       expect(notOnOrder.status).toBe(422);
-      expect(pointers(notOnOrder.body)).toEqual(['/delivery_note/lines/0/sku']);
+      expect(pointers(notOnOrder.body)).toEqual(['/lines/0/sku']);
 
       const note = await p.announce(order['id'], [{ sku: 'TEE-S', quantity: 12 }], { meta: { truck: 'T1' } });
       expect(note).toMatchObject({

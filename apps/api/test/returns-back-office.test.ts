@@ -1,10 +1,15 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
-import { RESPONSE_SCHEMAS } from '../src/openapi/response-schemas';
+import { JsonSchema } from '../src/http/route';
+import { componentsUsedBy } from '../src/http/wire-schema';
+import { ReturnSchema } from '../src/presenters/return.presenter';
 import { createIntegrator } from './support/integrator';
 import { OrderingBrand, getOk, seedOrderingBrand } from './support/orders';
 import { aClaimCause, aDeliveredOrder, anRma, returnOf } from './support/returns';
 import { useTestApp } from './support/test-app';
+
+/** The declared response shapes, by component name, as the OpenAPI document shows them. */
+const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = componentsUsedBy([ReturnSchema]);
 
 type Body = Record<string, unknown>;
 const MINUTE = 60_000;

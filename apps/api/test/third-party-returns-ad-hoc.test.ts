@@ -1,9 +1,14 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
-import { RESPONSE_SCHEMAS } from '../src/openapi/response-schemas';
+import { JsonSchema } from '../src/http/route';
+import { componentsUsedBy } from '../src/http/wire-schema';
+import { AlertSchema } from '../src/presenters/return.presenter';
 import { OrderingBrand, changeSettings, getOk, seedOrderingBrand, stockOf } from './support/orders';
 import { aClaimCause, aDeliveredOrder, anRma, creditNotesOf, returnOf } from './support/returns';
 import { useTestApp } from './support/test-app';
+
+/** The declared response shapes, by component name, as the OpenAPI document shows them. */
+const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = componentsUsedBy([AlertSchema]);
 
 type Body = Record<string, unknown>;
 

@@ -72,8 +72,8 @@ describe('production orders', () => {
         }),
       ),
     ).toEqual({
-      '/production_order/supplier_number': expect.stringContaining('inactive'),
-      '/production_order/lines/0/sku': expect.stringContaining('is not a variant of this brand'),
+      '/supplier_number': expect.stringContaining('inactive'),
+      '/lines/0/sku': expect.stringContaining('is not a variant of this brand'),
     });
     expect(
       await violationsOf(
@@ -83,7 +83,7 @@ describe('production orders', () => {
         ]),
       ),
     ).toEqual({
-      '/production_order/lines/1/sku': expect.stringContaining('already on line 0'),
+      '/lines/1/sku': expect.stringContaining('already on line 0'),
     });
     const order = await s.create();
     expect(order.productionOrderNumber).toBe(1);
@@ -109,7 +109,7 @@ describe('delivery notes and 3PL receipts', () => {
     const order = await approveProductionOrder(s.deps, { ...s.at, productionOrderId: draft.id });
     await s.products([product('CAP', { variants: [variant('CAP-M', 0)] })]);
     expect(await violationsOf(s.announce(order.id, [{ sku: 'CAP-M', quantity: 1 }]))).toEqual({
-      '/delivery_note/lines/0/sku': expect.stringContaining('is not on production order 1'),
+      '/lines/0/sku': expect.stringContaining('is not on production order 1'),
     });
     const { deliveryNote, productionOrder } = await s.announce(order.id);
     expect(deliveryNote).toMatchObject({

@@ -96,14 +96,6 @@ export class CreateProductionOrderDto {
   lines!: ProductionOrderLineDto[];
 }
 
-@JSONSchema({ title: 'CreateProductionOrderRequest' })
-export class CreateProductionOrderRequestDto {
-  @IsObject(required)
-  @ValidateNested()
-  @Type(() => CreateProductionOrderDto)
-  production_order!: CreateProductionOrderDto;
-}
-
 @JSONSchema({ title: 'CreateDeliveryNote' })
 export class CreateDeliveryNoteDto {
   @IsOptional()
@@ -128,14 +120,6 @@ export class CreateDeliveryNoteDto {
 
   @lineArray(() => ArticleQuantityDto, { description: 'Variants of the production order and the pieces on their way.' })
   lines!: ArticleQuantityDto[];
-}
-
-@JSONSchema({ title: 'CreateDeliveryNoteRequest' })
-export class CreateDeliveryNoteRequestDto {
-  @IsObject(required)
-  @ValidateNested()
-  @Type(() => CreateDeliveryNoteDto)
-  delivery_note!: CreateDeliveryNoteDto;
 }
 
 @JSONSchema({

@@ -7,6 +7,7 @@ import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
 import { principalOf } from './request-context';
 import { RouteDefinition, Surface, pathIsUnder } from './route';
 import { validateBody, validateQuery } from './validate-dto';
+import { detailIncludes } from '../listing/list-request';
 
 const METHODS_WITH_BODY = new Set(['post', 'put', 'patch']);
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -70,11 +71,13 @@ function invoke(route: RouteDefinition): RequestHandler {
       throw new Error(`${route.method} ${route.path} was reached without authentication`);
     const body = route.body ? await validateBody(route.body, req.body) : undefined;
     const query = route.query ? await validateQuery(route.query, req.query) : undefined;
+    const includes = route.includes ? detailIncludes(req, route.includes.resource, route.includes.allowed) : [];
     let status = route.status;
     const result = await route.handle({
       principal,
       body,
       query,
+      includes,
       params: req.params as Record<string, string>,
       req,
       res,

@@ -27,11 +27,19 @@ export interface ListDocumentation {
   pagedOnly?: boolean;
 }
 
+/** The includes a single object accepts, and the resource an error names. */
+export interface DetailIncludes {
+  resource: string;
+  allowed: readonly string[];
+}
+
 /** What a handler gets: the principal (null only on routes without auth), the validated body and query. */
 export interface RouteContext<A extends AuthKind, B, Q> {
   principal: A extends 'none' ? null : Principal;
   body: B;
   query: Q;
+  /** The checked `includes[]` of a route that declares `includes`; [] otherwise. */
+  includes: string[];
   params: Record<string, string>;
   req: Request;
   res: Response;
@@ -39,7 +47,7 @@ export interface RouteContext<A extends AuthKind, B, Q> {
    * Answers with the route's other declared success status (`response.also`) instead of
    * `status`: an upsert answers 201 when it created and 200 when it updated.
    */
-  answerWith(status: number): void;
+  answerWith: (status: number) => void;
 }
 
 /**
@@ -77,6 +85,12 @@ export interface RouteSpec<A extends AuthKind, B, Q, R extends ResponseSchema> {
   query?: Q extends object ? DtoClass<Q> : never;
   /** Set on list endpoints: the OpenAPI document then lists the list query parameters. */
   list?: ListDocumentation;
+  /**
+   * Related objects a single object may embed (`GET /v10/orders/{id}?includes[]=lines`): checked
+   * like a list's includes (an unknown name is a 422 naming the parameter), handed to the handler
+   * as `includes`, and listed in the OpenAPI document.
+   */
+  includes?: DetailIncludes;
   /** Success status (200, 201, 204). */
   status: number;
   response: ResponseSpec<R>;
@@ -100,6 +114,7 @@ export interface RouteDefinition {
   optionalBody?: boolean;
   query?: DtoClass;
   list?: ListDocumentation;
+  includes?: DetailIncludes;
   status: number;
   response: ResponseSpec<ResponseSchema>;
   handle: (context: RouteContext<AuthKind, object | undefined, object | undefined>) => Promise<unknown>;

@@ -40,6 +40,17 @@ export function component<T extends TSchema>(name: string, schema: T): TUnsafe<S
 }
 
 /**
+ * A reference to the named shape `name` before its declaration exists, for shapes that contain
+ * each other (a product lists its variants and a variant shows its product; a category lists its
+ * subcategories): one of them must be referred to by name. `T` is what the presenter sends there,
+ * the declared shape or a narrower view of it (a subcategory without includes of its own). The
+ * OpenAPI test checks that every reference resolves.
+ */
+export function componentNamed<T>(name: string): TUnsafe<T> {
+  return Type.Unsafe<T>({ $ref: `${SCHEMA_PREFIX}${name}` });
+}
+
+/**
  * The named shapes `roots` use, directly or through other named shapes, by name: exactly the
  * components the document needs. Throws on a reference to a shape nobody declared.
  */
@@ -126,6 +137,14 @@ export const day = (description?: string): TString =>
 /** An exact amount as a JSON number; never more than 2 decimals. */
 export const money = (description: string): TUnsafe<number> =>
   Type.Unsafe<number>({ type: 'number', description: `${description}; at most 2 decimals` });
+/** A percentage (25 = 25 %), as a JSON number with at most 2 decimals. */
+export const percentage = (description: string): TUnsafe<number> =>
+  Type.Unsafe<number>({
+    type: 'number',
+    minimum: 0,
+    maximum: 100,
+    description: `${description}, in percent (25 = 25 %); at most 2 decimals`,
+  });
 export const currency = (description?: string): TString =>
   Type.String({ pattern: '^[A-Z]{3}$', ...(description ? { description } : {}) });
 export const country = (description?: string): TString =>
@@ -142,6 +161,13 @@ export const stringMap = (description?: string): TUnsafe<Record<string, string>>
   Type.Unsafe<Record<string, string>>({
     type: 'object',
     additionalProperties: { type: 'string' },
+    ...(description ? { description } : {}),
+  });
+/** An object whose keys the data chooses (prices by currency code), every value of the one shape. */
+export const mapOf = <T extends TSchema>(value: T, description?: string): TUnsafe<Record<string, Static<T>>> =>
+  Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    additionalProperties: value,
     ...(description ? { description } : {}),
   });
 export const optional = <T extends TSchema>(schema: T) => Type.Optional(schema);
@@ -178,4 +204,29 @@ export function wrapped<K extends string, T extends TSchema>(key: K, item: T): T
 /** The kind of a schema built here, for code that must tell TypeBox schemas from plain JSON. */
 export function isTypeBoxSchema(value: unknown): value is TSchema {
   return typeof value === 'object' && value !== null && Kind in value;
+}
+
+type ExportPageShape<K extends string, T extends TSchema> = TObject<
+  { [key in K]: TArray<T> } & { has_more: TBoolean; next_cursor: TUnsafe<string | null> }
+>;
+
+/** `{ "<key>": [<item>…], "has_more", "next_cursor" }`: an export page, walked by cursor and never counted. */
+export function exportPageOf<K extends string, T extends TSchema>(key: K, item: T): ExportPageShape<K, T> {
+  return Type.Object({
+    [key]: Type.Array(item, {
+      description: 'Documents this system has not marked exported (at or before not_exported_since)',
+    }),
+    has_more: Type.Boolean(),
+    next_cursor: nullable(Type.String(), {
+      description:
+        'Pass as cursor (with the same system_id and flags) to get the next page; null when has_more is false',
+    }),
+  }) as unknown as ExportPageShape<K, T>;
+}
+
+/** `{ "<key>": [<item>…] }`: the documents a mark-as-exported call marked, as they are now. */
+export function markedOf<K extends string, T extends TSchema>(key: K, item: T): TObject<{ [key in K]: TArray<T> }> {
+  return Type.Object({
+    [key]: Type.Array(item, { description: 'The marked documents, with their exports' }),
+  } as { [key in K]: TArray<T> });
 }

@@ -3,7 +3,7 @@ import { HAS_DECIMALS, NOT_TOGETHER_WITH } from '../dtos/decorators';
 import { RouteDefinition, JsonSchema } from '../http/route';
 import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
-import { listParameters } from './list-parameters';
+import { includesParameter, listParameters } from './list-parameters';
 import { RESPONSE_SCHEMAS } from './response-schemas';
 import { ErrorEnvelopeSchema } from '../http/api-error';
 import { componentsUsedBy } from '../http/wire-schema';
@@ -15,7 +15,7 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
   BadRequest: {
     status: 400,
     description:
-      'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), or a missing X-ServiceAppIdentifier on /api',
+      'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), a token sent twice or in a malformed access_token parameter (invalid_request), or a missing X-ServiceAppIdentifier on /api',
   },
   Unauthorized: {
     status: 401,
@@ -141,12 +141,12 @@ function queryParameters(route: RouteDefinition): JsonSchema[] {
 function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   const names = ['NotFound', 'InternalError', 'ServiceUnavailable'];
   if (route.auth !== 'none') names.push('Unauthorized', 'TooManyRequests');
-  if (route.auth === 'legacy' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
+  if (route.auth !== 'none' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
   if (route.scopes.length > 0) names.push('Forbidden');
   if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
   const writes = route.method !== 'get';
   if (writes && route.auth !== 'none') names.push('Conflict');
-  if (writes || route.body || route.query || route.list) names.push('ValidationError');
+  if (writes || route.body || route.query || route.list || route.includes) names.push('ValidationError');
   const sorted = names.map((name) => [name, ERROR_RESPONSES[name]!] as const).sort((a, b) => a[1].status - b[1].status);
   return Object.fromEntries(
     sorted.map(([name, { status }]) => [String(status), { $ref: `#/components/responses/${name}` }]),
@@ -176,6 +176,7 @@ function operation(route: RouteDefinition): JsonSchema {
     parameters: [
       ...pathParameters(route.path),
       ...(route.list ? listParameters(route.list) : []),
+      ...(route.includes ? [includesParameter(route.includes.allowed)] : []),
       ...queryParameters(route),
     ],
     ...(route.body

@@ -79,16 +79,7 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
   const offered = list.pagedOnly
     ? parameters.filter((p) => p['name'] !== 'cursor' && p['name'] !== 'starting_after')
     : parameters;
-  if (list.includes.length > 0) {
-    offered.push({
-      name: 'includes[]',
-      in: 'query',
-      style: 'form',
-      explode: true,
-      description: 'Related objects to embed.',
-      schema: { type: 'array', items: { type: 'string', enum: [...list.includes] } },
-    });
-  }
+  if (list.includes.length > 0) offered.push(includesParameter(list.includes));
   if (!list.cursorOnly) {
     offered.push({
       name: 'page',
@@ -98,4 +89,16 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
     });
   }
   return offered;
+}
+
+/** `includes[]`: related objects to embed, on a list or on a single object. */
+export function includesParameter(includes: readonly string[]): JsonSchema {
+  return {
+    name: 'includes[]',
+    in: 'query',
+    style: 'form',
+    explode: true,
+    description: 'Related objects to embed.',
+    schema: { type: 'array', items: { type: 'string', enum: [...includes] } },
+  };
 }

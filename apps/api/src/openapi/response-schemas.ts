@@ -1,13 +1,5 @@
 import { JsonSchema } from '../http/route';
 import { nullable, ref } from './schema-building';
-import { CATALOG_RESPONSE_SCHEMAS } from './catalog-response-schemas';
-import { EXPORT_RESPONSE_SCHEMAS } from './export-response-schemas';
-import { LEGACY_RESPONSE_SCHEMAS } from './legacy-response-schemas';
-import { ORDERS_RESPONSE_SCHEMAS } from './orders-response-schemas';
-import { PRODUCTION_RESPONSE_SCHEMAS } from './production-response-schemas';
-import { RETURNS_REFERENCE_RESPONSE_SCHEMAS } from './returns-reference-response-schemas';
-import { RETURNS_RESPONSE_SCHEMAS } from './returns-response-schemas';
-import { RETURN_PORTALS_RESPONSE_SCHEMAS } from './return-portals-response-schemas';
 
 /**
  * Response objects, declared by hand (the presenters' types are not reflected at runtime). Keep
@@ -16,16 +8,7 @@ import { RETURN_PORTALS_RESPONSE_SCHEMAS } from './return-portals-response-schem
  */
 
 /** Named schemas of responses, merged into `components.schemas`. */
-export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {
-  ...CATALOG_RESPONSE_SCHEMAS,
-  ...ORDERS_RESPONSE_SCHEMAS,
-  ...PRODUCTION_RESPONSE_SCHEMAS,
-  ...RETURNS_REFERENCE_RESPONSE_SCHEMAS,
-  ...RETURNS_RESPONSE_SCHEMAS,
-  ...RETURN_PORTALS_RESPONSE_SCHEMAS,
-  ...LEGACY_RESPONSE_SCHEMAS,
-  ...EXPORT_RESPONSE_SCHEMAS,
-};
+export const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = {};
 
 /** `{ "<key>": [<item>…], "has_more", "next_cursor", "total"? }`. */
 export function listResponseSchema(key: string, itemSchema: string): JsonSchema {
@@ -49,26 +32,4 @@ export function listResponseSchema(key: string, itemSchema: string): JsonSchema 
 /** `{ "<key>": <object> }`. */
 export function objectResponseSchema(key: string, schema: string): JsonSchema {
   return { type: 'object', required: [key], properties: { [key]: ref(schema) } };
-}
-
-/** `{ "<key>": [{ "<number key>", "id", "action" }…] }`. */
-export function syncResponseSchema(key: string, numberKey: string): JsonSchema {
-  return {
-    type: 'object',
-    required: [key],
-    properties: {
-      [key]: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: [numberKey, 'id', 'action'],
-          properties: {
-            [numberKey]: { type: 'string' },
-            id: nullable('integer', { description: 'null when a delete found nothing to delete' }),
-            action: { type: 'string', enum: ['created', 'updated', 'unchanged', 'deleted', 'absent'] },
-          },
-        },
-      },
-    },
-  };
 }

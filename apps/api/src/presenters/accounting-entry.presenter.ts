@@ -1,32 +1,56 @@
 import { Account, AccountingDocumentType, AccountingEntry, AccountingEntryDetail, ExportMark } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  component,
+  currency,
+  dateTime,
+  day,
+  integer,
+  money as moneySchema,
+  oneOfValues,
+  optional,
+} from '../http/wire-schema';
+import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
+import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { money } from './amounts';
 
-export interface AccountingLineWire {
-  account: Account;
-  debit: number;
-  credit: number;
-}
+/**
+ * The `exports` of an invoice, credit note or accounting entry: present wherever the document is
+ * the answer itself, left out where it is embedded in another one.
+ */
+export const documentExports = optional(
+  arrayOf(
+    ExportMarkSchema,
+    'Systems that marked the document exported, each with its latest mark; absent on documents embedded in another (GET them for their marks)',
+  ),
+);
 
-export interface AccountingEntryWire {
-  id: number;
-  entry_number: number;
-  document_type: AccountingDocumentType;
-  document_id: number;
-  /** YYYY-MM-DD (UTC) of booking. */
-  date: string;
-  currency: string;
-  /** Always balanced: the debits add up to the credits. */
-  lines: AccountingLineWire[];
-  created_at: string;
-  updated_at: string;
-  /** Absent only on entries embedded in their document. */
-  exports?: ExportMarkWire[];
-  /** On `GET /v10/accounting-entries/{id}` only. */
-  timeline?: TimelineEventWire[];
-}
+export const AccountingLineSchema = Type.Object({
+  account: oneOfValues<Account>(['accounts_receivable', 'revenue', 'vat_payable']),
+  debit: moneySchema('Debit'),
+  credit: moneySchema('Credit'),
+});
+export type AccountingLineWire = Static<typeof AccountingLineSchema>;
+
+export const AccountingEntrySchema = component(
+  'AccountingEntry',
+  Type.Object({
+    id: integer(),
+    entry_number: integer(),
+    document_type: oneOfValues<AccountingDocumentType>(['invoice', 'credit_note']),
+    document_id: integer(),
+    date: day('Day of booking (UTC)'),
+    currency: currency(),
+    lines: arrayOf(AccountingLineSchema, 'Balanced: the debits add up to the credits'),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    exports: documentExports,
+    timeline: optional(arrayOf(TimelineEventSchema, 'On GET /v10/accounting-entries/{id}, oldest first')),
+  }),
+);
+export type AccountingEntryWire = Static<typeof AccountingEntrySchema>;
 
 /** An accounting entry with its lines (always); `exports` when given. */
 export function presentAccountingEntry(

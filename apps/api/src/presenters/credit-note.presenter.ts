@@ -1,35 +1,24 @@
-import { AccountingEntry, CreditNote, ExportMark, FinancialDocumentStatus, TimelineEvent } from '@brand/core';
-import { AccountingEntryWire, presentAccountingEntry } from './accounting-entry.presenter';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { FinancialLineWire, presentFinancialLine } from './invoice-line.presenter';
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { AccountingEntry, CreditNote, ExportMark, TimelineEvent } from '@brand/core';
+import { Static, Type, component, integer, nullable } from '../http/wire-schema';
+import { presentAccountingEntry } from './accounting-entry.presenter';
+import { presentExportMarks } from './export-mark.presenter';
+import { financialDocumentFields, financialDocumentStatus, presentFinancialLine } from './invoice-line.presenter';
+import { presentTimeline } from './timeline.presenter';
 import { money, percent } from './amounts';
 
-export interface CreditNoteWire {
-  id: number;
-  credit_note_number: number;
-  status: FinancialDocumentStatus;
-  order_id: number | null;
-  invoice_id: number | null;
-  return_id: number | null;
-  customer_id: number;
-  currency: string;
-  vat_rate: number;
-  prices_include_vat: boolean;
-  net_total: number;
-  vat_total: number;
-  total: number;
-  booked_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Absent only on credit notes embedded in another document. */
-  exports?: ExportMarkWire[];
-  lines?: FinancialLineWire[];
-  /** On a single credit note. */
-  timeline?: TimelineEventWire[];
-  /** On a single credit note: the entry its booking wrote, or null while it is a draft. */
-  accounting_entry?: AccountingEntryWire | null;
-}
+export const CreditNoteSchema = component(
+  'CreditNote',
+  Type.Object({
+    id: integer(),
+    credit_note_number: integer(),
+    status: financialDocumentStatus,
+    order_id: nullable(integer()),
+    invoice_id: nullable(integer(), { description: 'The invoice it credits' }),
+    return_id: nullable(integer(), { description: 'The return it refunds' }),
+    ...financialDocumentFields,
+  }),
+);
+export type CreditNoteWire = Static<typeof CreditNoteSchema>;
 
 /** A credit note; `exports` when given, `lines` when asked for. */
 export function presentCreditNote(

@@ -1,13 +1,17 @@
 import { InventoryLocation } from '@brand/core';
+import { Static, Type, boolean, component, dateTime, integer, string } from '../http/wire-schema';
 
-export interface InventoryLocationWire {
-  id: number;
-  name: string;
-  /** Where stock goes when no location is named; exactly one location of a brand is default. */
-  is_default: boolean;
-  created_at: string;
-  updated_at: string;
-}
+export const InventoryLocationSchema = component(
+  'InventoryLocation',
+  Type.Object({
+    id: integer(),
+    name: string(),
+    is_default: boolean('Where stock goes when no location is named; one per brand'),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type InventoryLocationWire = Static<typeof InventoryLocationSchema>;
 
 export function presentInventoryLocation(location: InventoryLocation): InventoryLocationWire {
   return {

@@ -1,37 +1,25 @@
-import { AccountingEntry, CreditNote, ExportMark, FinancialDocumentStatus, Invoice, TimelineEvent } from '@brand/core';
-import { AccountingEntryWire, presentAccountingEntry } from './accounting-entry.presenter';
-import { CreditNoteWire, presentCreditNote } from './credit-note.presenter';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { FinancialLineWire, presentFinancialLine } from './invoice-line.presenter';
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { AccountingEntry, CreditNote, ExportMark, Invoice, TimelineEvent } from '@brand/core';
+import { Static, Type, arrayOf, component, integer, nullable, optional } from '../http/wire-schema';
+import { presentAccountingEntry } from './accounting-entry.presenter';
+import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
+import { presentExportMarks } from './export-mark.presenter';
+import { financialDocumentFields, financialDocumentStatus, presentFinancialLine } from './invoice-line.presenter';
+import { presentTimeline } from './timeline.presenter';
 import { money, percent } from './amounts';
 
-export interface InvoiceWire {
-  id: number;
-  invoice_number: number;
-  status: FinancialDocumentStatus;
-  order_id: number | null;
-  shipment_id: number | null;
-  customer_id: number;
-  currency: string;
-  vat_rate: number;
-  prices_include_vat: boolean;
-  net_total: number;
-  vat_total: number;
-  total: number;
-  booked_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Absent only on invoices embedded in another document. */
-  exports?: ExportMarkWire[];
-  lines?: FinancialLineWire[];
-  /** On a single invoice. */
-  timeline?: TimelineEventWire[];
-  /** On a single invoice: the entry its booking wrote, or null while it is a draft. */
-  accounting_entry?: AccountingEntryWire | null;
-  /** On a single invoice: its credit notes, with their lines. */
-  credit_notes?: CreditNoteWire[];
-}
+export const InvoiceSchema = component(
+  'Invoice',
+  Type.Object({
+    id: integer(),
+    invoice_number: integer(),
+    status: financialDocumentStatus,
+    order_id: nullable(integer()),
+    shipment_id: nullable(integer(), { description: 'The delivered shipment it bills (in-service invoicing)' }),
+    ...financialDocumentFields,
+    credit_notes: optional(arrayOf(CreditNoteSchema, 'On a single invoice: its credit notes, with their lines')),
+  }),
+);
+export type InvoiceWire = Static<typeof InvoiceSchema>;
 
 /** An invoice; `exports` when given, `lines` when asked for. */
 export function presentInvoice(

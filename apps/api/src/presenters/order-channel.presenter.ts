@@ -1,16 +1,33 @@
 import { OrderChannel, OrderType } from '@brand/core';
+import {
+  Static,
+  Type,
+  boolean,
+  component,
+  dateTime,
+  integer,
+  nullable,
+  oneOfValues,
+  string,
+} from '../http/wire-schema';
 
-export interface OrderChannelWire {
-  id: number;
-  /** Goes into `POST /v10/order-channels/{public_id}/orders`. */
-  public_id: string;
-  name: string;
-  order_type: OrderType;
-  auto_approve: boolean;
-  drop_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The order types, for the document (the core has the type, not a list of its values). */
+export const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
+
+export const OrderChannelSchema = component(
+  'OrderChannel',
+  Type.Object({
+    id: integer(),
+    public_id: string('Goes into POST /v10/order-channels/{public_id}/orders'),
+    name: string(),
+    order_type: oneOfValues(ORDER_TYPES),
+    auto_approve: boolean('Orders are approved (and get their shipment) as soon as they are created'),
+    drop_id: nullable(integer(), { description: 'Every order of the channel belongs to this drop' }),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type OrderChannelWire = Static<typeof OrderChannelSchema>;
 
 export function presentOrderChannel(channel: OrderChannel): OrderChannelWire {
   return {

@@ -1,101 +1,133 @@
 import {
   ExportMark,
   Invoice,
-  Meta,
   Order,
   OrderAddress,
   OrderLine,
-  OrderStatus,
-  OrderType,
   Shipment,
   TimelineEvent,
+  orderLifecycle,
   reservedQuantityOf,
 } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { InvoiceWire, presentInvoice } from './invoice.presenter';
-import { ShipmentWire, presentShipment } from './shipment.presenter';
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  country,
+  currency,
+  dateTime,
+  integer,
+  meta,
+  money as moneySchema,
+  nullable,
+  oneOfValues,
+  optional,
+  percentage,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { exportMarksProperty, presentExportMarks } from './export-mark.presenter';
+import { InvoiceSchema, presentInvoice } from './invoice.presenter';
+import { ORDER_TYPES } from './order-channel.presenter';
+import { ShipmentSchema, presentShipment } from './shipment.presenter';
+import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { money, percent } from './amounts';
 
 /** An address copied onto an order (also the shape of the 3PL shipment's addresses). */
-export interface OrderAddressWire {
-  name: string;
-  att: string | null;
-  address: string;
-  zip: string;
-  region: string;
-  city: string;
-  country: string;
-}
+export const OrderAddressSchema = component(
+  'OrderAddress',
+  Type.Object({
+    name: string('Top line, typically the receiving party'),
+    att: nullable(string()),
+    address: string('Street with house number, floor'),
+    zip: string(),
+    region: string(),
+    city: string(),
+    country: country(),
+  }),
+);
+export type OrderAddressWire = Static<typeof OrderAddressSchema>;
 
-export interface ShippingCodeWire {
-  code: string;
-  drop_point_id: string | null;
-}
+export const ShippingCodeSchema = component(
+  'ShippingCode',
+  Type.Object({ code: string(), drop_point_id: nullable(string()) }),
+);
+export type ShippingCodeWire = Static<typeof ShippingCodeSchema>;
 
-export interface ResponsiblePersonWire {
-  email: string;
-  first_name: string;
-  last_name: string | null;
-}
+export const ResponsiblePersonSchema = component(
+  'ResponsiblePerson',
+  Type.Object({ email: string(), first_name: string(), last_name: nullable(string()) }),
+);
+export type ResponsiblePersonWire = Static<typeof ResponsiblePersonSchema>;
 
-export interface OrderLineWire {
-  id: number;
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  ean: string | null;
-  item_number: string;
-  product_name: string;
-  attributes: Record<string, string>;
-  quantity: number;
-  /** Pieces the line still holds in stock (lowering Available). */
-  reserved_quantity: number;
-  shipped_quantity: number;
-  delivered_quantity: number;
-  invoiced_quantity: number;
-  regulated_quantity: number;
-  unit_price: number;
-  discount_percentage: number;
-  total_price: number;
-}
+export const OrderLineSchema = component(
+  'OrderLine',
+  Type.Object({
+    id: integer(),
+    variant_id: integer(),
+    product_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    item_number: string(),
+    product_name: string(),
+    attributes: stringMap(),
+    quantity: integer(),
+    reserved_quantity: integer('Pieces the line still holds (lowering Available)'),
+    shipped_quantity: integer('Pieces on shipments that are not cancelled'),
+    delivered_quantity: integer('Pieces the warehouse reported delivered'),
+    invoiced_quantity: integer(),
+    regulated_quantity: integer('Pieces taken out of In stock'),
+    unit_price: moneySchema('Per piece before the discount (incl. VAT when prices_include_vat)'),
+    discount_percentage: percentage('Discount'),
+    total_price: moneySchema('quantity × unit_price less the discount'),
+  }),
+);
+export type OrderLineWire = Static<typeof OrderLineSchema>;
 
-export interface OrderWire {
-  id: number;
-  order_number: number;
-  status: OrderStatus;
-  order_type: OrderType;
-  order_channel_id: number;
-  customer_id: number;
-  customer_number: string;
-  drop_id: number | null;
-  currency: string;
-  vat_rate: number;
-  prices_include_vat: boolean;
-  email: string | null;
-  telephone: string | null;
-  reference: string | null;
-  notes: string | null;
-  invoice_address: OrderAddressWire | null;
-  delivery_address: OrderAddressWire | null;
-  shipping_code: ShippingCodeWire | null;
-  shipping_cost: number | null;
-  responsible_person: ResponsiblePersonWire | null;
-  order_meta: Meta;
-  net_total: number;
-  vat_total: number;
-  total: number;
-  approved_at: string | null;
-  cancelled_at: string | null;
-  archived_at: string | null;
-  created_at: string;
-  updated_at: string;
-  exports: ExportMarkWire[];
-  lines?: OrderLineWire[];
-  timeline?: TimelineEventWire[];
-  shipments?: ShipmentWire[];
-  invoices?: InvoiceWire[];
-}
+export const OrderSchema = component(
+  'Order',
+  Type.Object({
+    id: integer(),
+    order_number: integer(),
+    status: oneOfValues(orderLifecycle.states),
+    order_type: oneOfValues(ORDER_TYPES),
+    order_channel_id: integer(),
+    customer_id: integer(),
+    customer_number: string(),
+    drop_id: nullable(integer()),
+    currency: currency(),
+    vat_rate: percentage('VAT rate'),
+    prices_include_vat: boolean('B2C: line prices include VAT and the totals are derived from them'),
+    email: nullable(string()),
+    telephone: nullable(string()),
+    reference: nullable(string()),
+    notes: nullable(string()),
+    invoice_address: nullable(OrderAddressSchema),
+    delivery_address: nullable(OrderAddressSchema),
+    shipping_code: nullable(ShippingCodeSchema),
+    shipping_cost: nullable(Type.Number(), {
+      description: 'Shipping charged, in the VAT basis of the lines; at most 2 decimals',
+    }),
+    responsible_person: nullable(ResponsiblePersonSchema),
+    order_meta: meta('Custom fields of the order'),
+    net_total: moneySchema('Without VAT'),
+    vat_total: moneySchema('VAT'),
+    total: moneySchema('net_total + vat_total'),
+    approved_at: nullable(dateTime(), { description: 'When it was approved' }),
+    cancelled_at: nullable(dateTime(), { description: 'When it was cancelled' }),
+    archived_at: nullable(dateTime(), { description: 'When it was archived' }),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    exports: exportMarksProperty(false),
+    lines: optional(arrayOf(OrderLineSchema, 'With includes[]=lines on lists; always on a single order')),
+    timeline: optional(arrayOf(TimelineEventSchema, 'On GET /v10/orders/{id}, oldest first')),
+    shipments: optional(arrayOf(ShipmentSchema, 'On GET /v10/orders/{id} with includes[]=shipments')),
+    invoices: optional(arrayOf(InvoiceSchema, 'On GET /v10/orders/{id} with includes[]=invoices')),
+  }),
+);
+export type OrderWire = Static<typeof OrderSchema>;
 
 export function presentOrderAddress(address: OrderAddress | null): OrderAddressWire | null {
   if (!address) return null;

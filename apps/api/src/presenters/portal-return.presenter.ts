@@ -1,52 +1,83 @@
 import {
-  ClaimType,
+  CLAIM_TYPES,
   CreditNote,
-  GiftCardBonusType,
   Return,
   ReturnLine,
   ReturnPortal,
+  ReturnStatus,
   divideRounded,
   netOfVat,
+  returnLifecycle,
 } from '@brand/core';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  integer,
+  money as amount,
+  nullable,
+  oneOfValues,
+  string,
+} from '../http/wire-schema';
 import { money } from './amounts';
+import { GIFT_CARD_BONUS_TYPES } from './return.presenter';
 
 /*
  * The spec's "External-portal return": what the upsert answers. Amounts are decimals of the
  * return's currency, incl. VAT as the portal sends them, except `net_price`.
  */
 
-export interface PortalReturnLineWire {
-  id: number;
-  variant_id: number;
-  quantity: number;
-  expected_return: number;
-  returned: number | null;
-  claim_type: ClaimType;
-  claim_cause_id: number | null;
-  net_price: number;
-  unit_price_incl_vat: number;
-  text: string | null;
-  regulate_inventory: boolean;
-}
+export const PortalReturnLineSchema = component(
+  'PortalReturnLine',
+  Type.Object({
+    id: integer('Stable across updates when the line is matched'),
+    variant_id: integer(),
+    quantity: integer('Same value as expected_return'),
+    expected_return: integer('Pieces the customer said would come back'),
+    returned: nullable(integer('Pieces received; null until the return is received')),
+    claim_type: oneOfValues(CLAIM_TYPES),
+    claim_cause_id: nullable(integer()),
+    net_price: amount("unit_price_incl_vat without VAT (the order's rate), half up to the cent"),
+    unit_price_incl_vat: amount('Echoed'),
+    text: nullable(string("The customer's comment")),
+    regulate_inventory: boolean(),
+  }),
+);
+export type PortalReturnLineWire = Static<typeof PortalReturnLineSchema>;
 
-export interface PortalReturnWire {
-  id: number;
-  rma: string;
-  rma_number: number;
-  return_status: Return['status'];
-  source: string;
-  notes: string | null;
-  return_fee_incl_vat: number | null;
-  exchange_fee_incl_vat: number | null;
-  labelless_code: string | null;
-  track_trace: string | null;
-  track_trace_link: string | null;
-  storefront_refund_gift_card: boolean;
-  storefront_refund_gift_card_bonus_type: GiftCardBonusType | null;
-  storefront_refund_gift_card_bonus_value: number | null;
-  storefront_refund_gift_card_free_shipping: boolean;
-  total_price_after_vat: number | null;
-  lines: PortalReturnLineWire[];
+export const PortalReturnSchema = component(
+  'PortalReturn',
+  Type.Object({
+    id: integer('Internal return id'),
+    rma: string('The external RMA'),
+    rma_number: integer('The digits of rma'),
+    // A portal return is never open (see portalReturnStatus).
+    return_status: oneOfValues(returnLifecycle.states.filter((state) => state !== 'open')),
+    source: string('Type of the portal that owns the return'),
+    notes: nullable(string()),
+    return_fee_incl_vat: nullable(amount('Echoed')),
+    exchange_fee_incl_vat: nullable(amount('Echoed')),
+    labelless_code: nullable(string()),
+    track_trace: nullable(string()),
+    track_trace_link: nullable(string()),
+    storefront_refund_gift_card: boolean(),
+    storefront_refund_gift_card_bonus_type: nullable(oneOfValues(GIFT_CARD_BONUS_TYPES)),
+    storefront_refund_gift_card_bonus_value: nullable(Type.Number()),
+    storefront_refund_gift_card_free_shipping: boolean(),
+    total_price_after_vat: nullable(
+      amount('Total refunded incl. VAT: the sum of the credit notes (net of fees); null before receipt'),
+    ),
+    lines: arrayOf(PortalReturnLineSchema),
+  }),
+);
+export type PortalReturnWire = Static<typeof PortalReturnSchema>;
+
+/** Portal returns start at approved (the upsert creates them so): a portal return is never open. */
+function portalReturnStatus(status: ReturnStatus): PortalReturnWire['return_status'] {
+  if (status === 'open') throw new Error('a portal return is never open');
+  return status;
 }
 
 const optionalMoney = (minor: number | null): number | null => (minor === null ? null : money(minor));
@@ -88,7 +119,7 @@ export function presentPortalReturn(result: {
     id: ret.id,
     rma: ret.rma,
     rma_number: ret.rmaNumber,
-    return_status: ret.status,
+    return_status: portalReturnStatus(ret.status),
     source: portal.type,
     notes: ret.notes,
     return_fee_incl_vat: optionalMoney(ret.returnFeeInclVat),

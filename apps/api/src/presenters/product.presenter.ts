@@ -2,30 +2,47 @@ import {
   CatalogRelations,
   Category,
   LeadTimeType,
-  Meta,
   ProductAggregate,
   ProductSupplierLink,
   Subbrand,
   Supplier,
-  WeightUnit,
   emptyCatalogRelations,
 } from '@brand/core';
-import { MediaUrl, ProductImageWire, presentProductImage } from './product-image.presenter';
-import { ProductTranslationWire, presentProductTranslation } from './product-locale.presenter';
-import { VariantWire, presentVariant, presentWeight } from './variant.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  componentNamed,
+  dateTime,
+  day,
+  integer,
+  meta,
+  nullable,
+  oneOfValues,
+  optional,
+  string,
+} from '../http/wire-schema';
+import { MediaUrl, ProductImageSchema, presentProductImage } from './product-image.presenter';
+import { ProductTranslationSchema, presentProductTranslation } from './product-locale.presenter';
+import { VariantSchema, VariantWire, presentVariant, presentWeight, weightUnit } from './variant.presenter';
 
 /** A category of a product, with the names the product sync uses for it. */
-export interface ProductCategoryWire {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  /** The top category's name (the category's own name when it is a top category). */
-  top_category: string;
-  /** The subcategory's name, or null for a top category. */
-  sub_category: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const ProductCategorySchema = component(
+  'ProductCategory',
+  Type.Object({
+    id: integer(),
+    parent_id: nullable(integer(), { description: 'null for a top category' }),
+    name: string(),
+    // A top category is its own top category.
+    top_category: string("The top category's name"),
+    sub_category: nullable(string(), { description: "The subcategory's name; null for a top category" }),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type ProductCategoryWire = Static<typeof ProductCategorySchema>;
 
 export function presentProductCategory(
   category: Category,
@@ -44,17 +61,21 @@ export function presentProductCategory(
 }
 
 /** A supplier link of a product, in the shape the product sync takes it. */
-export interface ProductSupplierWire {
-  supplier_id: number;
-  /** Null only if the supplier could not be loaded. */
-  supplier_number: string | null;
-  name: string | null;
-  primary: boolean;
-  lead_time_type: LeadTimeType;
-  lead_time_from: number | null;
-  lead_time_to: number | null;
-  cost_price_set_id: number | null;
-}
+export const ProductSupplierSchema = component(
+  'ProductSupplier',
+  Type.Object({
+    supplier_id: integer(),
+    // Null only if the supplier could not be loaded.
+    supplier_number: nullable(string()),
+    name: nullable(string()),
+    primary: boolean(),
+    lead_time_type: oneOfValues<LeadTimeType>(['weeks', 'days']),
+    lead_time_from: nullable(integer()),
+    lead_time_to: nullable(integer()),
+    cost_price_set_id: nullable(integer()),
+  }),
+);
+export type ProductSupplierWire = Static<typeof ProductSupplierSchema>;
 
 export function presentProductSupplier(
   link: ProductSupplierLink,
@@ -76,55 +97,67 @@ export function presentProductSupplier(
 /** Image URLs relative to the API's origin, for callers that do not know the public media origin. */
 export const relativeMediaUrl: MediaUrl = (blobKey) => `/media/${blobKey}`;
 
-export interface SubbrandWire {
-  id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+export const SubbrandSchema = component(
+  'Subbrand',
+  Type.Object({ id: integer(), name: string(), created_at: dateTime(), updated_at: dateTime() }),
+);
+export type SubbrandWire = Static<typeof SubbrandSchema>;
 
 export function presentSubbrand(subbrand: Subbrand): SubbrandWire {
   return { id: subbrand.id, name: subbrand.name, created_at: subbrand.createdAt, updated_at: subbrand.updatedAt };
 }
 
-export interface ProductWire {
-  id: number;
-  item_number: string;
-  name: string;
-  description: string | null;
-  active: boolean;
-  make_to_order_b2b: boolean;
-  make_to_order_b2c: boolean;
-  meta: Meta;
-  /** In `weight_type` units, up to 3 decimals. */
-  weight: number | null;
-  weight_type: WeightUnit;
-  no_inventory: boolean;
-  release_date: string | null;
-  noos: boolean;
-  min_order_quantity: number | null;
-  custom_sort: number | null;
-  order_colli_only: boolean;
-  colli: number[];
-  url: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-  tags: string[];
-  use_sort_b2c: boolean;
-  subbrand_id: number | null;
-  collection_id: number | null;
-  category_ids: number[];
-  created_at: string;
-  updated_at: string;
-  variants?: VariantWire[];
-  categories?: ProductCategoryWire[];
-  suppliers?: ProductSupplierWire[];
-  translations?: ProductTranslationWire[];
-  images?: ProductImageWire[];
-}
+export const ProductSchema = component(
+  'Product',
+  Type.Object({
+    id: integer(),
+    item_number: string(),
+    name: string(),
+    description: nullable(string()),
+    active: boolean('Sellable / shown in the webshop'),
+    make_to_order_b2b: boolean(),
+    make_to_order_b2c: boolean(),
+    meta: meta('Custom fields'),
+    weight: nullable(Type.Number(), { description: 'In weight_type units, at most 3 decimals' }),
+    weight_type: weightUnit,
+    no_inventory: boolean(),
+    release_date: nullable(day('Not ready to ship before it')),
+    noos: boolean('Never-out-of-stock programme'),
+    min_order_quantity: nullable(integer()),
+    custom_sort: nullable(integer()),
+    order_colli_only: boolean(),
+    colli: arrayOf(integer()),
+    url: nullable(string()),
+    meta_title: nullable(string()),
+    meta_description: nullable(string()),
+    tags: arrayOf(string()),
+    use_sort_b2c: boolean(),
+    subbrand_id: nullable(integer()),
+    collection_id: nullable(integer()),
+    category_ids: arrayOf(integer()),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    // `Variant` (below) shows its product, so the product names it; its variants never carry a product.
+    variants: optional(
+      arrayOf(componentNamed<VariantWire>('Variant'), 'With includes[]=variants or any variants.* include'),
+    ),
+    categories: optional(arrayOf(ProductCategorySchema, 'With includes[]=categories')),
+    suppliers: optional(arrayOf(ProductSupplierSchema, 'With includes[]=suppliers')),
+    translations: optional(arrayOf(ProductTranslationSchema, 'With includes[]=translations')),
+    images: optional(arrayOf(ProductImageSchema, 'With includes[]=images, ordered by sort')),
+  }),
+);
+export type ProductWire = Static<typeof ProductSchema>;
 
 /** A variant of the variant list, with its product when `includes[]=product` asks for it (null: the product is gone). */
-export type VariantWithProductWire = VariantWire & { product?: ProductWire | null };
+export const VariantWithProductSchema = component(
+  'Variant',
+  Type.Object({
+    ...VariantSchema.properties,
+    product: optional(nullable(ProductSchema, { description: 'With includes[]=product (variant list and detail)' })),
+  }),
+);
+export type VariantWithProductWire = Static<typeof VariantWithProductSchema>;
 
 /**
  * A product as the wire shows it. `includes` are the product list's names (`variants`,

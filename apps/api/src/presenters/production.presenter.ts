@@ -3,7 +3,6 @@ import {
   DeliveryNoteLine,
   DeliveryNoteView,
   ExportMark,
-  Meta,
   Order,
   OrderLine,
   Product,
@@ -12,131 +11,190 @@ import {
   ProductionRelated,
   TimelineEvent,
   Variant,
+  deliveryNoteLifecycle,
+  orderLifecycle,
+  productionOrderLifecycle,
 } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { OrderAddressWire, presentOrderAddress } from './order.presenter';
-import { OrderChannelWire, presentOrderChannel } from './order-channel.presenter';
-import { SupplierWire, presentSupplier } from './supplier.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  dateTime,
+  day,
+  integer,
+  meta,
+  money,
+  nullable,
+  oneOfValues,
+  optional,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
+import { OrderAddressSchema, presentOrderAddress } from './order.presenter';
+import { ORDER_TYPES, OrderChannelSchema, presentOrderChannel } from './order-channel.presenter';
+import { SupplierSchema, presentSupplier } from './supplier.presenter';
 import { fullName } from './third-party-shipment.presenter';
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { moneyOrNull } from './amounts';
 
+const attributes = () => stringMap('Variant attributes (colors, sizes)');
+
 /** A compact catalog product, as the production export's `lines.product` includes show it. */
-export interface ProductionProductWire {
-  id: number;
-  item_number: string;
-  name: string;
-  active: boolean;
-  meta: Meta;
-}
+export const ProductionProductSchema = Type.Object({
+  id: integer(),
+  item_number: string(),
+  name: string(),
+  active: boolean(),
+  meta: meta('Custom fields'),
+});
+export type ProductionProductWire = Static<typeof ProductionProductSchema>;
 
 /** A compact catalog variant (`lines.variant`). */
-export interface ProductionVariantWire {
-  id: number;
-  product_id: number;
-  sku: string;
-  ean: string | null;
-  attributes: Record<string, string>;
-  archived: boolean;
-  meta: Meta;
-}
+export const ProductionVariantSchema = Type.Object({
+  id: integer(),
+  product_id: integer(),
+  sku: string(),
+  ean: nullable(string()),
+  attributes: attributes(),
+  archived: boolean(),
+  meta: meta('Custom fields'),
+});
+export type ProductionVariantWire = Static<typeof ProductionVariantSchema>;
 
-export interface ProductionOrderLineWire {
-  id: number;
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  ean: string | null;
-  item_number: string;
-  product_name: string;
-  attributes: Record<string, string>;
-  country_of_origin: string | null;
-  composition: string | null;
-  hs_tariff_code: string | null;
-  quantity: number;
-  unit_cost: number | null;
-  expected_quantity: number;
-  received_quantity: number;
-  product?: ProductionProductWire | null;
-  variant?: ProductionVariantWire | null;
-}
+// The include's description replaces the object's own when null is added, so it says both.
+const includedProduct = (include: string) =>
+  optional(nullable(ProductionProductSchema, { description: `A compact catalog product; with ${include}` }));
+const includedVariant = (include: string) =>
+  optional(nullable(ProductionVariantSchema, { description: `A compact catalog variant; with ${include}` }));
 
-export interface DeliveryNoteLineWire {
-  id: number;
-  production_order_line_id: number;
-  variant_id: number;
-  sku: string;
-  ean: string | null;
-  item_number: string;
-  product_name: string;
-  attributes: Record<string, string>;
-  expected_quantity: number;
-  received_quantity: number;
-}
+export const ProductionOrderLineSchema = component(
+  'ProductionOrderLine',
+  Type.Object({
+    id: integer(),
+    variant_id: integer(),
+    product_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    item_number: string(),
+    product_name: string(),
+    attributes: attributes(),
+    country_of_origin: nullable(string()),
+    composition: nullable(string()),
+    hs_tariff_code: nullable(string()),
+    quantity: integer('Pieces ordered from the supplier'),
+    unit_cost: nullable(money('Cost per piece in the production order currency')),
+    expected_quantity: integer('Pieces announced on delivery notes'),
+    received_quantity: integer('Pieces the warehouse received'),
+    product: includedProduct('includes[]=lines.product (export)'),
+    variant: includedVariant('includes[]=lines.variant (export)'),
+  }),
+);
+export type ProductionOrderLineWire = Static<typeof ProductionOrderLineSchema>;
 
-export interface DeliveryNoteWire {
-  id: number;
-  delivery_note_number: number;
-  production_order_id: number;
-  production_order_number: number;
-  supplier_id: number;
-  status: string;
-  currency: string;
-  expected_delivery: string | null;
-  notes: string | null;
-  meta: Meta;
-  received_at: string | null;
-  created_at: string;
-  updated_at: string;
-  lines: DeliveryNoteLineWire[];
-  timeline?: TimelineEventWire[];
-}
+export const DeliveryNoteLineSchema = component(
+  'DeliveryNoteLine',
+  Type.Object({
+    id: integer(),
+    production_order_line_id: integer(),
+    variant_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    item_number: string(),
+    product_name: string(),
+    attributes: attributes(),
+    expected_quantity: integer(),
+    received_quantity: integer('Pieces received so far (receipts add up)'),
+  }),
+);
+export type DeliveryNoteLineWire = Static<typeof DeliveryNoteLineSchema>;
+
+export const DeliveryNoteSchema = component(
+  'DeliveryNote',
+  Type.Object({
+    id: integer(),
+    delivery_note_number: integer("Number from the brand's delivery note series; the warehouse receives by it"),
+    production_order_id: integer(),
+    production_order_number: integer(),
+    supplier_id: integer(),
+    status: oneOfValues(deliveryNoteLifecycle.states),
+    currency: string(),
+    expected_delivery: nullable(day('YYYY-MM-DD; null when unknown')),
+    notes: nullable(string()),
+    meta: meta('Custom fields of the delivery note (production_order_delivery_note_meta)'),
+    received_at: nullable(dateTime('The latest receipt')),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    lines: arrayOf(DeliveryNoteLineSchema),
+    timeline: optional(arrayOf(TimelineEventSchema)),
+  }),
+);
+export type DeliveryNoteWire = Static<typeof DeliveryNoteSchema>;
+
+/** A line of a sales order, as the export's `salesOrders.lines` includes show it. */
+const SalesOrderLineSchema = Type.Object({
+  id: integer(),
+  variant_id: integer(),
+  sku: string(),
+  ean: nullable(string()),
+  quantity: integer(),
+  product: includedProduct('salesOrders.lines.product'),
+  variant: includedVariant('salesOrders.lines.variant'),
+});
+type SalesOrderLineWire = Static<typeof SalesOrderLineSchema>;
 
 /** A sales order the production makes goods for, as the export's `salesOrders` includes show it. */
-export interface SalesOrderWire {
-  id: number;
-  order_number: number;
-  status: string;
-  order_type: string;
-  customer_id: number;
-  customer_number: string;
-  reference: string | null;
-  created_at: string;
-  delivery?: OrderAddressWire | null;
-  lines?: Array<{
-    id: number;
-    variant_id: number;
-    sku: string;
-    ean: string | null;
-    quantity: number;
-    product?: ProductionProductWire | null;
-    variant?: ProductionVariantWire | null;
-  }>;
-  shop?: OrderChannelWire | null;
-}
+export const SalesOrderSchema = component(
+  'ProductionSalesOrder',
+  Type.Object(
+    {
+      id: integer(),
+      order_number: integer(),
+      status: oneOfValues(orderLifecycle.states),
+      order_type: oneOfValues(ORDER_TYPES),
+      customer_id: integer(),
+      customer_number: string(),
+      reference: nullable(string()),
+      created_at: dateTime(),
+      delivery: optional(
+        nullable(OrderAddressSchema, { description: 'With salesOrders.delivery: the delivery address' }),
+      ),
+      lines: optional(arrayOf(SalesOrderLineSchema, 'With salesOrders.lines')),
+      shop: optional(nullable(OrderChannelSchema, { description: 'With salesOrders.shop: the order channel' })),
+    },
+    { description: 'A sales order the production makes goods for' },
+  ),
+);
+export type SalesOrderWire = Static<typeof SalesOrderSchema>;
 
-export interface ProductionOrderWire {
-  id: number;
-  production_order_number: number;
-  status: string;
-  supplier_id: number;
-  supplier_number: string;
-  currency: string;
-  expected_delivery: string | null;
-  notes: string | null;
-  production_order_meta: Meta;
-  sales_order_ids: number[];
-  approved_at: string | null;
-  closed_at: string | null;
-  created_at: string;
-  updated_at: string;
-  exports: ExportMarkWire[];
-  lines?: ProductionOrderLineWire[];
-  delivery_notes?: DeliveryNoteWire[];
-  supplier?: SupplierWire | null;
-  sales_orders?: SalesOrderWire[];
-  timeline?: TimelineEventWire[];
-}
+export const ProductionOrderSchema = component(
+  'ProductionOrder',
+  Type.Object({
+    id: integer(),
+    production_order_number: integer("Number from the brand's production order series"),
+    status: oneOfValues(productionOrderLifecycle.states),
+    supplier_id: integer(),
+    supplier_number: string(),
+    currency: string(),
+    expected_delivery: nullable(day('YYYY-MM-DD; null when unknown')),
+    notes: nullable(string()),
+    production_order_meta: meta('Custom fields'),
+    sales_order_ids: arrayOf(integer(), 'Sales orders this production makes goods for'),
+    approved_at: nullable(dateTime('When it was approved (draft → open)')),
+    closed_at: nullable(dateTime('When it was closed')),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    exports: arrayOf(ExportMarkSchema, 'Which systems marked it exported, and when'),
+    lines: optional(arrayOf(ProductionOrderLineSchema, 'With includes[]=lines (always on GET by id)')),
+    delivery_notes: optional(arrayOf(DeliveryNoteSchema, 'With includes[]=deliveryNotes')),
+    supplier: optional(nullable(SupplierSchema, { description: 'With includes[]=supplier' })),
+    sales_orders: optional(arrayOf(SalesOrderSchema, 'With includes[]=salesOrders (or one of its sub-includes)')),
+    timeline: optional(arrayOf(TimelineEventSchema, 'GET by id')),
+  }),
+);
+export type ProductionOrderWire = Static<typeof ProductionOrderSchema>;
 
 const presentProduct = (product: Omit<Product, 'categoryIds'> | undefined): ProductionProductWire | null =>
   product
@@ -244,7 +302,7 @@ function presentSalesOrder(order: Order, includes: readonly string[], related: P
   }
   if (includes.includes('salesOrders.lines')) {
     wire.lines = order.lines.map((line: OrderLine) => {
-      const item: NonNullable<SalesOrderWire['lines']>[number] = {
+      const item: SalesOrderLineWire = {
         id: line.id,
         variant_id: line.variantId,
         sku: line.sku,
@@ -311,38 +369,52 @@ export function presentProductionOrder(
 }
 
 /** A line of the 3PL delivery note: the spec's fields, plus `received_quantity` so far. */
-export interface ThirdPartyDeliveryNoteLineWire {
-  product_name: string;
-  item_number: string;
-  attributes: Record<string, string>;
-  full_name: string;
-  sku: string;
-  ean: string | null;
-  country_of_origin: string | null;
-  composition: string | null;
-  hs_tariff_code: string | null;
-  expected_quantity: number;
-  received_quantity: number;
-}
+export const ThirdPartyDeliveryNoteLineSchema = component(
+  'ThirdPartyDeliveryNoteLine',
+  Type.Object({
+    product_name: string(),
+    item_number: string(),
+    attributes: attributes(),
+    full_name: string("Product name plus attribute values ('Shirt - Black / M')"),
+    sku: string(),
+    ean: nullable(string()),
+    country_of_origin: nullable(string()),
+    composition: nullable(string()),
+    hs_tariff_code: nullable(string()),
+    expected_quantity: integer('Pieces expected'),
+    received_quantity: integer('Pieces received so far'),
+  }),
+);
+export type ThirdPartyDeliveryNoteLineWire = Static<typeof ThirdPartyDeliveryNoteLineSchema>;
 
 /** "Production order delivery note (3PL form)" of the spec, plus id, status and the production order number. */
-export interface ThirdPartyDeliveryNoteWire {
-  id: number;
-  production_order_delivery_note_number: number;
-  production_order_number: number;
-  status: string;
-  supplier_number: string;
-  supplier: string;
-  currency: string;
-  expected_delivery: string | null;
-  notes: string | null;
-  production_order_delivery_note_meta: Meta;
-  production_order_meta: Meta;
-  received_at: string | null;
-  created_at: string;
-  updated_at: string;
-  lines: ThirdPartyDeliveryNoteLineWire[];
-}
+export const ThirdPartyDeliveryNoteSchema = component(
+  'ThirdPartyDeliveryNote',
+  Type.Object(
+    {
+      id: integer(),
+      production_order_delivery_note_number: integer('The number of the delivery'),
+      production_order_number: integer(),
+      status: oneOfValues(deliveryNoteLifecycle.states),
+      supplier_number: string(),
+      supplier: string('Supplier name'),
+      currency: string(),
+      expected_delivery: nullable(day('Expected delivery date; null when unknown')),
+      notes: nullable(string()),
+      production_order_delivery_note_meta: meta('Custom fields of the delivery note'),
+      production_order_meta: meta('Custom fields of the production order'),
+      received_at: nullable(dateTime('The latest receipt')),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      lines: arrayOf(ThirdPartyDeliveryNoteLineSchema),
+    },
+    {
+      description:
+        "A production delivery announced to the warehouse, in the warehouse's form. Receive it by production_order_delivery_note_number.",
+    },
+  ),
+);
+export type ThirdPartyDeliveryNoteWire = Static<typeof ThirdPartyDeliveryNoteSchema>;
 
 export function presentThirdPartyDeliveryNote(view: DeliveryNoteView): ThirdPartyDeliveryNoteWire {
   const { note, productionOrder, supplier } = view;

@@ -1,18 +1,37 @@
 import {
   Alert,
-  ClaimType,
+  CLAIM_TYPES,
   CreditNote,
   ExportMark,
+  GiftCardBonusType,
   Return,
   ReturnLine,
   ReturnSource,
-  ReturnStatus,
   TimelineEvent,
+  alertLifecycle,
+  returnLifecycle,
 } from '@brand/core';
-import { CreditNoteWire, presentCreditNote } from './credit-note.presenter';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  currency,
+  dateTime,
+  integer,
+  meta,
+  money as amount,
+  nullable,
+  oneOfValues,
+  optional,
+  percentage,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
+import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
+import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { money, percent } from './amounts';
 
 /*
@@ -20,70 +39,83 @@ import { money, percent } from './amounts';
  * decimals of the return's currency; unit prices are in the return's VAT basis (prices_include_vat).
  */
 
-export interface ReturnLineWire {
-  id: number;
-  order_line_id: number | null;
-  variant_id: number;
-  product_id: number;
-  sku: string;
-  ean: string | null;
-  item_number: string;
-  product_name: string;
-  attributes: Record<string, string>;
-  expected_quantity: number;
-  received_quantity: number;
-  claim_type: ClaimType;
-  claim_cause_id: number | null;
-  unit_price: number;
-  discount_percentage: number;
-  unit_price_incl_vat: number | null;
-  comments: string | null;
-  regulate_inventory: boolean;
-  refund_storefront: boolean;
-}
+/** The bonus kinds of a gift card refund; the core keeps its list private to the portal upsert. */
+export const GIFT_CARD_BONUS_TYPES = ['percentage', 'fixed'] as const satisfies readonly GiftCardBonusType[];
 
-export interface ReturnWire {
-  id: number;
-  return_number: number;
-  rma: string;
-  rma_number: number;
-  status: ReturnStatus;
-  source: ReturnSource;
-  return_portal_id: number | null;
-  order_id: number | null;
-  order_number: number | null;
-  shipment_id: number | null;
-  customer_id: number;
-  currency: string;
-  vat_rate: number;
-  prices_include_vat: boolean;
-  notes: string | null;
-  return_meta: Record<string, unknown>;
-  shipping_method: string | null;
-  track_trace: string | null;
-  track_trace_link: string | null;
-  carrier_code: string | null;
-  carrier_label: string | null;
-  labelless_code: string | null;
-  return_fee_incl_vat: number | null;
-  exchange_fee_incl_vat: number | null;
-  storefront_refund_gift_card: boolean;
-  storefront_refund_gift_card_bonus_type: string | null;
-  storefront_refund_gift_card_bonus_value: number | null;
-  storefront_refund_gift_card_free_shipping: boolean;
-  approved_at: string | null;
-  received_at: string | null;
-  credited_at: string | null;
-  created_at: string;
-  updated_at: string;
-  lines: ReturnLineWire[];
-  /** Absent only on returns embedded in another document. */
-  exports?: ExportMarkWire[];
-  /** On a single return: its credit notes with their lines. */
-  credit_notes?: CreditNoteWire[];
-  /** On a single return, oldest first. */
-  timeline?: TimelineEventWire[];
-}
+const ALERT_KINDS = ['ad_hoc_return_without_rma'] as const satisfies readonly Alert['kind'][];
+
+const RETURN_SOURCES = ['back_office', 'portal', 'ad_hoc'] as const satisfies readonly ReturnSource[];
+
+export const ReturnLineSchema = component(
+  'ReturnLine',
+  Type.Object({
+    id: integer(),
+    order_line_id: nullable(integer('The order line the pieces were bought on')),
+    variant_id: integer(),
+    product_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    item_number: string(),
+    product_name: string(),
+    attributes: stringMap('Variant attributes (colors, sizes)'),
+    expected_quantity: integer('Pieces announced'),
+    received_quantity: integer('Pieces the warehouse received; 0 until received'),
+    claim_type: oneOfValues(CLAIM_TYPES),
+    claim_cause_id: nullable(integer()),
+    unit_price: amount("Per piece the credit note pays, in the return's VAT basis"),
+    discount_percentage: percentage('Discount on unit_price'),
+    unit_price_incl_vat: nullable(amount('As a portal sent it; null otherwise')),
+    comments: nullable(string("The customer's comment")),
+    regulate_inventory: boolean('Received pieces of claim type return go back in stock'),
+    refund_storefront: boolean('Ad hoc returns: refund the line in the external storefront'),
+  }),
+);
+export type ReturnLineWire = Static<typeof ReturnLineSchema>;
+
+export const ReturnSchema = component(
+  'Return',
+  Type.Object({
+    id: integer(),
+    return_number: integer("Number from the brand's return series"),
+    rma: string('The RMA integrations use: the return number as text, or the portal’s external RMA'),
+    rma_number: integer('The digits of rma as a number'),
+    status: oneOfValues(returnLifecycle.states),
+    source: oneOfValues(RETURN_SOURCES),
+    return_portal_id: nullable(integer()),
+    order_id: nullable(integer()),
+    order_number: nullable(integer()),
+    shipment_id: nullable(integer('Ad hoc returns: the shipment the pieces came back from')),
+    customer_id: integer(),
+    currency: currency(),
+    vat_rate: percentage("The order's VAT rate"),
+    prices_include_vat: boolean(),
+    notes: nullable(string()),
+    return_meta: meta('Custom fields of the return'),
+    shipping_method: nullable(string()),
+    track_trace: nullable(string()),
+    track_trace_link: nullable(string()),
+    carrier_code: nullable(string()),
+    carrier_label: nullable(string()),
+    labelless_code: nullable(string()),
+    return_fee_incl_vat: nullable(amount('Deducted from the credit note')),
+    exchange_fee_incl_vat: nullable(amount('Deducted from the credit note')),
+    storefront_refund_gift_card: boolean(),
+    storefront_refund_gift_card_bonus_type: nullable(oneOfValues(GIFT_CARD_BONUS_TYPES)),
+    storefront_refund_gift_card_bonus_value: nullable(Type.Number()),
+    storefront_refund_gift_card_free_shipping: boolean(),
+    approved_at: nullable(dateTime('When it was approved')),
+    received_at: nullable(dateTime('When the warehouse received it')),
+    credited_at: nullable(dateTime('When its credit notes were booked')),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    lines: arrayOf(ReturnLineSchema),
+    // Absent only on returns embedded in another document.
+    exports: optional(arrayOf(ExportMarkSchema, 'Systems that marked it exported (3PL), each with its latest mark')),
+    credit_notes: optional(arrayOf(CreditNoteSchema, 'On a single return: its credit notes, with their lines')),
+    timeline: optional(arrayOf(TimelineEventSchema, 'On a single return, oldest first')),
+  }),
+);
+export type ReturnWire = Static<typeof ReturnSchema>;
 
 export function presentReturnLine(line: ReturnLine): ReturnLineWire {
   return {
@@ -168,17 +200,21 @@ export function presentReturnDetail(detail: {
   return wire;
 }
 
-export interface AlertWire {
-  id: number;
-  kind: Alert['kind'];
-  status: Alert['status'];
-  message: string;
-  return_id: number;
-  credit_note_id: number | null;
-  resolved_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const AlertSchema = component(
+  'Alert',
+  Type.Object({
+    id: integer(),
+    kind: oneOfValues(ALERT_KINDS),
+    status: oneOfValues(alertLifecycle.states),
+    message: string(),
+    return_id: integer(),
+    credit_note_id: nullable(integer('The credit note issued from the alert, which resolved it')),
+    resolved_at: nullable(dateTime('When it was resolved')),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type AlertWire = Static<typeof AlertSchema>;
 
 export function presentAlert(alert: Alert): AlertWire {
   return {

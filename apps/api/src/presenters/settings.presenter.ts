@@ -1,16 +1,29 @@
-import { AdHocReturnMode, BrandSettings, InvoicingMode } from '@brand/core';
+import { AD_HOC_RETURN_MODES, BrandSettings, INVOICING_MODES } from '@brand/core';
+import {
+  Static,
+  Type,
+  boolean,
+  component,
+  dateTime,
+  nullable,
+  oneOfValues,
+  percentage,
+  stringMap,
+} from '../http/wire-schema';
 import { percent } from './amounts';
 
-export interface SettingsWire {
-  invoicing: InvoicingMode;
-  requires_drop: boolean;
-  /** Percent (25 = 25 %). */
-  default_vat_rate: number;
-  ad_hoc_return_mode: AdHocReturnMode | null;
-  tracking_link_templates: Record<string, string>;
-  /** null while the brand runs on the defaults (never saved). */
-  updated_at: string | null;
-}
+export const SettingsSchema = component(
+  'Settings',
+  Type.Object({
+    invoicing: oneOfValues(INVOICING_MODES),
+    requires_drop: boolean(),
+    default_vat_rate: percentage('VAT rate of new orders'),
+    ad_hoc_return_mode: nullable(oneOfValues(AD_HOC_RETURN_MODES)),
+    tracking_link_templates: stringMap('Carrier code → URL template containing {track_trace}'),
+    updated_at: nullable(dateTime(), { description: 'null while the brand runs on the defaults' }),
+  }),
+);
+export type SettingsWire = Static<typeof SettingsSchema>;
 
 export function presentSettings(settings: BrandSettings): SettingsWire {
   return {

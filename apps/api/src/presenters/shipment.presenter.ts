@@ -1,46 +1,71 @@
-import { ExportMark, Shipment, ShipmentLine, ShipmentStatus, TimelineEvent } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { TimelineEventWire, presentTimeline } from './timeline.presenter';
+import { ExportMark, Shipment, ShipmentLine, TimelineEvent, shipmentLifecycle } from '@brand/core';
+import {
+  Static,
+  Type,
+  arrayOf,
+  component,
+  dateTime,
+  integer,
+  nullable,
+  oneOfValues,
+  optional,
+  string,
+} from '../http/wire-schema';
+import { exportMarksProperty, presentExportMarks } from './export-mark.presenter';
+import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { moneyOrNull } from './amounts';
 
-export interface ColliWire {
-  track_trace: string | null;
-  track_trace_link: string | null;
-  sscc_number: string | null;
-  lines: { sku: string; quantity: number }[];
-}
+export const ColliSchema = component(
+  'Colli',
+  Type.Object({
+    track_trace: nullable(string()),
+    track_trace_link: nullable(string(), {
+      description: "As the warehouse sent it, or built from the carrier's template",
+    }),
+    sscc_number: nullable(string()),
+    lines: arrayOf(Type.Object({ sku: string(), quantity: integer() })),
+  }),
+);
+export type ColliWire = Static<typeof ColliSchema>;
 
-export interface ShipmentLineWire {
-  id: number;
-  order_line_id: number;
-  variant_id: number;
-  sku: string;
-  ean: string | null;
-  quantity: number;
-  delivered_quantity: number;
-}
+export const ShipmentLineSchema = component(
+  'ShipmentLine',
+  Type.Object({
+    id: integer(),
+    order_line_id: integer(),
+    variant_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    quantity: integer('Pieces to pack'),
+    delivered_quantity: integer('Pieces the warehouse reported delivered'),
+  }),
+);
+export type ShipmentLineWire = Static<typeof ShipmentLineSchema>;
 
-export interface ShipmentWire {
-  id: number;
-  shipment_number: number;
-  order_id: number;
-  order_number: number;
-  customer_id: number;
-  status: ShipmentStatus;
-  /** The order's shipping cost on its first shipment; null on the others. */
-  shipping_cost: number | null;
-  carrier: string | null;
-  colli: ColliWire[];
-  delivered_at: string | null;
-  cancelled_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Absent only on shipments embedded in an order. */
-  exports?: ExportMarkWire[];
-  lines?: ShipmentLineWire[];
-  /** On a single shipment. */
-  timeline?: TimelineEventWire[];
-}
+export const ShipmentSchema = component(
+  'Shipment',
+  Type.Object({
+    id: integer(),
+    shipment_number: integer("The warehouse's order number"),
+    order_id: integer(),
+    order_number: integer(),
+    customer_id: integer(),
+    status: oneOfValues(shipmentLifecycle.states),
+    shipping_cost: nullable(Type.Number(), {
+      description: "The order's shipping cost on its first shipment; null on the others",
+    }),
+    carrier: nullable(string(), { description: 'Set on delivery' }),
+    colli: arrayOf(ColliSchema, 'Parcels reported on delivery'),
+    delivered_at: nullable(dateTime(), { description: 'When the warehouse reported it delivered' }),
+    cancelled_at: nullable(dateTime(), { description: 'When it was cancelled' }),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    exports: optional(exportMarksProperty(true)),
+    lines: optional(arrayOf(ShipmentLineSchema, 'With includes[]=lines on lists; always on a single shipment')),
+    timeline: optional(arrayOf(TimelineEventSchema, 'On GET /v10/shipments/{id}, oldest first')),
+  }),
+);
+export type ShipmentWire = Static<typeof ShipmentSchema>;
 
 export function presentShipmentLine(line: ShipmentLine): ShipmentLineWire {
   return {

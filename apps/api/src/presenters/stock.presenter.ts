@@ -1,14 +1,18 @@
 import { AvailableStock, StockBalance } from '@brand/core';
+import { Static, Type, component, dateTime, integer, nullable, string } from '../http/wire-schema';
 
 /** Stock of a variant at one location, as variants show it (`includes[]=inventory`). */
-export interface StockBalanceWire {
-  inventory_location_id: number;
-  in_stock: number;
-  reserved: number;
-  /** In stock minus reserved: what can still be sold. */
-  available: number;
-  updated_at: string;
-}
+export const StockBalanceSchema = component(
+  'StockBalance',
+  Type.Object({
+    inventory_location_id: integer(),
+    in_stock: integer('Pieces physically there'),
+    reserved: integer('Pieces held by open orders'),
+    available: integer('in_stock − reserved: pieces that can still be sold'),
+    updated_at: dateTime(),
+  }),
+);
+export type StockBalanceWire = Static<typeof StockBalanceSchema>;
 
 export function presentStockBalance(balance: StockBalance): StockBalanceWire {
   return {
@@ -21,17 +25,20 @@ export function presentStockBalance(balance: StockBalance): StockBalanceWire {
 }
 
 /** One row of `GET /v10/inventory-available`: a variant at a location. */
-export interface AvailableStockWire {
-  /** The balance row's id; `starting_after` takes it. */
-  id: number;
-  variant_id: number;
-  sku: string;
-  ean: string | null;
-  inventory_location_id: number;
-  in_stock: number;
-  available: number;
-  updated_at: string;
-}
+export const AvailableStockSchema = component(
+  'AvailableStock',
+  Type.Object({
+    id: integer('The stock row id; pass the last one as starting_after'),
+    variant_id: integer(),
+    sku: string(),
+    ean: nullable(string()),
+    inventory_location_id: integer(),
+    in_stock: integer(),
+    available: integer('in_stock minus reserved pieces'),
+    updated_at: dateTime(),
+  }),
+);
+export type AvailableStockWire = Static<typeof AvailableStockSchema>;
 
 export function presentAvailableStock(row: AvailableStock): AvailableStockWire {
   return {

@@ -1,5 +1,19 @@
-import { ReturnLine, ReturnStatus, ReturnView } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
+import { ReturnLine, ReturnView, returnLifecycle } from '@brand/core';
+import {
+  Static,
+  Type,
+  arrayOf,
+  component,
+  currency,
+  dateTime,
+  integer,
+  meta,
+  nullable,
+  oneOfValues,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { exportMarksProperty, presentExportMarks } from './export-mark.presenter';
 import { fullName } from './third-party-shipment.presenter';
 
 /*
@@ -8,44 +22,54 @@ import { fullName } from './third-party-shipment.presenter';
  * and the export marks.
  */
 
-export interface ThirdPartyReturnLineWire {
-  product_name: string;
-  item_number: string;
-  attributes: Record<string, string>;
-  full_name: string;
-  sku: string;
-  ean: string | null;
-  country_of_origin: string | null;
-  composition: string | null;
-  hs_tariff_code: string | null;
-  /** Pieces received at the warehouse; 0 until received. */
-  returned: number;
-  expected_quantity: number;
-}
+export const ThirdPartyReturnLineSchema = component(
+  'ThirdPartyReturnLine',
+  Type.Object({
+    product_name: string('Product name without attributes'),
+    item_number: string('Product-level item number'),
+    attributes: stringMap('Variant attributes (colors, sizes)'),
+    full_name: string('Product name plus attribute values'),
+    sku: string(),
+    ean: nullable(string()),
+    country_of_origin: nullable(string('2-letter ISO code')),
+    composition: nullable(string()),
+    hs_tariff_code: nullable(string()),
+    returned: integer('Pieces received at the warehouse (0 until received)'),
+    expected_quantity: integer('Pieces expected'),
+  }),
+);
+export type ThirdPartyReturnLineWire = Static<typeof ThirdPartyReturnLineSchema>;
 
-export interface ThirdPartyReturnWire {
-  id: number;
-  return_number: number;
-  rma: string;
-  status: ReturnStatus;
-  order_number: number | null;
-  customer_number: string;
-  customer: string;
-  customer_meta: Record<string, unknown>;
-  customer_vat_number: string | null;
-  currency: string;
-  notes: string | null;
-  return_meta: Record<string, unknown>;
-  shipping_method: string | null;
-  track_trace: string | null;
-  track_trace_link: string | null;
-  carrier_code: string | null;
-  carrier_label: string | null;
-  created_at: string;
-  updated_at: string;
-  lines: ThirdPartyReturnLineWire[];
-  exports: ExportMarkWire[];
-}
+export const ThirdPartyReturnSchema = component(
+  'ThirdPartyReturn',
+  Type.Object(
+    {
+      id: integer('Taken by mark-as-exported'),
+      return_number: integer(),
+      rma: string('Taken by POST /3pl/returns/receive'),
+      status: oneOfValues(returnLifecycle.states),
+      order_number: nullable(integer('The order the return relates to')),
+      customer_number: string(),
+      customer: string('Customer name'),
+      customer_meta: meta('Custom fields of the customer'),
+      customer_vat_number: nullable(string()),
+      currency: currency(),
+      notes: nullable(string('Notes to the return delivery')),
+      return_meta: meta('Custom fields of the return'),
+      shipping_method: nullable(string('Label of the shipping method chosen in a return portal')),
+      track_trace: nullable(string()),
+      track_trace_link: nullable(string()),
+      carrier_code: nullable(string()),
+      carrier_label: nullable(string()),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      lines: arrayOf(ThirdPartyReturnLineSchema),
+      exports: exportMarksProperty(false),
+    },
+    { description: "A return RMA in the warehouse's form." },
+  ),
+);
+export type ThirdPartyReturnWire = Static<typeof ThirdPartyReturnSchema>;
 
 function presentLine(line: ReturnLine): ThirdPartyReturnLineWire {
   return {

@@ -1,7 +1,29 @@
-import { OrderLine, ShipmentLine, ShipmentStatus, ShipmentView, lineTotal } from '@brand/core';
-import { ExportMarkWire, presentExportMarks } from './export-mark.presenter';
-import { ColliWire } from './shipment.presenter';
-import { OrderAddressWire, ResponsiblePersonWire, ShippingCodeWire, presentOrderAddress } from './order.presenter';
+import { OrderLine, ShipmentLine, ShipmentView, lineTotal, shipmentLifecycle } from '@brand/core';
+import {
+  Static,
+  Type,
+  arrayOf,
+  component,
+  currency,
+  dateTime,
+  integer,
+  meta,
+  money as moneySchema,
+  nullable,
+  oneOfValues,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
+import { ORDER_TYPES } from './order-channel.presenter';
+import {
+  OrderAddressSchema,
+  ResponsiblePersonSchema,
+  ShippingCodeSchema,
+  ShippingCodeWire,
+  presentOrderAddress,
+} from './order.presenter';
+import { ColliSchema } from './shipment.presenter';
 import { money, moneyOrNull } from './amounts';
 
 /*
@@ -10,57 +32,80 @@ import { money, moneyOrNull } from './amounts';
  * and export marks the warehouse's calls need. Amounts are decimals of the order's currency.
  */
 
-export interface ThirdPartyShipmentLineWire {
-  product_name: string;
-  item_number: string;
-  attributes: Record<string, string>;
-  /** Product name plus the attribute values, for delivery notes and packing lists. */
-  full_name: string;
-  sku: string;
-  ean: string | null;
-  country_of_origin: string | null;
-  composition: string | null;
-  hs_tariff_code: string | null;
-  quantity: number;
-  /** Per piece after the order line's discount: the customs value. */
-  unit_price: number;
-  total_price: number;
-}
+export const ThirdPartyShipmentLineSchema = component(
+  'ThirdPartyShipmentLine',
+  Type.Object({
+    product_name: string('Product name without attributes'),
+    item_number: string('Product-level item number'),
+    attributes: stringMap('Variant attributes (colors, sizes)'),
+    full_name: string("Product name plus attribute values ('Shirt - Black / M'), for delivery notes and packing lists"),
+    sku: string(),
+    ean: nullable(string()),
+    country_of_origin: nullable(string(), { description: '2-letter ISO code' }),
+    composition: nullable(string()),
+    hs_tariff_code: nullable(string()),
+    quantity: integer('Pieces to pack'),
+    unit_price: moneySchema("Price per piece after the order line's discount; the customs value"),
+    total_price: moneySchema('quantity × unit_price'),
+  }),
+);
+export type ThirdPartyShipmentLineWire = Static<typeof ThirdPartyShipmentLineSchema>;
 
-export interface ThirdPartyShipmentOrderWire {
-  order_number: number;
-  order_meta: Record<string, unknown>;
-  payment_term: { name: string; erp_code: string } | null;
-  /** The order's shipping cost when it travels on this shipment; null otherwise. */
-  shipping: number | null;
-}
+export const ThirdPartyShipmentOrderSchema = component(
+  'ThirdPartyShipmentOrder',
+  Type.Object({
+    order_number: integer(),
+    order_meta: meta('Custom fields of the order'),
+    payment_term: nullable(Type.Object({ name: string(), erp_code: string("The payment terms' code") }), {
+      description: "The customer's payment terms; null when the customer has none",
+    }),
+    shipping: nullable(Type.Number(), {
+      description: "The order's shipping cost when it travels on this shipment (the order's first); null otherwise",
+    }),
+  }),
+);
+export type ThirdPartyShipmentOrderWire = Static<typeof ThirdPartyShipmentOrderSchema>;
 
-export interface ThirdPartyShipmentWire {
-  id: number;
-  shipment_number: number;
-  order_number: number;
-  order_type: string;
-  status: ShipmentStatus;
-  notes: string | null;
-  reference: string | null;
-  currency: string;
-  customer_number: string;
-  shipping_code: ShippingCodeWire;
-  invoice_address: OrderAddressWire | null;
-  delivery_address: OrderAddressWire | null;
-  orders: ThirdPartyShipmentOrderWire[];
-  responsible_person: ResponsiblePersonWire | null;
-  email: string | null;
-  telephone: string | null;
-  vat_number: string | null;
-  eori_number: string | null;
-  carrier: string | null;
-  colli: ColliWire[];
-  lines: ThirdPartyShipmentLineWire[];
-  created_at: string;
-  updated_at: string;
-  exports: ExportMarkWire[];
-}
+export const ThirdPartyShipmentSchema = component(
+  'ThirdPartyShipment',
+  Type.Object(
+    {
+      id: integer('Taken by cancel and mark-as-exported'),
+      shipment_number: integer(),
+      order_number: integer('The order the shipment was made from (not unique per shipment)'),
+      order_type: oneOfValues(ORDER_TYPES),
+      status: oneOfValues(shipmentLifecycle.states),
+      notes: nullable(string(), { description: 'Notes / packing instructions from the brand' }),
+      reference: nullable(string(), { description: "Typically the end-customer's own order number" }),
+      currency: currency(),
+      customer_number: string(),
+      // The shared ShippingCode, never null here: the reference carries a description of its own.
+      shipping_code: Type.Unsafe<ShippingCodeWire>({
+        ...ShippingCodeSchema,
+        description: 'The order\'s; code "default" (drop_point_id null) when the order named none',
+      }),
+      invoice_address: nullable(OrderAddressSchema),
+      delivery_address: nullable(OrderAddressSchema),
+      orders: arrayOf(ThirdPartyShipmentOrderSchema),
+      responsible_person: nullable(ResponsiblePersonSchema),
+      email: nullable(string(), { description: "The order's e-mail, else the customer's" }),
+      telephone: nullable(string(), { description: "The order's telephone, else the customer's" }),
+      vat_number: nullable(string(), { description: "The customer's VAT number" }),
+      eori_number: nullable(string(), { description: "The customer's EORI number" }),
+      carrier: nullable(string(), { description: 'Set on delivery' }),
+      colli: arrayOf(ColliSchema, 'Parcels reported on delivery; [] before'),
+      lines: arrayOf(ThirdPartyShipmentLineSchema),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      exports: arrayOf(ExportMarkSchema, 'Which systems marked it exported, and when'),
+    },
+    {
+      description:
+        "A picking instruction in the warehouse's form. Use shipment_number as the warehouse's order number (an order may have several shipments).",
+    },
+  ),
+);
+export type ThirdPartyShipmentWire = Static<typeof ThirdPartyShipmentSchema>;
 
 /** The shipping code a warehouse gets when the order named none. */
 export const DEFAULT_SHIPPING_CODE = { code: 'default', drop_point_id: null } as const;

@@ -1,14 +1,20 @@
 import { TimelineEvent } from '@brand/core';
+import { Static, Type, component, dateTime, integer, nullable, string } from '../http/wire-schema';
 
 /** What happened to a document, oldest first. */
-export interface TimelineEventWire {
-  kind: string;
-  note: string | null;
-  /** The system that marked the document (kind `exported`); otherwise null. */
-  system_id: string | null;
-  user_id: number | null;
-  created_at: string;
-}
+export const TimelineEventSchema = component(
+  'TimelineEvent',
+  Type.Object({
+    kind: string(
+      'created, approved, cancelled, shipment_created, delivered, booked, regulated, archived, exported, credited …',
+    ),
+    note: nullable(string()),
+    system_id: nullable(string(), { description: 'For exported: the system that marked it' }),
+    user_id: nullable(integer(), { description: 'The user whose token made the change' }),
+    created_at: dateTime(),
+  }),
+);
+export type TimelineEventWire = Static<typeof TimelineEventSchema>;
 
 export function presentTimeline(events: readonly TimelineEvent[]): TimelineEventWire[] {
   return events.map((event) => ({

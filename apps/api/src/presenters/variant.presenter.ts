@@ -1,7 +1,6 @@
 import {
   CatalogRelations,
   CostPriceSet,
-  Meta,
   VariantCostPrice,
   VariantPrice,
   VariantRecord,
@@ -9,7 +8,25 @@ import {
   emptyCatalogRelations,
   formatDecimal,
 } from '@brand/core';
-import { StockBalanceWire, presentStockBalance } from './stock.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  currency,
+  dateTime,
+  day,
+  integer,
+  meta,
+  money as moneySchema,
+  nullable,
+  oneOfValues,
+  optional,
+  string,
+  stringMap,
+} from '../http/wire-schema';
+import { StockBalanceSchema, presentStockBalance } from './stock.presenter';
 import { money, moneyOrNull } from './amounts';
 
 /** Weights are stored in thousandths of their unit (1.5 kg → 1500). */
@@ -20,14 +37,23 @@ export function presentWeight(weight: number | null): number | null {
   return weight === null ? null : formatDecimal(weight, WEIGHT_SCALE);
 }
 
+/** A weight unit, as products and variants show it. */
+export const weightUnit = oneOfValues<WeightUnit>(['g', 'kg']);
+
 /** Prices of a variant in one currency, as decimals (`offer_price` / `b2c_offer_price` null when not on offer). */
-export interface VariantPriceWire {
-  currency: string;
-  sales_price: number;
-  rec_sales_price: number;
-  offer_price: number | null;
-  b2c_offer_price: number | null;
-}
+export const VariantPriceSchema = component(
+  'VariantPrice',
+  Type.Object({
+    currency: currency(),
+    sales_price: moneySchema('Wholesale (B2B) price'),
+    rec_sales_price: moneySchema('Recommended retail (B2C) price'),
+    offer_price: nullable(Type.Number(), { description: 'Replaces sales_price on B2B when set' }),
+    b2c_offer_price: nullable(Type.Number(), {
+      description: 'Replaces rec_sales_price on B2C when set (the variant is on sale)',
+    }),
+  }),
+);
+export type VariantPriceWire = Static<typeof VariantPriceSchema>;
 
 export function presentVariantPrice(price: VariantPrice): VariantPriceWire {
   return {
@@ -40,12 +66,16 @@ export function presentVariantPrice(price: VariantPrice): VariantPriceWire {
 }
 
 /** A variant's cost in one cost price set, with the set's currency and label. */
-export interface VariantCostPriceWire {
-  cost_price_set_id: number;
-  currency: string | null;
-  label: string | null;
-  cost_price: number;
-}
+export const VariantCostPriceSchema = component(
+  'VariantCostPrice',
+  Type.Object({
+    cost_price_set_id: integer(),
+    currency: nullable(string(), { description: "The cost price set's currency" }),
+    label: nullable(string(), { description: "The cost price set's label" }),
+    cost_price: moneySchema('Cost in the set currency'),
+  }),
+);
+export type VariantCostPriceWire = Static<typeof VariantCostPriceSchema>;
 
 export function presentVariantCostPrice(
   cost: VariantCostPrice,
@@ -60,33 +90,41 @@ export function presentVariantCostPrice(
   };
 }
 
-export interface VariantWire {
-  id: number;
-  product_id: number;
-  /** The product's item number. */
-  item_number: string;
-  sku: string;
-  ean: string | null;
-  attributes: Record<string, string>;
-  archived: boolean;
-  b2c_available: boolean;
-  /** Overrides of the product's fields; null means "as the product". */
-  make_to_order_b2b: boolean | null;
-  make_to_order_b2c: boolean | null;
-  noos: boolean | null;
-  weight: number | null;
-  weight_type: WeightUnit | null;
-  release_date: string | null;
-  meta: Meta;
-  /** Order of the variant within its product. */
-  position: number;
-  drop_ids: number[];
-  created_at: string;
-  updated_at: string;
-  prices?: VariantPriceWire[];
-  inventory?: StockBalanceWire[];
-  cost_prices?: VariantCostPriceWire[];
-}
+const AS_THE_PRODUCT = "Override of the product's field; null: as the product";
+
+/**
+ * A variant as `presentVariant` builds it; the variant list's `Variant` adds the product
+ * (`VariantWithProductSchema`, beside the product it embeds).
+ */
+export const VariantSchema = Type.Object({
+  id: integer(),
+  product_id: integer(),
+  item_number: string("The product's item number"),
+  sku: string(),
+  ean: nullable(string()),
+  attributes: stringMap('e.g. {"color": "Navy", "size": "M"}'),
+  archived: boolean('Cannot be sold on B2B'),
+  b2c_available: boolean('False blocks B2C sale'),
+  make_to_order_b2b: nullable(boolean(), { description: AS_THE_PRODUCT }),
+  make_to_order_b2c: nullable(boolean(), { description: AS_THE_PRODUCT }),
+  noos: nullable(boolean(), { description: AS_THE_PRODUCT }),
+  weight: nullable(Type.Number(), { description: "Override of the product's weight, in weight_type units" }),
+  weight_type: nullable(weightUnit),
+  release_date: nullable(day("Override of the product's release date")),
+  meta: meta('Custom fields'),
+  position: integer('Order within the product'),
+  drop_ids: arrayOf(integer()),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+  prices: optional(arrayOf(VariantPriceSchema, 'With includes[]=prices (variants.prices on products)')),
+  inventory: optional(
+    arrayOf(StockBalanceSchema, 'With includes[]=inventory (variants.inventory on products); one row per location'),
+  ),
+  cost_prices: optional(
+    arrayOf(VariantCostPriceSchema, 'With includes[]=cost_prices (variants.cost_prices on products)'),
+  ),
+});
+export type VariantWire = Static<typeof VariantSchema>;
 
 /**
  * A variant as the wire shows it. `includes` are the variant's own names (`prices`,

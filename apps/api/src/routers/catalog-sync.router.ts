@@ -1,42 +1,9 @@
 import { syncProducts } from '@brand/core';
 import { ProductSyncRequestDto, MAX_PRODUCT_SYNC_ITEMS, toProductSyncItem } from '../dtos/product-sync.dto';
-import { JsonSchema, Surface } from '../http/route';
-import { presentProductSyncOutcome } from '../presenters/product-sync.presenter';
+import { Surface } from '../http/route';
+import { Type, arrayOf } from '../http/wire-schema';
+import { ProductSyncOutcomeSchema, presentProductSyncOutcome } from '../presenters/product-sync.presenter';
 import { RouterDeps } from './router-deps';
-
-const ACTIONS = ['created', 'updated', 'unchanged', 'deleted', 'absent'];
-
-const outcomeSchema = (key: string): JsonSchema => ({
-  type: 'object',
-  required: [key, 'id', 'action'],
-  properties: {
-    [key]: { type: 'string' },
-    id: { type: ['integer', 'null'], description: 'null when a delete found nothing to delete' },
-    action: { type: 'string', enum: ACTIONS },
-  },
-});
-
-const productSyncResponseSchema: JsonSchema = {
-  type: 'object',
-  required: ['products'],
-  properties: {
-    products: {
-      type: 'array',
-      items: {
-        ...outcomeSchema('item_number'),
-        required: ['item_number', 'id', 'action', 'variants'],
-        properties: {
-          ...(outcomeSchema('item_number').properties as Record<string, JsonSchema>),
-          variants: {
-            type: 'array',
-            description: 'Each variant the item named, in request order (for a deleted product: the variants it had)',
-            items: outcomeSchema('sku'),
-          },
-        },
-      },
-    },
-  },
-};
 
 /**
  * The product sync, a route group of the sync interface (`POST /products/sync`): thin — the DTO
@@ -58,7 +25,7 @@ export function catalogSyncRouter(deps: RouterDeps): Surface<'current'> {
     status: 200,
     response: {
       description: 'What happened to each product and each variant it named, in request order',
-      schema: productSyncResponseSchema,
+      schema: Type.Object({ products: arrayOf(ProductSyncOutcomeSchema) }),
     },
     handler: async ({ principal, body }) => {
       const outcomes = await syncProducts(

@@ -28,15 +28,21 @@ import {
   CreateSubbrandDto,
 } from '../dtos/catalog-back-office.dto';
 import { Surface } from '../http/route';
-import { listRequest, listResponse, rawListQuery } from '../listing/list-request';
-import { cursorOnlyListResponseSchema } from '../openapi/catalog-response-schemas';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentDrop } from '../presenters/drop.presenter';
-import { presentInventoryLocation } from '../presenters/inventory-location.presenter';
+import { listRequest, listResponse } from '../listing/list-request';
+import { Type, arrayOf, boolean, listOf, nullable, string, wrapped } from '../http/wire-schema';
+import { DropSchema, presentDrop } from '../presenters/drop.presenter';
+import { InventoryLocationSchema, presentInventoryLocation } from '../presenters/inventory-location.presenter';
 import { MediaUrl } from '../presenters/product-image.presenter';
-import { presentProductLocale } from '../presenters/product-locale.presenter';
-import { VariantWithProductWire, presentProduct, presentSubbrand } from '../presenters/product.presenter';
-import { presentAvailableStock } from '../presenters/stock.presenter';
+import { ProductLocaleSchema, presentProductLocale } from '../presenters/product-locale.presenter';
+import {
+  ProductSchema,
+  SubbrandSchema,
+  VariantWithProductSchema,
+  VariantWithProductWire,
+  presentProduct,
+  presentSubbrand,
+} from '../presenters/product.presenter';
+import { AvailableStockSchema, presentAvailableStock } from '../presenters/stock.presenter';
 import { presentVariant } from '../presenters/variant.presenter';
 import { MEDIA_PREFIX } from './product-images.router';
 import { pathId } from '../http/path-id';
@@ -87,7 +93,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: productListDefinition,
       status: 200,
-      response: { description: 'A page of products', schema: listResponseSchema('products', 'Product') },
+      response: { description: 'A page of products', schema: listOf('products', ProductSchema) },
       handler: async ({ principal, req }) => {
         const result = await listProducts(deps, await listRequest(req, principal.brandId, deps.cursors));
         const mediaUrl = mediaUrlFor(req, deps.mediaBaseUrl);
@@ -103,13 +109,14 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       description: PRODUCT_INCLUDES_NOTE,
       tag: 'Catalog',
       scopes: ['catalog:read'],
+      includes: { resource: productListDefinition.resource, allowed: productListDefinition.includes },
       status: 200,
-      response: { description: 'The product', schema: objectResponseSchema('product', 'Product') },
-      handler: async ({ principal, params, req }) => {
+      response: { description: 'The product', schema: wrapped('product', ProductSchema) },
+      handler: async ({ principal, params, includes, req }) => {
         const detail = await getProduct(deps, {
           brandId: principal.brandId,
           id: pathId(params['id'], 'product'),
-          includes: rawListQuery(req.query).includes,
+          includes,
         });
         return {
           product: presentProduct(
@@ -129,7 +136,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: variantListDefinition,
       status: 200,
-      response: { description: 'A page of variants', schema: listResponseSchema('variants', 'Variant') },
+      response: { description: 'A page of variants', schema: listOf('variants', VariantWithProductSchema) },
       handler: async ({ principal, req }) => {
         const result = await listVariants(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('variants', result, variantListDefinition, deps.cursors, (variant) =>
@@ -144,13 +151,14 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       description: VARIANT_INCLUDES_NOTE,
       tag: 'Catalog',
       scopes: ['catalog:read'],
+      includes: { resource: variantListDefinition.resource, allowed: variantListDefinition.includes },
       status: 200,
-      response: { description: 'The variant', schema: objectResponseSchema('variant', 'Variant') },
-      handler: async ({ principal, params, req }) => {
+      response: { description: 'The variant', schema: wrapped('variant', VariantWithProductSchema) },
+      handler: async ({ principal, params, includes }) => {
         const detail = await getVariant(deps, {
           brandId: principal.brandId,
           id: pathId(params['id'], 'variant'),
-          includes: rawListQuery(req.query).includes,
+          includes,
         });
         return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };
       },
@@ -168,7 +176,14 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 200,
       response: {
         description: 'A page of stock rows',
-        schema: cursorOnlyListResponseSchema(INVENTORY_AVAILABLE_KEY, 'AvailableStock'),
+        // Cursor-only: never a total.
+        schema: Type.Object({
+          [INVENTORY_AVAILABLE_KEY]: arrayOf(AvailableStockSchema),
+          has_more: boolean(),
+          next_cursor: nullable(string(), {
+            description: 'Pass as cursor to get the next page; null when has_more is false',
+          }),
+        }),
       },
       handler: async ({ principal, req }) => {
         const result = await listAvailableStock(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -191,7 +206,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 200,
       response: {
         description: 'A page of inventory locations',
-        schema: listResponseSchema('inventory_locations', 'InventoryLocation'),
+        schema: listOf('inventory_locations', InventoryLocationSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listInventoryLocations(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -216,7 +231,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 201,
       response: {
         description: 'The new inventory location',
-        schema: objectResponseSchema('inventory_location', 'InventoryLocation'),
+        schema: wrapped('inventory_location', InventoryLocationSchema),
       },
       handler: async ({ principal, body }) => {
         const location = await createInventoryLocation(deps, { brandId: principal.brandId, name: body.name });
@@ -231,7 +246,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:read'],
       list: dropListDefinition,
       status: 200,
-      response: { description: 'A page of drops', schema: listResponseSchema('drops', 'Drop') },
+      response: { description: 'A page of drops', schema: listOf('drops', DropSchema) },
       handler: async ({ principal, req }) => {
         const result = await listDrops(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('drops', result, dropListDefinition, deps.cursors, presentDrop);
@@ -245,7 +260,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:write'],
       body: CreateDropDto,
       status: 201,
-      response: { description: 'The new drop', schema: objectResponseSchema('drop', 'Drop') },
+      response: { description: 'The new drop', schema: wrapped('drop', DropSchema) },
       handler: async ({ principal, body }) => {
         const drop = await createDrop(deps, { brandId: principal.brandId, code: body.code, name: body.name });
         return { drop: presentDrop(drop) };
@@ -261,7 +276,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 200,
       response: {
         description: 'A page of product locales',
-        schema: listResponseSchema('product_locales', 'ProductLocale'),
+        schema: listOf('product_locales', ProductLocaleSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listProductLocales(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -280,7 +295,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       status: 201,
       response: {
         description: 'The new product locale',
-        schema: objectResponseSchema('product_locale', 'ProductLocale'),
+        schema: wrapped('product_locale', ProductLocaleSchema),
       },
       handler: async ({ principal, body }) => {
         const locale = await createProductLocale(deps, {
@@ -299,7 +314,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       scopes: ['catalog:write'],
       body: CreateSubbrandDto,
       status: 201,
-      response: { description: 'The new sub-brand', schema: objectResponseSchema('subbrand', 'Subbrand') },
+      response: { description: 'The new sub-brand', schema: wrapped('subbrand', SubbrandSchema) },
       handler: async ({ principal, body }) => {
         const subbrand = await createSubbrand(deps, { brandId: principal.brandId, name: body.name });
         return { subbrand: presentSubbrand(subbrand) };

@@ -39,12 +39,12 @@ import {
 } from '../dtos/export.dto';
 import { Surface } from '../http/route';
 import { listRequest, listRequestForIds, listResponse } from '../listing/list-request';
-import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
-import { presentAccountingEntry } from '../presenters/accounting-entry.presenter';
-import { presentCreditNote } from '../presenters/credit-note.presenter';
-import { presentInvoice } from '../presenters/invoice.presenter';
-import { presentOrder } from '../presenters/order.presenter';
-import { presentShipment } from '../presenters/shipment.presenter';
+import { exportPageOf, markedOf } from '../http/wire-schema';
+import { AccountingEntrySchema, presentAccountingEntry } from '../presenters/accounting-entry.presenter';
+import { CreditNoteSchema, presentCreditNote } from '../presenters/credit-note.presenter';
+import { InvoiceSchema, presentInvoice } from '../presenters/invoice.presenter';
+import { OrderSchema, presentOrder } from '../presenters/order.presenter';
+import { ShipmentSchema, presentShipment } from '../presenters/shipment.presenter';
 import { RouterDeps } from './router-deps';
 
 const EXPORT_FLOW =
@@ -96,7 +96,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       list: orderExportListDefinition,
       query: OrderExportQueryDto,
       status: 200,
-      response: { description: 'A page of orders to export', schema: exportResponseSchema('orders', 'Order') },
+      response: { description: 'A page of orders to export', schema: exportPageOf('orders', OrderSchema) },
       handler: async ({ principal, req, query }) => {
         const result = await exportOrders(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -123,7 +123,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['orders:write'],
       body: OrdersMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked orders', schema: markResponseSchema('orders', 'Order') },
+      response: { description: 'The marked orders', schema: markedOf('orders', OrderSchema) },
       handler: async ({ principal, body }) => {
         await markOrdersExported(deps, {
           brandId: principal.brandId,
@@ -156,7 +156,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       list: shipmentExportListDefinition,
       query: ShipmentExportQueryDto,
       status: 200,
-      response: { description: 'A page of shipments to export', schema: exportResponseSchema('shipments', 'Shipment') },
+      response: { description: 'A page of shipments to export', schema: exportPageOf('shipments', ShipmentSchema) },
       handler: async ({ principal, req, query }) => {
         const result = await exportShipments(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -179,7 +179,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['fulfilment:write'],
       body: ShipmentsMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked shipments', schema: markResponseSchema('shipments', 'Shipment') },
+      response: { description: 'The marked shipments', schema: markedOf('shipments', ShipmentSchema) },
       handler: async ({ principal, body }) => ({
         shipments: await markThenList(
           deps,
@@ -206,7 +206,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       list: invoiceExportListDefinition,
       query: FinancialDocumentExportQueryDto,
       status: 200,
-      response: { description: 'A page of invoices to export', schema: exportResponseSchema('invoices', 'Invoice') },
+      response: { description: 'A page of invoices to export', schema: exportPageOf('invoices', InvoiceSchema) },
       handler: async ({ principal, req, query }) => {
         const result = await exportInvoices(deps, {
           list: await listRequest(req, principal.brandId, deps.cursors),
@@ -228,7 +228,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:write'],
       body: InvoicesMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked invoices', schema: markResponseSchema('invoices', 'Invoice') },
+      response: { description: 'The marked invoices', schema: markedOf('invoices', InvoiceSchema) },
       handler: async ({ principal, body }) => ({
         invoices: await markThenList(
           deps,
@@ -257,7 +257,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of credit notes to export',
-        schema: exportResponseSchema('credit_notes', 'CreditNote'),
+        schema: exportPageOf('credit_notes', CreditNoteSchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await exportCreditNotes(deps, {
@@ -280,7 +280,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:write'],
       body: CreditNotesMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked credit notes', schema: markResponseSchema('credit_notes', 'CreditNote') },
+      response: { description: 'The marked credit notes', schema: markedOf('credit_notes', CreditNoteSchema) },
       handler: async ({ principal, body }) => ({
         credit_notes: await markThenList(
           deps,
@@ -309,7 +309,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of accounting entries to export',
-        schema: exportResponseSchema('accounting_entries', 'AccountingEntry'),
+        schema: exportPageOf('accounting_entries', AccountingEntrySchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await exportAccountingEntries(deps, {
@@ -332,7 +332,7 @@ export function exportsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The marked accounting entries',
-        schema: markResponseSchema('accounting_entries', 'AccountingEntry'),
+        schema: markedOf('accounting_entries', AccountingEntrySchema),
       },
       handler: async ({ principal, body }) => ({
         accounting_entries: await markThenList(

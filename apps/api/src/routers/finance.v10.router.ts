@@ -14,11 +14,15 @@ import {
 } from '@brand/core';
 import { CreditInvoiceDto, toCreditLines } from '../dtos/finance.dto';
 import { Surface } from '../http/route';
-import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentAccountingEntry, presentAccountingEntryDetail } from '../presenters/accounting-entry.presenter';
-import { presentCreditNote, presentCreditNoteDetail } from '../presenters/credit-note.presenter';
-import { presentInvoice, presentInvoiceDetail } from '../presenters/invoice.presenter';
+import { listRequest, listResponse } from '../listing/list-request';
+import { listOf, wrapped } from '../http/wire-schema';
+import {
+  AccountingEntrySchema,
+  presentAccountingEntry,
+  presentAccountingEntryDetail,
+} from '../presenters/accounting-entry.presenter';
+import { CreditNoteSchema, presentCreditNote, presentCreditNoteDetail } from '../presenters/credit-note.presenter';
+import { InvoiceSchema, presentInvoice, presentInvoiceDetail } from '../presenters/invoice.presenter';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
@@ -34,7 +38,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:read'],
       list: invoiceListDefinition,
       status: 200,
-      response: { description: 'A page of invoices', schema: listResponseSchema('invoices', 'Invoice') },
+      response: { description: 'A page of invoices', schema: listOf('invoices', InvoiceSchema) },
       handler: async ({ principal, req }) => {
         const result = await listInvoices(deps, await listRequest(req, principal.brandId, deps.cursors));
         const includeLines = result.query.includes.includes('lines');
@@ -50,10 +54,10 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       description: 'With its lines, timeline, accounting entry (once booked) and credit notes.',
       tag: 'Finance',
       scopes: ['finance:read'],
+      includes: { resource: 'invoice', allowed: ['lines'] },
       status: 200,
-      response: { description: 'The invoice', schema: objectResponseSchema('invoice', 'Invoice') },
-      handler: async ({ principal, params, req }) => {
-        detailIncludes(req, 'invoice', ['lines']);
+      response: { description: 'The invoice', schema: wrapped('invoice', InvoiceSchema) },
+      handler: async ({ principal, params }) => {
         return {
           invoice: presentInvoiceDetail(
             await getInvoice(deps, { brandId: principal.brandId, invoiceId: pathId(params['id'], 'invoice') }),
@@ -73,7 +77,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The booked invoice, as GET shows it',
-        schema: objectResponseSchema('invoice', 'Invoice'),
+        schema: wrapped('invoice', InvoiceSchema),
       },
       handler: async ({ principal, params }) => {
         const invoiceId = pathId(params['id'], 'invoice');
@@ -95,7 +99,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: {
         description: 'The draft credit note with its lines',
-        schema: objectResponseSchema('credit_note', 'CreditNote'),
+        schema: wrapped('credit_note', CreditNoteSchema),
       },
       handler: async ({ principal, params, body }) => {
         const lines = toCreditLines(body);
@@ -117,7 +121,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['finance:read'],
       list: creditNoteListDefinition,
       status: 200,
-      response: { description: 'A page of credit notes', schema: listResponseSchema('credit_notes', 'CreditNote') },
+      response: { description: 'A page of credit notes', schema: listOf('credit_notes', CreditNoteSchema) },
       handler: async ({ principal, req }) => {
         const result = await listCreditNotes(deps, await listRequest(req, principal.brandId, deps.cursors));
         const includeLines = result.query.includes.includes('lines');
@@ -133,10 +137,10 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       description: 'With its lines, timeline and accounting entry (once booked).',
       tag: 'Finance',
       scopes: ['finance:read'],
+      includes: { resource: 'credit_note', allowed: ['lines'] },
       status: 200,
-      response: { description: 'The credit note', schema: objectResponseSchema('credit_note', 'CreditNote') },
-      handler: async ({ principal, params, req }) => {
-        detailIncludes(req, 'credit_note', ['lines']);
+      response: { description: 'The credit note', schema: wrapped('credit_note', CreditNoteSchema) },
+      handler: async ({ principal, params }) => {
         return {
           credit_note: presentCreditNoteDetail(
             await getCreditNote(deps, {
@@ -158,7 +162,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The booked credit note, as GET shows it',
-        schema: objectResponseSchema('credit_note', 'CreditNote'),
+        schema: wrapped('credit_note', CreditNoteSchema),
       },
       handler: async ({ principal, params }) => {
         const creditNoteId = pathId(params['id'], 'credit note');
@@ -179,7 +183,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of accounting entries',
-        schema: listResponseSchema('accounting_entries', 'AccountingEntry'),
+        schema: listOf('accounting_entries', AccountingEntrySchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listAccountingEntries(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -198,7 +202,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The accounting entry',
-        schema: objectResponseSchema('accounting_entry', 'AccountingEntry'),
+        schema: wrapped('accounting_entry', AccountingEntrySchema),
       },
       handler: async ({ principal, params }) => ({
         accounting_entry: presentAccountingEntryDetail(

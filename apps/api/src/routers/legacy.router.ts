@@ -36,16 +36,28 @@ import {
 } from '../dtos/legacy/legacy-product.dto';
 import { Surface } from '../http/route';
 import { rawListQuery } from '../listing/list-request';
+import { TArray, TInteger, TObject } from '@sinclair/typebox';
+import { TSchema, Type, arrayOf, integer, wrapped } from '../http/wire-schema';
+import { LegacyCategorySchema, presentLegacyCategory } from '../presenters/legacy/legacy-category.presenter';
+import { LegacyCollectionSchema, presentLegacyCollection } from '../presenters/legacy/legacy-collection.presenter';
 import {
-  legacyBareResponseSchema,
-  legacyListResponseSchema,
-  legacyObjectResponseSchema,
-} from '../openapi/legacy-response-schemas';
-import { presentLegacyCategory } from '../presenters/legacy/legacy-category.presenter';
-import { presentLegacyCollection } from '../presenters/legacy/legacy-collection.presenter';
-import { presentLegacyProduct, presentLegacyVariant } from '../presenters/legacy/legacy-product.presenter';
+  LegacyProductSchema,
+  LegacyVariantSchema,
+  presentLegacyProduct,
+  presentLegacyVariant,
+} from '../presenters/legacy/legacy-product.presenter';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
+
+/** `{ "total": n, "<key>": [<item>…] }`: the older interface's list answer. */
+function legacyListOf<K extends string, T extends TSchema>(
+  key: K,
+  item: T,
+): TObject<{ total: TInteger } & { [k in K]: TArray<T> }> {
+  return Type.Object({ total: integer('Rows matching the filters'), [key]: arrayOf(item) } as {
+    total: TInteger;
+  } & { [k in K]: TArray<T> });
+}
 
 /** The older interface's lists page with `page` and `limit` only; the core refuses `cursor` and `starting_after`. */
 function legacyList(req: Request, brandId: number): ListRequest {
@@ -76,7 +88,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: {
         description: 'A page of categories',
-        schema: legacyListResponseSchema('categories', 'LegacyCategory'),
+        schema: legacyListOf('categories', LegacyCategorySchema),
       },
       handler: async ({ principal, req }) => {
         const { page, relations } = await listCategories(deps, legacyList(req, principal.brandId));
@@ -95,7 +107,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:write'],
       body: LegacyCategoryRequestDto,
       status: 201,
-      response: { description: 'The new category (bare object)', schema: legacyBareResponseSchema('LegacyCategory') },
+      response: { description: 'The new category (bare object)', schema: LegacyCategorySchema },
       handler: async ({ principal, body }) =>
         presentLegacyCategory(await createCategory(deps, { brandId: principal.brandId, name: body.category.name })),
     })
@@ -106,13 +118,14 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       description: CATEGORY_INCLUDES_NOTE,
       tag: 'Older interface',
       scopes: ['catalog:read'],
+      includes: { resource: categoryListDefinition.resource, allowed: categoryListDefinition.includes },
       status: 200,
-      response: { description: 'The category', schema: legacyObjectResponseSchema('category', 'LegacyCategory') },
-      handler: async ({ principal, params, req }) => {
+      response: { description: 'The category', schema: wrapped('category', LegacyCategorySchema) },
+      handler: async ({ principal, params, includes }) => {
         const { category, relations } = await getCategory(deps, {
           brandId: principal.brandId,
           id: pathId(params['categoryId'], 'category'),
-          includes: rawListQuery(req.query).includes,
+          includes,
         });
         return { category: presentLegacyCategory(category, relations) };
       },
@@ -126,7 +139,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:write'],
       body: LegacyCategoryRequestDto,
       status: 200,
-      response: { description: 'The category (bare object)', schema: legacyBareResponseSchema('LegacyCategory') },
+      response: { description: 'The category (bare object)', schema: LegacyCategorySchema },
       handler: async ({ principal, params, body }) =>
         presentLegacyCategory(
           await updateCategory(deps, {
@@ -161,7 +174,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 201,
       response: {
         description: 'The new subcategory (bare object)',
-        schema: legacyBareResponseSchema('LegacyCategory'),
+        schema: LegacyCategorySchema,
       },
       handler: async ({ principal, params, body }) =>
         presentLegacyCategory(
@@ -183,7 +196,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: {
         description: 'A page of collections',
-        schema: legacyListResponseSchema('collections', 'LegacyCollectionObject'),
+        schema: legacyListOf('collections', LegacyCollectionSchema),
       },
       handler: async ({ principal, req }) => {
         const { page } = await listCollections(deps, legacyList(req, principal.brandId));
@@ -202,7 +215,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 201,
       response: {
         description: 'The new collection (bare object)',
-        schema: legacyBareResponseSchema('LegacyCollectionObject'),
+        schema: LegacyCollectionSchema,
       },
       handler: async ({ principal, body }) =>
         presentLegacyCollection(await createCollection(deps, toCreateCollectionInput(principal.brandId, body))),
@@ -216,7 +229,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: {
         description: 'The collection',
-        schema: legacyObjectResponseSchema('collection', 'LegacyCollectionObject'),
+        schema: wrapped('collection', LegacyCollectionSchema),
       },
       handler: async ({ principal, params }) => ({
         collection: presentLegacyCollection(
@@ -239,7 +252,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: {
         description: 'A page of products',
-        schema: legacyListResponseSchema('products', 'LegacyProductObject'),
+        schema: legacyListOf('products', LegacyProductSchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await listLegacyProducts(deps, {
@@ -265,7 +278,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 201,
       response: {
         description: 'The new product (bare object, variants with inventory)',
-        schema: legacyBareResponseSchema('LegacyProductObject'),
+        schema: LegacyProductSchema,
       },
       handler: async ({ principal, body }) => {
         const view = await createLegacyProduct(deps, {
@@ -283,13 +296,14 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       description: PRODUCT_INCLUDES_NOTE,
       tag: 'Older interface',
       scopes: ['catalog:read'],
+      includes: { resource: legacyProductListDefinition.resource, allowed: legacyProductListDefinition.includes },
       status: 200,
-      response: { description: 'The product', schema: legacyObjectResponseSchema('product', 'LegacyProductObject') },
-      handler: async ({ principal, params, req }) => {
+      response: { description: 'The product', schema: wrapped('product', LegacyProductSchema) },
+      handler: async ({ principal, params, includes }) => {
         const view = await getLegacyProduct(deps, {
           brandId: principal.brandId,
           id: pathId(params['productId'], 'product'),
-          includes: rawListQuery(req.query).includes,
+          includes,
         });
         return { product: presentLegacyProduct(view.aggregate, view.relations) };
       },
@@ -304,7 +318,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       scopes: ['catalog:write'],
       body: LegacyProductChangesRequestDto,
       status: 200,
-      response: { description: 'The product (bare object)', schema: legacyBareResponseSchema('LegacyProductObject') },
+      response: { description: 'The product (bare object)', schema: LegacyProductSchema },
       handler: async ({ principal, params, body }) => {
         const view = await updateLegacyProduct(deps, {
           brandId: principal.brandId,
@@ -339,7 +353,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 201,
       response: {
         description: 'The new variant (bare object, with inventory)',
-        schema: legacyBareResponseSchema('LegacyVariantObject'),
+        schema: LegacyVariantSchema,
       },
       handler: async ({ principal, params, body }) => {
         const view = await createLegacyVariant(deps, {
@@ -363,7 +377,7 @@ export function legacyRouter(deps: RouterDeps): Surface<'legacy'> {
       status: 200,
       response: {
         description: 'The variant (bare object, with inventory)',
-        schema: legacyBareResponseSchema('LegacyVariantObject'),
+        schema: LegacyVariantSchema,
       },
       handler: async ({ principal, params, body }) => {
         const view = await updateLegacyVariant(deps, {

@@ -25,12 +25,12 @@ import {
 } from '../dtos/orders.dto';
 import { UpdateSettingsDto, toSettingsChanges } from '../dtos/settings.dto';
 import { Surface } from '../http/route';
-import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentOrderChannel } from '../presenters/order-channel.presenter';
-import { presentOrder, presentOrderDetail } from '../presenters/order.presenter';
-import { presentSettings } from '../presenters/settings.presenter';
-import { presentShipment, presentShipmentDetail } from '../presenters/shipment.presenter';
+import { listRequest, listResponse } from '../listing/list-request';
+import { listOf, wrapped } from '../http/wire-schema';
+import { OrderChannelSchema, presentOrderChannel } from '../presenters/order-channel.presenter';
+import { OrderSchema, presentOrder, presentOrderDetail } from '../presenters/order.presenter';
+import { SettingsSchema, presentSettings } from '../presenters/settings.presenter';
+import { ShipmentSchema, presentShipment, presentShipmentDetail } from '../presenters/shipment.presenter';
 import { pathId, pathPublicId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
@@ -52,7 +52,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['orders:write'],
       body: CreateOrderChannelDto,
       status: 201,
-      response: { description: 'The new order channel', schema: objectResponseSchema('order_channel', 'OrderChannel') },
+      response: { description: 'The new order channel', schema: wrapped('order_channel', OrderChannelSchema) },
       handler: async ({ principal, body }) => {
         const channel = await createOrderChannel(deps, {
           brandId: principal.brandId,
@@ -74,7 +74,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of order channels',
-        schema: listResponseSchema('order_channels', 'OrderChannel'),
+        schema: listOf('order_channels', OrderChannelSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listOrderChannels(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -94,7 +94,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['orders:write'],
       body: PlaceOrderRequestDto,
       status: 201,
-      response: { description: 'The new order with its lines', schema: objectResponseSchema('order', 'Order') },
+      response: { description: 'The new order with its lines', schema: wrapped('order', OrderSchema) },
       handler: async ({ principal, params, body }) => {
         const { order } = await placeOrder(deps, {
           brandId: principal.brandId,
@@ -114,7 +114,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['orders:read'],
       list: orderListDefinition,
       status: 200,
-      response: { description: 'A page of orders', schema: listResponseSchema('orders', 'Order') },
+      response: { description: 'A page of orders', schema: listOf('orders', OrderSchema) },
       handler: async ({ principal, req }) => {
         const result = await listOrders(deps, await listRequest(req, principal.brandId, deps.cursors));
         const includeLines = result.query.includes.includes('lines');
@@ -131,10 +131,10 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
         'With its lines and timeline (always); includes[]=shipments and includes[]=invoices add those documents.',
       tag: 'Orders',
       scopes: ['orders:read'],
+      includes: { resource: 'order', allowed: ORDER_DETAIL_INCLUDES },
       status: 200,
-      response: { description: 'The order', schema: objectResponseSchema('order', 'Order') },
-      handler: async ({ principal, params, req }) => {
-        const includes = detailIncludes(req, 'order', ORDER_DETAIL_INCLUDES);
+      response: { description: 'The order', schema: wrapped('order', OrderSchema) },
+      handler: async ({ principal, params, includes }) => {
         const detail = await getOrder(deps, { brandId: principal.brandId, orderId: pathId(params['id'], 'order') });
         return { order: presentOrderDetail(detail, includes) };
       },
@@ -149,7 +149,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       body: ApproveOrderDto,
       optionalBody: true,
       status: 200,
-      response: { description: 'The approved order, as GET shows it', schema: objectResponseSchema('order', 'Order') },
+      response: { description: 'The approved order, as GET shows it', schema: wrapped('order', OrderSchema) },
       handler: async ({ principal, params, body }) => {
         const orderId = pathId(params['id'], 'order');
         await approveOrder(deps, {
@@ -171,7 +171,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       tag: 'Orders',
       scopes: ['orders:write'],
       status: 200,
-      response: { description: 'The cancelled order, as GET shows it', schema: objectResponseSchema('order', 'Order') },
+      response: { description: 'The cancelled order, as GET shows it', schema: wrapped('order', OrderSchema) },
       handler: async ({ principal, params }) => {
         const orderId = pathId(params['id'], 'order');
         await cancelOrder(deps, { brandId: principal.brandId, userId: principal.userId, orderId });
@@ -190,7 +190,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: {
         description: 'The new shipment with its lines',
-        schema: objectResponseSchema('shipment', 'Shipment'),
+        schema: wrapped('shipment', ShipmentSchema),
       },
       handler: async ({ principal, params, body }) => {
         const shipment = await createPartialShipment(deps, {
@@ -211,7 +211,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['fulfilment:read'],
       list: shipmentListDefinition,
       status: 200,
-      response: { description: 'A page of shipments', schema: listResponseSchema('shipments', 'Shipment') },
+      response: { description: 'A page of shipments', schema: listOf('shipments', ShipmentSchema) },
       handler: async ({ principal, req }) => {
         const result = await listShipments(deps, await listRequest(req, principal.brandId, deps.cursors));
         const includeLines = result.query.includes.includes('lines');
@@ -227,10 +227,10 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       description: 'With its lines and timeline.',
       tag: 'Fulfilment',
       scopes: ['fulfilment:read'],
+      includes: { resource: 'shipment', allowed: ['lines'] },
       status: 200,
-      response: { description: 'The shipment', schema: objectResponseSchema('shipment', 'Shipment') },
-      handler: async ({ principal, params, req }) => {
-        detailIncludes(req, 'shipment', ['lines']);
+      response: { description: 'The shipment', schema: wrapped('shipment', ShipmentSchema) },
+      handler: async ({ principal, params }) => {
         const detail = await getShipment(deps, {
           brandId: principal.brandId,
           shipmentId: pathId(params['id'], 'shipment'),
@@ -247,7 +247,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       tag: 'Settings',
       scopes: ['settings:read'],
       status: 200,
-      response: { description: 'The settings', schema: objectResponseSchema('settings', 'Settings') },
+      response: { description: 'The settings', schema: wrapped('settings', SettingsSchema) },
       handler: async ({ principal }) => {
         return { settings: presentSettings(await getBrandSettings(deps, { brandId: principal.brandId })) };
       },
@@ -261,7 +261,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['settings:write'],
       body: UpdateSettingsDto,
       status: 200,
-      response: { description: 'The settings after the change', schema: objectResponseSchema('settings', 'Settings') },
+      response: { description: 'The settings after the change', schema: wrapped('settings', SettingsSchema) },
       handler: async ({ principal, body }) => {
         return {
           settings: presentSettings(

@@ -7,8 +7,8 @@ import {
 } from '../dtos/return-portals.dto';
 import { Surface } from '../http/route';
 import { pathPublicId } from '../http/path-id';
-import { PORTAL_FINALIZE_RESPONSE, PORTAL_UPSERT_RESPONSE } from '../openapi/return-portals-response-schemas';
-import { presentPortalReturn } from '../presenters/portal-return.presenter';
+import { Type, boolean, integer, string } from '../http/wire-schema';
+import { PortalReturnSchema, presentPortalReturn } from '../presenters/portal-return.presenter';
 import { RouterDeps } from './router-deps';
 
 /**
@@ -34,10 +34,14 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: {
         description: 'The return was created',
-        schema: PORTAL_UPSERT_RESPONSE,
+        schema: Type.Object({
+          return: PortalReturnSchema,
+          created: boolean('true (HTTP 201) when this call created the return; false (HTTP 200) when it existed'),
+        }),
         also: { status: 200, description: 'The return existed and was merged (or left as it was)' },
       },
-      handler: async ({ principal, params, body, res }) => {
+      handler: async (context) => {
+        const { principal, params, body } = context;
         const { email, orderNumber, ret } = toPortalReturn(body);
         const result = await upsertPortalReturn(deps, {
           brandId: principal.brandId,
@@ -48,7 +52,8 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
           ...(orderNumber !== undefined ? { orderNumber } : {}),
           ret,
         });
-        res.status(result.created ? 201 : 200).json({ return: presentPortalReturn(result), created: result.created });
+        if (!result.created) context.answerWith(200);
+        return { return: presentPortalReturn(result), created: result.created };
       },
     })
     .route({
@@ -62,7 +67,14 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: FinalizePortalReturnDto,
       status: 200,
-      response: { description: 'The return is credited', schema: PORTAL_FINALIZE_RESPONSE },
+      response: {
+        description: 'The return is credited',
+        schema: Type.Object({
+          success: Type.Literal(true),
+          return_id: integer(),
+          rma: string('As stored'),
+        }),
+      },
       handler: async ({ principal, params, body }) => {
         const { ret } = await finalizePortalReturn(deps, {
           brandId: principal.brandId,
@@ -72,7 +84,7 @@ export function portalsRouter(deps: RouterDeps): Surface<'current'> {
           rma: body.rma,
           ...toFinalizeAmounts(body),
         });
-        return { success: true, return_id: ret.id, rma: ret.rma };
+        return { success: true as const, return_id: ret.id, rma: ret.rma };
       },
     });
 }

@@ -1,94 +1,20 @@
 import { Request } from 'express';
 import { BlobStore, DomainError, syncProductImages } from '@brand/core';
 import { ProductImagesSyncRequestDto, toProductImagesSyncCommand } from '../dtos/product-images-sync.dto';
-import { JsonSchema, Surface } from '../http/route';
+import { Surface } from '../http/route';
+import { Type, arrayOf } from '../http/wire-schema';
 import { ImageServices } from '../infrastructure/image-services';
+import { IMAGE_TYPES } from '../infrastructure/image-types';
 import { isBlobKey } from '../infrastructure/local-folder-blob-store';
-import { MediaUrl, presentProductImagesSyncResult } from '../presenters/product-image.presenter';
+import {
+  MediaUrl,
+  ProductImagesSyncResultSchema,
+  presentProductImagesSyncResult,
+} from '../presenters/product-image.presenter';
 import { RouterDeps } from './router-deps';
 
 /** Where stored images are served; the rest of the path is the blob key. */
 export const MEDIA_PREFIX = '/media';
-
-const nullable = (type: string): JsonSchema => ({ type: [type, 'null'] });
-
-const productImageSchema: JsonSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'url',
-    'source_url',
-    'existance_key',
-    'content_type',
-    'size_bytes',
-    'sort',
-    'sort_b2c',
-    'alt',
-    'filename',
-    'variant_ids',
-    'created_at',
-    'updated_at',
-    'action',
-  ],
-  properties: {
-    id: { type: 'integer' },
-    url: {
-      type: 'string',
-      format: 'uri',
-      description: 'Public URL the platform serves the image at (GET /media/…, no token needed)',
-    },
-    source_url: { type: 'string', description: 'The URL the image was downloaded from' },
-    existance_key: nullable('string'),
-    content_type: { type: 'string', enum: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'] },
-    size_bytes: { type: 'integer' },
-    sort: { type: 'integer' },
-    sort_b2c: nullable('integer'),
-    alt: nullable('string'),
-    filename: nullable('string'),
-    variant_ids: {
-      type: 'array',
-      items: { type: 'integer' },
-      description: 'Variants the image is attached to; empty: the whole product',
-    },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-    action: { type: 'string', enum: ['created', 'updated', 'unchanged'] },
-  },
-};
-
-const syncResponseSchema: JsonSchema = {
-  type: 'object',
-  required: ['products'],
-  properties: {
-    products: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['item_number', 'product_id', 'use_sort_b2c', 'images', 'skipped_images', 'deleted_image_ids'],
-        properties: {
-          item_number: { type: 'string' },
-          product_id: { type: 'integer' },
-          use_sort_b2c: { type: 'boolean' },
-          images: {
-            type: 'array',
-            items: productImageSchema,
-            description: "The product's images after the sync, in request order",
-          },
-          skipped_images: {
-            type: 'array',
-            description: 'Images not created because they matched no variant and asked to be skipped then',
-            items: {
-              type: 'object',
-              required: ['index', 'url', 'existance_key'],
-              properties: { index: { type: 'integer' }, url: { type: 'string' }, existance_key: nullable('string') },
-            },
-          },
-          deleted_image_ids: { type: 'array', items: { type: 'integer' } },
-        },
-      },
-    },
-  },
-};
 
 /** Public image URLs: on the configured origin, else on the origin the request came in on. */
 export function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl {
@@ -116,7 +42,7 @@ export function productImagesRouter(
     status: 200,
     response: {
       description: "Each product's images after the sync, and the ids of the deleted ones",
-      schema: syncResponseSchema,
+      schema: Type.Object({ products: arrayOf(ProductImagesSyncResultSchema) }),
     },
     handler: async ({ principal, body, req }) => {
       const results = await syncProductImages(
@@ -150,6 +76,8 @@ export function mediaRouter(deps: { blobs: BlobStore }): Surface<'none'> {
     response: {
       description:
         'The image bytes, with their Content-Type (image/jpeg, image/png, image/gif, image/webp or image/avif)',
+      binary: IMAGE_TYPES.map((type) => type.contentType),
+      also: { status: 304, description: 'Not modified: the If-None-Match ETag is the image', bodyless: true },
     },
     handler: async ({ params, req, res }) => {
       const raw = (params as Record<string, string | string[]>)['key'];

@@ -14,8 +14,8 @@ import {
 } from '@brand/core';
 import { exportScopeInput, flag } from '../dtos/export.dto';
 import {
-  CreateDeliveryNoteRequestDto,
-  CreateProductionOrderRequestDto,
+  CreateDeliveryNoteDto,
+  CreateProductionOrderDto,
   ProductionOrderExportQueryDto,
   ProductionOrdersMarkAsExportedDto,
   toCreateDeliveryNoteInput,
@@ -24,10 +24,14 @@ import {
 } from '../dtos/production.dto';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
-import { detailIncludes, listRequest, listRequestForIds, listResponse } from '../listing/list-request';
-import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentDeliveryNote, presentProductionOrder } from '../presenters/production.presenter';
+import { listRequest, listRequestForIds, listResponse } from '../listing/list-request';
+import { exportPageOf, listOf, markedOf, wrapped } from '../http/wire-schema';
+import {
+  DeliveryNoteSchema,
+  ProductionOrderSchema,
+  presentDeliveryNote,
+  presentProductionOrder,
+} from '../presenters/production.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = 'Production';
@@ -58,7 +62,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of production orders to export',
-        schema: exportResponseSchema('production_orders', 'ProductionOrder'),
+        schema: exportPageOf('production_orders', ProductionOrderSchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await exportProductionOrders(deps, {
@@ -90,7 +94,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The marked production orders',
-        schema: markResponseSchema('production_orders', 'ProductionOrder'),
+        schema: markedOf('production_orders', ProductionOrderSchema),
       },
       handler: async ({ principal, body }) => {
         const items = toProductionOrderMarks(body);
@@ -134,7 +138,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of production orders',
-        schema: listResponseSchema('production_orders', 'ProductionOrder'),
+        schema: listOf('production_orders', ProductionOrderSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listProductionOrders(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -157,17 +161,17 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
         "currency defaults to the supplier's; sales_order_ids must be orders of the brand. Anything wrong is a 422 naming each field, and nothing is written.",
       tag: TAG,
       scopes: ['production:write'],
-      body: CreateProductionOrderRequestDto,
+      body: CreateProductionOrderDto,
       status: 201,
       response: {
         description: 'The new production order (draft)',
-        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+        schema: wrapped('production_order', ProductionOrderSchema),
       },
       handler: async ({ principal, body }) => {
         const order = await createProductionOrder(deps, {
           brandId: principal.brandId,
           userId: principal.userId,
-          productionOrder: toCreateProductionOrderInput(body.production_order),
+          productionOrder: toCreateProductionOrderInput(body),
         });
         const detail = await getProductionOrder(deps, { brandId: principal.brandId, productionOrderId: order.id });
         return {
@@ -187,13 +191,13 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       description: `With its lines and timeline (always); includes[] adds ${DETAIL_INCLUDES.filter((i) => i !== 'lines').join(', ')}.`,
       tag: TAG,
       scopes: ['production:read'],
+      includes: { resource: 'production_order', allowed: DETAIL_INCLUDES },
       status: 200,
       response: {
         description: 'The production order',
-        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+        schema: wrapped('production_order', ProductionOrderSchema),
       },
-      handler: async ({ principal, params, req }) => {
-        const includes = detailIncludes(req, 'production_order', DETAIL_INCLUDES);
+      handler: async ({ principal, params, includes }) => {
         const productionOrderId = pathId(params['id'], 'production order');
         // The catalog of the lines is only read when an include shows it.
         const withCatalog = includes.some((i) => i.endsWith('.product') || i.endsWith('.variant'));
@@ -219,7 +223,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The approved production order, as GET shows it',
-        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+        schema: wrapped('production_order', ProductionOrderSchema),
       },
       handler: async ({ principal, params }) => {
         const productionOrderId = pathId(params['id'], 'production order');
@@ -238,7 +242,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The closed production order, as GET shows it',
-        schema: objectResponseSchema('production_order', 'ProductionOrder'),
+        schema: wrapped('production_order', ProductionOrderSchema),
       },
       handler: async ({ principal, params }) => {
         const productionOrderId = pathId(params['id'], 'production order');
@@ -255,18 +259,18 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
         "production lines' expected_quantity (more than ordered is accepted). The warehouse sees the note in GET /3pl/production/orders/delivery-notes.",
       tag: TAG,
       scopes: ['production:write'],
-      body: CreateDeliveryNoteRequestDto,
+      body: CreateDeliveryNoteDto,
       status: 201,
       response: {
         description: 'The new delivery note (expected)',
-        schema: objectResponseSchema('delivery_note', 'DeliveryNote'),
+        schema: wrapped('delivery_note', DeliveryNoteSchema),
       },
       handler: async ({ principal, params, body }) => {
         const { deliveryNote } = await createDeliveryNote(deps, {
           brandId: principal.brandId,
           userId: principal.userId,
           productionOrderId: pathId(params['id'], 'production order'),
-          deliveryNote: toCreateDeliveryNoteInput(body.delivery_note),
+          deliveryNote: toCreateDeliveryNoteInput(body),
         });
         return { delivery_note: presentDeliveryNote(deliveryNote) };
       },
@@ -283,7 +287,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of delivery notes',
-        schema: listResponseSchema('production_order_delivery_notes', 'DeliveryNote'),
+        schema: listOf('production_order_delivery_notes', DeliveryNoteSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listDeliveryNotes(deps, await listRequest(req, principal.brandId, deps.cursors));

@@ -9,8 +9,13 @@ import {
 import { CreateClaimCauseDto, CreateReturnPortalDto } from '../dtos/returns-reference.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentClaimCause, presentReturnPortal } from '../presenters/returns-reference.presenter';
+import { listOf, wrapped } from '../http/wire-schema';
+import {
+  ClaimCauseSchema,
+  ReturnPortalSchema,
+  presentClaimCause,
+  presentReturnPortal,
+} from '../presenters/returns-reference.presenter';
 import { RouterDeps } from './router-deps';
 
 /**
@@ -28,7 +33,7 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       scopes: ['returns:write'],
       body: CreateClaimCauseDto,
       status: 201,
-      response: { description: 'The new claim cause', schema: objectResponseSchema('claim_cause', 'ClaimCause') },
+      response: { description: 'The new claim cause', schema: wrapped('claim_cause', ClaimCauseSchema) },
       handler: async ({ principal, body }) => {
         const cause = await createClaimCause(deps, { brandId: principal.brandId, code: body.code, name: body.name });
         return { claim_cause: presentClaimCause(cause) };
@@ -42,7 +47,7 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       scopes: ['returns:read'],
       list: claimCauseListDefinition,
       status: 200,
-      response: { description: 'A page of claim causes', schema: listResponseSchema('claim_causes', 'ClaimCause') },
+      response: { description: 'A page of claim causes', schema: listOf('claim_causes', ClaimCauseSchema) },
       handler: async ({ principal, req }) => {
         const result = await listClaimCauses(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('claim_causes', result, claimCauseListDefinition, deps.cursors, presentClaimCause);
@@ -58,7 +63,7 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       scopes: ['returns:write'],
       body: CreateReturnPortalDto,
       status: 201,
-      response: { description: 'The new return portal', schema: objectResponseSchema('return_portal', 'ReturnPortal') },
+      response: { description: 'The new return portal', schema: wrapped('return_portal', ReturnPortalSchema) },
       handler: async ({ principal, body }) => {
         const portal = await createReturnPortal(deps, {
           brandId: principal.brandId,
@@ -79,7 +84,7 @@ export function returnsReferenceV10Router(deps: RouterDeps): Surface<'current'> 
       status: 200,
       response: {
         description: 'A page of return portals',
-        schema: listResponseSchema('return_portals', 'ReturnPortal'),
+        schema: listOf('return_portals', ReturnPortalSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listReturnPortals(deps, await listRequest(req, principal.brandId, deps.cursors));

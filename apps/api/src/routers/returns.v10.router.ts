@@ -12,11 +12,16 @@ import { CreateReturnDto, toCreateReturnLines } from '../dtos/returns.dto';
 import { documentNumber } from '../dtos/decorators';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
-import { detailIncludes, listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { alertCreditNoteResponseSchema } from '../openapi/returns-response-schemas';
-import { presentCreditNote } from '../presenters/credit-note.presenter';
-import { presentAlert, presentReturn, presentReturnDetail } from '../presenters/return.presenter';
+import { listRequest, listResponse } from '../listing/list-request';
+import { Type, listOf, wrapped } from '../http/wire-schema';
+import { CreditNoteSchema, presentCreditNote } from '../presenters/credit-note.presenter';
+import {
+  AlertSchema,
+  ReturnSchema,
+  presentAlert,
+  presentReturn,
+  presentReturnDetail,
+} from '../presenters/return.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = 'Returns';
@@ -40,7 +45,7 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: CreateReturnDto,
       status: 201,
-      response: { description: 'The new return with its lines', schema: objectResponseSchema('return', 'Return') },
+      response: { description: 'The new return with its lines', schema: wrapped('return', ReturnSchema) },
       handler: async ({ principal, body }) => {
         const ret = await createReturn(deps, {
           brandId: principal.brandId,
@@ -62,7 +67,7 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:read'],
       list: returnListDefinition,
       status: 200,
-      response: { description: 'A page of returns', schema: listResponseSchema('returns', 'Return') },
+      response: { description: 'A page of returns', schema: listOf('returns', ReturnSchema) },
       handler: async ({ principal, req }) => {
         const result = await listReturns(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('returns', result, returnListDefinition, deps.cursors, (ret) =>
@@ -77,10 +82,10 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       description: 'With its lines, export marks, credit notes (with their lines) and timeline.',
       tag: TAG,
       scopes: ['returns:read'],
+      includes: { resource: 'return', allowed: ['lines'] },
       status: 200,
-      response: { description: 'The return', schema: objectResponseSchema('return', 'Return') },
-      handler: async ({ principal, params, req }) => {
-        detailIncludes(req, 'return', ['lines']);
+      response: { description: 'The return', schema: wrapped('return', ReturnSchema) },
+      handler: async ({ principal, params }) => {
         return {
           return: presentReturnDetail(
             await getReturn(deps, { brandId: principal.brandId, returnId: pathId(params['id'], 'return') }),
@@ -99,7 +104,7 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'The approved return, as GET shows it',
-        schema: objectResponseSchema('return', 'Return'),
+        schema: wrapped('return', ReturnSchema),
       },
       handler: async ({ principal, params }) => {
         const returnId = pathId(params['id'], 'return');
@@ -117,7 +122,7 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:read'],
       list: alertListDefinition,
       status: 200,
-      response: { description: 'A page of alerts', schema: listResponseSchema('alerts', 'Alert') },
+      response: { description: 'A page of alerts', schema: listOf('alerts', AlertSchema) },
       handler: async ({ principal, req }) => {
         const result = await listAlerts(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('alerts', result, alertListDefinition, deps.cursors, presentAlert);
@@ -133,7 +138,10 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       tag: TAG,
       scopes: ['returns:write'],
       status: 201,
-      response: { description: 'The resolved alert and the draft credit note', schema: alertCreditNoteResponseSchema },
+      response: {
+        description: 'The resolved alert and the draft credit note',
+        schema: Type.Object({ alert: AlertSchema, credit_note: CreditNoteSchema }),
+      },
       handler: async ({ principal, params }) => {
         const { alert, creditNote } = await creditNoteFromAlert(deps, {
           brandId: principal.brandId,

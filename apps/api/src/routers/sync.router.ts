@@ -2,8 +2,7 @@ import { syncCustomers, syncSuppliers } from '@brand/core';
 import { CustomerSyncRequestDto, toCustomerSyncItem } from '../dtos/customer-sync.dto';
 import { SupplierSyncRequestDto, toSupplierSyncItem } from '../dtos/supplier-sync.dto';
 import { Surface } from '../http/route';
-import { syncResponseSchema } from '../openapi/response-schemas';
-import { presentSyncOutcome } from '../presenters/sync-outcome.presenter';
+import { presentSyncOutcome, syncOutcomesOf } from '../presenters/sync-outcome.presenter';
 import { RouterDeps } from './router-deps';
 
 /** The unversioned sync interface: create, update or delete by natural key, one request a batch. */
@@ -30,7 +29,7 @@ export function syncRouter(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'What happened to each customer, in request order',
-        schema: syncResponseSchema('customers', 'customer_number'),
+        schema: syncOutcomesOf('customers', 'customer_number'),
       },
       handler: async ({ principal, body }) => {
         const outcomes = await syncCustomers(deps, {
@@ -54,7 +53,7 @@ export function syncRouter(deps: RouterDeps): Surface<'current'> {
     status: 200,
     response: {
       description: 'What happened to each supplier, in request order',
-      schema: syncResponseSchema('suppliers', 'supplier_number'),
+      schema: syncOutcomesOf('suppliers', 'supplier_number'),
     },
     handler: async ({ principal, body }) => {
       const outcomes = await syncSuppliers(deps, {

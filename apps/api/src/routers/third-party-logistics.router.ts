@@ -22,9 +22,8 @@ import {
 } from '../dtos/third-party-shipment.dto';
 import { Surface } from '../http/route';
 import { listRequest, listRequestForIds, listResponse } from '../listing/list-request';
-import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentThirdPartyShipment } from '../presenters/third-party-shipment.presenter';
+import { exportPageOf, listOf, markedOf, wrapped } from '../http/wire-schema';
+import { ThirdPartyShipmentSchema, presentThirdPartyShipment } from '../presenters/third-party-shipment.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = '3PL shipments';
@@ -46,7 +45,7 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       scopes: ['fulfilment:read'],
       list: thirdPartyShipmentListDefinition,
       status: 200,
-      response: { description: 'A page of shipments', schema: listResponseSchema('shipments', 'ThirdPartyShipment') },
+      response: { description: 'A page of shipments', schema: listOf('shipments', ThirdPartyShipmentSchema) },
       handler: async ({ principal, req }) => {
         const result = await listThirdPartyShipments(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse(
@@ -73,7 +72,7 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       status: 200,
       response: {
         description: 'A page of shipments to export',
-        schema: exportResponseSchema('shipments', 'ThirdPartyShipment'),
+        schema: exportPageOf('shipments', ThirdPartyShipmentSchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await exportThirdPartyShipments(deps, {
@@ -105,7 +104,7 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       status: 200,
       response: {
         description: 'The completed shipment',
-        schema: objectResponseSchema('shipment', 'ThirdPartyShipment'),
+        schema: wrapped('shipment', ThirdPartyShipmentSchema),
       },
       handler: async ({ principal, body }) => {
         const { shipment } = await deliverShipment(deps, {
@@ -129,7 +128,7 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       status: 200,
       response: {
         description: 'The cancelled shipment',
-        schema: objectResponseSchema('shipment', 'ThirdPartyShipment'),
+        schema: wrapped('shipment', ThirdPartyShipmentSchema),
       },
       handler: async ({ principal, body }) => {
         const view = await cancelShipment(deps, {
@@ -152,7 +151,7 @@ export function thirdPartyLogisticsRouter(deps: RouterDeps): Surface<'current'> 
       scopes: ['fulfilment:write'],
       body: ShipmentsMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked shipments', schema: markResponseSchema('shipments', 'ThirdPartyShipment') },
+      response: { description: 'The marked shipments', schema: markedOf('shipments', ThirdPartyShipmentSchema) },
       handler: async ({ principal, body }) => {
         await markDocumentsExported(deps, {
           brandId: principal.brandId,

@@ -2,8 +2,8 @@ import { listThirdPartyDeliveryNotes, receiveDeliveryNote, thirdPartyDeliveryNot
 import { ThirdPartyProductionReceiveDto, toDeliveryNoteReceipt } from '../dtos/production.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { presentThirdPartyDeliveryNote } from '../presenters/production.presenter';
+import { listOf, wrapped } from '../http/wire-schema';
+import { ThirdPartyDeliveryNoteSchema, presentThirdPartyDeliveryNote } from '../presenters/production.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = '3PL production';
@@ -24,7 +24,7 @@ export function thirdPartyProductionRouter(deps: RouterDeps): Surface<'current'>
       status: 200,
       response: {
         description: 'A page of delivery notes',
-        schema: listResponseSchema('production_order_delivery_notes', 'ThirdPartyDeliveryNote'),
+        schema: listOf('production_order_delivery_notes', ThirdPartyDeliveryNoteSchema),
       },
       handler: async ({ principal, req }) => {
         const result = await listThirdPartyDeliveryNotes(deps, await listRequest(req, principal.brandId, deps.cursors));
@@ -51,7 +51,7 @@ export function thirdPartyProductionRouter(deps: RouterDeps): Surface<'current'>
       status: 200,
       response: {
         description: 'The delivery note as received',
-        schema: objectResponseSchema('production_order_delivery_note', 'ThirdPartyDeliveryNote'),
+        schema: wrapped('production_order_delivery_note', ThirdPartyDeliveryNoteSchema),
       },
       handler: async ({ principal, body }) => {
         const view = await receiveDeliveryNote(deps, {

@@ -19,10 +19,8 @@ import {
 } from '../dtos/returns.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
-import { exportResponseSchema, markResponseSchema } from '../openapi/export-response-schemas';
-import { listResponseSchema, objectResponseSchema } from '../openapi/response-schemas';
-import { adHocReturnResponseSchema } from '../openapi/returns-response-schemas';
-import { presentThirdPartyReturn } from '../presenters/third-party-return.presenter';
+import { Type, boolean, exportPageOf, integer, listOf, markedOf, nullable, wrapped } from '../http/wire-schema';
+import { ThirdPartyReturnSchema, presentThirdPartyReturn } from '../presenters/third-party-return.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = '3PL returns';
@@ -45,7 +43,7 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:read'],
       list: thirdPartyReturnListDefinition,
       status: 200,
-      response: { description: 'A page of returns', schema: listResponseSchema('returns', 'ThirdPartyReturn') },
+      response: { description: 'A page of returns', schema: listOf('returns', ThirdPartyReturnSchema) },
       handler: async ({ principal, req }) => {
         const result = await listThirdPartyReturns(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('returns', result, thirdPartyReturnListDefinition, deps.cursors, presentThirdPartyReturn);
@@ -66,7 +64,7 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       status: 200,
       response: {
         description: 'A page of returns to export',
-        schema: exportResponseSchema('returns', 'ThirdPartyReturn'),
+        schema: exportPageOf('returns', ThirdPartyReturnSchema),
       },
       handler: async ({ principal, req, query }) => {
         const result = await exportThirdPartyReturns(deps, {
@@ -96,7 +94,7 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: ReceiveReturnDto,
       status: 200,
-      response: { description: 'The received return', schema: objectResponseSchema('return', 'ThirdPartyReturn') },
+      response: { description: 'The received return', schema: wrapped('return', ThirdPartyReturnSchema) },
       handler: async ({ principal, body }) => {
         const { ret } = await receiveThirdPartyReturn(deps, {
           brandId: principal.brandId,
@@ -121,7 +119,18 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: CreateAdHocReturnDto,
       status: 201,
-      response: { description: 'The return that was made or received', schema: adHocReturnResponseSchema },
+      response: {
+        description: 'The return that was made or received',
+        schema: Type.Object({
+          return: ThirdPartyReturnSchema,
+          matched_rma: boolean(
+            'true: an approved RMA of the order expected these pieces and was received instead of making a new return',
+          ),
+          alert_id: nullable(
+            integer('alert_if_no_rma mode without a matching RMA: the dashboard alert made (no credit note yet)'),
+          ),
+        }),
+      },
       handler: async ({ principal, body }) => {
         const outcome = await createAdHocReturn(deps, {
           brandId: principal.brandId,
@@ -147,7 +156,7 @@ export function thirdPartyReturnsRouter(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: ReturnsMarkAsExportedDto,
       status: 200,
-      response: { description: 'The marked returns', schema: markResponseSchema('returns', 'ThirdPartyReturn') },
+      response: { description: 'The marked returns', schema: markedOf('returns', ThirdPartyReturnSchema) },
       handler: async ({ principal, body }) => {
         await markDocumentsExported(deps, {
           brandId: principal.brandId,

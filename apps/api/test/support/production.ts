@@ -51,7 +51,7 @@ export async function seedProductionBrand(
   const createOrder = (extra: Body = {}) =>
     expect201(
       '/v10/production-orders',
-      { production_order: { supplier_number: 'SUP-1', lines: DEFAULT_PRODUCTION_LINES, ...extra } },
+      { supplier_number: 'SUP-1', lines: DEFAULT_PRODUCTION_LINES, ...extra },
       'production_order',
     );
   const openOrder = async (extra: Body = {}) => {
@@ -71,7 +71,7 @@ export async function seedProductionBrand(
   ) =>
     expect201(
       `/v10/production-orders/${productionOrderId}/delivery-notes`,
-      { delivery_note: { lines, ...extra } },
+      { lines, ...extra },
       'delivery_note',
     );
   return { ...shop, post, get, createOrder, openOrder, announce };

@@ -8,6 +8,7 @@ import { Dialect, Storage, openTestStorage } from '@brand/persistence-kysely';
 import { AppDeps, createApp, requestLogOf } from '../../src/app';
 import { AppConfig, DEFAULT_CONFIG } from '../../src/config';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
+import { checkResponsesAgainstDocument } from './response-conformance';
 
 /** Settings for tests: a limit no ordinary test reaches, silence in the logs, and image blobs in a temporary folder. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -22,14 +23,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 
 export const silentLogger = pino({ level: 'silent' });
 
-/** The app over a given storage, with a clock the test controls. */
+/** The app over a given storage, with a clock the test controls; every response it sends is checked against its OpenAPI document. */
 export function buildApp(
   storage: Storage,
   clock: FixedClock,
   overrides: Omit<Partial<AppDeps>, 'config'> & { config?: Partial<AppConfig> } = {},
 ): express.Application {
   const { config, ...deps } = overrides;
-  return createApp({
+  const app = createApp({
     storage,
     clock,
     hasher: nodeSecretHasher,
@@ -37,6 +38,8 @@ export function buildApp(
     config: testConfig(config),
     ...deps,
   });
+  checkResponsesAgainstDocument(app);
+  return app;
 }
 
 export interface TestContext {

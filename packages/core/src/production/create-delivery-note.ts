@@ -14,7 +14,8 @@ export interface CreateDeliveryNoteInput {
   lines: VariantLineInput[];
 }
 
-const POINTER = '/delivery_note';
+/** Violations point into the flat back-office body (DESIGN §6): `/lines/0/sku`. */
+const POINTER = '';
 
 /**
  * Announces a delivery of an open production order to the warehouse: lines name variants of the

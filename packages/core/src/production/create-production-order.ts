@@ -21,7 +21,8 @@ export interface CreateProductionOrderInput {
   lines: Array<VariantLineInput & { unitCost?: number | null }>;
 }
 
-const POINTER = '/production_order';
+/** Violations point into the flat back-office body (DESIGN §6): `/supplier_number`, `/lines/0/sku`. */
+const POINTER = '';
 
 /** Customs fields a line copies from the variant's meta, else the product's (as order lines do). */
 function customsValue(found: SaleableVariant, key: string): string | null {

@@ -1,20 +1,25 @@
 import { Category, LegacyCategoryRelations } from '@brand/core';
-import { LegacyProductWire, presentLegacyProduct } from './legacy-product.presenter';
+import { Static, Type, arrayOf, component, componentNamed, optional } from '../../http/wire-schema';
+import {
+  LegacyProductCategorySchema,
+  LegacyProductCategoryWire,
+  LegacyProductSchema,
+  presentLegacyProduct,
+} from './legacy-product.presenter';
 
 /** A category of the older interface. */
-export interface LegacyCategoryWire {
-  id: number;
-  brand_id: number;
-  /** The parent category's id; null for a top category. */
-  parent: number | null;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  /** With `includes[]=children`. */
-  children?: LegacyCategoryWire[];
-  /** With `includes[]=products`. */
-  products?: LegacyProductWire[];
-}
+export const LegacyCategorySchema = component(
+  'LegacyCategory',
+  Type.Object({
+    ...LegacyProductCategorySchema.properties,
+    // A category's children carry no includes of their own.
+    children: optional(
+      arrayOf(componentNamed<LegacyProductCategoryWire>('LegacyCategory'), 'With includes[]=children'),
+    ),
+    products: optional(arrayOf(LegacyProductSchema, 'With includes[]=products')),
+  }),
+);
+export type LegacyCategoryWire = Static<typeof LegacyCategorySchema>;
 
 const NO_RELATIONS: LegacyCategoryRelations = { includes: [], children: new Map(), products: new Map() };
 

@@ -11,78 +11,116 @@ import {
   productAttributes,
   variantsInOrder,
 } from '@brand/core';
-import { LegacyCollectionWire, presentLegacyCollection } from './legacy-collection.presenter';
+import {
+  Static,
+  Type,
+  arrayOf,
+  boolean,
+  component,
+  componentNamed,
+  dateTime,
+  integer,
+  mapOf,
+  nullable,
+  optional,
+  string,
+  stringMap,
+} from '../../http/wire-schema';
+import { LegacyCollectionSchema, presentLegacyCollection } from './legacy-collection.presenter';
 import { money, moneyOrNull } from '../amounts';
 
-export interface LegacyPriceWire {
-  sales_price: number;
-  rec_sales_price: number;
-  offer_price: number | null;
-}
+export const LegacyPriceSchema = Type.Object({
+  sales_price: Type.Number(),
+  rec_sales_price: Type.Number(),
+  offer_price: nullable(Type.Number()),
+});
+export type LegacyPriceWire = Static<typeof LegacyPriceSchema>;
 
 /** In stock and available at one location (`stock` is the default location). */
-export interface LegacyStockWire {
-  quantity: number;
-  available: number;
-}
+export const LegacyStockSchema = Type.Object({
+  quantity: integer('In stock'),
+  available: integer('In stock minus reserved'),
+});
+export type LegacyStockWire = Static<typeof LegacyStockSchema>;
 
 /** A variant in the older form. */
-export interface LegacyVariantWire {
-  id: number;
-  entity_id: number;
-  product_id: number;
-  sku: string;
-  picture: string | null;
-  ean: number | null;
-  attributes: Record<string, string>;
-  /** Keyed by currency code. */
-  prices: Record<string, LegacyPriceWire>;
-  created_at: string;
-  updated_at: string;
-  /** Keyed by stock type; with `includes[]=variants.inventory` and in answers to writes. */
-  inventory?: Record<string, LegacyStockWire>;
-}
+export const LegacyVariantSchema = component(
+  'LegacyVariantObject',
+  Type.Object({
+    id: integer(),
+    entity_id: integer('The brand'),
+    product_id: integer(),
+    sku: string(),
+    picture: nullable(string()),
+    ean: nullable(integer(), {
+      description: 'Digits of the EAN as an integer (leading zeros are lost); null when none',
+    }),
+    attributes: stringMap(),
+    prices: mapOf(LegacyPriceSchema, 'Keyed by currency code'),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    inventory: optional(
+      mapOf(
+        LegacyStockSchema,
+        'Keyed by stock type (stock = the default location, else the location name); with includes[]=variants.inventory and in answers to writes',
+      ),
+    ),
+  }),
+);
+export type LegacyVariantWire = Static<typeof LegacyVariantSchema>;
 
-export interface LegacySubbrandWire {
-  id: number;
-  brand_id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+export const LegacySubbrandSchema = component(
+  'LegacySubbrandObject',
+  Type.Object({
+    id: integer(),
+    brand_id: integer(),
+    name: string(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type LegacySubbrandWire = Static<typeof LegacySubbrandSchema>;
 
-/** Categories as a product shows them (no includes of their own). */
-export interface LegacyProductCategoryWire {
-  id: number;
-  brand_id: number;
-  parent: number | null;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
+/** Categories as a product shows them (no includes of their own); `LegacyCategory` adds the includes. */
+export const LegacyProductCategorySchema = Type.Object({
+  id: integer(),
+  brand_id: integer(),
+  parent: nullable(integer(), { description: 'The parent category; null for a top category' }),
+  name: string(),
+  created_at: dateTime(),
+  updated_at: dateTime(),
+});
+export type LegacyProductCategoryWire = Static<typeof LegacyProductCategorySchema>;
 
 /** A product in the older form. */
-export interface LegacyProductWire {
-  id: number;
-  brand_id: number;
-  subbrand_id: number | null;
-  collection_id: number | null;
-  item_number: string;
-  name: string;
-  description: string | null;
-  image: string | null;
-  images: string[];
-  active: boolean;
-  colli: number | null;
-  attributes: string[];
-  created_at: string;
-  updated_at: string;
-  variants: LegacyVariantWire[];
-  categories?: LegacyProductCategoryWire[];
-  collection?: LegacyCollectionWire | null;
-  subbrand?: LegacySubbrandWire | null;
-  tags?: string[];
-}
+export const LegacyProductSchema = component(
+  'LegacyProductObject',
+  Type.Object({
+    id: integer(),
+    brand_id: integer(),
+    subbrand_id: nullable(integer()),
+    collection_id: nullable(integer()),
+    item_number: string(),
+    name: string(),
+    description: nullable(string()),
+    image: nullable(string()),
+    images: arrayOf(string()),
+    active: boolean(),
+    colli: nullable(integer(), { description: 'Pieces per colli (the first colli size)' }),
+    attributes: arrayOf(string(), 'Attribute names of the variants'),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    variants: arrayOf(LegacyVariantSchema),
+    // `LegacyCategory` lists its products, so the product names it.
+    categories: optional(
+      arrayOf(componentNamed<LegacyProductCategoryWire>('LegacyCategory'), 'With includes[]=categories'),
+    ),
+    collection: optional(nullable(LegacyCollectionSchema, { description: 'With includes[]=collection' })),
+    subbrand: optional(nullable(LegacySubbrandSchema, { description: 'With includes[]=subbrand' })),
+    tags: optional(arrayOf(string(), 'With includes[]=tags')),
+  }),
+);
+export type LegacyProductWire = Static<typeof LegacyProductSchema>;
 
 const NO_RELATIONS: LegacyProductRelations = {
   includes: [],
