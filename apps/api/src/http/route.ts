@@ -9,11 +9,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** A JSON Schema object as OpenAPI 3.1 embeds it. */
 export type JsonSchema = { [keyword: string]: unknown };
 
-/**
- * A declared response body (TypeBox, typing the handler's result), or none. Plain JSON Schema is
- * accepted only while the hand-written response schemas are being moved to declarations.
- */
-export type ResponseSchema = TSchema | JsonSchema | undefined;
+/** A declared response body (TypeBox, typing the handler's result), or none. */
+export type ResponseSchema = TSchema | undefined;
 
 /** What the OpenAPI document needs to know about a list endpoint's query vocabulary. */
 export interface ListDocumentation {
@@ -95,9 +92,7 @@ export interface RouteSpec<A extends AuthKind, B, Q, R extends ResponseSchema> {
   status: number;
   response: ResponseSpec<R>;
   /** Returns the declared body (nothing for 204 or when it wrote the answer itself, as the media route does). */
-  handler: (
-    context: RouteContext<A, B, Q>,
-  ) => Promise<R extends TSchema ? Static<R> : R extends undefined ? void : unknown>;
+  handler: (context: RouteContext<A, B, Q>) => Promise<R extends TSchema ? Static<R> : void>;
 }
 
 /** A route with its types erased, as the registry and the OpenAPI builder see it. */

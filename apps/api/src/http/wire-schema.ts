@@ -1,5 +1,4 @@
 import {
-  Kind,
   Static,
   TArray,
   TBoolean,
@@ -135,7 +134,7 @@ export const dateTime = (description?: string): TString =>
 export const day = (description?: string): TString =>
   Type.String({ format: 'date', ...(description ? { description } : {}) });
 /** An exact amount as a JSON number; never more than 2 decimals. */
-export const money = (description: string): TUnsafe<number> =>
+export const amount = (description: string): TUnsafe<number> =>
   Type.Unsafe<number>({ type: 'number', description: `${description}; at most 2 decimals` });
 /** A percentage (25 = 25 %), as a JSON number with at most 2 decimals. */
 export const percentage = (description: string): TUnsafe<number> =>
@@ -199,11 +198,6 @@ export function listOf<K extends string, T extends TSchema>(key: K, item: T): Li
 /** `{ "<key>": <object> }`: one object under its singular key. */
 export function wrapped<K extends string, T extends TSchema>(key: K, item: T): TObject<{ [key in K]: T }> {
   return Type.Object({ [key]: item } as { [key in K]: T });
-}
-
-/** The kind of a schema built here, for code that must tell TypeBox schemas from plain JSON. */
-export function isTypeBoxSchema(value: unknown): value is TSchema {
-  return typeof value === 'object' && value !== null && Kind in value;
 }
 
 type ExportPageShape<K extends string, T extends TSchema> = TObject<

@@ -4,7 +4,6 @@ import { RouteDefinition, JsonSchema } from '../http/route';
 import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
 import { includesParameter, listParameters } from './list-parameters';
-import { RESPONSE_SCHEMAS } from './response-schemas';
 import { ErrorEnvelopeSchema } from '../http/api-error';
 import { componentsUsedBy } from '../http/wire-schema';
 
@@ -204,11 +203,7 @@ function operation(route: RouteDefinition): JsonSchema {
 
 /** The named response shapes the routes and the error responses use; a name shared with a request DTO is a mistake. */
 function responseComponents(registry: RouteRegistry, dtoSchemas: Record<string, unknown>): Record<string, unknown> {
-  const roots = [
-    ...registry.routes.map((route) => route.response.schema),
-    ...Object.values(RESPONSE_SCHEMAS),
-    ErrorEnvelopeSchema,
-  ];
+  const roots = [...registry.routes.map((route) => route.response.schema), ErrorEnvelopeSchema];
   const components = componentsUsedBy(roots);
   for (const name of Object.keys(components))
     if (name in dtoSchemas) throw new Error(`${name} names both a request DTO and a response shape`);
@@ -246,7 +241,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     tags,
     paths,
     components: {
-      schemas: { ...dtoSchemas, ...RESPONSE_SCHEMAS, ...responseComponents(registry, dtoSchemas) },
+      schemas: { ...dtoSchemas, ...responseComponents(registry, dtoSchemas) },
       responses: Object.fromEntries(
         Object.entries(ERROR_RESPONSES).map(([name, { description, retryAfter }]) => [
           name,

@@ -8,29 +8,18 @@ import {
   dateTime,
   day,
   integer,
-  money as moneySchema,
+  amount,
   oneOfValues,
   optional,
 } from '../http/wire-schema';
-import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
+import { exportMarksProperty, presentExportMarks } from './export-mark.presenter';
 import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { money } from './amounts';
 
-/**
- * The `exports` of an invoice, credit note or accounting entry: present wherever the document is
- * the answer itself, left out where it is embedded in another one.
- */
-export const documentExports = optional(
-  arrayOf(
-    ExportMarkSchema,
-    'Systems that marked the document exported, each with its latest mark; absent on documents embedded in another (GET them for their marks)',
-  ),
-);
-
 export const AccountingLineSchema = Type.Object({
   account: oneOfValues<Account>(['accounts_receivable', 'revenue', 'vat_payable']),
-  debit: moneySchema('Debit'),
-  credit: moneySchema('Credit'),
+  debit: amount('Debit'),
+  credit: amount('Credit'),
 });
 export type AccountingLineWire = Static<typeof AccountingLineSchema>;
 
@@ -46,7 +35,7 @@ export const AccountingEntrySchema = component(
     lines: arrayOf(AccountingLineSchema, 'Balanced: the debits add up to the credits'),
     created_at: dateTime(),
     updated_at: dateTime(),
-    exports: documentExports,
+    exports: optional(exportMarksProperty(true)),
     timeline: optional(arrayOf(TimelineEventSchema, 'On GET /v10/accounting-entries/{id}, oldest first')),
   }),
 );

@@ -8,14 +8,15 @@ import {
   currency,
   dateTime,
   integer,
-  money as moneySchema,
+  amount,
   nullable,
   oneOfValues,
   optional,
   percentage,
   string,
 } from '../http/wire-schema';
-import { AccountingEntrySchema, documentExports } from './accounting-entry.presenter';
+import { AccountingEntrySchema } from './accounting-entry.presenter';
+import { exportMarksProperty } from './export-mark.presenter';
 import { TimelineEventSchema } from './timeline.presenter';
 import { money, percent } from './amounts';
 
@@ -30,9 +31,9 @@ export const FinancialLineSchema = component(
     sku: nullable(string()),
     description: string("The product's name, or the fee's label"),
     quantity: integer(),
-    unit_price: moneySchema('Per piece, in the VAT basis of the document'),
+    unit_price: amount('Per piece, in the VAT basis of the document'),
     discount_percentage: percentage('Discount'),
-    total_price: moneySchema('quantity × unit_price less the discount'),
+    total_price: amount('quantity × unit_price less the discount'),
   }),
 );
 export type FinancialLineWire = Static<typeof FinancialLineSchema>;
@@ -63,13 +64,13 @@ export const financialDocumentFields = {
   currency: currency(),
   vat_rate: percentage('VAT rate'),
   prices_include_vat: boolean(),
-  net_total: moneySchema('Without VAT'),
-  vat_total: moneySchema('VAT'),
-  total: moneySchema('net_total + vat_total'),
+  net_total: amount('Without VAT'),
+  vat_total: amount('VAT'),
+  total: amount('net_total + vat_total'),
   booked_at: nullable(dateTime('When it was booked (final)')),
   created_at: dateTime(),
   updated_at: dateTime(),
-  exports: documentExports,
+  exports: optional(exportMarksProperty(true)),
   lines: optional(arrayOf(FinancialLineSchema, 'With includes[]=lines on lists; always on a single document')),
   timeline: optional(arrayOf(TimelineEventSchema, 'On a single document, oldest first')),
   accounting_entry: optional(

@@ -16,7 +16,7 @@ import {
   boolean,
   component,
   integer,
-  money as amount,
+  amount,
   nullable,
   oneOfValues,
   string,

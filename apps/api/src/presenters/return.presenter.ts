@@ -21,7 +21,7 @@ import {
   dateTime,
   integer,
   meta,
-  money as amount,
+  amount,
   nullable,
   oneOfValues,
   optional,

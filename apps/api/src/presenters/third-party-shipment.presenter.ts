@@ -8,7 +8,7 @@ import {
   dateTime,
   integer,
   meta,
-  money as moneySchema,
+  amount,
   nullable,
   oneOfValues,
   string,
@@ -45,8 +45,8 @@ export const ThirdPartyShipmentLineSchema = component(
     composition: nullable(string()),
     hs_tariff_code: nullable(string()),
     quantity: integer('Pieces to pack'),
-    unit_price: moneySchema("Price per piece after the order line's discount; the customs value"),
-    total_price: moneySchema('quantity × unit_price'),
+    unit_price: amount("Price per piece after the order line's discount; the customs value"),
+    total_price: amount('quantity × unit_price'),
   }),
 );
 export type ThirdPartyShipmentLineWire = Static<typeof ThirdPartyShipmentLineSchema>;

@@ -19,7 +19,7 @@ import {
   day,
   integer,
   meta,
-  money as moneySchema,
+  amount,
   nullable,
   oneOfValues,
   optional,
@@ -45,8 +45,8 @@ export const VariantPriceSchema = component(
   'VariantPrice',
   Type.Object({
     currency: currency(),
-    sales_price: moneySchema('Wholesale (B2B) price'),
-    rec_sales_price: moneySchema('Recommended retail (B2C) price'),
+    sales_price: amount('Wholesale (B2B) price'),
+    rec_sales_price: amount('Recommended retail (B2C) price'),
     offer_price: nullable(Type.Number(), { description: 'Replaces sales_price on B2B when set' }),
     b2c_offer_price: nullable(Type.Number(), {
       description: 'Replaces rec_sales_price on B2C when set (the variant is on sale)',
@@ -72,7 +72,7 @@ export const VariantCostPriceSchema = component(
     cost_price_set_id: integer(),
     currency: nullable(string(), { description: "The cost price set's currency" }),
     label: nullable(string(), { description: "The cost price set's label" }),
-    cost_price: moneySchema('Cost in the set currency'),
+    cost_price: amount('Cost in the set currency'),
   }),
 );
 export type VariantCostPriceWire = Static<typeof VariantCostPriceSchema>;
