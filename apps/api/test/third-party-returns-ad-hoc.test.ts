@@ -1,14 +1,8 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
-import { JsonSchema } from '../src/http/route';
-import { componentsUsedBy } from '../src/http/wire-schema';
-import { AlertSchema } from '../src/presenters/return.presenter';
 import { OrderingBrand, changeSettings, getOk, seedOrderingBrand, stockOf } from './support/orders';
 import { aClaimCause, aDeliveredOrder, anRma, creditNotesOf, returnOf } from './support/returns';
 import { useTestApp } from './support/test-app';
-
-/** The declared response shapes, by component name, as the OpenAPI document shows them. */
-const RESPONSE_SCHEMAS: Readonly<Record<string, JsonSchema>> = componentsUsedBy([AlertSchema]);
 
 type Body = Record<string, unknown>;
 
@@ -168,8 +162,6 @@ for (const dialect of testDialects()) {
       expect((await getOk(t, shop.brand, '/v10/alerts'))['alerts']).toEqual([
         expect.objectContaining({ status: 'resolved' }),
       ]);
-      const alertSchema = RESPONSE_SCHEMAS['Alert'] as { properties: Body };
-      expect(Object.keys(alertSchema.properties).sort()).toEqual(Object.keys(issued.body.alert as Body).sort());
 
       const again = await post(`/v10/alerts/${response.body.alert_id}/credit-note`);
       expect(again.status).toBe(422);
