@@ -23,8 +23,10 @@ import { portalsRouter } from './routers/portals.router';
 import { syncRouter } from './routers/sync.router';
 import { catalogSyncRouter } from './routers/catalog-sync.router';
 import { thirdPartyLogisticsRouter } from './routers/third-party-logistics.router';
-import { v10Router } from './routers/v10.router';
-import { mediaRouter, productImagesRouter } from './routers/product-images.router';
+import { customersV10Router } from './routers/customers.v10.router';
+import { suppliersV10Router } from './routers/suppliers.v10.router';
+import { mediaRouter } from './routers/media.router';
+import { productImagesRouter } from './routers/product-images.router';
 import { ImageServices, imageServicesFrom } from './infrastructure/image-services';
 import { catalogV10Router } from './routers/catalog.v10.router';
 import { exportsV10Router } from './routers/exports.v10.router';
@@ -88,7 +90,8 @@ export function createApp(deps: AppDeps): express.Application {
   const registry: RouteRegistry = new RouteRegistry([
     healthRouter({ ping: () => storage.ping() }),
     docsRouter({ document }),
-    v10Router(routerDeps),
+    customersV10Router(routerDeps),
+    suppliersV10Router(routerDeps),
     catalogV10Router({ ...routerDeps, mediaBaseUrl: config.images.mediaBaseUrl }),
     // Before the routers with /v10/<documents>/:id, so /v10/orders/export is not taken for an id.
     exportsV10Router(routerDeps),

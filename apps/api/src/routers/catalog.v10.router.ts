@@ -44,7 +44,7 @@ import {
 } from '../presenters/product.presenter';
 import { AvailableStockSchema, presentAvailableStock } from '../presenters/stock.presenter';
 import { presentVariant } from '../presenters/variant.presenter';
-import { MEDIA_PREFIX } from './product-images.router';
+import { MEDIA_PREFIX } from './media.router';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 

@@ -6,9 +6,7 @@ import {
   listCustomerGroups,
   listCustomers,
   listPaymentTerms,
-  listSuppliers,
   paymentTermsListDefinition,
-  supplierListDefinition,
 } from '@brand/core';
 import { CreateCustomerGroupDto } from '../dtos/customer-group.dto';
 import { CreatePaymentTermsDto } from '../dtos/payment-terms.dto';
@@ -18,12 +16,11 @@ import { listOf, wrapped } from '../http/wire-schema';
 import { CustomerGroupSchema, presentCustomerGroup } from '../presenters/customer-group.presenter';
 import { CustomerSchema, presentCustomer } from '../presenters/customer.presenter';
 import { PaymentTermsSchema, presentPaymentTerms } from '../presenters/payment-terms.presenter';
-import { SupplierSchema, presentSupplier } from '../presenters/supplier.presenter';
 import { RouterDeps } from './router-deps';
 
-/** The current interface under /v10. */
-export function v10Router(deps: RouterDeps): Surface<'current'> {
-  return new Surface('v10', 'current', ['/v10'])
+/** Customers, customer groups and payment terms under /v10. */
+export function customersV10Router(deps: RouterDeps): Surface<'current'> {
+  return new Surface('v10-customers', 'current', ['/v10'])
     .route({
       method: 'get',
       path: '/v10/customers',
@@ -109,22 +106,6 @@ export function v10Router(deps: RouterDeps): Surface<'current'> {
           days: body.days,
         });
         return { payment_terms: presentPaymentTerms(terms) };
-      },
-    })
-    .route({
-      method: 'get',
-      path: '/v10/suppliers',
-      summary: 'List suppliers',
-      tag: 'Suppliers',
-      scopes: ['production:read'],
-      list: supplierListDefinition,
-      status: 200,
-      response: { description: 'A page of suppliers', schema: listOf('suppliers', SupplierSchema) },
-      handler: async ({ principal, req }) => {
-        const result = await listSuppliers(deps, await listRequest(req, principal.brandId, deps.cursors));
-        return listResponse('suppliers', result, supplierListDefinition, deps.cursors, (supplier) =>
-          presentSupplier(supplier, result.query.includes),
-        );
       },
     });
 }
