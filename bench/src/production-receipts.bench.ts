@@ -59,9 +59,9 @@ async function seedProduction(
   for (let o = 0; o < ORDERS; o++) {
     const variants = Array.from({ length: Math.min(perOrder, 50) }, (_, i) => (o * perOrder + i) % VARIANTS);
     const lines = [...new Set(variants)].map((v) => ({ sku: skuOf(v), quantity: 1_000_000 }));
-    const created = (
-      await post(`${baseUrl}/v10/production-orders`, headers, { supplier_number: 'SUP-1', lines })
-    )['production_order'] as { id: number };
+    const created = (await post(`${baseUrl}/v10/production-orders`, headers, { supplier_number: 'SUP-1', lines }))[
+      'production_order'
+    ] as { id: number };
     await post(`${baseUrl}/v10/production-orders/${created.id}/approve`, headers, undefined);
     for (let n = 0; n < NOTES_PER_ORDER; n++) {
       const noteLines = lines.map((l) => ({ sku: l.sku, quantity: 100_000 }));

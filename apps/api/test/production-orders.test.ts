@@ -73,11 +73,7 @@ for (const dialect of testDialects()) {
         ],
       });
       expect(bad.status).toBe(422);
-      expect(pointers(bad.body).sort()).toEqual([
-        '/lines/0/sku',
-        '/sales_order_ids/0',
-        '/supplier_number',
-      ]);
+      expect(pointers(bad.body).sort()).toEqual(['/lines/0/sku', '/sales_order_ids/0', '/supplier_number']);
 
       const shapes = await p.post('/v10/production-orders', {
         supplier_number: 'SUP-1',
@@ -85,10 +81,7 @@ for (const dialect of testDialects()) {
         lines: [{ sku: 'TEE-S', quantity: 0, unit_cost: 1.234 }],
       });
       expect(shapes.status).toBe(422);
-      expect(pointers(shapes.body).sort()).toEqual([
-        '/lines/0/quantity',
-        '/lines/0/unit_cost',
-      ]);
+      expect(pointers(shapes.body).sort()).toEqual(['/lines/0/quantity', '/lines/0/unit_cost']);
       const impossibleDate = await p.post('/v10/production-orders', {
         supplier_number: 'SUP-1',
         expected_delivery: '2026-02-30',

@@ -8,9 +8,9 @@
  */
 export * from './shared/errors';
 export * from './shared/settle-all';
-export * from './shared/clock.port';
-export * from './shared/sequences.port';
-export * from './shared/unit-of-work.port';
+export * from './shared/clock.ports';
+export * from './shared/sequences.ports';
+export * from './shared/unit-of-work.ports';
 export * from './shared/state-machine';
 export * from './shared/decimal';
 export * from './shared/codes';
@@ -47,7 +47,7 @@ export * from './customers/create-payment-terms';
 
 export * from './suppliers/supplier.entities';
 export * from './suppliers/supplier.ports';
-export * from './suppliers/supplier.list-definition';
+export * from './suppliers/supplier.list-definitions';
 export * from './suppliers/sync-suppliers';
 export * from './suppliers/list-suppliers';
 

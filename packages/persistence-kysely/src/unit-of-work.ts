@@ -1,96 +1,42 @@
 import { DomainError, Repositories, UnitOfWork } from '@brand/core';
 import { Kysely } from 'kysely';
 import { Database } from './database';
-import {
-  accessTokenRepository,
-  apiAppRepository,
-  brandRepository,
-  requestLogRepository,
-  userRepository,
-} from './repositories/identity.repositories';
-import { categoryRepository } from './repositories/catalog/category.repository';
-import { collectionRepository } from './repositories/catalog/collection.repository';
-import { costPriceSetRepository } from './repositories/catalog/cost-price-set.repository';
-import { dropRepository } from './repositories/catalog/drop.repository';
-import { productImageRepository } from './repositories/catalog/product-image.repository';
-import { productLocaleRepository } from './repositories/catalog/product-locale.repository';
-import { productRepository } from './repositories/catalog/product.repository';
-import { subbrandRepository } from './repositories/catalog/subbrand.repository';
-import { inventoryLocationRepository } from './repositories/inventory/inventory-location.repository';
-import { stockRepository } from './repositories/inventory/stock.repository';
-import { customerGroupRepository } from './repositories/customer-group.repository';
-import { customerRepository } from './repositories/customer.repository';
-import { Executor } from './repositories/executor';
-import { paymentTermsRepository } from './repositories/payment-terms.repository';
-import { documentNumberSequence, idGenerator } from './repositories/sequences.repository';
-import { supplierRepository } from './repositories/supplier.repository';
-import {
-  brandSettingsRepository,
-  exportMarkRepository,
-  timelineRepository,
-} from './repositories/orders/document.repositories';
-import {
-  accountingEntryRepository,
-  creditNoteRepository,
-  invoiceRepository,
-} from './repositories/orders/finance.repositories';
-import { orderChannelRepository } from './repositories/orders/order-channel.repository';
-import { orderRepository } from './repositories/orders/order.repository';
-import { shipmentRepository } from './repositories/orders/shipment.repository';
-import {
-  alertRepository,
-  claimCauseRepository,
-  returnPortalRepository,
-} from './repositories/returns/reference.repositories';
-import { returnRepository } from './repositories/returns/return.repository';
-import { deliveryNoteRepository } from './repositories/production/delivery-note.repository';
-import { productionOrderRepository } from './repositories/production/production-order.repository';
+import { catalogRepositoryFactories } from './repositories/catalog/catalog.repositories';
+import { customerRepositoryFactories } from './repositories/customers/customer.repositories';
+import { documentRepositoryFactories } from './repositories/documents/document.repositories';
+import { Executor, RepositoryFactories } from './repositories/executor';
+import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
+import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
+import { identityRepositoryFactories } from './repositories/identity/identity.repositories';
+import { inventoryRepositoryFactories } from './repositories/inventory/inventory.repositories';
+import { orderRepositoryFactories } from './repositories/orders/order.repositories';
+import { productionRepositoryFactories } from './repositories/production/production.repositories';
+import { returnRepositoryFactories } from './repositories/returns/return.repositories';
+import { sequenceRepositoryFactories } from './repositories/sequences.repositories';
+import { settingsRepositoryFactories } from './repositories/settings/settings.repositories';
+import { supplierRepositoryFactories } from './repositories/suppliers/supplier.repositories';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { Dialect } from './storage';
 
 /**
- * How each repository is made for one connection or transaction. `bound` is the whole set, for
- * the few repositories that draw ids through the same binding.
+ * How each repository is made for one connection or transaction: one spread per module, each
+ * module's factories living next to its repositories. The type demands a factory for every
+ * repository of `Repositories`, so a module left out here does not compile.
  */
-const REPOSITORY_FACTORIES: {
-  [K in keyof Repositories]: (executor: Executor, bound: Repositories) => Repositories[K];
-} = {
-  ids: (executor) => idGenerator(executor),
-  documentNumbers: (executor) => documentNumberSequence(executor),
-  brands: (executor) => brandRepository(executor),
-  users: (executor) => userRepository(executor),
-  apiApps: (executor) => apiAppRepository(executor),
-  accessTokens: (executor) => accessTokenRepository(executor),
-  requestLogs: (executor, bound) => requestLogRepository(executor, (count) => bound.ids.next('request_logs', count)),
-  customers: (executor) => customerRepository(executor),
-  customerGroups: (executor) => customerGroupRepository(executor),
-  paymentTerms: (executor) => paymentTermsRepository(executor),
-  suppliers: (executor) => supplierRepository(executor),
-  products: (executor) => productRepository(executor),
-  categories: (executor) => categoryRepository(executor),
-  collections: (executor) => collectionRepository(executor),
-  subbrands: (executor) => subbrandRepository(executor),
-  drops: (executor) => dropRepository(executor),
-  costPriceSets: (executor) => costPriceSetRepository(executor),
-  productLocales: (executor) => productLocaleRepository(executor),
-  productImages: (executor) => productImageRepository(executor),
-  inventoryLocations: (executor) => inventoryLocationRepository(executor),
-  stock: (executor, bound) => stockRepository(executor, bound.ids),
-  settings: (executor) => brandSettingsRepository(executor),
-  exportMarks: (executor) => exportMarkRepository(executor),
-  timeline: (executor, bound) => timelineRepository(executor, bound.ids),
-  orderChannels: (executor) => orderChannelRepository(executor),
-  orders: (executor) => orderRepository(executor),
-  shipments: (executor) => shipmentRepository(executor),
-  invoices: (executor) => invoiceRepository(executor),
-  creditNotes: (executor) => creditNoteRepository(executor),
-  accountingEntries: (executor) => accountingEntryRepository(executor),
-  productionOrders: (executor) => productionOrderRepository(executor),
-  deliveryNotes: (executor) => deliveryNoteRepository(executor),
-  returns: (executor) => returnRepository(executor),
-  claimCauses: (executor) => claimCauseRepository(executor),
-  returnPortals: (executor) => returnPortalRepository(executor),
-  alerts: (executor) => alertRepository(executor),
+const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
+  ...sequenceRepositoryFactories,
+  ...identityRepositoryFactories,
+  ...customerRepositoryFactories,
+  ...supplierRepositoryFactories,
+  ...catalogRepositoryFactories,
+  ...inventoryRepositoryFactories,
+  ...settingsRepositoryFactories,
+  ...documentRepositoryFactories,
+  ...orderRepositoryFactories,
+  ...shipmentRepositoryFactories,
+  ...financeRepositoryFactories,
+  ...productionRepositoryFactories,
+  ...returnRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

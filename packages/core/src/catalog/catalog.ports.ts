@@ -126,3 +126,34 @@ export interface ProductImageRepository {
   saveAll(images: ProductImage[]): Promise<void>;
   delete(brandId: number, ids: number[]): Promise<void>;
 }
+
+/** The catalog module's repositories; the declaration below adds them to `Repositories`. */
+export interface CatalogRepositories {
+  products: ProductRepository;
+  categories: CategoryRepository;
+  collections: CollectionRepository;
+  subbrands: SubbrandRepository;
+  drops: DropRepository;
+  costPriceSets: CostPriceSetRepository;
+  productLocales: ProductLocaleRepository;
+  productImages: ProductImageRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends CatalogRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The catalog module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    products: true;
+    variants: true;
+    categories: true;
+    collections: true;
+    subbrands: true;
+    drops: true;
+    cost_price_sets: true;
+    product_locales: true;
+    product_images: true;
+  }
+}

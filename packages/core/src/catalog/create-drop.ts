@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Drop } from './catalog.entities';
 
 /**
@@ -11,7 +11,7 @@ import { Drop } from './catalog.entities';
  * const drop = await createDrop({ uow, clock }, { brandId, code: 'SS27', name: 'Spring/Summer 2027' });
  */
 export async function createDrop(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'drops' | 'ids'>>; clock: Clock },
   input: { brandId: number; code: string; name: string },
 ): Promise<Drop> {
   const code = input.code.trim();

@@ -1,5 +1,5 @@
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductLocale } from './catalog.entities';
 
 /**
@@ -10,7 +10,7 @@ import { ProductLocale } from './catalog.entities';
  * const locale = await createProductLocale({ uow }, { brandId, code: 'de', name: 'German' });
  */
 export async function createProductLocale(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'productLocales'>> },
   input: { brandId: number; code: string; name: string },
 ): Promise<ProductLocale> {
   const code = input.code.trim();

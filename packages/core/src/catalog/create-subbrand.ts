@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Subbrand } from './catalog.entities';
 
 /**
@@ -11,7 +11,7 @@ import { Subbrand } from './catalog.entities';
  * const subbrand = await createSubbrand({ uow, clock }, { brandId, name: 'Kids' });
  */
 export async function createSubbrand(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'subbrands'>>; clock: Clock },
   input: { brandId: number; name: string },
 ): Promise<Subbrand> {
   const name = input.name.trim();

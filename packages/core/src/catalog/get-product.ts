@@ -1,9 +1,9 @@
 import { validateListQuery } from '../listing/validate-list-query';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductAggregate } from './catalog.entities';
 import { productListDefinition } from './catalog.list-definitions';
-import { CatalogRelations, loadProductRelations, withParentIncludes } from './list-products';
+import { CatalogRelations, ProductReadRepositories, loadProductRelations, withParentIncludes } from './list-products';
 
 export interface ProductDetail {
   product: ProductAggregate;
@@ -21,7 +21,7 @@ export interface ProductDetail {
  * const { product, relations } = await getProduct({ uow }, { brandId, id: 42, includes: ['variants.prices'] });
  */
 export async function getProduct(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<ProductReadRepositories> },
   input: { brandId: number; id: number; includes?: unknown },
 ): Promise<ProductDetail> {
   const includes = withParentIncludes(validateListQuery(productListDefinition, { includes: input.includes }).includes);

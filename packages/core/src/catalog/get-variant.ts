@@ -1,6 +1,6 @@
 import { validateListQuery } from '../listing/validate-list-query';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { variantListDefinition } from './catalog.list-definitions';
 import { VariantRef } from './catalog.ports';
 import { VariantRelations, loadVariantRelations } from './list-variants';
@@ -19,7 +19,7 @@ export interface VariantDetail {
  * const { variant, relations } = await getVariant({ uow }, { brandId, id: 7, includes: ['prices'] });
  */
 export async function getVariant(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'costPriceSets' | 'products' | 'stock'>> },
   input: { brandId: number; id: number; includes?: unknown },
 ): Promise<VariantDetail> {
   const { includes } = validateListQuery(variantListDefinition, { includes: input.includes });

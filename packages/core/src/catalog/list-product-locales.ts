@@ -1,7 +1,7 @@
 import { listInMemory } from '../listing/in-memory-list';
 import { ListDefinition, ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductLocale } from './catalog.entities';
 
 /** `GET /v10/product-locales`. */
@@ -23,7 +23,7 @@ export const productLocaleListDefinition: ListDefinition<ProductLocale> = {
  * semantics the SQL lists have.
  */
 export async function listProductLocales(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'productLocales'>> },
   request: ListRequest,
 ): Promise<{ page: Page<ProductLocale>; query: ListQuery }> {
   return deps.uow.read((repos) =>

@@ -2,10 +2,16 @@ import { StockBalance } from '../inventory/inventory.entities';
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
 import { Supplier } from '../suppliers/supplier.entities';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Category, CostPriceSet, ProductAggregate, ProductImage, ProductLocale } from './catalog.entities';
 import { productListDefinition } from './catalog.list-definitions';
 import { settleAll } from '../shared/settle-all';
+
+/** What the product reads use: the products and the relations their includes load. */
+export type ProductReadRepositories = Pick<
+  Repositories,
+  'categories' | 'costPriceSets' | 'productImages' | 'productLocales' | 'products' | 'stock' | 'suppliers'
+>;
 
 /**
  * Records related to a page of products or variants, loaded in batches for what `includes`
@@ -51,7 +57,7 @@ const STOCK_BATCH = 500;
 
 /** Stock balances of the variants at every location, grouped by variant id, in a few batched reads. */
 export async function loadStockByVariant(
-  repos: Repositories,
+  repos: Pick<Repositories, 'stock'>,
   brandId: number,
   variantIds: number[],
 ): Promise<Map<number, StockBalance[]>> {
@@ -70,7 +76,10 @@ export async function loadStockByVariant(
 }
 
 /** Every cost price set of the brand by id (a brand has a handful). */
-export async function loadCostPriceSets(repos: Repositories, brandId: number): Promise<Map<number, CostPriceSet>> {
+export async function loadCostPriceSets(
+  repos: Pick<Repositories, 'costPriceSets'>,
+  brandId: number,
+): Promise<Map<number, CostPriceSet>> {
   return new Map((await repos.costPriceSets.all(brandId)).map((set) => [set.id, set]));
 }
 
@@ -84,13 +93,18 @@ export function withParentIncludes(includes: readonly string[]): string[] {
   return result;
 }
 
+type ProductRelationRepositories = Pick<
+  Repositories,
+  'categories' | 'costPriceSets' | 'productImages' | 'productLocales' | 'stock' | 'suppliers'
+>;
+
 /**
  * Loads what the product includes need for the given products, one batched read per kind:
  * stock of all their variants, cost price sets, categories (with parents), suppliers,
  * translation locales and images.
  */
 export async function loadProductRelations(
-  repos: Repositories,
+  repos: ProductRelationRepositories,
   brandId: number,
   products: ProductAggregate[],
   includes: readonly string[],
@@ -127,7 +141,7 @@ export async function loadProductRelations(
 }
 
 async function loadCategoriesWithParents(
-  repos: Repositories,
+  repos: Pick<Repositories, 'categories'>,
   brandId: number,
   ids: number[],
 ): Promise<Map<number, Category>> {
@@ -160,7 +174,10 @@ function groupImages(images: ProductImage[]): Map<number, ProductImage[]> {
  * @example
  * const { page, relations } = await listProducts({ uow }, { brandId, query: { includes: ['variants.inventory'], limit: '50' } });
  */
-export async function listProducts(deps: { uow: UnitOfWork }, request: ListRequest): Promise<ProductListResult> {
+export async function listProducts(
+  deps: { uow: UnitOfWork<ProductReadRepositories> },
+  request: ListRequest,
+): Promise<ProductListResult> {
   return deps.uow.read(async (repos) => {
     const listed = await runList(productListDefinition, request, (q) =>
       repos.products.list(request.brandId, { ...q, includes: withParentIncludes(q.includes) }),

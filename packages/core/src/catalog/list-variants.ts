@@ -1,6 +1,6 @@
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Product, VariantRecord } from './catalog.entities';
 import { variantListDefinition } from './catalog.list-definitions';
 import { VariantRef } from './catalog.ports';
@@ -29,7 +29,7 @@ const PRODUCT_BATCH = 200;
  * (whose aggregates carry the prices and cost prices), stock balances and cost price sets.
  */
 export async function loadVariantRelations(
-  repos: Repositories,
+  repos: Pick<Repositories, 'costPriceSets' | 'products' | 'stock'>,
   brandId: number,
   variants: VariantRef[],
   includes: readonly string[],
@@ -70,7 +70,10 @@ export async function loadVariantRelations(
  * @example
  * const { page, relations } = await listVariants({ uow }, { brandId, query: { includes: ['prices', 'inventory'] } });
  */
-export async function listVariants(deps: { uow: UnitOfWork }, request: ListRequest): Promise<VariantListResult> {
+export async function listVariants(
+  deps: { uow: UnitOfWork<Pick<Repositories, 'costPriceSets' | 'products' | 'stock'>> },
+  request: ListRequest,
+): Promise<VariantListResult> {
   return deps.uow.read(async (repos) => {
     const { page, query } = await runList(variantListDefinition, request, (q) =>
       repos.products.listVariants(request.brandId, q),

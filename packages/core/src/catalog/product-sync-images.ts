@@ -1,5 +1,5 @@
 import { ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductImage } from './catalog.entities';
 import { ImageDownloadRequest, StoredImage, downloadImages } from './download-images';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
@@ -61,7 +61,7 @@ function imageRequests(items: ProductSyncItem[]): ImageDownloadRequest[] {
 
 /** Obtains the bytes of every image URL in the request, outside any transaction. */
 export async function fetchSyncImages(
-  deps: { uow: UnitOfWork; images: { fetcher: ImageFetcher; blobs: BlobStore } },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'productImages'>>; images: { fetcher: ImageFetcher; blobs: BlobStore } },
   brandId: number,
   items: ProductSyncItem[],
 ): Promise<FetchedSyncImages> {
@@ -102,7 +102,7 @@ export interface ProductImageRequest {
  * deletes: a saved image must no longer name them.
  */
 export async function attachSyncImages(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'productImages'>,
   brandId: number,
   now: string,
   requests: ProductImageRequest[],

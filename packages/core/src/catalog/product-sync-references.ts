@@ -1,7 +1,7 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
 import { IdOrCode, resolveReferences } from '../shared/reference';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { InventoryLocation } from '../inventory/inventory.entities';
 import { Supplier } from '../suppliers/supplier.entities';
 import { Category, CostPriceSet, Drop, ProductLocale } from './catalog.entities';
@@ -43,7 +43,11 @@ export class CategoryPlan {
   }
 
   /** Loads every named top category and every named subcategory under them: two queries. */
-  static async load(tx: Repositories, brandId: number, names: { top: string; sub: string }[]): Promise<CategoryPlan> {
+  static async load(
+    tx: Pick<Repositories, 'categories'>,
+    brandId: number,
+    names: { top: string; sub: string }[],
+  ): Promise<CategoryPlan> {
     if (names.length === 0) return new CategoryPlan([], []);
     const topNames = [...new Map(names.map(({ top }) => [norm(top), top.trim()])).values()];
     const tops = (
@@ -84,7 +88,7 @@ export class CategoryPlan {
   }
 
   /** Inserts the categories `require` planned to create (top categories first). */
-  async createMissing(tx: Repositories, clock: Clock, brandId: number): Promise<void> {
+  async createMissing(tx: Pick<Repositories, 'categories' | 'ids'>, clock: Clock, brandId: number): Promise<void> {
     const count = this.missingTops.size + this.missingSubs.size;
     if (count === 0) return;
     const ids = await tx.ids.next('categories', count);
@@ -152,7 +156,7 @@ export class CostPriceSetPlan {
     return key;
   }
 
-  async createMissing(tx: Repositories, clock: Clock, brandId: number): Promise<void> {
+  async createMissing(tx: Pick<Repositories, 'costPriceSets' | 'ids'>, clock: Clock, brandId: number): Promise<void> {
     if (this.missing.size === 0) return;
     const ids = await tx.ids.next('cost_price_sets', this.missing.size);
     let next = 0;
@@ -209,13 +213,18 @@ function livingVariants(
   );
 }
 
+type ProductSyncReferenceRepositories = Pick<
+  Repositories,
+  'categories' | 'costPriceSets' | 'drops' | 'inventoryLocations' | 'productLocales' | 'suppliers'
+>;
+
 /**
  * Loads every record the request names, in one or two queries per kind, and reports drops,
  * locales and locations that do not exist. Suppliers, categories and cost price sets are
  * reported per item by `resolveProductReferences`.
  */
 export async function loadProductSyncReferences(
-  tx: Repositories,
+  tx: ProductSyncReferenceRepositories,
   brandId: number,
   items: ProductSyncItem[],
   violations: ViolationList,

@@ -1,7 +1,7 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
 import { sameData } from '../shared/sync-outcome';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductAggregate, ProductImage } from './catalog.entities';
 import { ImageDownloadRequest, StoredImage, downloadImages } from './download-images';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
@@ -66,7 +66,7 @@ export interface ProductImagesSyncResult {
 }
 
 export interface ProductImagesSyncDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWork<Pick<Repositories, 'ids' | 'productImages' | 'products' | 'suppliers'>>;
   clock: Clock;
   fetcher: ImageFetcher;
   blobs: BlobStore;
@@ -214,7 +214,7 @@ function checkRequest(products: readonly ProductImagesSyncItem[], root: string, 
 
 /** Products by item number; a missing one is a violation at its item. */
 async function productsOf(
-  repositories: Repositories,
+  repositories: Pick<Repositories, 'products'>,
   brandId: number,
   products: readonly ProductImagesSyncItem[],
   root: string,
@@ -322,7 +322,7 @@ function sortedIds(ids: readonly number[]): number[] {
 
 /** The writes of one product, inside the transaction. */
 async function applyToProduct(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'productImages' | 'products'>,
   context: { brandId: number; now: string; sources: Map<string, StoredImage> },
   aggregate: ProductAggregate,
   stored: readonly ProductImage[],

@@ -1,7 +1,7 @@
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductAggregate, ProductSupplierLink } from './catalog.entities';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
 import { checkProductFields, checkVariantFields, parseMoney } from './product-sync-fields';
@@ -18,9 +18,23 @@ import { ProductSyncViolations, checkProductItem, checkRequestKeys, storedVarian
 import { ProductSyncCommand, ProductSyncItem, ProductSyncOutcome, VariantSyncOutcome } from './product-sync.input';
 import { settleAll } from '../shared/settle-all';
 
+type SyncProductsRepositories = Pick<
+  Repositories,
+  | 'categories'
+  | 'costPriceSets'
+  | 'drops'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'productImages'
+  | 'productLocales'
+  | 'products'
+  | 'stock'
+  | 'suppliers'
+>;
+
 /** What `syncProducts` needs: storage, time, and a way to download and keep image bytes. */
 export interface SyncProductsDeps {
-  uow: UnitOfWork;
+  uow: UnitOfWork<SyncProductsRepositories>;
   clock: Clock;
   images: { fetcher: ImageFetcher; blobs: BlobStore };
 }
@@ -138,7 +152,7 @@ async function checkDependents(
 
 /** Reads the balances of every stored variant the request changes stock of, in one query. */
 async function planStock(
-  tx: Repositories,
+  tx: Pick<Repositories, 'stock'>,
   brandId: number,
   items: ProductSyncItem[],
   stored: Map<string, ProductAggregate>,
@@ -172,8 +186,13 @@ interface WriteInput {
   fetched: FetchedSyncImages;
 }
 
+type ProductSyncWriteRepositories = Pick<
+  Repositories,
+  'categories' | 'costPriceSets' | 'ids' | 'inventoryLocations' | 'productImages' | 'products' | 'stock'
+>;
+
 /** Writes a checked request: planned categories and cost price sets, deletes, products, images, stock. */
-async function write(tx: Repositories, clock: Clock, input: WriteInput): Promise<ProductSyncOutcome[]> {
+async function write(tx: ProductSyncWriteRepositories, clock: Clock, input: WriteInput): Promise<ProductSyncOutcome[]> {
   const { brandId, items, stored, checked, references } = input;
   const now = clock.now();
   await references.categories.createMissing(tx, clock, brandId);
@@ -296,7 +315,7 @@ function outcomeOf(
 
 /** Applies the planned stock changes in one call; returns the SKUs whose stock moved. */
 async function applyStock(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'stock'>,
   clock: Clock,
   input: WriteInput,
   variantIdOf: (sku: string) => number,

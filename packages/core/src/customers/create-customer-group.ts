@@ -1,11 +1,11 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { CustomerGroup } from './customer.entities';
 
 /** Back office: adds a customer group; its code is unique within the brand. */
 export async function createCustomerGroup(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'customerGroups' | 'ids'>>; clock: Clock },
   input: { brandId: number; code: string; name: string },
 ): Promise<CustomerGroup> {
   const violations = new ViolationList();

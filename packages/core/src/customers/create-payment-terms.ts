@@ -1,11 +1,11 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { PaymentTerms } from './customer.entities';
 
 /** Back office: adds payment terms; the code (the ERP's code) is unique within the brand. */
 export async function createPaymentTerms(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'paymentTerms'>>; clock: Clock },
   input: { brandId: number; code: string; name: string; days: number },
 ): Promise<PaymentTerms> {
   const violations = new ViolationList();

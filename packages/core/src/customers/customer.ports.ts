@@ -30,3 +30,24 @@ export interface PaymentTermsRepository {
   findByCodes(brandId: number, codes: string[]): Promise<PaymentTerms[]>;
   list(brandId: number, query: ListQuery): Promise<ListRows<PaymentTerms>>;
 }
+
+/** The customers module's repositories; the declaration below adds them to `Repositories`. */
+export interface CustomerRepositories {
+  customers: CustomerRepository;
+  customerGroups: CustomerGroupRepository;
+  paymentTerms: PaymentTermsRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends CustomerRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The customers module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    customers: true;
+    customer_addresses: true;
+    customer_groups: true;
+    payment_terms: true;
+  }
+}

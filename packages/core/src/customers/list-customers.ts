@@ -1,6 +1,6 @@
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
 import { customerListDefinition } from './customer.list-definitions';
 import { settleAll } from '../shared/settle-all';
@@ -14,7 +14,10 @@ export interface CustomerListResult {
 }
 
 /** Lists a brand's customers with filters, includes and offset or keyset pagination. */
-export async function listCustomers(deps: { uow: UnitOfWork }, request: ListRequest): Promise<CustomerListResult> {
+export async function listCustomers(
+  deps: { uow: UnitOfWork<Pick<Repositories, 'customerGroups' | 'customers' | 'paymentTerms'>> },
+  request: ListRequest,
+): Promise<CustomerListResult> {
   return deps.uow.read(async (repos) => {
     const { page, query } = await runList(customerListDefinition, request, (q) =>
       repos.customers.list(request.brandId, q),

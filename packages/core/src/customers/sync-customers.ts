@@ -1,10 +1,10 @@
 import { AddressSync, applyAddressSync, checkAddressSync } from '../addresses/address';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { PERCENT_SCALE, parseDecimal } from '../shared/decimal';
 import { ViolationList } from '../shared/errors';
 import { IdOrCode, resolveReferences } from '../shared/reference';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Customer } from './customer.entities';
 import { numberNewAddresses, sameData, SyncOutcome } from '../shared/sync-outcome';
 
@@ -33,7 +33,7 @@ export interface CustomerSyncItem {
  * nothing of the request written; each problem names the item index and field.
  */
 export async function syncCustomers(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'customerGroups' | 'customers' | 'ids' | 'paymentTerms'>>; clock: Clock },
   input: { brandId: number; customers: CustomerSyncItem[] },
 ): Promise<SyncOutcome[]> {
   const { brandId, customers: items } = input;

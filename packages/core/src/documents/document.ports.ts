@@ -15,3 +15,20 @@ export interface TimelineRepository {
   /** The events of one document, oldest first. */
   eventsOf(brandId: number, documentType: DocumentType, documentId: number): Promise<TimelineEvent[]>;
 }
+
+/** The documents module's repositories; the declaration below adds them to `Repositories`. */
+export interface DocumentRepositories {
+  exportMarks: ExportMarkRepository;
+  timeline: TimelineRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends DocumentRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The documents module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    timeline_events: true;
+  }
+}

@@ -1,8 +1,8 @@
 import { ListDefinition, ListQuery, ListRows, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { DocumentType, ExportMark, ExportScope } from './document.entities';
 import { marksByDocument } from '../orders/marks-by-document';
 
@@ -91,7 +91,7 @@ export function exportStatuses<S extends string>(
 
 /** Runs one page of an export list and loads the marks of its documents. */
 export async function runExport<T extends { id: number }>(
-  repos: Repositories,
+  repos: Pick<Repositories, 'exportMarks'>,
   documentType: DocumentType,
   definition: ListDefinition<T>,
   request: ExportRequest,

@@ -1,7 +1,7 @@
 import { Order, OrderStatus } from '../orders/order.entities';
 import { orderExportListDefinition } from '../orders/order.list-definitions';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from './export-documents';
 
 /**
@@ -9,7 +9,7 @@ import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport }
  * and archived orders only when their flag asks for them. Lines come with `includes[]=lines`.
  */
 export async function exportOrders(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'exportMarks' | 'orders'>>; clock: Clock },
   input: ExportRequest & { includeNotApproved?: boolean; includeCancelled?: boolean; includeArchived?: boolean },
 ): Promise<ExportResult<Order>> {
   const statuses = exportStatuses<OrderStatus>(

@@ -1,12 +1,12 @@
 import { Shipment, ShipmentStatus } from '../fulfilment/shipment.entities';
 import { shipmentExportListDefinition } from '../fulfilment/shipment.list-definitions';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from './export-documents';
 
 /** `GET /v10/shipments/export`: open shipments not yet exported by the system; cancelled and completed ones on request. */
 export async function exportShipments(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'exportMarks' | 'shipments'>>; clock: Clock },
   input: ExportRequest & { includeCancelled?: boolean; includeCompleted?: boolean },
 ): Promise<ExportResult<Shipment>> {
   const scope = exportScopeOf(input, deps.clock, shipmentExportStatuses(input));

@@ -1,8 +1,8 @@
 import { ShipmentView, loadShipmentViews } from '../fulfilment/shipment-view';
 import { thirdPartyShipmentExportListDefinition } from '../fulfilment/shipment.list-definitions';
 import { runList } from '../listing/run-list';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ExportRequest, ExportResult, exportScopeOf } from './export-documents';
 import { shipmentExportStatuses } from './export-shipments';
 
@@ -12,7 +12,10 @@ import { shipmentExportStatuses } from './export-shipments';
  * export has its own cursor namespace, so a cursor of the v10 export is refused here.
  */
 export async function exportThirdPartyShipments(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'customers' | 'exportMarks' | 'orders' | 'paymentTerms' | 'shipments'>>;
+    clock: Clock;
+  },
   input: ExportRequest & { includeCancelled?: boolean; includeCompleted?: boolean },
 ): Promise<ExportResult<ShipmentView>> {
   const scope = exportScopeOf(input, deps.clock, shipmentExportStatuses(input));

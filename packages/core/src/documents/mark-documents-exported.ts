@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { DocumentType, ExportMark } from './document.entities';
 import { systemIdProblem } from './export-documents';
 
@@ -55,7 +55,11 @@ export async function checkMarkRequest(
 const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** Records the marks and their timeline notes (one event per item) inside the caller's transaction. */
-export async function recordMarks(tx: Repositories, request: MarkRequest, at: string): Promise<void> {
+export async function recordMarks(
+  tx: Pick<Repositories, 'exportMarks' | 'timeline'>,
+  request: MarkRequest,
+  at: string,
+): Promise<void> {
   // One mark per (document, system) even when a call names a pair twice (the later item wins),
   // so an adapter's single upsert statement never touches a row twice.
   const marks = new Map<string, ExportMark>();
@@ -93,6 +97,18 @@ export type MarkableDocumentType =
   | 'return'
   | 'production_order';
 
+type MarkDocumentsExportedRepositories = Pick<
+  Repositories,
+  | 'accountingEntries'
+  | 'creditNotes'
+  | 'exportMarks'
+  | 'invoices'
+  | 'productionOrders'
+  | 'returns'
+  | 'shipments'
+  | 'timeline'
+>;
+
 /**
  * `POST /v10/{shipments,invoices,credit-notes,accounting-entries}/mark-as-exported` and
  * `POST /3pl/{shipments,returns}/mark-as-exported`, `POST /v10/production-orders/mark-as-exported`: records that each item's system imported the document,
@@ -101,7 +117,7 @@ export type MarkableDocumentType =
  * the mark's time and note.
  */
 export async function markDocumentsExported(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<MarkDocumentsExportedRepositories>; clock: Clock },
   input: MarkRequest & { documentType: MarkableDocumentType },
 ): Promise<void> {
   await deps.uow.run(async (tx) => {
@@ -113,8 +129,13 @@ export async function markDocumentsExported(
   });
 }
 
+type MarkableDocumentRepositories = Pick<
+  Repositories,
+  'accountingEntries' | 'creditNotes' | 'invoices' | 'productionOrders' | 'returns' | 'shipments'
+>;
+
 function findDocuments(
-  tx: Repositories,
+  tx: MarkableDocumentRepositories,
   brandId: number,
   documentType: MarkableDocumentType,
   ids: number[],

@@ -2,9 +2,9 @@ import { NewTimelineEvent } from './document.entities';
 import { Order } from '../orders/order.entities';
 import { orderLifecycle } from '../orders/order.lifecycle';
 import { regulateOrderLines } from '../orders/order-stock';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, Violation, ViolationList, pointerToPath } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from '../settings/load-settings';
 import { MarkRequest, checkMarkRequest, recordMarks } from './mark-documents-exported';
 
@@ -16,6 +16,11 @@ export interface OrderMarkItem {
   /** True: the exporting system invoices the order, so its pieces leave In stock and the order is archived. */
   regulateInventory: boolean;
 }
+
+type MarkOrdersExportedRepositories = Pick<
+  Repositories,
+  'exportMarks' | 'ids' | 'inventoryLocations' | 'orders' | 'settings' | 'stock' | 'timeline'
+>;
 
 /**
  * `POST /v10/orders/mark-as-exported`. Marks each order as imported by its item's system and,
@@ -30,7 +35,7 @@ export interface OrderMarkItem {
  * Returns the orders named, once each, in the order of the items, as they are after the call.
  */
 export async function markOrdersExported(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<MarkOrdersExportedRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; items: OrderMarkItem[] },
 ): Promise<Order[]> {
   const request: MarkRequest = {

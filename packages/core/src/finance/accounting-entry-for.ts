@@ -1,4 +1,4 @@
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { AccountingEntry, AccountingLine, CreditNote, Invoice } from './finance.entities';
 
 /**
@@ -7,7 +7,7 @@ import { AccountingEntry, AccountingLine, CreditNote, Invoice } from './finance.
  * document still gets an entry (with no lines), so every booked document has exactly one.
  */
 export async function writeAccountingEntry(
-  tx: Repositories,
+  tx: Pick<Repositories, 'accountingEntries' | 'documentNumbers' | 'ids'>,
   document: { type: 'invoice'; invoice: Invoice } | { type: 'credit_note'; creditNote: CreditNote },
   at: string,
 ): Promise<AccountingEntry> {

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { writeAccountingEntry } from './accounting-entry-for';
 import { AccountingEntry, CreditNote } from './finance.entities';
 import { financialDocumentLifecycle } from './finance.lifecycle';
@@ -12,7 +12,10 @@ import { financialDocumentLifecycle } from './finance.lifecycle';
  * are the returns module's business.
  */
 export async function bookCreditNote(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; creditNoteId: number },
 ): Promise<{ creditNote: CreditNote; accountingEntry: AccountingEntry }> {
   return deps.uow.run(async (tx) => {
@@ -29,7 +32,7 @@ export async function bookCreditNote(
  * timeline events (the note's, and its invoice's when it credits one).
  */
 export async function bookCreditNoteInTx(
-  tx: Repositories,
+  tx: Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>,
   draft: CreditNote,
   userId: number | null,
   at: string,

@@ -2,13 +2,26 @@ import { NewTimelineEvent } from '../documents/document.entities';
 import { Order } from '../orders/order.entities';
 import { orderLifecycle } from '../orders/order.lifecycle';
 import { regulateOrderLines } from '../orders/order-stock';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from '../settings/load-settings';
 import { writeAccountingEntry } from './accounting-entry-for';
 import { AccountingEntry, Invoice } from './finance.entities';
 import { financialDocumentLifecycle } from './finance.lifecycle';
+
+type BookInvoiceRepositories = Pick<
+  Repositories,
+  | 'accountingEntries'
+  | 'documentNumbers'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'invoices'
+  | 'orders'
+  | 'settings'
+  | 'stock'
+  | 'timeline'
+>;
 
 /**
  * `POST /v10/invoices/{id}/book`: books a draft invoice (final; booking twice is an
@@ -22,7 +35,7 @@ import { financialDocumentLifecycle } from './finance.lifecycle';
  * twice.
  */
 export async function bookInvoice(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<BookInvoiceRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; invoiceId: number },
 ): Promise<{ invoice: Invoice; accountingEntry: AccountingEntry }> {
   return deps.uow.run(async (tx) => {
@@ -94,7 +107,7 @@ export async function bookInvoice(
  * left to regulate and it was approved) and returns what the order's timeline should say.
  */
 async function regulateInvoicedPieces(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'orders' | 'stock'>,
   order: Order,
   invoice: Invoice,
   userId: number | null,

@@ -1,7 +1,7 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
 import { documentTotals, lineTotal } from '../shared/money';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { CreditNote, FinancialLine, Invoice } from './finance.entities';
 
 /** One line of a back-office credit: pieces of a variant of the invoice, named by SKU or EAN. */
@@ -29,7 +29,10 @@ interface Creditable {
  * invoice's less the other notes', so credits in parts add up to the invoice to the cent.
  */
 export async function creditInvoice(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'creditNotes' | 'documentNumbers' | 'ids' | 'invoices' | 'orders' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; invoiceId: number; lines?: CreditLineInput[] },
 ): Promise<CreditNote> {
   return deps.uow.run(async (tx) => {
@@ -181,7 +184,7 @@ function everythingLeft(invoice: Invoice, creditables: Creditable[]): Map<number
  * lines of the variant in order. Every problem is collected before anything is refused.
  */
 async function requestedPieces(
-  tx: Repositories,
+  tx: Pick<Repositories, 'orders'>,
   invoice: Invoice,
   creditables: Creditable[],
   requested: CreditLineInput[],

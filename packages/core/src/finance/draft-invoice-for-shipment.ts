@@ -1,7 +1,7 @@
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Order } from '../orders/order.entities';
 import { documentTotals, lineTotal } from '../shared/money';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { FinancialLine, Invoice } from './finance.entities';
 
 /**
@@ -11,7 +11,7 @@ import { FinancialLine, Invoice } from './finance.entities';
  * Nothing is billed (null) when nothing was delivered.
  */
 export async function draftInvoiceForShipment(
-  tx: Repositories,
+  tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'invoices' | 'timeline'>,
   input: { order: Order; shipment: Shipment; userId: number | null; at: string },
 ): Promise<{ invoice: Invoice | null; order: Order }> {
   const { order, shipment, at } = input;

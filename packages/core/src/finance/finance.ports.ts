@@ -31,3 +31,25 @@ export interface AccountingEntryRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<AccountingEntry>>;
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<AccountingEntry>>;
 }
+
+/** The finance module's repositories; the declaration below adds them to `Repositories`. */
+export interface FinanceRepositories {
+  invoices: InvoiceRepository;
+  creditNotes: CreditNoteRepository;
+  accountingEntries: AccountingEntryRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends FinanceRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The finance module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    invoices: true;
+    invoice_lines: true;
+    credit_notes: true;
+    credit_note_lines: true;
+    accounting_entries: true;
+  }
+}

@@ -1,6 +1,6 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
@@ -16,7 +16,7 @@ export interface AccountingEntryDetail {
  * system can fetch the entry a booked invoice or credit note names without walking the list.
  */
 export async function getAccountingEntry(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'accountingEntries' | 'exportMarks' | 'timeline'>> },
   input: { brandId: number; accountingEntryId: number },
 ): Promise<AccountingEntryDetail> {
   return deps.uow.read(async (repos) => {

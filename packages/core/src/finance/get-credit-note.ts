@@ -1,6 +1,6 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry, CreditNote } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
@@ -14,7 +14,7 @@ export interface CreditNoteDetail {
 
 /** `GET /v10/credit-notes/{id}`: the credit note with its marks, timeline and accounting entry. */
 export async function getCreditNote(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'exportMarks' | 'timeline'>> },
   input: { brandId: number; creditNoteId: number },
 ): Promise<CreditNoteDetail> {
   return deps.uow.read(async (repos) => {

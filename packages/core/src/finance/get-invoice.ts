@@ -1,6 +1,6 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry, CreditNote, Invoice } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
@@ -16,7 +16,9 @@ export interface InvoiceDetail {
 
 /** `GET /v10/invoices/{id}`: the invoice with its marks, timeline, accounting entry and credit notes. */
 export async function getInvoice(
-  deps: { uow: UnitOfWork },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'exportMarks' | 'invoices' | 'timeline'>>;
+  },
   input: { brandId: number; invoiceId: number },
 ): Promise<InvoiceDetail> {
   return deps.uow.read(async (repos) => {

@@ -1,9 +1,14 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ShipmentView, loadShipmentViews } from './shipment-view';
 import { Shipment } from './shipment.entities';
 import { shipmentLifecycle } from './shipment.lifecycle';
+
+type CancelShipmentRepositories = Pick<
+  Repositories,
+  'customers' | 'exportMarks' | 'orders' | 'paymentTerms' | 'shipments' | 'timeline'
+>;
 
 /**
  * The warehouse cancels an open shipment (`POST /3pl/shipments/cancel`), by id or by number. Its
@@ -11,7 +16,7 @@ import { shipmentLifecycle } from './shipment.lifecycle';
  * A delivered or already cancelled shipment is a 422; an unknown one a 422 at the field naming it.
  */
 export async function cancelShipment(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<CancelShipmentRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; shipmentId?: number; shipmentNumber?: number },
 ): Promise<ShipmentView> {
   return deps.uow.run(async (tx) => {
@@ -46,7 +51,7 @@ export async function cancelShipment(
 }
 
 async function findNamedShipment(
-  tx: Repositories,
+  tx: Pick<Repositories, 'shipments'>,
   input: { brandId: number; shipmentId?: number; shipmentNumber?: number },
 ): Promise<Shipment> {
   const violations = new ViolationList();

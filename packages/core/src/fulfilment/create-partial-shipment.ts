@@ -1,8 +1,8 @@
 import { findOrderOrFail } from '../orders/find-order';
 import { VariantLineInput, lookupInLines, quantitiesByVariant, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { createShipment } from './create-shipment';
 import { Shipment } from './shipment.entities';
 
@@ -13,7 +13,10 @@ import { Shipment } from './shipment.entities';
  * taken from its order lines in line order. Draft, cancelled and archived orders are refused.
  */
 export async function createPartialShipment(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; orderId: number; lines: VariantLineInput[] },
 ): Promise<Shipment> {
   return deps.uow.run(async (tx) => {

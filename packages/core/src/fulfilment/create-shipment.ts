@@ -1,5 +1,5 @@
 import { Order } from '../orders/order.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Shipment, ShipmentLine } from './shipment.entities';
 
 /**
@@ -12,7 +12,7 @@ import { Shipment, ShipmentLine } from './shipment.entities';
  * it back).
  */
 export async function createShipment(
-  tx: Repositories,
+  tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>,
   input: {
     order: Order;
     pieces: ReadonlyMap<number, number>;

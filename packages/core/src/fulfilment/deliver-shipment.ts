@@ -2,9 +2,9 @@ import { draftInvoiceForShipment } from '../finance/draft-invoice-for-shipment';
 import { Invoice } from '../finance/finance.entities';
 import { Order, OrderType } from '../orders/order.entities';
 import { ResolvedLine, VariantLineInput, lookupInLines, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from '../settings/load-settings';
 import { ShipmentView, loadShipmentViews } from './shipment-view';
 import { Colli, Shipment, ShipmentLine } from './shipment.entities';
@@ -30,6 +30,20 @@ export interface Delivery {
 
 const POINTER = '/delivery_note';
 
+type DeliverShipmentRepositories = Pick<
+  Repositories,
+  | 'customers'
+  | 'documentNumbers'
+  | 'exportMarks'
+  | 'ids'
+  | 'invoices'
+  | 'orders'
+  | 'paymentTerms'
+  | 'settings'
+  | 'shipments'
+  | 'timeline'
+>;
+
 /**
  * The warehouse reports a shipment delivered (`POST /3pl/shipments/deliver`), once: the shipment
  * is completed with its carrier and colli, the order lines count the delivered pieces, and pieces
@@ -39,7 +53,7 @@ const POINTER = '/delivery_note';
  * pieces.
  */
 export async function deliverShipment(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<DeliverShipmentRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; delivery: Delivery },
 ): Promise<{ shipment: ShipmentView; invoice: Invoice | null }> {
   const { brandId, userId, delivery } = input;

@@ -1,12 +1,12 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findShipmentOrFail } from './find-shipment';
 import { Shipment } from './shipment.entities';
 import { settleAll } from '../shared/settle-all';
 
 /** One shipment of the brand with its lines, export marks and timeline (`GET /v10/shipments/{id}`); 404 otherwise. */
 export async function getShipment(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'exportMarks' | 'shipments' | 'timeline'>> },
   input: { brandId: number; shipmentId: number },
 ): Promise<{ shipment: Shipment; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {

@@ -2,13 +2,13 @@ import { ExportMark } from '../documents/document.entities';
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
 import { marksByDocument } from '../orders/marks-by-document';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Shipment } from './shipment.entities';
 import { shipmentListDefinition } from './shipment.list-definitions';
 
 /** Lists a brand's shipments (`GET /v10/shipments`) with each shipment's export marks. */
 export async function listShipments(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'exportMarks' | 'shipments'>> },
   request: ListRequest,
 ): Promise<{ page: Page<Shipment>; query: ListQuery; exports: Map<number, ExportMark[]> }> {
   return deps.uow.read(async (repos) => {

@@ -1,12 +1,12 @@
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ShipmentView, loadShipmentViews } from './shipment-view';
 import { thirdPartyShipmentListDefinition } from './shipment.list-definitions';
 
 /** The warehouse's list (`GET /3pl/shipments`): shipments with their order, customer and payment terms, for the 3PL form. */
 export async function listThirdPartyShipments(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'customers' | 'exportMarks' | 'orders' | 'paymentTerms' | 'shipments'>> },
   request: ListRequest,
 ): Promise<{ page: Page<ShipmentView>; query: ListQuery }> {
   return deps.uow.read(async (repos) => {

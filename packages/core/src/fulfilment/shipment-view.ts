@@ -2,7 +2,7 @@ import { Customer, PaymentTerms } from '../customers/customer.entities';
 import { ExportMark } from '../documents/document.entities';
 import { marksByDocument } from '../orders/marks-by-document';
 import { Order } from '../orders/order.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Shipment } from './shipment.entities';
 import { settleAll } from '../shared/settle-all';
 
@@ -20,7 +20,7 @@ export interface ShipmentView {
  * terms, export marks), keeping the shipments' order.
  */
 export async function loadShipmentViews(
-  repos: Repositories,
+  repos: Pick<Repositories, 'customers' | 'exportMarks' | 'orders' | 'paymentTerms'>,
   brandId: number,
   shipments: Shipment[],
 ): Promise<ShipmentView[]> {

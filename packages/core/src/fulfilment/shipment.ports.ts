@@ -12,3 +12,20 @@ export interface ShipmentRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<Shipment>>;
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<Shipment>>;
 }
+
+/** The fulfilment module's repositories; the declaration below adds them to `Repositories`. */
+export interface ShipmentRepositories {
+  shipments: ShipmentRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends ShipmentRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The fulfilment module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    shipments: true;
+    shipment_lines: true;
+  }
+}

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ApiApp } from './identity.entities';
 import { SecretHasher } from './identity.ports';
 
@@ -12,7 +12,7 @@ export interface CreateApiAppInput {
 
 /** Registers an integration. The plain app key is returned once and only its hash is stored. */
 export async function createApiApp(
-  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'apiApps' | 'brands' | 'ids'>>; clock: Clock; hasher: SecretHasher },
   input: CreateApiAppInput,
 ): Promise<{ app: ApiApp; appKey: string }> {
   const violations = new ViolationList();

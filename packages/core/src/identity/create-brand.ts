@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { Brand } from './identity.entities';
 
@@ -10,7 +10,10 @@ export interface CreateBrandInput {
 }
 
 /** Registers a brand (tenant) with its base currency. */
-export async function createBrand(deps: { uow: UnitOfWork; clock: Clock }, input: CreateBrandInput): Promise<Brand> {
+export async function createBrand(
+  deps: { uow: UnitOfWork<Pick<Repositories, 'brands' | 'ids'>>; clock: Clock },
+  input: CreateBrandInput,
+): Promise<Brand> {
   const violations = new ViolationList();
   if (input.name.trim() === '') violations.add('/name', 'must not be empty');
   if (!isCurrencyCode(input.currency)) violations.add('/currency', 'must be a 3-letter ISO 4217 code such as EUR');

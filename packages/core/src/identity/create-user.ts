@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { User } from './identity.entities';
 
 export interface CreateUserInput {
@@ -10,7 +10,10 @@ export interface CreateUserInput {
 }
 
 /** Adds a user to a brand; tokens are later issued on the user's behalf. */
-export async function createUser(deps: { uow: UnitOfWork; clock: Clock }, input: CreateUserInput): Promise<User> {
+export async function createUser(
+  deps: { uow: UnitOfWork<Pick<Repositories, 'brands' | 'ids' | 'users'>>; clock: Clock },
+  input: CreateUserInput,
+): Promise<User> {
   const violations = new ViolationList();
   if (!/^[^@\s]+@[^@\s]+$/.test(input.email)) violations.add('/email', 'must be an e-mail address');
   if (input.name.trim() === '') violations.add('/name', 'must not be empty');

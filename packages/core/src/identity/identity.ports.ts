@@ -55,3 +55,27 @@ export interface SecretHasher {
 export interface TokenVerifier {
   verify(credentials: { accessToken: string; appKey: string | null; requireAppKey: boolean }): Promise<Principal>;
 }
+
+/** The identity module's repositories; the declaration below adds them to `Repositories`. */
+export interface IdentityRepositories {
+  brands: BrandRepository;
+  users: UserRepository;
+  apiApps: ApiAppRepository;
+  accessTokens: AccessTokenRepository;
+  requestLogs: RequestLogRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends IdentityRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The identity module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    brands: true;
+    users: true;
+    api_apps: true;
+    access_tokens: true;
+    request_logs: true;
+  }
+}

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccessToken } from './identity.entities';
 import { SecretHasher } from './identity.ports';
 import { ALL_SCOPES, Scope, isScope } from './scopes';
@@ -21,7 +21,11 @@ export interface IssueAccessTokenInput {
  * returned once; storage keeps only its hash.
  */
 export async function issueAccessToken(
-  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'accessTokens' | 'apiApps' | 'ids' | 'users'>>;
+    clock: Clock;
+    hasher: SecretHasher;
+  },
   input: IssueAccessTokenInput,
 ): Promise<{ token: AccessToken; accessToken: string }> {
   const violations = new ViolationList();

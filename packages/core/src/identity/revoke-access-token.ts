@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { SecretHasher } from './identity.ports';
 
 /**
@@ -8,7 +8,7 @@ import { SecretHasher } from './identity.ports';
  * so the revocation holds from the very next request, on every process.
  */
 export async function revokeAccessToken(
-  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'accessTokens'>>; clock: Clock; hasher: SecretHasher },
   input: { tokenId?: number; accessToken?: string },
 ): Promise<{ tokenId: number; revokedAt: string; alreadyRevoked: boolean }> {
   return deps.uow.run(async (tx) => {

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Principal } from './identity.entities';
 import { SecretHasher, TokenVerifier } from './identity.ports';
 
@@ -13,7 +13,7 @@ function unauthenticated(reason: string): DomainError {
  * expired, and (on the current interface) come with the key of the app it was issued for.
  */
 export function createStoredTokenVerifier(deps: {
-  uow: UnitOfWork;
+  uow: UnitOfWork<Pick<Repositories, 'accessTokens' | 'apiApps'>>;
   clock: Clock;
   hasher: SecretHasher;
 }): TokenVerifier {

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { InventoryLocation } from './inventory.entities';
 
 /**
@@ -15,7 +15,7 @@ import { InventoryLocation } from './inventory.entities';
  * const location = await createInventoryLocation({ uow, clock }, { brandId, name: 'Rotterdam DC' });
  */
 export async function createInventoryLocation(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'inventoryLocations'>>; clock: Clock },
   input: { brandId: number; name: string },
 ): Promise<InventoryLocation> {
   const name = input.name.trim();

@@ -1,5 +1,5 @@
-import { Clock } from '../shared/clock.port';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { InventoryLocation } from './inventory.entities';
 
 /** The name a brand's first, default location gets when stock arrives before any location was made. */
@@ -10,7 +10,7 @@ export const DEFAULT_LOCATION_NAME = 'Main warehouse';
  * when the brand has none yet (stock synced without `inventory_location_id` goes there).
  */
 export async function ensureDefaultLocation(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations'>,
   clock: Clock,
   brandId: number,
 ): Promise<InventoryLocation> {

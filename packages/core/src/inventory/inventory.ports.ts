@@ -23,3 +23,22 @@ export interface StockRepository {
   /** Rows of `GET /v10/inventory-available` (keyset pagination by `id` = balance row order). */
   listAvailable(brandId: number, query: ListQuery): Promise<ListRows<AvailableStock>>;
 }
+
+/** The inventory module's repositories; the declaration below adds them to `Repositories`. */
+export interface InventoryRepositories {
+  inventoryLocations: InventoryLocationRepository;
+  stock: StockRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends InventoryRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The inventory module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    inventory_locations: true;
+    stock_balances: true;
+    stock_movements: true;
+  }
+}

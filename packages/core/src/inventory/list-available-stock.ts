@@ -1,7 +1,7 @@
 import { availableStockListDefinition } from '../catalog/catalog.list-definitions';
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AvailableStock } from './inventory.entities';
 
 /**
@@ -13,7 +13,7 @@ import { AvailableStock } from './inventory.entities';
  * const { page } = await listAvailableStock({ uow }, { brandId, query: { limit: '100', starting_after: '420' } });
  */
 export async function listAvailableStock(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'stock'>> },
   request: ListRequest,
 ): Promise<{ page: Page<AvailableStock>; query: ListQuery }> {
   return deps.uow.read((repos) =>

@@ -1,7 +1,7 @@
 import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findOrderOrFail, openPieces } from './find-order';
 import { Order } from './order.entities';
 import { orderLifecycle } from './order.lifecycle';
@@ -12,7 +12,10 @@ import { orderLifecycle } from './order.lifecycle';
  * shipments. Any other status than draft is a 422 (`invalid_state_transition`).
  */
 export async function approveOrder(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; orderId: number; createShipment?: boolean },
 ): Promise<{ order: Order; shipment: Shipment | null }> {
   return deps.uow.run(async (tx) => {

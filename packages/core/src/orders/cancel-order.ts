@@ -1,7 +1,7 @@
 import { Shipment } from '../fulfilment/shipment.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findOrderOrFail } from './find-order';
 import { Order } from './order.entities';
 import { orderLifecycle } from './order.lifecycle';
@@ -13,7 +13,7 @@ import { releaseReservations } from './order-stock';
  * In stock stays). Refused (422) once a shipment of it was delivered: those goods are gone.
  */
 export async function cancelOrder(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'orders' | 'shipments' | 'stock' | 'timeline'>>; clock: Clock },
   input: { brandId: number; userId: number | null; orderId: number },
 ): Promise<Order> {
   return deps.uow.run(async (tx) => {

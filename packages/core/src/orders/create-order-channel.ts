@@ -1,7 +1,7 @@
 import { SecretHasher } from '../identity/identity.ports';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { OrderChannel, OrderType } from './order.entities';
 
 /** Length of a channel's public id: a cut of a 256-bit URL-safe secret, still far beyond guessing. */
@@ -16,7 +16,7 @@ const PUBLIC_ID_LENGTH = 24;
  * const channel = await createOrderChannel({ uow, clock, hasher }, { brandId, name: 'Webshop', orderType: 'b2c', autoApprove: true });
  */
 export async function createOrderChannel(
-  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'drops' | 'ids' | 'orderChannels'>>; clock: Clock; hasher: SecretHasher },
   input: { brandId: number; name: string; orderType: OrderType; autoApprove?: boolean; dropId?: number | null },
 ): Promise<OrderChannel> {
   const name = input.name.trim();

@@ -1,14 +1,14 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { Invoice } from '../finance/finance.entities';
 import { Shipment } from '../fulfilment/shipment.entities';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findOrderOrFail } from './find-order';
 import { Order } from './order.entities';
 import { settleAll } from '../shared/settle-all';
 
 /** One order of the brand with its lines, shipments, invoices, export marks and timeline (`GET /v10/orders/{id}`); 404 otherwise. */
 export async function getOrder(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'exportMarks' | 'invoices' | 'orders' | 'shipments' | 'timeline'>> },
   input: { brandId: number; orderId: number },
 ): Promise<{
   order: Order;

@@ -1,9 +1,9 @@
 import { DocumentType, ExportMark } from '../documents/document.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 
 /** The export marks of a page of documents in one read, by document id (documents never marked get `[]`). */
 export async function marksByDocument(
-  repos: Repositories,
+  repos: Pick<Repositories, 'exportMarks'>,
   brandId: number,
   documentType: DocumentType,
   documentIds: readonly number[],

@@ -1,5 +1,5 @@
 import { NewStockMovement, StockReason } from '../inventory/inventory.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { Order, OrderLine } from './order.entities';
 
@@ -21,7 +21,11 @@ export const reservedQuantityOf = (line: OrderLine): number =>
   line.reservations.reduce((sum, r) => sum + r.quantity, 0);
 
 /** Gives back everything the order's lines still reserve (cancelling): Available rises, In stock stays. */
-export async function releaseReservations(tx: Repositories, order: Order, change: StockChange): Promise<Order> {
+export async function releaseReservations(
+  tx: Pick<Repositories, 'stock'>,
+  order: Order,
+  change: StockChange,
+): Promise<Order> {
   const movements: NewStockMovement[] = [];
   const lines = order.lines.map((line) => {
     for (const r of line.reservations) {
@@ -41,7 +45,7 @@ export async function releaseReservations(tx: Repositories, order: Order, change
  * its quantity, so asking twice does nothing the second time.
  */
 export async function regulateOrderLines(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'stock'>,
   order: Order,
   pieces: ReadonlyMap<number, number>,
   reason: Extract<StockReason, 'order_regulated' | 'invoice_regulated'>,

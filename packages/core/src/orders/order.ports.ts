@@ -27,3 +27,22 @@ export interface OrderRepository {
   /** `GET /v10/orders/export`: the list restricted to the export scope; never counted. */
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<Order>>;
 }
+
+/** The orders module's repositories; the declaration below adds them to `Repositories`. */
+export interface OrderRepositories {
+  orderChannels: OrderChannelRepository;
+  orders: OrderRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends OrderRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The orders module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    order_channels: true;
+    orders: true;
+    order_lines: true;
+  }
+}

@@ -3,12 +3,12 @@ import { SaleableVariant } from '../catalog/catalog.ports';
 import { Customer } from '../customers/customer.entities';
 import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { DomainError, ViolationList } from '../shared/errors';
 import { documentTotals, lineTotal } from '../shared/money';
 import { resolveReferences } from '../shared/reference';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from '../settings/load-settings';
 import { openPieces } from './find-order';
 import { Order, OrderAddress, OrderChannel, OrderLine, ResponsiblePerson, ShippingCode } from './order.entities';
@@ -50,6 +50,23 @@ const CUSTOMS_KEYS = {
   hsTariffCode: 'hs_tariff_code',
 } as const;
 
+type PlaceOrderRepositories = Pick<
+  Repositories,
+  | 'brands'
+  | 'customers'
+  | 'documentNumbers'
+  | 'drops'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'orderChannels'
+  | 'orders'
+  | 'products'
+  | 'settings'
+  | 'shipments'
+  | 'stock'
+  | 'timeline'
+>;
+
 /**
  * Places an order on a channel: checks customer, drop, currency and every line (sellable on the
  * channel's order type, priced in the currency, in stock), prices it, reserves its pieces and
@@ -65,7 +82,7 @@ const CUSTOMS_KEYS = {
  * const { order } = await placeOrder({ uow, clock }, { brandId, userId, channelPublicId, order: { customerNumber: 'C-1', lines: [{ sku: 'TEE-M', quantity: 3 }] } });
  */
 export async function placeOrder(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<PlaceOrderRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; channelPublicId: string; order: PlaceOrderInput },
 ): Promise<{ order: Order; shipment: Shipment | null }> {
   const { brandId, userId, order: body } = input;
@@ -256,7 +273,7 @@ function event(order: Order, kind: string, note: string, userId: number | null, 
 
 /** By id or by number; an unknown or inactive customer is refused at the field that named it. */
 async function resolveCustomer(
-  tx: Repositories,
+  tx: Pick<Repositories, 'customers'>,
   brandId: number,
   body: PlaceOrderInput,
   violations: ViolationList,
@@ -295,7 +312,7 @@ async function resolveCustomer(
  * the one the body names (by id or code), else none — unless a drop is required.
  */
 async function resolveDrop(
-  tx: Repositories,
+  tx: Pick<Repositories, 'drops'>,
   brandId: number,
   channel: OrderChannel,
   body: PlaceOrderInput,

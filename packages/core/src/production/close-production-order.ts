@@ -1,12 +1,12 @@
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findProductionOrderOrFail } from './find-production-order';
 import { ProductionOrder } from './production.entities';
 import { productionOrderLifecycle } from './production.lifecycle';
 
 /** `POST /v10/production-orders/{id}/close`: open → closed; the warehouse can no longer receive its delivery notes. */
 export async function closeProductionOrder(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'productionOrders' | 'timeline'>>; clock: Clock },
   input: { brandId: number; userId: number | null; productionOrderId: number },
 ): Promise<ProductionOrder> {
   return deps.uow.run(async (tx) => {

@@ -1,8 +1,8 @@
 import { Meta } from '../catalog/catalog.entities';
 import { VariantLineInput, lookupInLines, quantitiesByVariant, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findProductionOrderOrFail, isCalendarDate } from './find-production-order';
 import { DeliveryNote, DeliveryNoteLine, ProductionOrder } from './production.entities';
 
@@ -24,7 +24,10 @@ const POINTER = '';
  * counts what arrives anyway. A draft (not yet approved) or closed order takes no delivery notes.
  */
 export async function createDeliveryNote(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'deliveryNotes' | 'documentNumbers' | 'ids' | 'productionOrders' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; productionOrderId: number; deliveryNote: CreateDeliveryNoteInput },
 ): Promise<{ deliveryNote: DeliveryNote; productionOrder: ProductionOrder }> {
   const { brandId, userId, deliveryNote: body } = input;

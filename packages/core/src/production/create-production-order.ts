@@ -1,10 +1,10 @@
 import { Meta } from '../catalog/catalog.entities';
 import { SaleableVariant } from '../catalog/catalog.ports';
 import { VariantLineInput, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { isCalendarDate } from './find-production-order';
 import { ProductionOrder, ProductionOrderLine } from './production.entities';
 
@@ -33,13 +33,18 @@ function customsValue(found: SaleableVariant, key: string): string | null {
   return null;
 }
 
+type CreateProductionOrderRepositories = Pick<
+  Repositories,
+  'documentNumbers' | 'ids' | 'orders' | 'productionOrders' | 'products' | 'suppliers' | 'timeline'
+>;
+
 /**
  * Creates a draft production order with an active supplier of the brand: lines name the brand's
  * variants by SKU or EAN (one line per variant), sales orders must be the brand's. Anything wrong
  * refuses the whole order, one violation per problem, and nothing is written (the number is drawn last).
  */
 export async function createProductionOrder(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<CreateProductionOrderRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; productionOrder: CreateProductionOrderInput },
 ): Promise<ProductionOrder> {
   const { brandId, userId, productionOrder: body } = input;

@@ -1,9 +1,9 @@
 import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from '../documents/export-documents';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductionOrder, ProductionOrderStatus } from './production.entities';
 import { productionOrderExportListDefinition } from './production.list-definitions';
-import { ProductionRelated, loadProductionRelated } from './production-view';
+import { ProductionOrderListRepositories, ProductionRelated, loadProductionRelated } from './production-view';
 
 /**
  * `GET /v10/production-orders/export`: open production orders not yet exported by the system;
@@ -11,7 +11,7 @@ import { ProductionRelated, loadProductionRelated } from './production-view';
  * The related data the page's includes ask for is loaded with one read per kind.
  */
 export async function exportProductionOrders(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<ProductionOrderListRepositories>; clock: Clock },
   input: ExportRequest & { includeOpen?: boolean; includeClosed?: boolean },
 ): Promise<ExportResult<ProductionOrder> & { related: ProductionRelated }> {
   const scope = exportScopeOf(

@@ -1,10 +1,10 @@
 import { DomainError } from '../shared/errors';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { ProductionOrder } from './production.entities';
 
 /** The brand's production order by id (locked until the transaction ends on Postgres), or 404: another brand's is as unknown as a missing one. */
 export async function findProductionOrderOrFail(
-  repos: Repositories,
+  repos: Pick<Repositories, 'productionOrders'>,
   brandId: number,
   productionOrderId: number,
 ): Promise<ProductionOrder> {

@@ -1,9 +1,21 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findProductionOrderOrFail } from './find-production-order';
 import { ProductionOrder } from './production.entities';
 import { ProductionRelated, loadProductionRelated } from './production-view';
 import { settleAll } from '../shared/settle-all';
+
+type GetProductionOrderRepositories = Pick<
+  Repositories,
+  | 'deliveryNotes'
+  | 'exportMarks'
+  | 'orderChannels'
+  | 'orders'
+  | 'productionOrders'
+  | 'products'
+  | 'suppliers'
+  | 'timeline'
+>;
 
 /**
  * One production order of the brand (`GET /v10/production-orders/{id}`) with its export marks,
@@ -12,7 +24,7 @@ import { settleAll } from '../shared/settle-all';
  * catalog products and variants, read only when `withCatalog` asks for them.
  */
 export async function getProductionOrder(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<GetProductionOrderRepositories> },
   input: { brandId: number; productionOrderId: number; withCatalog?: boolean },
 ): Promise<{
   productionOrder: ProductionOrder;

@@ -1,13 +1,13 @@
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductionOrder } from './production.entities';
 import { productionOrderListDefinition } from './production.list-definitions';
-import { ProductionRelated, loadProductionRelated } from './production-view';
+import { ProductionOrderListRepositories, ProductionRelated, loadProductionRelated } from './production-view';
 
 /** `GET /v10/production-orders`: a page of the brand's production orders (lines always) with their export marks, and delivery notes when included. */
 export async function listProductionOrders(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<ProductionOrderListRepositories> },
   request: ListRequest,
 ): Promise<{ page: Page<ProductionOrder>; query: ListQuery; related: ProductionRelated }> {
   return deps.uow.read(async (repos) => {

@@ -1,12 +1,12 @@
 import { ListQuery, Page } from '../listing/list-query';
 import { ListRequest, runList } from '../listing/run-list';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { thirdPartyDeliveryNoteListDefinition } from './production.list-definitions';
 import { DeliveryNoteView, loadDeliveryNoteViews } from './production-view';
 
 /** The warehouse's list (`GET /3pl/production/orders/delivery-notes`): delivery notes with their production order and supplier, for the 3PL form. */
 export async function listThirdPartyDeliveryNotes(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'deliveryNotes' | 'productionOrders' | 'suppliers'>> },
   request: ListRequest,
 ): Promise<{ page: Page<DeliveryNoteView>; query: ListQuery }> {
   return deps.uow.read(async (repos) => {

@@ -3,8 +3,14 @@ import { ExportMark } from '../documents/document.entities';
 import { marksByDocument } from '../orders/marks-by-document';
 import { Order, OrderChannel } from '../orders/order.entities';
 import { Supplier } from '../suppliers/supplier.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { DeliveryNote, ProductionOrder } from './production.entities';
+
+/** What the production order list and its export use: the orders and what their view shows. */
+export type ProductionOrderListRepositories = Pick<
+  Repositories,
+  'deliveryNotes' | 'exportMarks' | 'orderChannels' | 'orders' | 'productionOrders' | 'products' | 'suppliers'
+>;
 
 /**
  * What production responses show besides the documents themselves, loaded with one read per kind
@@ -31,7 +37,7 @@ export interface RelatedWanted {
 
 /** Suppliers of a page by id (a brand has few; one read each). */
 export async function suppliersById(
-  repos: Repositories,
+  repos: Pick<Repositories, 'suppliers'>,
   brandId: number,
   supplierIds: readonly number[],
 ): Promise<Map<number, Supplier>> {
@@ -44,7 +50,7 @@ export async function suppliersById(
 }
 
 export async function loadProductionRelated(
-  repos: Repositories,
+  repos: Pick<Repositories, 'deliveryNotes' | 'exportMarks' | 'orderChannels' | 'orders' | 'products' | 'suppliers'>,
   brandId: number,
   orders: readonly ProductionOrder[],
   wanted: RelatedWanted,
@@ -101,7 +107,7 @@ export interface DeliveryNoteView {
 }
 
 export async function loadDeliveryNoteViews(
-  repos: Repositories,
+  repos: Pick<Repositories, 'productionOrders' | 'suppliers'>,
   brandId: number,
   notes: readonly DeliveryNote[],
 ): Promise<DeliveryNoteView[]> {

@@ -19,3 +19,23 @@ export interface DeliveryNoteRepository {
   /** `GET /v10/production-order-delivery-notes` and `GET /3pl/production/orders/delivery-notes`; lines always loaded. */
   list(brandId: number, query: ListQuery): Promise<ListRows<DeliveryNote>>;
 }
+
+/** The production module's repositories; the declaration below adds them to `Repositories`. */
+export interface ProductionRepositories {
+  productionOrders: ProductionOrderRepository;
+  deliveryNotes: DeliveryNoteRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends ProductionRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The production module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    production_orders: true;
+    production_order_lines: true;
+    delivery_notes: true;
+    delivery_note_lines: true;
+  }
+}

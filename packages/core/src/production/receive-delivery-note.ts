@@ -2,9 +2,9 @@ import { Meta } from '../catalog/catalog.entities';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { NewStockMovement } from '../inventory/inventory.entities';
 import { lookupInLines, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { DeliveryNote, ProductionOrder } from './production.entities';
 import { DeliveryNoteView } from './production-view';
 import { deliveryNoteLifecycle } from './delivery-note.lifecycle';
@@ -19,6 +19,11 @@ export interface DeliveryNoteReceipt {
 
 const POINTER = '/production_order_delivery_note';
 
+type ReceiveDeliveryNoteRepositories = Pick<
+  Repositories,
+  'deliveryNotes' | 'ids' | 'inventoryLocations' | 'productionOrders' | 'products' | 'stock' | 'suppliers' | 'timeline'
+>;
+
 /**
  * The warehouse reports pieces of a delivery note received. Receipts accumulate: a note may be
  * received over several calls, each adding its pieces, and more than expected is accepted (the
@@ -28,7 +33,7 @@ const POINTER = '/production_order_delivery_note';
  * note by SKU or EAN; the note's production order must still be open. All or nothing.
  */
 export async function receiveDeliveryNote(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<ReceiveDeliveryNoteRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; receipt: DeliveryNoteReceipt },
 ): Promise<DeliveryNoteView> {
   const { brandId, userId, receipt } = input;
@@ -134,7 +139,7 @@ export async function receiveDeliveryNote(
 }
 
 async function restock(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'products' | 'stock'>,
   note: DeliveryNote,
   pieces: ReadonlyMap<number, number>,
   userId: number | null,

@@ -1,5 +1,5 @@
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findReturnOrFail } from './find-return';
 import { Return } from './return.entities';
 import { returnLifecycle } from './return.lifecycle';
@@ -10,7 +10,7 @@ import { returnLifecycle } from './return.lifecycle';
  * (`invalid_state_transition`).
  */
 export async function approveReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'returns' | 'timeline'>>; clock: Clock },
   input: { brandId: number; userId: number | null; returnId: number },
 ): Promise<Return> {
   return deps.uow.run(async (tx) => {

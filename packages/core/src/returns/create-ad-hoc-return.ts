@@ -4,9 +4,9 @@ import { Order } from '../orders/order.entities';
 import { ResolvedLine, lookupInLines, quantitiesByVariant, resolveVariantLines } from '../orders/variant-lines';
 import { loadSettings } from '../settings/load-settings';
 import { AdHocReturnMode } from '../settings/settings.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { receiveReturnPieces } from './receive-return-pieces';
 import { Alert, ClaimType, Return, ReturnLine } from './return.entities';
 import {
@@ -42,6 +42,23 @@ export interface AdHocReturnOutcome {
 const SHIPMENT_POINTER = '/return/shipment_number';
 const LINES_POINTER = '/return/lines';
 
+type CreateAdHocReturnRepositories = Pick<
+  Repositories,
+  | 'alerts'
+  | 'claimCauses'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'orders'
+  | 'products'
+  | 'returns'
+  | 'settings'
+  | 'shipments'
+  | 'stock'
+  | 'timeline'
+>;
+
 /**
  * `POST /3pl/returns/create-ad-hoc-return`: the warehouse received pieces nobody announced, from a
  * shipment of the brand. What happens depends on the brand's `ad_hoc_return_mode` (null: refused):
@@ -56,7 +73,7 @@ const LINES_POINTER = '/return/lines';
  * the pieces may not exceed what the shipment holds of it. All or nothing.
  */
 export async function createAdHocReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<CreateAdHocReturnRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; shipmentNumber: number; lines: AdHocReturnLineInput[] },
 ): Promise<AdHocReturnOutcome> {
   return deps.uow.run(async (tx) => {
@@ -138,7 +155,11 @@ export async function createAdHocReturn(
 }
 
 /** The brand's shipment by number, else a 422 at `/return/shipment_number`. */
-async function shipmentOrFail(tx: Repositories, brandId: number, shipmentNumber: number): Promise<Shipment> {
+async function shipmentOrFail(
+  tx: Pick<Repositories, 'shipments'>,
+  brandId: number,
+  shipmentNumber: number,
+): Promise<Shipment> {
   const [shipment] = await tx.shipments.findByNumbers(brandId, [shipmentNumber]);
   if (!shipment) throw refusal(SHIPMENT_POINTER, `${shipmentNumber} is not a shipment of this brand`);
   return shipment;
@@ -149,7 +170,7 @@ async function shipmentOrFail(tx: Repositories, brandId: number, shipmentNumber:
  * the reported pieces; a return that expects fewer is not this parcel's RMA.
  */
 async function matchingRma(
-  tx: Repositories,
+  tx: Pick<Repositories, 'returns'>,
   order: Order,
   reported: ReadonlyMap<number, number>,
 ): Promise<Return | null> {
@@ -166,8 +187,21 @@ async function matchingRma(
   );
 }
 
+type NewAdHocReturnRepositories = Pick<
+  Repositories,
+  | 'alerts'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'products'
+  | 'returns'
+  | 'stock'
+  | 'timeline'
+>;
+
 async function newAdHocReturn(
-  tx: Repositories,
+  tx: NewAdHocReturnRepositories,
   args: {
     input: { brandId: number; userId: number | null; lines: AdHocReturnLineInput[] };
     mode: AdHocReturnMode;

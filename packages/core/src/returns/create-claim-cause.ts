@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ClaimCause } from './return.entities';
 
 /**
@@ -12,7 +12,7 @@ import { ClaimCause } from './return.entities';
  * const cause = await createClaimCause({ uow, clock }, { brandId, code: 'damaged', name: 'Damaged on arrival' });
  */
 export async function createClaimCause(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'claimCauses' | 'ids'>>; clock: Clock },
   input: { brandId: number; code: string; name: string },
 ): Promise<ClaimCause> {
   const code = input.code.trim();

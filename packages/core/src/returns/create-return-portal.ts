@@ -1,7 +1,7 @@
 import { SecretHasher } from '../identity/identity.ports';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ReturnPortal } from './return.entities';
 
 /** Length of a portal's public id: a cut of a 256-bit URL-safe secret, as order channels do. */
@@ -23,7 +23,7 @@ export const RETURN_PORTAL_TYPE_PATTERN = /^[a-z0-9_-]{1,64}$/;
  * const portal = await createReturnPortal({ uow, clock, hasher }, { brandId, name: 'Webshop returns', type: 'custom' });
  */
 export async function createReturnPortal(
-  deps: { uow: UnitOfWork; clock: Clock; hasher: SecretHasher },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'returnPortals'>>; clock: Clock; hasher: SecretHasher },
   input: { brandId: number; name: string; type: string; requiresClaimCauses?: boolean },
 ): Promise<ReturnPortal> {
   const name = input.name.trim();

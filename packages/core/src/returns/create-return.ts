@@ -1,8 +1,8 @@
 import { Order, OrderStatus } from '../orders/order.entities';
 import { lookupInLines, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Return, ReturnLine } from './return.entities';
 import {
   checkClaimType,
@@ -27,7 +27,7 @@ export interface CreateReturnLineInput {
 const RETURNABLE_ORDER_STATUSES: readonly OrderStatus[] = ['approved', 'archived'];
 
 /** The brand's order by number if its goods can come back, else a 422 at `/order_number`. */
-async function returnableOrder(tx: Repositories, brandId: number, orderNumber: number): Promise<Order> {
+async function returnableOrder(tx: Pick<Repositories, 'orders'>, brandId: number, orderNumber: number): Promise<Order> {
   const [order] = await tx.orders.findByNumbers(brandId, [orderNumber]);
   if (!order) throw refusal('/order_number', `${orderNumber} is not an order of this brand`);
   if (!RETURNABLE_ORDER_STATUSES.includes(order.status)) {
@@ -48,7 +48,10 @@ async function returnableOrder(tx: Repositories, brandId: number, orderNumber: n
  * return series; the RMA is that number as text.
  */
 export async function createReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'claimCauses' | 'documentNumbers' | 'ids' | 'orders' | 'returns' | 'timeline'>>;
+    clock: Clock;
+  },
   input: {
     brandId: number;
     userId: number | null;

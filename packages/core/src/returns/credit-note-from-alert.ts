@@ -1,7 +1,7 @@
 import { CreditNote } from '../finance/finance.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findReturnOrFail } from './find-return';
 import { issueReturnCreditNote } from './issue-return-credit-note';
 import { Alert } from './return.entities';
@@ -14,7 +14,10 @@ import { alertLifecycle } from './alert.lifecycle';
  * (`invalid_state_transition`): the credit note exists already.
  */
 export async function creditNoteFromAlert(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'alerts' | 'creditNotes' | 'documentNumbers' | 'ids' | 'returns' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; alertId: number },
 ): Promise<{ alert: Alert; creditNote: CreditNote }> {
   return deps.uow.run(async (tx) => {

@@ -1,7 +1,7 @@
 import { ExportRequest, ExportResult, exportScopeOf, exportStatuses } from '../documents/export-documents';
 import { runList } from '../listing/run-list';
-import { Clock } from '../shared/clock.port';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Clock } from '../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ReturnStatus } from './return.entities';
 import { thirdPartyReturnExportListDefinition } from './return.list-definitions';
 import { ReturnView, loadReturnViews } from './return-view';
@@ -24,7 +24,7 @@ export function returnExportStatuses(input: { includeDrafts?: boolean; includeRe
  * (not yet approved) ones, `includeReceived` the received and credited ones.
  */
 export async function exportThirdPartyReturns(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'customers' | 'exportMarks' | 'returns'>>; clock: Clock },
   input: ExportRequest & { includeDrafts?: boolean; includeReceived?: boolean },
 ): Promise<ExportResult<ReturnView>> {
   const scope = exportScopeOf(input, deps.clock, returnExportStatuses(input));

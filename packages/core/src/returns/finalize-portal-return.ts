@@ -1,8 +1,8 @@
 import { bookCreditNoteInTx } from '../finance/book-credit-note';
 import { CreditNote } from '../finance/finance.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { PortalCaller, findCallerPortal } from './portal-access';
 import { Return } from './return.entities';
 import { returnLifecycle } from './return.lifecycle';
@@ -24,6 +24,11 @@ export interface FinalizePortalReturnInput extends PortalCaller {
 const amount = (minor: number): string =>
   `${minor < 0 ? '-' : ''}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, '0')}`;
 
+type FinalizePortalReturnRepositories = Pick<
+  Repositories,
+  'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'returnPortals' | 'returns' | 'timeline'
+>;
+
 /**
  * `POST /v10/external-return-portals/{publicId}/returns/finalize`: the portal settled the return
  * (refund, replacement goods or both), so its credit notes are booked and it is `credited`.
@@ -35,7 +40,7 @@ const amount = (minor: number): string =>
  * call once credited passes the same checks, books nothing more and succeeds.
  */
 export async function finalizePortalReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<FinalizePortalReturnRepositories>; clock: Clock },
   input: FinalizePortalReturnInput,
 ): Promise<{ ret: Return; booked: CreditNote[] }> {
   return deps.uow.run(async (tx) => {

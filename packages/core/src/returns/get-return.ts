@@ -1,13 +1,13 @@
 import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { CreditNote } from '../finance/finance.entities';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findReturnOrFail } from './find-return';
 import { Return } from './return.entities';
 import { settleAll } from '../shared/settle-all';
 
 /** One return of the brand with its lines, credit notes, export marks and timeline (`GET /v10/returns/{id}`); 404 otherwise. */
 export async function getReturn(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'creditNotes' | 'exportMarks' | 'returns' | 'timeline'>> },
   input: { brandId: number; returnId: number },
 ): Promise<{ ret: Return; creditNotes: CreditNote[]; exports: ExportMark[]; timeline: TimelineEvent[] }> {
   return deps.uow.read(async (repos) => {

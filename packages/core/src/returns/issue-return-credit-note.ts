@@ -1,6 +1,6 @@
 import { CreditNote, FinancialLine } from '../finance/finance.entities';
 import { divideRounded, documentTotals, lineTotal } from '../shared/money';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Return } from './return.entities';
 
 /** The labels of the fee lines a return's credit note carries (negative amounts). */
@@ -30,7 +30,7 @@ export function feeInReturnBasis(
  * The return is not changed; the caller records the receipt. Timeline: `created` on the note.
  */
 export async function issueReturnCreditNote(
-  tx: Repositories,
+  tx: Pick<Repositories, 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>,
   input: { ret: Return; userId: number | null; at: string },
 ): Promise<CreditNote> {
   const { ret, userId, at } = input;

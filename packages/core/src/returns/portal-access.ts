@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { INTERNAL_RETURN_PORTAL_TYPE, ReturnPortal } from './return.entities';
 
 /** Who calls a portal route: the token's brand and the internal code of its app (partner apps have one). */
@@ -19,7 +19,7 @@ export const CUSTOM_RETURN_PORTAL_TYPE = 'custom';
  * - a partner type (anything but `custom`): only an app whose internal code is that type, else 403.
  */
 export async function findCallerPortal(
-  repos: Repositories,
+  repos: Pick<Repositories, 'returnPortals'>,
   caller: PortalCaller,
   publicId: string,
 ): Promise<ReturnPortal> {

@@ -2,7 +2,7 @@ import { VariantRef } from '../catalog/catalog.ports';
 import { Order } from '../orders/order.entities';
 import { divideRounded } from '../shared/money';
 import { ViolationList } from '../shared/errors';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { feeInReturnBasis } from './issue-return-credit-note';
 import { checkClaimType, resolveClaimCauseCodes } from './return-line-builders';
 import { ClaimType, Return, ReturnLine, ReturnPortal } from './return.entities';
@@ -58,7 +58,7 @@ const isWhole = (value: unknown, min: number): value is number =>
  * and a negative or fractional unit price. Returns the lines in request order when all are valid.
  */
 export async function resolvePortalLines(
-  tx: Repositories,
+  tx: Pick<Repositories, 'claimCauses' | 'products'>,
   input: { brandId: number; portal: ReturnPortal; lines: readonly PortalReturnLineInput[]; pointer: string },
   violations: ViolationList,
 ): Promise<DesiredPortalLine[]> {
@@ -250,7 +250,7 @@ export function matchPortalLines(
  * without VAT for net ones), no discount. Lines come back by id, as storage returns them.
  */
 export async function buildPortalLines(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'products'>,
   input: {
     ret: Pick<Return, 'id' | 'brandId' | 'lines' | 'pricesIncludeVat' | 'vatRateBasisPoints'>;
     order: Order | null;

@@ -1,10 +1,16 @@
 import { CreditNote } from '../finance/finance.entities';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { NewStockMovement } from '../inventory/inventory.entities';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { issueReturnCreditNote } from './issue-return-credit-note';
 import { Return, ReturnLine } from './return.entities';
 import { returnLifecycle } from './return.lifecycle';
+
+/** What receiving returned pieces uses: the return, the restock and the credit note it may issue. */
+export type ReturnReceiptRepositories = Pick<
+  Repositories,
+  'creditNotes' | 'documentNumbers' | 'ids' | 'inventoryLocations' | 'products' | 'returns' | 'stock' | 'timeline'
+>;
 
 /**
  * Records the warehouse's count of an approved return inside the caller's transaction, the one
@@ -21,7 +27,7 @@ import { returnLifecycle } from './return.lifecycle';
  * A return not saved yet (an ad hoc return built as approved) is inserted by the save here.
  */
 export async function receiveReturnPieces(
-  tx: Repositories,
+  tx: ReturnReceiptRepositories,
   input: {
     ret: Return;
     received: ReadonlyMap<number, number>;
@@ -72,7 +78,12 @@ export async function receiveReturnPieces(
 const restocks = (line: ReturnLine): boolean =>
   line.claimType === 'return' && line.regulateInventory && line.receivedQuantity > 0;
 
-async function restock(tx: Repositories, ret: Return, userId: number | null, at: string): Promise<void> {
+async function restock(
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'products' | 'stock'>,
+  ret: Return,
+  userId: number | null,
+  at: string,
+): Promise<void> {
   const lines = ret.lines.filter(restocks);
   if (lines.length === 0) return;
   // Read without locks (saleable variants), so a receipt does not queue behind catalog writes;

@@ -1,9 +1,9 @@
 import { CreditNote } from '../finance/finance.entities';
 import { lookupInLines, resolveVariantLines } from '../orders/variant-lines';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
-import { receiveReturnPieces } from './receive-return-pieces';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
+import { ReturnReceiptRepositories, receiveReturnPieces } from './receive-return-pieces';
 import { Return } from './return.entities';
 import { refusal, spreadOverLines } from './return-line-builders';
 
@@ -18,7 +18,7 @@ const RMA_POINTER = '/return/rma';
 const LINES_POINTER = '/return/lines';
 
 /** The one return of the brand with this rma, else a 422 at `/return/rma` (none, or several the warehouse cannot tell apart). */
-async function returnByRma(tx: Repositories, brandId: number, rawRma: string): Promise<Return> {
+async function returnByRma(tx: Pick<Repositories, 'returns'>, brandId: number, rawRma: string): Promise<Return> {
   const rma = rawRma.trim();
   const found = rma === '' ? [] : await tx.returns.findByRma(brandId, rma);
   if (found.length === 0) throw refusal(RMA_POINTER, `${JSON.stringify(rma)} is not the RMA of a return of this brand`);
@@ -42,7 +42,7 @@ async function returnByRma(tx: Repositories, brandId: number, rawRma: string): P
  * the credit note (`receiveReturnPieces`).
  */
 export async function receiveThirdPartyReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<ReturnReceiptRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; rma: string; lines: ReceiptLineInput[] },
 ): Promise<{ ret: Return; creditNote: CreditNote | null }> {
   return deps.uow.run(async (tx) => {

@@ -1,6 +1,6 @@
 import { OrderLine } from '../orders/order.entities';
 import { DomainError, ViolationList, pointerToPath } from '../shared/errors';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { ClaimType, Return, ReturnLine } from './return.entities';
 
 /**
@@ -29,7 +29,7 @@ export function checkClaimType(value: unknown, pointer: string, violations: Viol
  * reported at the line's pointer; lines without a code get null.
  */
 export async function resolveClaimCauseCodes(
-  tx: Repositories,
+  tx: Pick<Repositories, 'claimCauses'>,
   brandId: number,
   lines: ReadonlyArray<{ claimCauseCode?: string | null | undefined; pointer: string }>,
   violations: ViolationList,

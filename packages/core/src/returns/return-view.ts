@@ -1,7 +1,7 @@
 import { Customer } from '../customers/customer.entities';
 import { ExportMark } from '../documents/document.entities';
 import { marksByDocument } from '../orders/marks-by-document';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Return } from './return.entities';
 
 /** A return with what its 3PL form shows besides itself: the customer (number, name, VAT number) and the export marks. */
@@ -13,7 +13,7 @@ export interface ReturnView {
 
 /** Loads the views of a page of returns (one read of marks, one per distinct customer), keeping the returns' order. */
 export async function loadReturnViews(
-  repos: Repositories,
+  repos: Pick<Repositories, 'customers' | 'exportMarks'>,
   brandId: number,
   returns: readonly Return[],
 ): Promise<ReturnView[]> {

@@ -42,3 +42,26 @@ export interface AlertRepository {
   findByIds(brandId: number, ids: number[]): Promise<Alert[]>;
   list(brandId: number, query: ListQuery): Promise<ListRows<Alert>>;
 }
+
+/** The returns module's repositories; the declaration below adds them to `Repositories`. */
+export interface ReturnRepositories {
+  returns: ReturnRepository;
+  claimCauses: ClaimCauseRepository;
+  returnPortals: ReturnPortalRepository;
+  alerts: AlertRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends ReturnRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The returns module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    returns: true;
+    return_lines: true;
+    claim_causes: true;
+    return_portals: true;
+    alerts: true;
+  }
+}

@@ -1,8 +1,8 @@
 import { CreditNote } from '../finance/finance.entities';
 import { Order } from '../orders/order.entities';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { PortalCaller, findCallerPortal } from './portal-access';
 import {
   PortalReturnLineInput,
@@ -75,6 +75,21 @@ const PORTAL_FIELDS = [
   'storefrontRefundGiftCardFreeShipping',
 ] as const;
 
+type UpsertPortalReturnRepositories = Pick<
+  Repositories,
+  | 'claimCauses'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'orders'
+  | 'products'
+  | 'returnPortals'
+  | 'returns'
+  | 'stock'
+  | 'timeline'
+>;
+
 /**
  * `PUT /v10/external-return-portals/{publicId}/returns`: creates or updates the portal's return
  * with this rma, idempotently.
@@ -96,7 +111,7 @@ const PORTAL_FIELDS = [
  * races hits the unique (brand, portal, rma) index and the unit of work runs it again as a merge.
  */
 export async function upsertPortalReturn(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<UpsertPortalReturnRepositories>; clock: Clock },
   input: UpsertPortalReturnInput,
 ): Promise<PortalReturnResult> {
   // Portals resend their upserts, so a replay is the common case: it is answered from plain reads,
@@ -109,7 +124,7 @@ export async function upsertPortalReturn(
 
 /** The upsert in `tx`; in `replay` mode it writes nothing and answers null as soon as the body would change something. */
 async function upsertWith(
-  tx: Repositories,
+  tx: UpsertPortalReturnRepositories,
   clock: Clock,
   input: UpsertPortalReturnInput,
   mode: 'replay' | 'write',
@@ -225,7 +240,7 @@ export function rmaNumberOf(rma: string, violations: ViolationList): number {
   return digits === '' || digits.length > MAX_RMA_DIGITS ? 0 : Number(digits);
 }
 
-async function boundOrder(tx: Repositories, ret: Return): Promise<Order | null> {
+async function boundOrder(tx: Pick<Repositories, 'orders'>, ret: Return): Promise<Order | null> {
   if (ret.orderId === null) return null;
   const [order] = await tx.orders.findByIds(ret.brandId, [ret.orderId]);
   return order ?? null;
@@ -306,7 +321,7 @@ function targetStatus(status: string | undefined, violations: ViolationList): Re
 
 /** A return the portal announces now: approved, tied to its order, copying its customer, currency and VAT basis. */
 async function newReturn(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids'>,
   ctx: {
     input: UpsertPortalReturnInput;
     portal: ReturnPortal;

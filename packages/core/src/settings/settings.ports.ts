@@ -5,3 +5,12 @@ export interface BrandSettingsRepository {
   find(brandId: number): Promise<BrandSettings | null>;
   save(settings: BrandSettings): Promise<void>;
 }
+
+/** The settings module's repositories; the declaration below adds them to `Repositories`. */
+export interface SettingsRepositories {
+  settings: BrandSettingsRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends SettingsRepositories {}
+}

@@ -1,6 +1,6 @@
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from './load-settings';
 import { AD_HOC_RETURN_MODES, BrandSettings, INVOICING_MODES } from './settings.entities';
 
@@ -27,7 +27,7 @@ const pointerSegment = (key: string): string => key.replace(/~/g, '~0').replace(
  * brand's whole map (send the map without a carrier to drop its template).
  */
 export async function updateBrandSettings(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'settings'>>; clock: Clock },
   input: { brandId: number; changes: BrandSettingsChanges },
 ): Promise<BrandSettings> {
   const { changes } = input;

@@ -1,5 +1,5 @@
 import { Address } from '../addresses/address';
-import { EntityKind, IdGenerator } from './sequences.port';
+import { EntityKind, IdGenerator } from './sequences.ports';
 
 /** What a sync did with one item; `absent` is a delete of something that did not exist (deletes are idempotent). */
 export interface SyncOutcome {

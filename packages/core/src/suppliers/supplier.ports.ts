@@ -11,3 +11,20 @@ export interface SupplierRepository {
   dependentsOf(brandId: number, id: number): Promise<string[]>;
   list(brandId: number, query: ListQuery): Promise<ListRows<Supplier>>;
 }
+
+/** The suppliers module's repositories; the declaration below adds them to `Repositories`. */
+export interface SupplierRepositories {
+  suppliers: SupplierRepository;
+}
+
+declare module '../shared/unit-of-work.ports' {
+  interface Repositories extends SupplierRepositories {}
+}
+
+declare module '../shared/sequences.ports' {
+  /** The suppliers module's tables that draw ids from `IdGenerator`. */
+  interface EntityKinds {
+    suppliers: true;
+    supplier_addresses: true;
+  }
+}

@@ -1,9 +1,9 @@
 import { AddressSync, applyAddressSync, checkAddressSync } from '../addresses/address';
-import { Clock } from '../shared/clock.port';
+import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { ViolationList } from '../shared/errors';
 import { numberNewAddresses, sameData, SyncOutcome } from '../shared/sync-outcome';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Supplier } from './supplier.entities';
 
 /** One item of `POST /production/suppliers/sync`, already of the right JSON types. Absent fields stay as they are. */
@@ -22,7 +22,7 @@ export interface SupplierSyncItem {
  * checked before anything is written, and a failed check names the item index and field.
  */
 export async function syncSuppliers(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'suppliers'>>; clock: Clock },
   input: { brandId: number; suppliers: SupplierSyncItem[] },
 ): Promise<SyncOutcome[]> {
   const { brandId, suppliers: items } = input;

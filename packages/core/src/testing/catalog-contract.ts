@@ -38,9 +38,9 @@ import {
 import { ListDefinition, ListQuery, ListRows, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
-import { FixedClock } from '../shared/clock.port';
+import { FixedClock } from '../shared/clock.ports';
 import { isDomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Supplier } from '../suppliers/supplier.entities';
 import { PlannedFailure, SLOW, walkByCursor, walkByOffset } from './contract-support';
 import { ContractStorage } from './repository-contract';
@@ -87,7 +87,11 @@ type ProductSpec = Partial<Omit<Product, 'brandId'>> & {
 };
 
 /** Draws the ids a spec leaves open inside `tx` and builds the aggregate (children in the order given). */
-async function draftProduct(tx: Repositories, brandId: number, spec: ProductSpec = {}): Promise<ProductAggregate> {
+async function draftProduct(
+  tx: Pick<Repositories, 'ids'>,
+  brandId: number,
+  spec: ProductSpec = {},
+): Promise<ProductAggregate> {
   const { variants: variantSpecs = [{}], suppliers = [], translations = [], ...fields } = spec;
   const id = fields.id ?? (await tx.ids.next('products'))[0]!;
   const open = variantSpecs.filter((v) => v.id === undefined).length;
@@ -386,7 +390,7 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
     }
 
     async function anImage(
-      tx: Repositories,
+      tx: Pick<Repositories, 'ids'>,
       brandId: number,
       productId: number,
       fields: Partial<Omit<ProductImage, 'brandId' | 'productId'>> = {},

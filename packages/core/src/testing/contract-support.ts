@@ -1,7 +1,7 @@
 import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
 import { ListDefinition, ListQuery, Page, RawListQuery, sortSignature } from '../listing/list-query';
 import { DecodedCursor } from '../listing/validate-list-query';
-import { Repositories } from '../shared/unit-of-work.port';
+import { Repositories } from '../shared/unit-of-work.ports';
 
 /** Parallel tests wait on real databases (Postgres row locks, retries); give them room. */
 export const SLOW = 30_000;
@@ -55,7 +55,7 @@ type VariantPrices = ProductAggregate['variants'][number]['prices'];
  * The contract suites' one way to put sellable articles in a brand.
  */
 export async function saveProductWithVariants(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'products'>,
   brandId: number,
   options: {
     count: number;

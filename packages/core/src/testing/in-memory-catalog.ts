@@ -27,8 +27,10 @@ import {
 import { VariantRef } from '../catalog/catalog.ports';
 import { AvailableStock, InventoryLocation, StockBalance, StockMovement } from '../inventory/inventory.entities';
 import { listInMemory } from '../listing/in-memory-list';
-import { IdGenerator } from '../shared/sequences.port';
-import { Repositories } from '../shared/unit-of-work.port';
+import { CatalogRepositories } from '../catalog/catalog.ports';
+import { InventoryRepositories } from '../inventory/inventory.ports';
+import { ReferringTables, productDependents, refuseIfReferred, variantDependents } from './in-memory-dependents';
+import { InMemoryFactories } from './in-memory-factories';
 
 /**
  * The catalog and inventory tables in memory, stored the way the SQL schema stores them: one
@@ -76,18 +78,6 @@ export function emptyCatalogState(): CatalogState {
   };
 }
 
-type CatalogRepositoryKey =
-  | 'products'
-  | 'categories'
-  | 'collections'
-  | 'subbrands'
-  | 'drops'
-  | 'costPriceSets'
-  | 'productLocales'
-  | 'productImages'
-  | 'inventoryLocations'
-  | 'stock';
-
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 const ascending = (values: number[]): number[] => [...new Set(values)].sort((a, b) => a - b);
@@ -130,30 +120,8 @@ function update<T extends { id: number; brandId: number }>(rows: T[], row: T): v
   if (index >= 0) rows[index] = clone(row);
 }
 
-/**
- * The catalog and inventory ports over `state()`, with the semantics every adapter must match
- * (the catalog contract suite checks them):
- * - Orders: aggregates of `findByCategoryIds` by product id; variants by (position, id); prices by
- *   currency; cost prices by cost price set id; supplier links by supplier id; translations by
- *   locale id; `categoryIds`, `dropIds` and an image's `variantIds` ascending; tags, colli and a
- *   collection's allowed customers as saved; images of `findByProductIds` by (product id, sort,
- *   id); balances by (variant id, location id); `apply`'s result one balance per (variant,
- *   location) in the order first touched; movements newest first (created at, then id,
- *   descending). Other lookups promise no order.
- * - `products.list` always carries supplier links and translations; it carries the variants (each
- *   with its prices and cost prices) when any of `variants`, `variants.prices`,
- *   `variants.cost_prices`, `variants.inventory` is included, otherwise `variants: []`.
- * - Deleting a product deletes its variants, their prices, cost prices, drops, stock balances and
- *   ledger rows, and the product's supplier links, translations and images; deleting a variant
- *   deletes the same of the variant and detaches it from images. Deleting categories removes them
- *   from products' `categoryIds` (subcategories are deleted only when their ids are passed too).
- * - Names compare case-insensitively as JavaScript's `toLowerCase` folds them; codes, SKUs, EANs,
- *   item numbers and URLs compare exactly.
- */
-export function catalogRepositories(
-  state: () => CatalogState,
-  ids: IdGenerator,
-): Pick<Repositories, CatalogRepositoryKey> {
+/** What the repositories below share, over one binding's state. */
+function catalogRows(state: () => CatalogState) {
   const s = state;
 
   function variantRecords(variants: Variant[]): VariantRecord[] {
@@ -255,8 +223,35 @@ export function catalogRepositories(
     });
   }
 
-  return {
-    products: {
+  return { variantRecords, aggregates, variantRefs, removeVariants, checkUniqueKeys, availableRows };
+}
+
+/**
+ * The catalog and inventory ports over `state()`, with the semantics every adapter must match
+ * (the catalog contract suite checks them):
+ * - Orders: aggregates of `findByCategoryIds` by product id; variants by (position, id); prices by
+ *   currency; cost prices by cost price set id; supplier links by supplier id; translations by
+ *   locale id; `categoryIds`, `dropIds` and an image's `variantIds` ascending; tags, colli and a
+ *   collection's allowed customers as saved; images of `findByProductIds` by (product id, sort,
+ *   id); balances by (variant id, location id); `apply`'s result one balance per (variant,
+ *   location) in the order first touched; movements newest first (created at, then id,
+ *   descending). Other lookups promise no order.
+ * - `products.list` always carries supplier links and translations; it carries the variants (each
+ *   with its prices and cost prices) when any of `variants`, `variants.prices`,
+ *   `variants.cost_prices`, `variants.inventory` is included, otherwise `variants: []`.
+ * - Deleting a product deletes its variants, their prices, cost prices, drops, stock balances and
+ *   ledger rows, and the product's supplier links, translations and images; deleting a variant
+ *   deletes the same of the variant and detaches it from images. Deleting categories removes them
+ *   from products' `categoryIds` (subcategories are deleted only when their ids are passed too).
+ *   A product or variant that documents still refer to is not deleted (`has_dependents`), as the
+ *   SQL adapters' foreign keys refuse it.
+ * - Names compare case-insensitively as JavaScript's `toLowerCase` folds them; codes, SKUs, EANs,
+ *   item numbers and URLs compare exactly.
+ */
+export const inMemoryCatalogFactories: InMemoryFactories<CatalogRepositories, CatalogState & ReferringTables> = {
+  products: (s) => {
+    const { aggregates, variantRefs, removeVariants, checkUniqueKeys } = catalogRows(s);
+    return {
       async findByItemNumbers(brandId, itemNumbers) {
         const wanted = new Set(itemNumbers);
         return aggregates(s().products.filter((p) => p.brandId === brandId && wanted.has(p.itemNumber)));
@@ -323,6 +318,7 @@ export function catalogRepositories(
         checkUniqueKeys(brandId);
       },
       async deleteProduct(brandId, productId) {
+        refuseIfReferred(productDependents(s(), brandId, productId), `product ${productId}`);
         const state = s();
         if (!state.products.some((p) => p.brandId === brandId && p.id === productId)) return;
         removeVariants(new Set(state.variants.filter((v) => v.productId === productId).map((v) => v.id)));
@@ -332,15 +328,16 @@ export function catalogRepositories(
         state.productImages = state.productImages.filter((i) => i.productId !== productId);
       },
       async deleteVariant(brandId, variantId) {
+        refuseIfReferred(variantDependents(s(), brandId, variantId), `variant ${variantId}`);
         if (!s().variants.some((v) => v.brandId === brandId && v.id === variantId)) return;
         removeVariants(new Set([variantId]));
       },
-      // Documents refer to variants; the unit of work, which holds them, answers these two.
-      async dependentsOfProduct() {
-        return [];
+      // Documents refer to variants: the state at hand holds them too (`ReferringTables`).
+      async dependentsOfProduct(brandId, productId) {
+        return productDependents(s(), brandId, productId);
       },
-      async dependentsOfVariant() {
-        return [];
+      async dependentsOfVariant(brandId, variantId) {
+        return variantDependents(s(), brandId, variantId);
       },
       async list(brandId, query) {
         // Filters and sort only read product fields, so the page is chosen on variant-less aggregates.
@@ -365,191 +362,189 @@ export function catalogRepositories(
         );
         return { rows, total };
       },
+    };
+  },
+  categories: (s) => ({
+    async insert(category) {
+      insert(s().categories, category, 'category');
     },
-
-    categories: {
-      async insert(category) {
-        insert(s().categories, category, 'category');
-      },
-      async update(category) {
-        update(s().categories, category);
-      },
-      async findByIds(brandId, categoryIds) {
-        const wanted = new Set(categoryIds);
-        return clone(byId(s().categories.filter((c) => c.brandId === brandId && wanted.has(c.id))));
-      },
-      async findByNames(brandId, keys) {
-        return clone(
-          byId(
-            s().categories.filter(
-              (c) =>
-                c.brandId === brandId &&
-                keys.some((k) => k.parentId === c.parentId && k.name.toLowerCase() === c.name.toLowerCase()),
-            ),
+    async update(category) {
+      update(s().categories, category);
+    },
+    async findByIds(brandId, categoryIds) {
+      const wanted = new Set(categoryIds);
+      return clone(byId(s().categories.filter((c) => c.brandId === brandId && wanted.has(c.id))));
+    },
+    async findByNames(brandId, keys) {
+      return clone(
+        byId(
+          s().categories.filter(
+            (c) =>
+              c.brandId === brandId &&
+              keys.some((k) => k.parentId === c.parentId && k.name.toLowerCase() === c.name.toLowerCase()),
           ),
-        );
-      },
-      async findChildren(brandId, parentIds) {
-        const wanted = new Set(parentIds);
-        return clone(
-          byId(s().categories.filter((c) => c.brandId === brandId && c.parentId !== null && wanted.has(c.parentId))),
-        );
-      },
-      async delete(brandId, categoryIds) {
-        const state = s();
-        // Subcategories go with their parent, as the SQL adapters' foreign key cascades do.
-        const doomed = new Set(
-          state.categories.filter((c) => c.brandId === brandId && categoryIds.includes(c.id)).map((c) => c.id),
-        );
-        for (const child of state.categories)
-          if (child.parentId !== null && doomed.has(child.parentId)) doomed.add(child.id);
-        state.categories = state.categories.filter((c) => !doomed.has(c.id));
-        for (const product of state.products) {
-          if (product.brandId === brandId) product.categoryIds = product.categoryIds.filter((id) => !doomed.has(id));
-        }
-      },
-      async list(brandId, query) {
-        const { rows, total } = listInMemory(
-          categoryListDefinition,
-          query,
-          s().categories.filter((c) => c.brandId === brandId),
-        );
-        return { rows: clone(rows), total };
-      },
+        ),
+      );
     },
-
-    collections: {
-      async insert(collection) {
-        insert(s().collections, collection, 'collection');
-      },
-      async update(collection) {
-        update(s().collections, collection);
-      },
-      async findByIds(brandId, collectionIds) {
-        const wanted = new Set(collectionIds);
-        return clone(byId(s().collections.filter((c) => c.brandId === brandId && wanted.has(c.id))));
-      },
-      async list(brandId, query) {
-        const { rows, total } = listInMemory(
-          collectionListDefinition,
-          query,
-          s().collections.filter((c) => c.brandId === brandId),
-        );
-        return { rows: clone(rows), total };
-      },
+    async findChildren(brandId, parentIds) {
+      const wanted = new Set(parentIds);
+      return clone(
+        byId(s().categories.filter((c) => c.brandId === brandId && c.parentId !== null && wanted.has(c.parentId))),
+      );
     },
-
-    subbrands: {
-      async insert(subbrand) {
-        insert(s().subbrands, subbrand, 'subbrand');
-      },
-      async findByIds(brandId, subbrandIds) {
-        const wanted = new Set(subbrandIds);
-        return clone(byId(s().subbrands.filter((x) => x.brandId === brandId && wanted.has(x.id))));
-      },
+    async delete(brandId, categoryIds) {
+      const state = s();
+      // Subcategories go with their parent, as the SQL adapters' foreign key cascades do.
+      const doomed = new Set(
+        state.categories.filter((c) => c.brandId === brandId && categoryIds.includes(c.id)).map((c) => c.id),
+      );
+      for (const child of state.categories)
+        if (child.parentId !== null && doomed.has(child.parentId)) doomed.add(child.id);
+      state.categories = state.categories.filter((c) => !doomed.has(c.id));
+      for (const product of state.products) {
+        if (product.brandId === brandId) product.categoryIds = product.categoryIds.filter((id) => !doomed.has(id));
+      }
     },
-
-    drops: {
-      async insert(drop) {
-        insert(s().drops, drop, 'drop');
-      },
-      async findByIds(brandId, dropIds) {
-        const wanted = new Set(dropIds);
-        return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.id))));
-      },
-      async findByCodes(brandId, codes) {
-        const wanted = new Set(codes);
-        return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.code))));
-      },
-      async list(brandId, query) {
-        const { rows, total } = listInMemory(
-          dropListDefinition,
-          query,
-          s().drops.filter((d) => d.brandId === brandId),
-        );
-        return { rows: clone(rows), total };
-      },
+    async list(brandId, query) {
+      const { rows, total } = listInMemory(
+        categoryListDefinition,
+        query,
+        s().categories.filter((c) => c.brandId === brandId),
+      );
+      return { rows: clone(rows), total };
     },
-
-    costPriceSets: {
-      async insert(set) {
-        insert(s().costPriceSets, set, 'cost price set');
-      },
-      async all(brandId) {
-        return clone(byId(s().costPriceSets.filter((c) => c.brandId === brandId)));
-      },
+  }),
+  collections: (s) => ({
+    async insert(collection) {
+      insert(s().collections, collection, 'collection');
     },
-
-    productLocales: {
-      async insert(locale) {
-        insert(s().productLocales, locale, 'product locale');
-      },
-      async findByIds(brandId, localeIds) {
-        const wanted = new Set(localeIds);
-        return clone(byId(s().productLocales.filter((l) => l.brandId === brandId && wanted.has(l.id))));
-      },
-      async findByCodes(brandId, codes) {
-        const wanted = new Set(codes);
-        return clone(byId(s().productLocales.filter((l) => l.brandId === brandId && wanted.has(l.code))));
-      },
-      async all(brandId) {
-        return clone(byId(s().productLocales.filter((l) => l.brandId === brandId)));
-      },
+    async update(collection) {
+      update(s().collections, collection);
     },
-
-    productImages: {
-      async findByProductIds(brandId, productIds) {
-        const wanted = new Set(productIds);
-        return clone(s().productImages.filter((i) => i.brandId === brandId && wanted.has(i.productId))).sort(
-          (a, b) => a.productId - b.productId || a.sort - b.sort || a.id - b.id,
-        );
-      },
-      async findBySourceUrls(brandId, urls) {
-        const wanted = new Set(urls);
-        return clone(byId(s().productImages.filter((i) => i.brandId === brandId && wanted.has(i.sourceUrl))));
-      },
-      async findByExistanceKeys(brandId, keys) {
-        const wanted = new Set(keys);
-        return clone(
-          byId(
-            s().productImages.filter(
-              (i) => i.brandId === brandId && i.existanceKey !== null && wanted.has(i.existanceKey),
-            ),
+    async findByIds(brandId, collectionIds) {
+      const wanted = new Set(collectionIds);
+      return clone(byId(s().collections.filter((c) => c.brandId === brandId && wanted.has(c.id))));
+    },
+    async list(brandId, query) {
+      const { rows, total } = listInMemory(
+        collectionListDefinition,
+        query,
+        s().collections.filter((c) => c.brandId === brandId),
+      );
+      return { rows: clone(rows), total };
+    },
+  }),
+  subbrands: (s) => ({
+    async insert(subbrand) {
+      insert(s().subbrands, subbrand, 'subbrand');
+    },
+    async findByIds(brandId, subbrandIds) {
+      const wanted = new Set(subbrandIds);
+      return clone(byId(s().subbrands.filter((x) => x.brandId === brandId && wanted.has(x.id))));
+    },
+  }),
+  drops: (s) => ({
+    async insert(drop) {
+      insert(s().drops, drop, 'drop');
+    },
+    async findByIds(brandId, dropIds) {
+      const wanted = new Set(dropIds);
+      return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.id))));
+    },
+    async findByCodes(brandId, codes) {
+      const wanted = new Set(codes);
+      return clone(byId(s().drops.filter((d) => d.brandId === brandId && wanted.has(d.code))));
+    },
+    async list(brandId, query) {
+      const { rows, total } = listInMemory(
+        dropListDefinition,
+        query,
+        s().drops.filter((d) => d.brandId === brandId),
+      );
+      return { rows: clone(rows), total };
+    },
+  }),
+  costPriceSets: (s) => ({
+    async insert(set) {
+      insert(s().costPriceSets, set, 'cost price set');
+    },
+    async all(brandId) {
+      return clone(byId(s().costPriceSets.filter((c) => c.brandId === brandId)));
+    },
+  }),
+  productLocales: (s) => ({
+    async insert(locale) {
+      insert(s().productLocales, locale, 'product locale');
+    },
+    async findByIds(brandId, localeIds) {
+      const wanted = new Set(localeIds);
+      return clone(byId(s().productLocales.filter((l) => l.brandId === brandId && wanted.has(l.id))));
+    },
+    async findByCodes(brandId, codes) {
+      const wanted = new Set(codes);
+      return clone(byId(s().productLocales.filter((l) => l.brandId === brandId && wanted.has(l.code))));
+    },
+    async all(brandId) {
+      return clone(byId(s().productLocales.filter((l) => l.brandId === brandId)));
+    },
+  }),
+  productImages: (s) => ({
+    async findByProductIds(brandId, productIds) {
+      const wanted = new Set(productIds);
+      return clone(s().productImages.filter((i) => i.brandId === brandId && wanted.has(i.productId))).sort(
+        (a, b) => a.productId - b.productId || a.sort - b.sort || a.id - b.id,
+      );
+    },
+    async findBySourceUrls(brandId, urls) {
+      const wanted = new Set(urls);
+      return clone(byId(s().productImages.filter((i) => i.brandId === brandId && wanted.has(i.sourceUrl))));
+    },
+    async findByExistanceKeys(brandId, keys) {
+      const wanted = new Set(keys);
+      return clone(
+        byId(
+          s().productImages.filter(
+            (i) => i.brandId === brandId && i.existanceKey !== null && wanted.has(i.existanceKey),
           ),
-        );
-      },
-      async saveAll(images) {
-        for (const image of images)
-          put(s().productImages, { ...image, variantIds: ascending(image.variantIds) }, 'product image');
-      },
-      async delete(brandId, imageIds) {
-        const doomed = new Set(imageIds);
-        s().productImages = s().productImages.filter((i) => !(i.brandId === brandId && doomed.has(i.id)));
-      },
+        ),
+      );
     },
-
-    inventoryLocations: {
-      async insert(location) {
-        insert(s().inventoryLocations, location, 'inventory location');
-      },
-      async findByIds(brandId, locationIds) {
-        const wanted = new Set(locationIds);
-        return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && wanted.has(l.id))));
-      },
-      async findDefault(brandId) {
-        return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && l.isDefault))[0] ?? null);
-      },
-      async list(brandId, query) {
-        const { rows, total } = listInMemory(
-          inventoryLocationListDefinition,
-          query,
-          s().inventoryLocations.filter((l) => l.brandId === brandId),
-        );
-        return { rows: clone(rows), total };
-      },
+    async saveAll(images) {
+      for (const image of images)
+        put(s().productImages, { ...image, variantIds: ascending(image.variantIds) }, 'product image');
     },
+    async delete(brandId, imageIds) {
+      const doomed = new Set(imageIds);
+      s().productImages = s().productImages.filter((i) => !(i.brandId === brandId && doomed.has(i.id)));
+    },
+  }),
+};
 
-    stock: {
+/** The inventory module's repositories in memory. */
+export const inMemoryInventoryFactories: InMemoryFactories<InventoryRepositories, CatalogState> = {
+  inventoryLocations: (s) => ({
+    async insert(location) {
+      insert(s().inventoryLocations, location, 'inventory location');
+    },
+    async findByIds(brandId, locationIds) {
+      const wanted = new Set(locationIds);
+      return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && wanted.has(l.id))));
+    },
+    async findDefault(brandId) {
+      return clone(byId(s().inventoryLocations.filter((l) => l.brandId === brandId && l.isDefault))[0] ?? null);
+    },
+    async list(brandId, query) {
+      const { rows, total } = listInMemory(
+        inventoryLocationListDefinition,
+        query,
+        s().inventoryLocations.filter((l) => l.brandId === brandId),
+      );
+      return { rows: clone(rows), total };
+    },
+  }),
+  stock: (s, bound) => {
+    const { availableRows } = catalogRows(s);
+    return {
       async balances(brandId, variantIds, locationId) {
         const wanted = new Set(variantIds);
         return clone(
@@ -565,7 +560,7 @@ export function catalogRepositories(
         if (movements.length === 0) return [];
         const state = s();
         const touched: StockBalance[] = [];
-        const movementIds = await ids.next('stock_movements', movements.length);
+        const movementIds = await bound.ids.next('stock_movements', movements.length);
         for (const [index, movement] of movements.entries()) {
           if (movement.brandId !== brandId)
             throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
@@ -573,7 +568,7 @@ export function catalogRepositories(
             (b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId,
           );
           if (!balance) {
-            const [id] = await ids.next('stock_balances');
+            const [id] = await bound.ids.next('stock_balances');
             balance = {
               id: id!,
               brandId,
@@ -605,6 +600,6 @@ export function catalogRepositories(
         const { rows } = listInMemory(availableStockListDefinition, query, availableRows(brandId));
         return { rows, total: null };
       },
-    },
-  };
-}
+    };
+  },
+};

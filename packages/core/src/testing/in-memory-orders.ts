@@ -11,9 +11,13 @@ import { listInMemory } from '../listing/in-memory-list';
 import { ListDefinition, ListQuery, ListRows } from '../listing/list-query';
 import { Order, OrderChannel } from '../orders/order.entities';
 import { orderChannelListDefinition, orderListDefinition } from '../orders/order.list-definitions';
-import { IdGenerator } from '../shared/sequences.port';
-import { Repositories } from '../shared/unit-of-work.port';
 import { BrandSettings } from '../settings/settings.entities';
+import { DocumentRepositories } from '../documents/document.ports';
+import { FinanceRepositories } from '../finance/finance.ports';
+import { ShipmentRepositories } from '../fulfilment/shipment.ports';
+import { OrderRepositories } from '../orders/order.ports';
+import { SettingsRepositories } from '../settings/settings.ports';
+import { InMemoryFactories } from './in-memory-factories';
 
 /**
  * Orders, fulfilment, finance and the document side tables (export marks, timeline, settings) in
@@ -58,17 +62,6 @@ export function emptyOrdersState(): OrdersState {
   };
 }
 
-type OrdersRepositoryKey =
-  | 'settings'
-  | 'exportMarks'
-  | 'timeline'
-  | 'orderChannels'
-  | 'orders'
-  | 'shipments'
-  | 'invoices'
-  | 'creditNotes'
-  | 'accountingEntries';
-
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -98,10 +91,8 @@ function insertRow<T extends { id: number }>(rows: T[], row: T, what: string): v
   rows.push(clone(row));
 }
 
-export function ordersRepositories(
-  state: () => OrdersState,
-  ids: IdGenerator,
-): Pick<Repositories, OrdersRepositoryKey> {
+/** What the repositories below share, over one binding's state. */
+function documentRows(state: () => OrdersState) {
   const s = state;
 
   /** Whether the document is hidden from `scope`'s system by a mark at or before `notExportedSince`. */
@@ -166,65 +157,74 @@ export function ordersRepositories(
     test: (row: T) => boolean,
   ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
 
-  return {
-    settings: {
-      async find(brandId) {
-        return clone(s().brandSettings.find((x) => x.brandId === brandId) ?? null);
-      },
-      async save(settings) {
-        const rows = s().brandSettings;
-        const index = rows.findIndex((x) => x.brandId === settings.brandId);
-        if (index >= 0) rows[index] = clone(settings);
-        else rows.push(clone(settings));
-      },
-    },
+  return { exportable, listOf, exportOf, withoutOrderLines, pick };
+}
 
-    exportMarks: {
-      async mark(marks) {
-        const rows = s().exportMarks;
-        for (const mark of marks) {
-          const index = rows.findIndex(
-            (m) =>
-              m.brandId === mark.brandId &&
-              m.documentType === mark.documentType &&
-              m.documentId === mark.documentId &&
-              m.systemId === mark.systemId,
-          );
-          if (index >= 0) rows[index] = clone(mark);
-          else rows.push(clone(mark));
-        }
-      },
-      async marksOf(brandId, documentType, documentIds) {
-        const wanted = new Set(documentIds);
-        return clone(
-          s().exportMarks.filter(
-            (m) => m.brandId === brandId && m.documentType === documentType && wanted.has(m.documentId),
-          ),
-        ).sort(
-          (a, b) =>
-            a.documentId - b.documentId ||
-            compareText(a.exportedAt, b.exportedAt) ||
-            compareText(a.systemId, b.systemId),
+/** The settings module's repository in memory. */
+export const inMemorySettingsFactories: InMemoryFactories<SettingsRepositories, OrdersState> = {
+  settings: (s) => ({
+    async find(brandId) {
+      return clone(s().brandSettings.find((x) => x.brandId === brandId) ?? null);
+    },
+    async save(settings) {
+      const rows = s().brandSettings;
+      const index = rows.findIndex((x) => x.brandId === settings.brandId);
+      if (index >= 0) rows[index] = clone(settings);
+      else rows.push(clone(settings));
+    },
+  }),
+};
+
+/** The documents module's repositories in memory. */
+export const inMemoryDocumentFactories: InMemoryFactories<DocumentRepositories, OrdersState> = {
+  exportMarks: (s) => ({
+    async mark(marks) {
+      const rows = s().exportMarks;
+      for (const mark of marks) {
+        const index = rows.findIndex(
+          (m) =>
+            m.brandId === mark.brandId &&
+            m.documentType === mark.documentType &&
+            m.documentId === mark.documentId &&
+            m.systemId === mark.systemId,
         );
-      },
+        if (index >= 0) rows[index] = clone(mark);
+        else rows.push(clone(mark));
+      }
     },
-
-    timeline: {
-      async append(events) {
-        if (events.length === 0) return;
-        const eventIds = await ids.next('timeline_events', events.length);
-        events.forEach((event, i) => s().timelineEvents.push(clone({ ...event, id: eventIds[i]! })));
-      },
-      async eventsOf(brandId, documentType, documentId) {
-        return clone(
-          s().timelineEvents.filter(
-            (e) => e.brandId === brandId && e.documentType === documentType && e.documentId === documentId,
-          ),
-        ).sort((a, b) => compareText(a.createdAt, b.createdAt) || a.id - b.id);
-      },
+    async marksOf(brandId, documentType, documentIds) {
+      const wanted = new Set(documentIds);
+      return clone(
+        s().exportMarks.filter(
+          (m) => m.brandId === brandId && m.documentType === documentType && wanted.has(m.documentId),
+        ),
+      ).sort(
+        (a, b) =>
+          a.documentId - b.documentId || compareText(a.exportedAt, b.exportedAt) || compareText(a.systemId, b.systemId),
+      );
     },
+  }),
+  timeline: (s, bound) => ({
+    async append(events) {
+      if (events.length === 0) return;
+      const eventIds = await bound.ids.next('timeline_events', events.length);
+      events.forEach((event, i) => s().timelineEvents.push(clone({ ...event, id: eventIds[i]! })));
+    },
+    async eventsOf(brandId, documentType, documentId) {
+      return clone(
+        s().timelineEvents.filter(
+          (e) => e.brandId === brandId && e.documentType === documentType && e.documentId === documentId,
+        ),
+      ).sort((a, b) => compareText(a.createdAt, b.createdAt) || a.id - b.id);
+    },
+  }),
+};
 
-    orderChannels: {
+/** The orders module's repositories in memory. */
+export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, OrdersState> = {
+  orderChannels: (s) => {
+    const { listOf, pick } = documentRows(s);
+    return {
       async insert(channel) {
         if (s().orderChannels.some((c) => c.publicId === channel.publicId))
           throw new Error(`order channel public id ${channel.publicId} is taken`);
@@ -243,9 +243,11 @@ export function ordersRepositories(
       async list(brandId, query) {
         return listOf(orderChannelListDefinition, s().orderChannels, brandId, query);
       },
-    },
-
-    orders: {
+    };
+  },
+  orders: (s) => {
+    const { listOf, exportOf, withoutOrderLines, pick } = documentRows(s);
+    return {
       async save(order) {
         saveAggregate(s().orders, order, 'order');
       },
@@ -263,9 +265,15 @@ export function ordersRepositories(
       async listForExport(brandId, query, scope) {
         return withoutOrderLines(query, exportOf(orderListDefinition, s().orders, brandId, query, scope, 'order'));
       },
-    },
+    };
+  },
+};
 
-    shipments: {
+/** The fulfilment module's repositories in memory. */
+export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, OrdersState> = {
+  shipments: (s) => {
+    const { listOf, exportOf, pick } = documentRows(s);
+    return {
       async save(shipment) {
         saveAggregate(s().shipments, shipment, 'shipment');
       },
@@ -287,9 +295,15 @@ export function ordersRepositories(
       async listForExport(brandId, query, scope) {
         return exportOf(shipmentListDefinition, s().shipments, brandId, query, scope, 'shipment');
       },
-    },
+    };
+  },
+};
 
-    invoices: {
+/** The finance module's repositories in memory. */
+export const inMemoryFinanceFactories: InMemoryFactories<FinanceRepositories, OrdersState> = {
+  invoices: (s) => {
+    const { listOf, exportOf, pick } = documentRows(s);
+    return {
       async save(invoice) {
         saveAggregate(s().invoices, invoice, 'invoice');
       },
@@ -307,9 +321,11 @@ export function ordersRepositories(
       async listForExport(brandId, query, scope) {
         return exportOf(invoiceListDefinition, s().invoices, brandId, query, scope, 'invoice');
       },
-    },
-
-    creditNotes: {
+    };
+  },
+  creditNotes: (s) => {
+    const { listOf, exportOf, pick } = documentRows(s);
+    return {
       async save(creditNote) {
         saveAggregate(s().creditNotes, creditNote, 'credit note');
       },
@@ -331,9 +347,11 @@ export function ordersRepositories(
       async listForExport(brandId, query, scope) {
         return exportOf(creditNoteListDefinition, s().creditNotes, brandId, query, scope, 'credit_note');
       },
-    },
-
-    accountingEntries: {
+    };
+  },
+  accountingEntries: (s) => {
+    const { listOf, exportOf, pick } = documentRows(s);
+    return {
       async insert(entry) {
         insertRow(s().accountingEntries, entry, 'accounting entry');
       },
@@ -363,6 +381,6 @@ export function ordersRepositories(
           'accounting_entry',
         );
       },
-    },
-  };
-}
+    };
+  },
+};

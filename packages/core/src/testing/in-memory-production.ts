@@ -3,8 +3,9 @@ import { listInMemory } from '../listing/in-memory-list';
 import { ListDefinition, ListQuery, ListRows } from '../listing/list-query';
 import { DeliveryNote, ProductionOrder } from '../production/production.entities';
 import { deliveryNoteListDefinition, productionOrderListDefinition } from '../production/production.list-definitions';
-import { Repositories } from '../shared/unit-of-work.port';
 import { OrdersState } from './in-memory-orders';
+import { ProductionRepositories } from '../production/production.ports';
+import { InMemoryFactories } from './in-memory-factories';
 
 /**
  * Production orders and their delivery notes in memory, with the semantics every adapter must
@@ -25,8 +26,6 @@ export interface ProductionState {
 export function emptyProductionState(): ProductionState {
   return { productionOrders: [], deliveryNotes: [] };
 }
-
-type ProductionRepositoryKey = 'productionOrders' | 'deliveryNotes';
 
 /** The export marks the production export consults live with the other documents' (orders state). */
 type MarksState = Pick<OrdersState, 'exportMarks'>;
@@ -52,9 +51,8 @@ function saveAggregate<L extends { id: number }, T extends { id: number; brandId
   rows[index] = clone({ ...row, lines: byId([...lines.values()]) });
 }
 
-export function productionRepositories(
-  state: () => ProductionState & MarksState,
-): Pick<Repositories, ProductionRepositoryKey> {
+/** What the repositories below share, over one binding's state. */
+function productionRows(state: () => ProductionState & MarksState) {
   const s = state;
 
   const pick = <T extends { id: number; brandId: number }>(
@@ -92,8 +90,14 @@ export function productionRepositories(
     return (order) => !hidden.has(order.id) && (scope.statuses === undefined || scope.statuses.includes(order.status));
   }
 
-  return {
-    productionOrders: {
+  return { pick, listOf, exportable };
+}
+
+/** The production module's repositories in memory. */
+export const inMemoryProductionFactories: InMemoryFactories<ProductionRepositories, ProductionState & MarksState> = {
+  productionOrders: (s) => {
+    const { pick, listOf, exportable } = productionRows(s);
+    return {
       async save(order) {
         saveAggregate(s().productionOrders, order, 'production order');
       },
@@ -114,9 +118,11 @@ export function productionRepositories(
         );
         return { rows: clone(rows), total: null };
       },
-    },
-
-    deliveryNotes: {
+    };
+  },
+  deliveryNotes: (s) => {
+    const { pick, listOf } = productionRows(s);
+    return {
       async save(note) {
         saveAggregate(s().deliveryNotes, note, 'delivery note');
       },
@@ -135,6 +141,6 @@ export function productionRepositories(
       async list(brandId, query) {
         return listOf(deliveryNoteListDefinition, s().deliveryNotes, brandId, query);
       },
-    },
-  };
-}
+    };
+  },
+};

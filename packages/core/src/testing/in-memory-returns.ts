@@ -8,8 +8,9 @@ import {
   returnListDefinition,
   returnPortalListDefinition,
 } from '../returns/return.list-definitions';
-import { Repositories } from '../shared/unit-of-work.port';
 import { OrdersState } from './in-memory-orders';
+import { ReturnRepositories } from '../returns/return.ports';
+import { InMemoryFactories } from './in-memory-factories';
 
 /**
  * Returns, claim causes, return portals and alerts in memory, with the semantics every adapter
@@ -36,8 +37,6 @@ export interface ReturnsState {
 export function emptyReturnsState(): ReturnsState {
   return { returns: [], claimCauses: [], returnPortals: [], alerts: [] };
 }
-
-type ReturnsRepositoryKey = 'returns' | 'claimCauses' | 'returnPortals' | 'alerts';
 
 /** The export marks the returns export consults live with the other documents' (orders state). */
 type MarksState = Pick<OrdersState, 'exportMarks'>;
@@ -70,7 +69,8 @@ function upsertRow<T extends { id: number; brandId: number }>(rows: T[], row: T,
   return index;
 }
 
-export function returnsRepositories(state: () => ReturnsState & MarksState): Pick<Repositories, ReturnsRepositoryKey> {
+/** What the repositories below share, over one binding's state. */
+function returnRows(state: () => ReturnsState & MarksState) {
   const s = state;
 
   const pick = <T extends { id: number; brandId: number }>(
@@ -109,8 +109,14 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
     return (ret) => !hidden.has(ret.id) && (scope.statuses === undefined || scope.statuses.includes(ret.status));
   }
 
-  return {
-    returns: {
+  return { pick, listOf, exportable };
+}
+
+/** The returns module's repositories in memory. */
+export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, ReturnsState & MarksState> = {
+  returns: (s) => {
+    const { pick, listOf, exportable } = returnRows(s);
+    return {
       async save(ret) {
         const rows = s().returns;
         const index = upsertRow(rows, ret, 'return');
@@ -157,9 +163,11 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
         );
         return { rows: clone(rows), total: null };
       },
-    },
-
-    claimCauses: {
+    };
+  },
+  claimCauses: (s) => {
+    const { pick, listOf } = returnRows(s);
+    return {
       async insert(cause) {
         insertRow(s().claimCauses, cause, 'claim cause');
       },
@@ -174,9 +182,11 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
       async list(brandId, query) {
         return listOf(claimCauseListDefinition, s().claimCauses, brandId, query);
       },
-    },
-
-    returnPortals: {
+    };
+  },
+  returnPortals: (s) => {
+    const { pick, listOf } = returnRows(s);
+    return {
       async insert(portal) {
         if (s().returnPortals.some((p) => p.publicId === portal.publicId)) {
           throw new InMemoryUniqueViolation(`return portal public id ${portal.publicId} is taken`);
@@ -193,9 +203,11 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
       async list(brandId, query) {
         return listOf(returnPortalListDefinition, s().returnPortals, brandId, query);
       },
-    },
-
-    alerts: {
+    };
+  },
+  alerts: (s) => {
+    const { pick, listOf } = returnRows(s);
+    return {
       async save(alert) {
         const rows = s().alerts;
         const index = upsertRow(rows, alert, 'alert');
@@ -209,6 +221,6 @@ export function returnsRepositories(state: () => ReturnsState & MarksState): Pic
       async list(brandId, query) {
         return listOf(alertListDefinition, s().alerts, brandId, query);
       },
-    },
-  };
-}
+    };
+  },
+};

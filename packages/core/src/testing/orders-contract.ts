@@ -24,7 +24,7 @@ import {
   orderListDefinition,
 } from '../orders/order.list-definitions';
 import { BrandSettings } from '../settings/settings.entities';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 
@@ -211,7 +211,7 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
 
     /** Draws ids and a number inside `tx` and builds a draft order with one line per variant (not saved). */
     async function draftOrder(
-      tx: Repositories,
+      tx: Pick<Repositories, 'documentNumbers' | 'ids'>,
       world: OrderWorld,
       fields: Partial<Omit<Order, 'id' | 'brandId' | 'lines'>> = {},
     ): Promise<Order> {
@@ -307,7 +307,7 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
     }
 
     async function financialLines(
-      tx: Repositories,
+      tx: Pick<Repositories, 'ids'>,
       kind: 'invoice_lines' | 'credit_note_lines',
       order: Order,
     ): Promise<FinancialLine[]> {

@@ -11,7 +11,7 @@ import {
   thirdPartyDeliveryNoteListDefinition,
 } from '../production/production.list-definitions';
 import { Supplier } from '../suppliers/supplier.entities';
-import { UnitOfWork } from '../shared/unit-of-work.port';
+import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 

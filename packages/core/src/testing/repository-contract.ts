@@ -7,11 +7,11 @@ import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/i
 import { ListQuery, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
-import { FixedClock } from '../shared/clock.port';
+import { FixedClock } from '../shared/clock.ports';
 import { DomainError, isDomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Supplier } from '../suppliers/supplier.entities';
-import { supplierListDefinition } from '../suppliers/supplier.list-definition';
+import { supplierListDefinition } from '../suppliers/supplier.list-definitions';
 import { PlannedFailure, SLOW, walkByCursor, walkByOffset } from './contract-support';
 
 /** What a storage adapter under test hands the contract: its unit of work and a way to close it. */
@@ -147,7 +147,7 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
 
     /** Draws ids for the customer and its addresses inside `tx` and saves it. */
     async function saveNewCustomer(
-      tx: Repositories,
+      tx: Pick<Repositories, 'customers' | 'ids'>,
       brandId: number,
       fields: Partial<Omit<Customer, 'id' | 'brandId' | 'addresses'>> & { addresses?: AddressDraft[] } = {},
     ): Promise<Customer> {

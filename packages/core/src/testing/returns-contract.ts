@@ -15,7 +15,7 @@ import {
   thirdPartyReturnExportListDefinition,
   thirdPartyReturnListDefinition,
 } from '../returns/return.list-definitions';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
 import { ContractStorage } from './repository-contract';
 
@@ -249,7 +249,7 @@ export function describeReturnsContract(name: string, open: () => Promise<Contra
 
     /** Draws ids and a number inside `tx` and builds a back-office return with one line per variant (not saved). */
     async function draftReturn(
-      tx: Repositories,
+      tx: Pick<Repositories, 'documentNumbers' | 'ids'>,
       world: ReturnWorld,
       fields: Partial<Omit<Return, 'id' | 'brandId' | 'lines'>> = {},
       lineCount = world.variants.length,

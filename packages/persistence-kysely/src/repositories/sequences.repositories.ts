@@ -1,6 +1,6 @@
-import { DocumentNumberSequence, IdGenerator } from '@brand/core';
+import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
 import { sql } from 'kysely';
-import { Executor } from './executor';
+import { Executor, RepositoryFactories } from './executor';
 
 /**
  * Ids: Postgres sequences (no lock held, so parallel transactions never wait on each other);
@@ -47,3 +47,9 @@ export function documentNumberSequence({ db }: Executor): DocumentNumberSequence
     },
   };
 }
+
+/** The sequences' repositories, as the unit of work makes them. */
+export const sequenceRepositoryFactories: RepositoryFactories<SequenceRepositories> = {
+  ids: (executor) => idGenerator(executor),
+  documentNumbers: (executor) => documentNumberSequence(executor),
+};

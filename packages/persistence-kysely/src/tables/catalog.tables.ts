@@ -194,3 +194,25 @@ export interface ProductImageVariantsTable {
   image_id: number;
   variant_id: number;
 }
+
+declare module '../database' {
+  /** The catalog tables. */
+  interface Database {
+    products: ProductsTable;
+    variants: VariantsTable;
+    variant_prices: VariantPricesTable;
+    cost_price_sets: CostPriceSetsTable;
+    variant_cost_prices: VariantCostPricesTable;
+    product_suppliers: ProductSuppliersTable;
+    product_locales: ProductLocalesTable;
+    product_translations: ProductTranslationsTable;
+    categories: CategoriesTable;
+    product_categories: ProductCategoriesTable;
+    collections: CollectionsTable;
+    subbrands: SubbrandsTable;
+    drops: DropsTable;
+    variant_drops: VariantDropsTable;
+    product_images: ProductImagesTable;
+    product_image_variants: ProductImageVariantsTable;
+  }
+}

@@ -50,3 +50,14 @@ export interface RequestLogsTable {
   request_id: string;
   created_at: string;
 }
+
+declare module '../database' {
+  /** The identity tables. */
+  interface Database {
+    brands: BrandsTable;
+    users: UsersTable;
+    api_apps: ApiAppsTable;
+    access_tokens: AccessTokensTable;
+    request_logs: RequestLogsTable;
+  }
+}

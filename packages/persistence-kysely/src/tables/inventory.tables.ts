@@ -36,3 +36,12 @@ export interface StockMovementsTable {
   user_id: number | null;
   created_at: string;
 }
+
+declare module '../database' {
+  /** The inventory tables. */
+  interface Database {
+    inventory_locations: InventoryLocationsTable;
+    stock_balances: StockBalancesTable;
+    stock_movements: StockMovementsTable;
+  }
+}

@@ -226,3 +226,22 @@ export interface TimelineEventsTable {
   user_id: number | null;
   created_at: string;
 }
+
+declare module '../database' {
+  /** The orders-to-cash tables. */
+  interface Database {
+    brand_settings: BrandSettingsTable;
+    order_channels: OrderChannelsTable;
+    orders: OrdersTable;
+    order_lines: OrderLinesTable;
+    shipments: ShipmentsTable;
+    shipment_lines: ShipmentLinesTable;
+    invoices: InvoicesTable;
+    invoice_lines: InvoiceLinesTable;
+    credit_notes: CreditNotesTable;
+    credit_note_lines: CreditNoteLinesTable;
+    accounting_entries: AccountingEntriesTable;
+    document_exports: DocumentExportsTable;
+    timeline_events: TimelineEventsTable;
+  }
+}

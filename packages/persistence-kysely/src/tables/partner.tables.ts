@@ -64,3 +64,15 @@ export interface SuppliersTable {
   created_at: string;
   updated_at: string;
 }
+
+declare module '../database' {
+  /** The customers and suppliers tables. */
+  interface Database {
+    customers: CustomersTable;
+    customer_addresses: AddressesTable;
+    customer_groups: CustomerGroupsTable;
+    payment_terms: PaymentTermsTable;
+    suppliers: SuppliersTable;
+    supplier_addresses: AddressesTable;
+  }
+}

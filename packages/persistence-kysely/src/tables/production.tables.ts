@@ -75,3 +75,13 @@ export interface DeliveryNoteLinesTable extends ProductionLineCopies {
   delivery_note_id: number;
   production_order_line_id: number;
 }
+
+declare module '../database' {
+  /** The production tables. */
+  interface Database {
+    production_orders: ProductionOrdersTable;
+    production_order_lines: ProductionOrderLinesTable;
+    delivery_notes: DeliveryNotesTable;
+    delivery_note_lines: DeliveryNoteLinesTable;
+  }
+}

@@ -107,3 +107,14 @@ export interface AlertsTable {
   created_at: string;
   updated_at: string;
 }
+
+declare module '../database' {
+  /** The returns tables. */
+  interface Database {
+    claim_causes: ClaimCausesTable;
+    return_portals: ReturnPortalsTable;
+    returns: ReturnsTable;
+    return_lines: ReturnLinesTable;
+    alerts: AlertsTable;
+  }
+}

@@ -1,6 +1,6 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { DomainError } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category.helpers';
 
@@ -11,7 +11,7 @@ import { checkCategoryName, ensureNameFree, findCategory } from './legacy-catego
  * under the same parent, in any letter case, is refused with code 40001.
  */
 export async function createCategory(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'categories' | 'ids'>>; clock: Clock },
   input: { brandId: number; name: string; parentId?: number | null },
 ): Promise<Category> {
   const name = checkCategoryName(input.name);

@@ -1,6 +1,6 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Collection } from '../catalog.entities';
 import { settleAll } from '../../shared/settle-all';
 
@@ -27,7 +27,7 @@ export interface CreateCollectionInput {
  * `COLLECTION_VISIBILITIES`; every allowed customer must be a customer of the brand.
  */
 export async function createCollection(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'collections' | 'customers' | 'ids'>>; clock: Clock },
   input: CreateCollectionInput,
 ): Promise<Collection> {
   const title = input.title.trim();

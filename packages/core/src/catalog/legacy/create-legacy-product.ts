@@ -1,11 +1,12 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { newProduct } from '../product-sync-merge';
 import {
   LegacyProductFields,
   LegacyProductView,
+  LegacyProductWriteRepositories,
   LegacyVariantInput,
   applyInventory,
   applyProductFields,
@@ -38,7 +39,7 @@ export interface CreateLegacyProductInput {
  * movements. Nothing is written unless all of it is valid.
  */
 export async function createLegacyProduct(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
   input: CreateLegacyProductInput,
 ): Promise<LegacyProductView> {
   const { brandId, product: fields } = input;

@@ -1,8 +1,9 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate, VariantRecord } from '../catalog.entities';
 import {
+  LegacyProductWriteRepositories,
   LegacyVariantInput,
   LegacyVariantView,
   applyInventory,
@@ -25,7 +26,7 @@ import {
  * its stock is set like a new product's. The product's `updated_at` moves too.
  */
 export async function createLegacyVariant(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
   input: { brandId: number; productId: number; userId?: number | null; variant: LegacyVariantInput },
 ): Promise<LegacyVariantView> {
   const { brandId } = input;

@@ -1,5 +1,5 @@
 import { DomainError } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { findProduct } from './legacy-product.helpers';
 
 /**
@@ -7,7 +7,7 @@ import { findProduct } from './legacy-product.helpers';
  * while no orders (or other documents) refer to it; otherwise `has_dependents`.
  */
 export async function deleteLegacyProduct(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'products'>> },
   input: { brandId: number; id: number },
 ): Promise<void> {
   await deps.uow.run(async (tx) => {

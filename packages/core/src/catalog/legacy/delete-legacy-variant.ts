@@ -1,6 +1,6 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { DomainError } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { findProduct, variantOf } from './legacy-product.helpers';
 import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
 
@@ -10,7 +10,7 @@ import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
  * documents) refer to stays (`has_dependents`). The product's `updated_at` moves.
  */
 export async function deleteLegacyVariant(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'products'>>; clock: Clock },
   input: { brandId: number; productId: number; variantId: number },
 ): Promise<void> {
   const { brandId } = input;

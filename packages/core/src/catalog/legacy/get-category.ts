@@ -1,5 +1,5 @@
 import { RawListQuery } from '../../listing/list-query';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { categoryListDefinition } from '../catalog.list-definitions';
 import { LegacyCategoryRelations, findCategory, loadCategoryRelations } from './legacy-category.helpers';
@@ -12,7 +12,7 @@ export interface LegacyCategoryView {
 
 /** `GET /api/categories/{id}`: one category of the brand, with `children` and `products` as included. */
 export async function getCategory(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'categories' | 'products'>> },
   input: { brandId: number; id: number; includes?: RawListQuery['includes'] },
 ): Promise<LegacyCategoryView> {
   const includes = validateIncludes(categoryListDefinition, input.includes);

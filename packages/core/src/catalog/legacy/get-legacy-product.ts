@@ -1,7 +1,12 @@
 import { RawListQuery } from '../../listing/list-query';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { legacyProductListDefinition } from '../catalog.list-definitions';
-import { LegacyProductView, findProduct, loadLegacyProductRelations } from './legacy-product.helpers';
+import {
+  LegacyProductReadRepositories,
+  LegacyProductView,
+  findProduct,
+  loadLegacyProductRelations,
+} from './legacy-product.helpers';
 import { validateIncludes } from './legacy.helpers';
 
 /**
@@ -9,7 +14,7 @@ import { validateIncludes } from './legacy.helpers';
  * the includes of the product list (`categories`, `collection`, `subbrand`, `tags`, `variants.inventory`).
  */
 export async function getLegacyProduct(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<LegacyProductReadRepositories> },
   input: { brandId: number; id: number; includes?: RawListQuery['includes'] },
 ): Promise<LegacyProductView> {
   const includes = validateIncludes(legacyProductListDefinition, input.includes);

@@ -1,4 +1,4 @@
-import { Repositories } from '../../shared/unit-of-work.port';
+import { Repositories } from '../../shared/unit-of-work.ports';
 import { DomainError, ViolationList } from '../../shared/errors';
 import { Category, ProductAggregate } from '../catalog.entities';
 import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
@@ -14,7 +14,7 @@ export interface LegacyCategoryRelations {
 
 /** Loads children and products of the categories as `includes` asks, in two queries at most. */
 export async function loadCategoryRelations(
-  repos: Repositories,
+  repos: Pick<Repositories, 'categories' | 'products'>,
   brandId: number,
   categories: Category[],
   includes: string[],
@@ -43,7 +43,11 @@ export async function loadCategoryRelations(
 }
 
 /** The category, or `not_found` (a category of another brand is the same as a missing one). */
-export async function findCategory(repos: Repositories, brandId: number, id: number): Promise<Category> {
+export async function findCategory(
+  repos: Pick<Repositories, 'categories'>,
+  brandId: number,
+  id: number,
+): Promise<Category> {
   const [category] = await repos.categories.findByIds(brandId, [id]);
   if (!category) throw DomainError.notFound('category', id);
   return category;
@@ -63,7 +67,7 @@ export function checkCategoryName(name: string): string {
  * category being renamed itself: error 40001 of the older interface.
  */
 export async function ensureNameFree(
-  repos: Repositories,
+  repos: Pick<Repositories, 'categories'>,
   brandId: number,
   parentId: number | null,
   name: string,

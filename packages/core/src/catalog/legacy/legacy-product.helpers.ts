@@ -2,11 +2,11 @@ import { ensureDefaultLocation } from '../../inventory/ensure-default-location';
 import { InventoryLocation, NewStockMovement } from '../../inventory/inventory.entities';
 import { inventoryLocationListDefinition } from '../catalog.list-definitions';
 import { validateListQuery } from '../../listing/validate-list-query';
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { isCurrencyCode } from '../../shared/codes';
 import { MONEY_SCALE, parseDecimal } from '../../shared/decimal';
 import { DomainError, ViolationList, pointerToPath } from '../../shared/errors';
-import { Repositories } from '../../shared/unit-of-work.port';
+import { Repositories } from '../../shared/unit-of-work.ports';
 import {
   Category,
   Collection,
@@ -20,6 +20,18 @@ import {
 } from '../catalog.entities';
 import { LEGACY_ERROR_CODES, legacyError, sameAttributeNames } from './legacy.helpers';
 import { settleAll } from '../../shared/settle-all';
+
+/** What the legacy product reads use: the product and the relations its view shows. */
+export type LegacyProductReadRepositories = Pick<
+  Repositories,
+  'categories' | 'collections' | 'inventoryLocations' | 'products' | 'stock' | 'subbrands'
+>;
+
+/** What the legacy product and variant writes use: the reads, the brand (its base currency) and ids. */
+export type LegacyProductWriteRepositories = Pick<
+  Repositories,
+  'brands' | 'categories' | 'collections' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'subbrands'
+>;
 
 /* ------------------------------------------------------------------------------------------------
  * Commands: what the older interface's product and variant bodies carry, in the core's words.
@@ -289,7 +301,7 @@ export function requireBaseCurrency(
 }
 
 /** The brand's base currency. */
-export async function baseCurrencyOf(repos: Repositories, brandId: number): Promise<string> {
+export async function baseCurrencyOf(repos: Pick<Repositories, 'brands'>, brandId: number): Promise<string> {
   const brand = await repos.brands.findById(brandId);
   if (!brand) throw DomainError.notFound('brand', brandId);
   return brand.currency;
@@ -355,7 +367,11 @@ export function newVariant(
  * ---------------------------------------------------------------------------------------------- */
 
 /** The product with its variants, or `not_found` (another brand's product is the same as a missing one). */
-export async function findProduct(repos: Repositories, brandId: number, id: number): Promise<ProductAggregate> {
+export async function findProduct(
+  repos: Pick<Repositories, 'products'>,
+  brandId: number,
+  id: number,
+): Promise<ProductAggregate> {
   const [aggregate] = await repos.products.findByIds(brandId, [id]);
   if (!aggregate) throw DomainError.notFound('product', id);
   return aggregate;
@@ -383,7 +399,7 @@ export function ensureSameAttributeNames(variants: NormalizedVariant[], expected
 
 /** Code 1000002 when another product of the brand has the item number. */
 export async function ensureItemNumberFree(
-  repos: Repositories,
+  repos: Pick<Repositories, 'products'>,
   brandId: number,
   itemNumber: string,
   self: number | null,
@@ -402,7 +418,7 @@ export async function ensureItemNumberFree(
 
 /** Code 1000003 when a SKU is used twice in the request or by another variant of the brand. */
 export async function ensureSkusFree(
-  repos: Repositories,
+  repos: Pick<Repositories, 'products'>,
   brandId: number,
   variants: NormalizedVariant[],
   self: number | null,
@@ -459,7 +475,7 @@ export function checkProductFields(
 
 /** Sub-brand and collection must be the brand's own. */
 export async function checkProductReferences(
-  repos: Repositories,
+  repos: Pick<Repositories, 'collections' | 'subbrands'>,
   brandId: number,
   input: LegacyProductChanges,
   violations: ViolationList,
@@ -505,7 +521,11 @@ export function stockKeyOf(location: InventoryLocation): string {
   return location.isDefault ? 'stock' : location.name;
 }
 
-async function locationsByName(repos: Repositories, brandId: number, names: string[]): Promise<InventoryLocation[]> {
+async function locationsByName(
+  repos: Pick<Repositories, 'inventoryLocations'>,
+  brandId: number,
+  names: string[],
+): Promise<InventoryLocation[]> {
   const found: InventoryLocation[] = [];
   for (let i = 0; i < names.length; i += 100) {
     const chunk = names.slice(i, i + 100);
@@ -524,7 +544,7 @@ async function locationsByName(repos: Repositories, brandId: number, names: stri
  * variant naming the same location are violations.
  */
 export async function resolveStockLocations(
-  tx: Repositories,
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations'>,
   clock: Clock,
   brandId: number,
   variants: NormalizedVariant[],
@@ -560,7 +580,7 @@ export async function resolveStockLocations(
 
 /** Sets the in-stock quantities (reason `api_quantity`): one ledger row per balance that changes. */
 export async function applyInventory(
-  tx: Repositories,
+  tx: Pick<Repositories, 'stock'>,
   input: { brandId: number; userId: number | null; at: string },
   entries: { variantId: number; stock: NormalizedStock; location: InventoryLocation }[],
 ): Promise<void> {
@@ -611,7 +631,7 @@ export interface LegacyProductRelations {
 
 /** Loads what the includes ask for (`categories`, `collection`, `subbrand`, `variants.inventory`), one query each. */
 export async function loadLegacyProductRelations(
-  repos: Repositories,
+  repos: Pick<Repositories, 'categories' | 'collections' | 'inventoryLocations' | 'stock' | 'subbrands'>,
   brandId: number,
   aggregates: ProductAggregate[],
   includes: string[],

@@ -1,6 +1,6 @@
 import { ListQuery, Page } from '../../listing/list-query';
 import { ListRequest, runList } from '../../listing/run-list';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { categoryListDefinition } from '../catalog.list-definitions';
 import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category.helpers';
@@ -17,7 +17,7 @@ export interface LegacyCategoryListResult {
  * top ones), paged by `page` and `limit` with `total`; `children` and `products` as included.
  */
 export async function listCategories(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'categories' | 'products'>> },
   request: ListRequest,
 ): Promise<LegacyCategoryListResult> {
   return deps.uow.read(async (repos) => {

@@ -1,10 +1,15 @@
 import { ListQuery } from '../../listing/list-query';
 import { ListRequest, runList } from '../../listing/run-list';
 import { DomainError } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { legacyProductListDefinition } from '../catalog.list-definitions';
-import { LegacyProductRelations, loadLegacyProductRelations, variantsInOrder } from './legacy-product.helpers';
+import {
+  LegacyProductReadRepositories,
+  LegacyProductRelations,
+  loadLegacyProductRelations,
+  variantsInOrder,
+} from './legacy-product.helpers';
 import { legacyListRequest } from './legacy.helpers';
 
 export interface LegacyProductListRequest extends ListRequest {
@@ -50,7 +55,7 @@ export function splitByAttribute(aggregate: ProductAggregate, attribute: string)
  * until a page comes back empty.
  */
 export async function listLegacyProducts(
-  deps: { uow: UnitOfWork },
+  deps: { uow: UnitOfWork<LegacyProductReadRepositories> },
   request: LegacyProductListRequest,
 ): Promise<LegacyProductListResult> {
   const split = request.splitByAttribute;

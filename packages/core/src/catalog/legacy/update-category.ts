@@ -1,5 +1,5 @@
-import { Clock } from '../../shared/clock.port';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { Clock } from '../../shared/clock.ports';
+import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category.helpers';
 
@@ -9,7 +9,7 @@ import { checkCategoryName, ensureNameFree, findCategory } from './legacy-catego
  * An unchanged name keeps `updated_at`.
  */
 export async function updateCategory(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'categories'>>; clock: Clock },
   input: { brandId: number; id: number; name: string },
 ): Promise<Category> {
   const name = checkCategoryName(input.name);

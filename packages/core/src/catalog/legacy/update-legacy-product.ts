@@ -1,9 +1,10 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import {
   LegacyProductChanges,
+  LegacyProductReadRepositories,
   LegacyProductView,
   applyProductFields,
   checkProductFields,
@@ -21,7 +22,7 @@ import { sameData } from '../../shared/sync-outcome';
  * A request that changes nothing keeps `updated_at`.
  */
 export async function updateLegacyProduct(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<LegacyProductReadRepositories>; clock: Clock },
   input: { brandId: number; id: number; product: LegacyProductChanges },
 ): Promise<LegacyProductView> {
   const { brandId, product: changes } = input;

@@ -1,9 +1,10 @@
-import { Clock } from '../../shared/clock.port';
+import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
 import { sameData } from '../../shared/sync-outcome';
-import { UnitOfWork } from '../../shared/unit-of-work.port';
+import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { VariantRecord } from '../catalog.entities';
 import {
+  LegacyProductWriteRepositories,
   LegacyVariantChanges,
   LegacyVariantView,
   applyInventory,
@@ -25,7 +26,7 @@ import {
  * others stay, and the base currency must remain) and stock. Fields not sent keep their value.
  */
 export async function updateLegacyVariant(
-  deps: { uow: UnitOfWork; clock: Clock },
+  deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
   input: {
     brandId: number;
     productId: number;

@@ -1,8 +1,8 @@
 import { CustomerGroup, CustomerGroupRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../listing/list-sql';
-import { CustomerGroupsTable } from '../tables/partner.tables';
-import { Executor } from './executor';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { CustomerGroupsTable } from '../../tables/partner.tables';
+import { Executor } from '../executor';
 
 const rowToGroup = (r: Selectable<CustomerGroupsTable>): CustomerGroup => ({
   id: Number(r.id),

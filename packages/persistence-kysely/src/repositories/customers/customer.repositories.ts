@@ -1,12 +1,14 @@
-import { Customer, CustomerRepository, DomainError } from '@brand/core';
+import { Customer, CustomerRepositories, CustomerRepository, DomainError } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../listing/list-sql';
-import { isForeignKeyViolation } from '../storage-errors';
-import { CustomersTable } from '../tables/partner.tables';
-import { loadAddresses, replaceAddresses } from './address-rows';
-import { CUSTOMER_DEPENDENTS, findDependents } from './dependents';
-import { Executor, fromFlag, toFlag } from './executor';
-import { adjustRowCount, readRowCount } from './row-counts';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { isForeignKeyViolation } from '../../storage-errors';
+import { CustomersTable } from '../../tables/partner.tables';
+import { loadAddresses, replaceAddresses } from '../address-rows';
+import { CUSTOMER_DEPENDENTS, findDependents } from '../dependents';
+import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
+import { adjustRowCount, readRowCount } from '../row-counts';
+import { customerGroupRepository } from './customer-group.repositories';
+import { paymentTermsRepository } from './payment-terms.repositories';
 
 const rowToCustomer = (r: Selectable<CustomersTable>): Customer => ({
   id: Number(r.id),
@@ -136,3 +138,10 @@ export function customerRepository(executor: Executor): CustomerRepository {
     },
   };
 }
+
+/** The customers module's repositories, as the unit of work makes them. */
+export const customerRepositoryFactories: RepositoryFactories<CustomerRepositories> = {
+  customers: (executor) => customerRepository(executor),
+  customerGroups: (executor) => customerGroupRepository(executor),
+  paymentTerms: (executor) => paymentTermsRepository(executor),
+};

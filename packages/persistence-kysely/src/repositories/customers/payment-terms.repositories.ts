@@ -1,8 +1,8 @@
 import { PaymentTerms, PaymentTermsRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../listing/list-sql';
-import { PaymentTermsTable } from '../tables/partner.tables';
-import { Executor } from './executor';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { PaymentTermsTable } from '../../tables/partner.tables';
+import { Executor } from '../executor';
 
 const rowToTerms = (r: Selectable<PaymentTermsTable>): PaymentTerms => ({
   id: Number(r.id),

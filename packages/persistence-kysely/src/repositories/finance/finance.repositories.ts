@@ -4,6 +4,7 @@ import {
   AccountingLine,
   CreditNote,
   CreditNoteRepository,
+  FinanceRepositories,
   FinancialDocumentStatus,
   FinancialLine,
   Invoice,
@@ -19,10 +20,10 @@ import {
   InvoicesTable,
 } from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
-import { Executor, fromFlag, toFlag } from '../executor';
+import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { exportScopeSql, sortById } from './document-sql';
-import { documentStore } from './document-store';
+import { exportScopeSql, sortById } from '../documents/document-sql';
+import { documentStore } from '../documents/document-store';
 
 const INVOICE_COLUMNS: ListColumns = {
   id: { column: 'invoices.id', type: 'integer' },
@@ -303,3 +304,10 @@ export function accountingEntryRepository(executor: Executor): AccountingEntryRe
     },
   };
 }
+
+/** The finance module's repositories, as the unit of work makes them. */
+export const financeRepositoryFactories: RepositoryFactories<FinanceRepositories> = {
+  invoices: (executor) => invoiceRepository(executor),
+  creditNotes: (executor) => creditNoteRepository(executor),
+  accountingEntries: (executor) => accountingEntryRepository(executor),
+};

@@ -1,10 +1,10 @@
-import { Colli, Shipment, ShipmentLine, ShipmentRepository, ShipmentStatus } from '@brand/core';
+import { Colli, Shipment, ShipmentLine, ShipmentRepositories, ShipmentRepository, ShipmentStatus } from '@brand/core';
 import { Insertable, Selectable } from 'kysely';
 import { ListColumns } from '../../listing/list-sql';
 import { ShipmentLinesTable, ShipmentsTable } from '../../tables/orders.tables';
-import { Executor } from '../executor';
+import { Executor, RepositoryFactories } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { documentStore } from './document-store';
+import { documentStore } from '../documents/document-store';
 
 /** The list keys of `shipmentListDefinition` and `thirdPartyShipmentListDefinition`. */
 const SHIPMENT_COLUMNS: ListColumns = {
@@ -121,3 +121,8 @@ export function shipmentRepository(executor: Executor): ShipmentRepository {
     listForExport: (brandId, query, scope) => store.listForExport(brandId, query, scope, true),
   };
 }
+
+/** The fulfilment module's repositories, as the unit of work makes them. */
+export const shipmentRepositoryFactories: RepositoryFactories<ShipmentRepositories> = {
+  shipments: (executor) => shipmentRepository(executor),
+};

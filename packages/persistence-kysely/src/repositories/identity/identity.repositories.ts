@@ -5,6 +5,7 @@ import {
   ApiAppRepository,
   Brand,
   BrandRepository,
+  IdentityRepositories,
   RequestLogEntry,
   RequestLogRepository,
   Scope,
@@ -12,8 +13,14 @@ import {
   UserRepository,
 } from '@brand/core';
 import { Selectable } from 'kysely';
-import { AccessTokensTable, ApiAppsTable, BrandsTable, RequestLogsTable, UsersTable } from '../tables/identity.tables';
-import { Executor } from './executor';
+import {
+  AccessTokensTable,
+  ApiAppsTable,
+  BrandsTable,
+  RequestLogsTable,
+  UsersTable,
+} from '../../tables/identity.tables';
+import { Executor, RepositoryFactories } from '../executor';
 
 const rowToBrand = (r: Selectable<BrandsTable>): Brand => ({
   id: Number(r.id),
@@ -203,3 +210,12 @@ export function requestLogRepository(
     },
   };
 }
+
+/** The identity module's repositories, as the unit of work makes them. */
+export const identityRepositoryFactories: RepositoryFactories<IdentityRepositories> = {
+  brands: (executor) => brandRepository(executor),
+  users: (executor) => userRepository(executor),
+  apiApps: (executor) => apiAppRepository(executor),
+  accessTokens: (executor) => accessTokenRepository(executor),
+  requestLogs: (executor, bound) => requestLogRepository(executor, (count) => bound.ids.next('request_logs', count)),
+};

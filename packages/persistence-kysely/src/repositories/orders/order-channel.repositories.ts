@@ -5,7 +5,7 @@ import { OrderChannelsTable } from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
-import { sortById } from './document-sql';
+import { sortById } from '../documents/document-sql';
 
 const rowToChannel = (r: Selectable<OrderChannelsTable>): OrderChannel => ({
   id: Number(r.id),

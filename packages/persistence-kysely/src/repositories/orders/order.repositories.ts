@@ -3,6 +3,7 @@ import {
   Order,
   OrderAddress,
   OrderLine,
+  OrderRepositories,
   OrderRepository,
   OrderStatus,
   OrderType,
@@ -13,9 +14,10 @@ import {
 import { Insertable, Selectable } from 'kysely';
 import { ListColumns } from '../../listing/list-sql';
 import { OrderLinesTable, OrdersTable } from '../../tables/orders.tables';
-import { Executor, fromFlag, toFlag } from '../executor';
+import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { documentStore } from './document-store';
+import { documentStore } from '../documents/document-store';
+import { orderChannelRepository } from './order-channel.repositories';
 
 /** The list keys of `orderListDefinition`. */
 const ORDER_COLUMNS: ListColumns = {
@@ -232,3 +234,9 @@ export function orderRepository(executor: Executor): OrderRepository {
       store.listForExport(brandId, query, scope, query.includes.includes('lines')),
   };
 }
+
+/** The orders module's repositories, as the unit of work makes them. */
+export const orderRepositoryFactories: RepositoryFactories<OrderRepositories> = {
+  orderChannels: (executor) => orderChannelRepository(executor),
+  orders: (executor) => orderRepository(executor),
+};

@@ -4,7 +4,7 @@ import { ListColumns } from '../../listing/list-sql';
 import { DeliveryNoteLinesTable, DeliveryNotesTable } from '../../tables/production.tables';
 import { Executor } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { documentStore } from '../orders/document-store';
+import { documentStore } from '../documents/document-store';
 
 /** The list keys of `deliveryNoteListDefinition` and `thirdPartyDeliveryNoteListDefinition`. */
 const DELIVERY_NOTE_COLUMNS: ListColumns = {

@@ -10,7 +10,7 @@ import { ListColumns } from '../../listing/list-sql';
 import { ProductionOrderLinesTable, ProductionOrdersTable } from '../../tables/production.tables';
 import { Executor } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { documentStore } from '../orders/document-store';
+import { documentStore } from '../documents/document-store';
 
 /** The list keys of `productionOrderListDefinition`. */
 const PRODUCTION_ORDER_COLUMNS: ListColumns = {

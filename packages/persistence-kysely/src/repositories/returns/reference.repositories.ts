@@ -14,7 +14,7 @@ import { selectInChunks, unique } from '../batches';
 import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
-import { lockedInTransaction, sortById } from '../orders/document-sql';
+import { lockedInTransaction, sortById } from '../documents/document-sql';
 
 /** The list keys of `claimCauseListDefinition`. */
 const CLAIM_CAUSE_COLUMNS: ListColumns = {

@@ -4,6 +4,7 @@ import {
   Meta,
   Return,
   ReturnLine,
+  ReturnRepositories,
   ReturnRepository,
   ReturnSource,
   ReturnStatus,
@@ -12,9 +13,10 @@ import { Insertable, Selectable } from 'kysely';
 import { ListColumns } from '../../listing/list-sql';
 import { ReturnLinesTable, ReturnsTable } from '../../tables/returns.tables';
 import { runInChunks } from '../batches';
-import { Executor, fromFlag, toFlag } from '../executor';
+import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
-import { documentStore } from '../orders/document-store';
+import { documentStore } from '../documents/document-store';
+import { alertRepository, claimCauseRepository, returnPortalRepository } from './reference.repositories';
 
 /** The list keys of the return list definitions (v10, 3PL and the 3PL export share them). */
 const RETURN_COLUMNS: ListColumns = {
@@ -274,3 +276,11 @@ export function returnRepository(executor: Executor): ReturnRepository {
     listForExport: (brandId, query, scope) => store.listForExport(brandId, query, scope, true),
   };
 }
+
+/** The returns module's repositories, as the unit of work makes them. */
+export const returnRepositoryFactories: RepositoryFactories<ReturnRepositories> = {
+  returns: (executor) => returnRepository(executor),
+  claimCauses: (executor) => claimCauseRepository(executor),
+  returnPortals: (executor) => returnPortalRepository(executor),
+  alerts: (executor) => alertRepository(executor),
+};

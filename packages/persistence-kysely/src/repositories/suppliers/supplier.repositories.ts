@@ -1,12 +1,12 @@
-import { DomainError, Supplier, SupplierRepository } from '@brand/core';
+import { DomainError, Supplier, SupplierRepositories, SupplierRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../listing/list-sql';
-import { isForeignKeyViolation } from '../storage-errors';
-import { SuppliersTable } from '../tables/partner.tables';
-import { loadAddresses, replaceAddresses } from './address-rows';
-import { findDependents, SUPPLIER_DEPENDENTS } from './dependents';
-import { Executor, fromFlag, toFlag } from './executor';
-import { adjustRowCount, readRowCount } from './row-counts';
+import { fetchList, ListColumns } from '../../listing/list-sql';
+import { isForeignKeyViolation } from '../../storage-errors';
+import { SuppliersTable } from '../../tables/partner.tables';
+import { loadAddresses, replaceAddresses } from '../address-rows';
+import { findDependents, SUPPLIER_DEPENDENTS } from '../dependents';
+import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
+import { adjustRowCount, readRowCount } from '../row-counts';
 
 const rowToSupplier = (r: Selectable<SuppliersTable>): Supplier => ({
   id: Number(r.id),
@@ -123,3 +123,8 @@ export function supplierRepository(executor: Executor): SupplierRepository {
     },
   };
 }
+
+/** The suppliers module's repositories, as the unit of work makes them. */
+export const supplierRepositoryFactories: RepositoryFactories<SupplierRepositories> = {
+  suppliers: (executor) => supplierRepository(executor),
+};

@@ -1,48 +1,13 @@
+/**
+ * The tables whose integer ids come from the id generator, as keys (the values mean nothing).
+ * Empty here: each module names its tables in its ports file by declaration merging
+ * (`interface EntityKinds { customers: true; … }`), next to the repositories that store them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the modules' ports files fill it by declaration merging
+export interface EntityKinds {}
+
 /** Tables whose integer ids come from the id generator. */
-export type EntityKind =
-  | 'brands'
-  | 'users'
-  | 'api_apps'
-  | 'access_tokens'
-  | 'request_logs'
-  | 'customers'
-  | 'customer_addresses'
-  | 'customer_groups'
-  | 'payment_terms'
-  | 'suppliers'
-  | 'supplier_addresses'
-  | 'products'
-  | 'variants'
-  | 'categories'
-  | 'collections'
-  | 'subbrands'
-  | 'drops'
-  | 'cost_price_sets'
-  | 'product_locales'
-  | 'product_images'
-  | 'inventory_locations'
-  | 'stock_balances'
-  | 'stock_movements'
-  | 'order_channels'
-  | 'orders'
-  | 'order_lines'
-  | 'shipments'
-  | 'shipment_lines'
-  | 'invoices'
-  | 'invoice_lines'
-  | 'credit_notes'
-  | 'credit_note_lines'
-  | 'accounting_entries'
-  | 'timeline_events'
-  | 'production_orders'
-  | 'production_order_lines'
-  | 'delivery_notes'
-  | 'delivery_note_lines'
-  | 'returns'
-  | 'return_lines'
-  | 'claim_causes'
-  | 'return_portals'
-  | 'alerts';
+export type EntityKind = keyof EntityKinds;
 
 /**
  * Integer ids are handed out by the storage adapter inside the transaction (a Postgres sequence,
@@ -73,4 +38,14 @@ export type DocumentKind =
  */
 export interface DocumentNumberSequence {
   next(brandId: number, kind: DocumentKind): Promise<number>;
+}
+
+/** The sequences every module draws from; the declaration below adds them to `Repositories`. */
+export interface SequenceRepositories {
+  ids: IdGenerator;
+  documentNumbers: DocumentNumberSequence;
+}
+
+declare module './unit-of-work.ports' {
+  interface Repositories extends SequenceRepositories {}
 }
