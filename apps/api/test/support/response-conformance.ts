@@ -53,7 +53,9 @@ export function checkResponsesAgainstDocument(app: express.Application): void {
   const handled = app as unknown as { handle: Handle };
   const handle = handled.handle.bind(app);
   // The very document /openapi.json serves, taken directly: in maintenance the route answers 503.
-  const loadDocument = async (): Promise<CompiledDocument> => compiled(JSON.stringify(openApiDocumentOf(app)));
+  let document: CompiledDocument | undefined;
+  const loadDocument = async (): Promise<CompiledDocument> =>
+    (document ??= compiled(JSON.stringify(openApiDocumentOf(app))));
   handled.handle = (req, res, next) => {
     watch(req, res, loadDocument);
     handle(req, res, next);
