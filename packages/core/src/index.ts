@@ -6,105 +6,482 @@
  * a transaction; `@brand/persistence-kysely` provides them for SQLite and Postgres, and
  * `@brand/core/testing` an in-memory set for tests.
  */
-export * from './shared/errors';
-export * from './shared/settle-all';
-export * from './shared/clock.ports';
-export * from './shared/sequences.ports';
-export * from './shared/unit-of-work.ports';
-export * from './shared/state-machine';
-export * from './shared/decimal';
-export * from './shared/codes';
-export * from './shared/reference';
-export * from './shared/sync-outcome';
 
-export * from './listing/list-query';
-export * from './listing/validate-list-query';
-export * from './listing/page';
-export * from './listing/run-list';
+// Errors: the one error use cases throw (`DomainError`), its codes and the violations it lists.
+export { DomainError, isDomainError, pointerToPath, ViolationList } from './shared/errors';
+export type { ErrorCode, Violation } from './shared/errors';
 
-export * from './addresses/address';
+// Clock and sequences: what time it is, integer ids and gap-free document numbers.
+export { FixedClock, systemClock } from './shared/clock.ports';
+export type { Clock } from './shared/clock.ports';
+export type {
+  DocumentKind,
+  DocumentNumberSequence,
+  EntityKind,
+  EntityKinds,
+  IdGenerator,
+  SequenceRepositories,
+} from './shared/sequences.ports';
 
-export * from './identity/scopes';
-export * from './identity/identity.entities';
-export * from './identity/identity.ports';
-export * from './identity/create-brand';
-export * from './identity/create-user';
-export * from './identity/create-api-app';
-export * from './identity/issue-access-token';
-export * from './identity/revoke-access-token';
-export * from './identity/verify-access-token';
-export * from './identity/record-requests';
+// Unit of work: the transaction boundary every use case goes through, and the repositories it binds.
+export type { Repositories, UnitOfWork } from './shared/unit-of-work.ports';
+export { settleAll } from './shared/settle-all';
 
-export * from './customers/customer.entities';
-export * from './customers/customer.ports';
-export * from './customers/customer.list-definitions';
-export * from './customers/sync-customers';
-export * from './customers/list-customers';
-export * from './customers/list-customer-groups';
-export * from './customers/list-payment-terms';
-export * from './customers/create-customer-group';
-export * from './customers/create-payment-terms';
+// State machines: the transition tables behind every lifecycle (each module exports its own lifecycle).
+export { defineStateMachine, StateMachine } from './shared/state-machine';
+export type { TransitionTable } from './shared/state-machine';
 
-export * from './suppliers/supplier.entities';
-export * from './suppliers/supplier.ports';
-export * from './suppliers/supplier.list-definitions';
-export * from './suppliers/sync-suppliers';
-export * from './suppliers/list-suppliers';
+// Amounts and references: decimals, money in minor units, id-or-code references and sync outcomes.
+export { formatDecimal, MONEY_SCALE, parseDecimal, PERCENT_SCALE } from './shared/decimal';
+export { divideRounded, lineTotal } from './shared/money';
+export type { IdOrCode } from './shared/reference';
+export type { SyncOutcome } from './shared/sync-outcome';
 
-export * from './catalog/catalog.entities';
-export * from './catalog/catalog.ports';
-export * from './catalog/image-storage.ports';
-export * from './catalog/catalog.list-definitions';
+// Listing: the filter, sort and page vocabulary of every list use case, and the list definitions behind it.
+export { DEFAULT_LIMIT, FILTER_OPERATORS, MAX_LIMIT, sortSignature } from './listing/list-query';
+export type {
+  FieldDefinition,
+  FieldType,
+  Filter,
+  FilterGroup,
+  FilterOperator,
+  KeysetPosition,
+  ListDefinition,
+  ListQuery,
+  ListRows,
+  Page,
+  Primitive,
+  RawFilter,
+  RawFilterGroup,
+  RawListQuery,
+  Sort,
+  SortDirection,
+} from './listing/list-query';
+export { validateListQuery } from './listing/validate-list-query';
+export type { DecodedCursor } from './listing/validate-list-query';
+export { runList } from './listing/run-list';
+export type { ListRequest } from './listing/run-list';
 
-export * from './inventory/inventory.entities';
-export * from './inventory/inventory.ports';
-export * from './inventory/ensure-default-location';
-export * from './catalog/download-images';
+// Addresses: addresses of customers and suppliers and how a sync replaces or merges them.
+export type { Address, AddressInput, AddressSync, AddressSyncKey, AddressSyncMode } from './addresses/address';
 
-export * from './catalog/list-products';
-export * from './catalog/get-product';
-export * from './catalog/list-variants';
-export * from './catalog/get-variant';
-export * from './catalog/create-drop';
-export * from './catalog/list-drops';
-export * from './catalog/create-product-locale';
-export * from './catalog/list-product-locales';
-export * from './catalog/create-subbrand';
-export * from './inventory/list-available-stock';
-export * from './inventory/create-inventory-location';
-export * from './inventory/list-inventory-locations';
-export * from './catalog/product-images-matching';
-export * from './catalog/sync-product-images';
-export * from './catalog/product-sync.input';
-export * from './catalog/sync-products';
+// Identity: brands, users, API apps, access tokens, scopes and the request log.
+export type { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User } from './identity/identity.entities';
+export type {
+  AccessTokenRepository,
+  ApiAppRepository,
+  BrandRepository,
+  IdentityRepositories,
+  RequestLogRepository,
+  SecretHasher,
+  TokenVerifier,
+  UserRepository,
+} from './identity/identity.ports';
+export { createApiApp } from './identity/create-api-app';
+export type { CreateApiAppInput } from './identity/create-api-app';
+export { createBrand } from './identity/create-brand';
+export type { CreateBrandInput } from './identity/create-brand';
+export { createUser } from './identity/create-user';
+export type { CreateUserInput } from './identity/create-user';
+export { issueAccessToken } from './identity/issue-access-token';
+export type { IssueAccessTokenInput } from './identity/issue-access-token';
+export { recordRequests } from './identity/record-requests';
+export { revokeAccessToken } from './identity/revoke-access-token';
+export { ALL_SCOPES, missingScopes } from './identity/scopes';
+export type { Scope, ScopeArea } from './identity/scopes';
+export { createStoredTokenVerifier } from './identity/verify-access-token';
 
-export * from './catalog/legacy/legacy.helpers';
-export * from './catalog/legacy/legacy-category.helpers';
-export * from './catalog/legacy/legacy-product.helpers';
-export * from './catalog/legacy/list-categories';
-export * from './catalog/legacy/get-category';
-export * from './catalog/legacy/create-category';
-export * from './catalog/legacy/update-category';
-export * from './catalog/legacy/delete-category';
-export * from './catalog/legacy/list-collections';
-export * from './catalog/legacy/get-collection';
-export * from './catalog/legacy/create-collection';
-export * from './catalog/legacy/list-legacy-products';
-export * from './catalog/legacy/get-legacy-product';
-export * from './catalog/legacy/create-legacy-product';
-export * from './catalog/legacy/update-legacy-product';
-export * from './catalog/legacy/delete-legacy-product';
-export * from './catalog/legacy/create-legacy-variant';
-export * from './catalog/legacy/update-legacy-variant';
-export * from './catalog/legacy/delete-legacy-variant';
-export { newProduct, newVariant } from './catalog/product-sync-merge';
+// Customers: customers, customer groups and payment terms.
+export type { Customer, CustomerGroup, PaymentTerms } from './customers/customer.entities';
+export type {
+  CustomerGroupRepository,
+  CustomerRepositories,
+  CustomerRepository,
+  PaymentTermsRepository,
+} from './customers/customer.ports';
+export {
+  customerGroupListDefinition,
+  customerListDefinition,
+  discountPercentage,
+  paymentTermsListDefinition,
+} from './customers/customer.list-definitions';
+export { createCustomerGroup } from './customers/create-customer-group';
+export { createPaymentTerms } from './customers/create-payment-terms';
+export { listCustomerGroups } from './customers/list-customer-groups';
+export { listCustomers } from './customers/list-customers';
+export type { CustomerListResult } from './customers/list-customers';
+export { listPaymentTerms } from './customers/list-payment-terms';
+export { syncCustomers } from './customers/sync-customers';
+export type { CustomerSyncItem } from './customers/sync-customers';
 
-export * from './shared/money';
-export * from './settings';
-export * from './documents';
-export * from './orders';
-export * from './fulfilment';
-export * from './finance';
+// Suppliers: suppliers and their sync.
+export type { Supplier } from './suppliers/supplier.entities';
+export type { SupplierRepositories, SupplierRepository } from './suppliers/supplier.ports';
+export { supplierListDefinition } from './suppliers/supplier.list-definitions';
+export { listSuppliers } from './suppliers/list-suppliers';
+export { syncSuppliers } from './suppliers/sync-suppliers';
+export type { SupplierSyncItem } from './suppliers/sync-suppliers';
 
-export * from './production';
-export * from './returns';
+// Catalog: products, variants, drops, locales, subbrands, product sync and product images.
+export type {
+  Category,
+  Collection,
+  CostPriceSet,
+  Drop,
+  LeadTimeType,
+  Meta,
+  Product,
+  ProductAggregate,
+  ProductImage,
+  ProductLocale,
+  ProductSupplierLink,
+  ProductTranslation,
+  Subbrand,
+  SyncMode,
+  Variant,
+  VariantCostPrice,
+  VariantPrice,
+  VariantRecord,
+  WeightUnit,
+} from './catalog/catalog.entities';
+export type {
+  CatalogRepositories,
+  CategoryRepository,
+  CollectionRepository,
+  CostPriceSetRepository,
+  DropRepository,
+  ProductImageRepository,
+  ProductLocaleRepository,
+  ProductRepository,
+  SaleableVariant,
+  SubbrandRepository,
+  VariantRef,
+} from './catalog/catalog.ports';
+export type { BlobStore, FetchedImage, ImageFetcher } from './catalog/image-storage.ports';
+export {
+  availableStockListDefinition,
+  categoryListDefinition,
+  collectionListDefinition,
+  dropListDefinition,
+  inventoryLocationListDefinition,
+  legacyProductListDefinition,
+  productListDefinition,
+  variantListDefinition,
+} from './catalog/catalog.list-definitions';
+export type {
+  DecimalInput,
+  InventoryChangeInput,
+  ProductCategoryInput,
+  ProductSupplierInput,
+  ProductSyncCommand,
+  ProductSyncItem,
+  ProductSyncOutcome,
+  ProductTranslationInput,
+  SyncAction,
+  VariantCostPriceInput,
+  VariantImageInput,
+  VariantPriceInput,
+  VariantSyncItem,
+  VariantSyncOutcome,
+} from './catalog/product-sync.input';
+export { createDrop } from './catalog/create-drop';
+export { createProductLocale } from './catalog/create-product-locale';
+export { createSubbrand } from './catalog/create-subbrand';
+export { getProduct } from './catalog/get-product';
+export type { ProductDetail } from './catalog/get-product';
+export { getVariant } from './catalog/get-variant';
+export type { VariantDetail } from './catalog/get-variant';
+export { listDrops } from './catalog/list-drops';
+export { listProductLocales, productLocaleListDefinition } from './catalog/list-product-locales';
+export { emptyCatalogRelations, listProducts } from './catalog/list-products';
+export type { CatalogRelations, ProductListResult } from './catalog/list-products';
+export { listVariants } from './catalog/list-variants';
+export type { VariantListResult, VariantRelations } from './catalog/list-variants';
+export { MAX_PRODUCTS_PER_IMAGE_SYNC, syncProductImages } from './catalog/sync-product-images';
+export type {
+  ProductImageAction,
+  ProductImagesSyncCommand,
+  ProductImagesSyncDeps,
+  ProductImagesSyncItem,
+  ProductImagesSyncResult,
+  ProductImageSyncInput,
+  SkippedProductImage,
+  SyncedProductImage,
+} from './catalog/sync-product-images';
+export { syncProducts } from './catalog/sync-products';
+export type { SyncProductsDeps } from './catalog/sync-products';
+
+// Catalog, legacy v1: categories, collections and the v1 product and variant endpoints.
+export { createCategory } from './catalog/legacy/create-category';
+export { COLLECTION_VISIBILITIES, createCollection } from './catalog/legacy/create-collection';
+export type { CollectionVisibility, CreateCollectionInput } from './catalog/legacy/create-collection';
+export { createLegacyProduct } from './catalog/legacy/create-legacy-product';
+export type { CreateLegacyProductInput } from './catalog/legacy/create-legacy-product';
+export { createLegacyVariant } from './catalog/legacy/create-legacy-variant';
+export { deleteCategory } from './catalog/legacy/delete-category';
+export { deleteLegacyProduct } from './catalog/legacy/delete-legacy-product';
+export { deleteLegacyVariant } from './catalog/legacy/delete-legacy-variant';
+export { getCategory } from './catalog/legacy/get-category';
+export type { LegacyCategoryView } from './catalog/legacy/get-category';
+export { getCollection } from './catalog/legacy/get-collection';
+export { getLegacyProduct } from './catalog/legacy/get-legacy-product';
+export type { LegacyCategoryRelations } from './catalog/legacy/legacy-category.helpers';
+export {
+  legacyColliOf,
+  legacyEanOf,
+  legacyImageOf,
+  legacyImagesOf,
+  productAttributes,
+  variantsInOrder,
+} from './catalog/legacy/legacy-product.helpers';
+export type {
+  LegacyPriceInput,
+  LegacyProductChanges,
+  LegacyProductFields,
+  LegacyProductRelations,
+  LegacyProductView,
+  LegacyStock,
+  LegacyStockInput,
+  LegacyVariantChanges,
+  LegacyVariantInput,
+  LegacyVariantView,
+} from './catalog/legacy/legacy-product.helpers';
+export { attributeNamesOf } from './catalog/legacy/legacy.helpers';
+export { listCategories } from './catalog/legacy/list-categories';
+export type { LegacyCategoryListResult } from './catalog/legacy/list-categories';
+export { listCollections } from './catalog/legacy/list-collections';
+export { listLegacyProducts } from './catalog/legacy/list-legacy-products';
+export type { LegacyProductListRequest, LegacyProductListResult } from './catalog/legacy/list-legacy-products';
+export { updateCategory } from './catalog/legacy/update-category';
+export { updateLegacyProduct } from './catalog/legacy/update-legacy-product';
+export { updateLegacyVariant } from './catalog/legacy/update-legacy-variant';
+
+// Inventory: inventory locations, the stock ledger and available stock.
+export type {
+  AvailableStock,
+  InventoryLocation,
+  NewStockMovement,
+  StockBalance,
+  StockMovement,
+  StockReason,
+} from './inventory/inventory.entities';
+export type { InventoryLocationRepository, InventoryRepositories, StockRepository } from './inventory/inventory.ports';
+export { createInventoryLocation } from './inventory/create-inventory-location';
+export { DEFAULT_LOCATION_NAME, ensureDefaultLocation } from './inventory/ensure-default-location';
+export { listAvailableStock } from './inventory/list-available-stock';
+export { listInventoryLocations } from './inventory/list-inventory-locations';
+
+// Orders: order channels, placing, approving and cancelling orders, and their reads.
+export type {
+  DocumentTotals,
+  Order,
+  OrderAddress,
+  OrderChannel,
+  OrderLine,
+  OrderStatus,
+  OrderType,
+  Reservation,
+  ResponsiblePerson,
+  ShippingCode,
+} from './orders/order.entities';
+export type { OrderChannelRepository, OrderRepositories, OrderRepository } from './orders/order.ports';
+export { orderLifecycle } from './orders/order.lifecycle';
+export {
+  orderChannelListDefinition,
+  orderExportListDefinition,
+  orderListDefinition,
+} from './orders/order.list-definitions';
+export { approveOrder } from './orders/approve-order';
+export { cancelOrder } from './orders/cancel-order';
+export { createOrderChannel } from './orders/create-order-channel';
+export { getOrder } from './orders/get-order';
+export { listOrderChannels } from './orders/list-order-channels';
+export { listOrders } from './orders/list-orders';
+export { reservedQuantityOf } from './orders/order-stock';
+export { placeOrder } from './orders/place-order';
+export type { PlaceOrderInput } from './orders/place-order';
+export type { VariantLineInput } from './orders/variant-lines';
+
+// Fulfilment: shipments: partial shipments, delivery, cancellation and their reads.
+export type { Colli, ColliLine, Shipment, ShipmentLine, ShipmentStatus } from './fulfilment/shipment.entities';
+export type { ShipmentRepositories, ShipmentRepository } from './fulfilment/shipment.ports';
+export { shipmentLifecycle } from './fulfilment/shipment.lifecycle';
+export {
+  shipmentExportListDefinition,
+  shipmentListDefinition,
+  thirdPartyShipmentExportListDefinition,
+  thirdPartyShipmentListDefinition,
+} from './fulfilment/shipment.list-definitions';
+export { cancelShipment } from './fulfilment/cancel-shipment';
+export { createPartialShipment } from './fulfilment/create-partial-shipment';
+export { deliverShipment } from './fulfilment/deliver-shipment';
+export type { DeliveredColli, Delivery } from './fulfilment/deliver-shipment';
+export { getShipment } from './fulfilment/get-shipment';
+export { listShipments } from './fulfilment/list-shipments';
+export { listThirdPartyShipments } from './fulfilment/list-third-party-shipments';
+export type { ShipmentView } from './fulfilment/shipment-view';
+
+// Finance: invoices, credit notes and accounting entries.
+export type {
+  Account,
+  AccountingDocumentType,
+  AccountingEntry,
+  AccountingLine,
+  CreditNote,
+  FinancialDocumentStatus,
+  FinancialLine,
+  Invoice,
+} from './finance/finance.entities';
+export type {
+  AccountingEntryRepository,
+  CreditNoteRepository,
+  FinanceRepositories,
+  InvoiceRepository,
+} from './finance/finance.ports';
+export { financialDocumentLifecycle } from './finance/finance.lifecycle';
+export {
+  accountingEntryExportListDefinition,
+  accountingEntryListDefinition,
+  creditNoteExportListDefinition,
+  creditNoteListDefinition,
+  invoiceExportListDefinition,
+  invoiceListDefinition,
+} from './finance/finance.list-definitions';
+export { bookCreditNote } from './finance/book-credit-note';
+export { bookInvoice } from './finance/book-invoice';
+export { creditInvoice } from './finance/credit-invoice';
+export type { CreditLineInput } from './finance/credit-invoice';
+export { getAccountingEntry } from './finance/get-accounting-entry';
+export type { AccountingEntryDetail } from './finance/get-accounting-entry';
+export { getCreditNote } from './finance/get-credit-note';
+export type { CreditNoteDetail } from './finance/get-credit-note';
+export { getInvoice } from './finance/get-invoice';
+export type { InvoiceDetail } from './finance/get-invoice';
+export { listAccountingEntries } from './finance/list-accounting-entries';
+export { listCreditNotes } from './finance/list-credit-notes';
+export { listInvoices } from './finance/list-invoices';
+
+// Documents and exports: the timeline, export marks and the export walks over orders, shipments and finance documents.
+export type {
+  DocumentType,
+  ExportMark,
+  ExportScope,
+  NewTimelineEvent,
+  TimelineEvent,
+} from './documents/document.entities';
+export type { DocumentRepositories, ExportMarkRepository, TimelineRepository } from './documents/document.ports';
+export { exportAccountingEntries } from './documents/export-accounting-entries';
+export { exportCreditNotes } from './documents/export-credit-notes';
+export { normalizeInstant, systemIdProblem } from './documents/export-documents';
+export type { ExportRequest, ExportResult } from './documents/export-documents';
+export { exportInvoices } from './documents/export-invoices';
+export { exportOrders } from './documents/export-orders';
+export { exportShipments } from './documents/export-shipments';
+export { exportThirdPartyShipments } from './documents/export-third-party-shipments';
+export { markDocumentsExported, MAX_MARKS_PER_CALL } from './documents/mark-documents-exported';
+export type { MarkableDocumentType, MarkItem, MarkRequest } from './documents/mark-documents-exported';
+export { markOrdersExported } from './documents/mark-orders-exported';
+export type { OrderMarkItem } from './documents/mark-orders-exported';
+
+// Production: production orders and delivery notes.
+export type {
+  DeliveryNote,
+  DeliveryNoteLine,
+  DeliveryNoteStatus,
+  ProductionOrder,
+  ProductionOrderLine,
+  ProductionOrderStatus,
+} from './production/production.entities';
+export type {
+  DeliveryNoteRepository,
+  ProductionOrderRepository,
+  ProductionRepositories,
+} from './production/production.ports';
+export { deliveryNoteLifecycle } from './production/delivery-note.lifecycle';
+export { productionOrderLifecycle } from './production/production.lifecycle';
+export {
+  deliveryNoteListDefinition,
+  productionOrderExportListDefinition,
+  productionOrderListDefinition,
+  thirdPartyDeliveryNoteListDefinition,
+} from './production/production.list-definitions';
+export { approveProductionOrder } from './production/approve-production-order';
+export { closeProductionOrder } from './production/close-production-order';
+export { createDeliveryNote } from './production/create-delivery-note';
+export type { CreateDeliveryNoteInput } from './production/create-delivery-note';
+export { createProductionOrder } from './production/create-production-order';
+export type { CreateProductionOrderInput } from './production/create-production-order';
+export { exportProductionOrders } from './production/export-production-orders';
+export { getProductionOrder } from './production/get-production-order';
+export { listDeliveryNotes } from './production/list-delivery-notes';
+export { listProductionOrders } from './production/list-production-orders';
+export { listThirdPartyDeliveryNotes } from './production/list-third-party-delivery-notes';
+export type { DeliveryNoteView, ProductionRelated } from './production/production-view';
+export { receiveDeliveryNote } from './production/receive-delivery-note';
+export type { DeliveryNoteReceipt } from './production/receive-delivery-note';
+
+// Returns: returns, claim causes, return portals, third-party receipts and alerts.
+export { INTERNAL_RETURN_PORTAL_TYPE } from './returns/return.entities';
+export type {
+  Alert,
+  AlertStatus,
+  ClaimCause,
+  ClaimType,
+  GiftCardBonusType,
+  Return,
+  ReturnLine,
+  ReturnPortal,
+  ReturnSource,
+  ReturnStatus,
+} from './returns/return.entities';
+export type {
+  AlertRepository,
+  ClaimCauseRepository,
+  ReturnPortalRepository,
+  ReturnRepositories,
+  ReturnRepository,
+} from './returns/return.ports';
+export { alertLifecycle } from './returns/alert.lifecycle';
+export { returnLifecycle } from './returns/return.lifecycle';
+export {
+  alertListDefinition,
+  claimCauseListDefinition,
+  returnListDefinition,
+  returnPortalListDefinition,
+  thirdPartyReturnExportListDefinition,
+  thirdPartyReturnListDefinition,
+} from './returns/return.list-definitions';
+export { approveReturn } from './returns/approve-return';
+export { createAdHocReturn } from './returns/create-ad-hoc-return';
+export type { AdHocReturnLineInput, AdHocReturnOutcome } from './returns/create-ad-hoc-return';
+export { createClaimCause } from './returns/create-claim-cause';
+export { createReturnPortal, RETURN_PORTAL_TYPE_PATTERN } from './returns/create-return-portal';
+export { createReturn } from './returns/create-return';
+export type { CreateReturnLineInput } from './returns/create-return';
+export { creditNoteFromAlert } from './returns/credit-note-from-alert';
+export { exportThirdPartyReturns } from './returns/export-third-party-returns';
+export { finalizePortalReturn } from './returns/finalize-portal-return';
+export type { FinalizePortalReturnInput } from './returns/finalize-portal-return';
+export { getReturn } from './returns/get-return';
+export { getThirdPartyReturns } from './returns/get-third-party-returns';
+export { listAlerts } from './returns/list-alerts';
+export { listClaimCauses } from './returns/list-claim-causes';
+export { listReturnPortals } from './returns/list-return-portals';
+export { listReturns } from './returns/list-returns';
+export { listThirdPartyReturns } from './returns/list-third-party-returns';
+export { netOfVat } from './returns/portal-return-lines';
+export type { PortalReturnLineInput } from './returns/portal-return-lines';
+export { receiveThirdPartyReturn } from './returns/receive-third-party-return';
+export type { ReceiptLineInput } from './returns/receive-third-party-return';
+export { CLAIM_TYPES } from './returns/return-line-builders';
+export type { ReturnView } from './returns/return-view';
+export { upsertPortalReturn } from './returns/upsert-portal-return';
+export type { PortalReturnInput, PortalReturnResult, UpsertPortalReturnInput } from './returns/upsert-portal-return';
+
+// Settings: per-brand settings.
+export { AD_HOC_RETURN_MODES, INVOICING_MODES } from './settings/settings.entities';
+export type { AdHocReturnMode, BrandSettings, InvoicingMode } from './settings/settings.entities';
+export type { BrandSettingsRepository, SettingsRepositories } from './settings/settings.ports';
+export { getBrandSettings } from './settings/get-brand-settings';
+export { updateBrandSettings } from './settings/update-brand-settings';
+export type { BrandSettingsChanges } from './settings/update-brand-settings';

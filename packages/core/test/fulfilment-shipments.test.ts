@@ -1,5 +1,4 @@
 import {
-  BUILT_IN_TRACKING_LINK_TEMPLATES,
   DeliveredColli,
   approveOrder,
   cancelShipment,
@@ -10,8 +9,8 @@ import {
   getShipment,
   listShipments,
   listThirdPartyShipments,
-  trackingLinkFor,
 } from '../src';
+import { BUILT_IN_TRACKING_LINK_TEMPLATES, trackingLinkFor } from '../src/fulfilment/tracking-links';
 import { customer, errorOf, product, setUpShop, variant, violationsOf } from './orders-shop.support';
 
 /** A shop with an approved B2B order (3 × TEE-S at 19.99, 2 × TEE-M, shipping 9.95, customer discount 10 %) and its open shipment. */

@@ -10,14 +10,14 @@ import {
   OrderType,
   Shipment,
   createBrand,
-  documentTotals,
-  draftInvoiceForShipment,
   ensureDefaultLocation,
   isDomainError,
   lineTotal,
   syncCustomers,
   updateBrandSettings,
 } from '../src';
+import { draftInvoiceForShipment } from '../src/finance/draft-invoice-for-shipment';
+import { documentTotals } from '../src/shared/money';
 import { InMemoryUnitOfWork } from '../src/testing';
 
 /**

@@ -11,13 +11,13 @@ import {
   createBrand,
   createOrderChannel,
   createUser,
-  defaultBrandSettings,
   getOrder,
   isDomainError,
   placeOrder,
   syncCustomers,
   syncProducts,
 } from '../src';
+import { defaultBrandSettings } from '../src/settings/settings.entities';
 import { FakeSecretHasher, InMemoryUnitOfWork } from '../src/testing';
 import { FakeBlobStore, FakeImageFetcher } from './sync-products.support';
 

@@ -1,15 +1,14 @@
 import {
-  DesiredPortalLine,
   PortalReturnLineInput,
   ReturnLine,
   ViolationList,
   createReturnPortal,
   finalizePortalReturn,
-  matchPortalLines,
   netOfVat,
-  rmaNumberOf,
   upsertPortalReturn,
 } from '../src';
+import { DesiredPortalLine, matchPortalLines } from '../src/returns/portal-return-lines';
+import { rmaNumberOf } from '../src/returns/upsert-portal-return';
 import { errorOf, product, setUpShop, variant, violationsOf } from './orders-shop.support';
 
 /** A B2C shop (prices incl. VAT) with TEE-M and TEE-L, a delivered-enough (approved) order of 2 × TEE-M by anna@example.com, and a custom portal. */

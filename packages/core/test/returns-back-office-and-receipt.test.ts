@@ -7,9 +7,9 @@ import {
   listReturns,
   listThirdPartyReturns,
   markDocumentsExported,
-  receiveReturnPieces,
   receiveThirdPartyReturn,
 } from '../src';
+import { receiveReturnPieces } from '../src/returns/receive-return-pieces';
 import { World, aWorld, anOrder, domainErrorOf, listOf, stockOf } from './orders-fixtures';
 import { TEE, aClaimCause, aDeliveredOrder, anRma, lineSummary, returnNow } from './returns.support';
 

@@ -13,8 +13,8 @@ import {
   createBrand,
   isDomainError,
   syncProductImages,
-  variantsMatching,
 } from '../src';
+import { variantsMatching } from '../src/catalog/product-images-matching';
 import { InMemoryUnitOfWork } from '../src/testing';
 
 const START = '2026-03-01T08:00:00.000Z';

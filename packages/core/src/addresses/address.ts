@@ -17,10 +17,16 @@ export interface Address {
   remoteErpId: string | null;
 }
 
+/** An address as a sync sends it, before it has an id. */
 export type AddressInput = Omit<Address, 'id'>;
+/** How a sync treats the addresses it does not send: `replace` drops them, `append` keeps them. */
 export type AddressSyncMode = 'replace' | 'append';
+/** Which field matches a sent address to an existing one: its title or the ERP's id. */
 export type AddressSyncKey = 'address_title' | 'remote_erp_id';
 
+/**
+ * The addresses of a customer or supplier sync: the addresses and how they are matched and merged.
+ */
 export interface AddressSync {
   mode: AddressSyncMode;
   key: AddressSyncKey;

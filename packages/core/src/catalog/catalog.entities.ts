@@ -4,13 +4,23 @@
  * scale (see each field); every record belongs to one brand.
  */
 
+/** The unit a product's or variant's weight is given in. */
 export type WeightUnit = 'g' | 'kg';
+/** The unit of a supplier's lead time for a product. */
 export type LeadTimeType = 'weeks' | 'days';
+/**
+ * How a product sync treats the list items (categories, suppliers, …) it does not send: `replace`
+ * drops them, `append` keeps them.
+ */
 export type SyncMode = 'replace' | 'append';
 
 /** Key/value custom fields; syncs merge them partially (sent keys replace, others stay). */
 export type Meta = Record<string, unknown>;
 
+/**
+ * A product of a brand's catalog: the fields its variants share, each variant being what is sold (a
+ * size, a colour).
+ */
 export interface Product {
   id: number;
   brandId: number;
@@ -51,6 +61,10 @@ export interface Product {
   updatedAt: string;
 }
 
+/**
+ * One sellable article of a product (a size, a colour), found by its SKU; its fields override the
+ * product's where set.
+ */
 export interface Variant {
   id: number;
   brandId: number;
@@ -112,6 +126,7 @@ export interface VariantCostPrice {
   costPrice: number;
 }
 
+/** A supplier of a product, with its lead time and cost price set; one supplier may be primary. */
 export interface ProductSupplierLink {
   productId: number;
   supplierId: number;
@@ -130,6 +145,7 @@ export interface ProductLocale {
   name: string;
 }
 
+/** A product's name, description and SEO texts in one of the brand's product locales. */
 export interface ProductTranslation {
   productId: number;
   localeId: number;
@@ -149,6 +165,7 @@ export interface Category {
   updatedAt: string;
 }
 
+/** A collection of products (older interface), and who may view it. */
 export interface Collection {
   id: number;
   brandId: number;
@@ -162,6 +179,7 @@ export interface Collection {
   updatedAt: string;
 }
 
+/** A sub-brand a product can belong to (older interface). */
 export interface Subbrand {
   id: number;
   brandId: number;
@@ -211,6 +229,7 @@ export interface ProductAggregate {
   translations: ProductTranslation[];
 }
 
+/** A variant with its prices per currency and its cost prices. */
 export interface VariantRecord {
   variant: Variant;
   prices: VariantPrice[];

@@ -67,6 +67,9 @@ export interface ProductRepository {
   listVariants(brandId: number, query: ListQuery): Promise<ListRows<VariantRef>>;
 }
 
+/**
+ * Categories (older interface): top categories and their subcategories, by id or by (parent, name).
+ */
 export interface CategoryRepository {
   insert(category: Category): Promise<void>;
   update(category: Category): Promise<void>;
@@ -80,6 +83,7 @@ export interface CategoryRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<Category>>;
 }
 
+/** Collections (older interface). */
 export interface CollectionRepository {
   insert(collection: Collection): Promise<void>;
   update(collection: Collection): Promise<void>;
@@ -87,11 +91,13 @@ export interface CollectionRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<Collection>>;
 }
 
+/** Sub-brands (older interface). */
 export interface SubbrandRepository {
   insert(subbrand: Subbrand): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<Subbrand[]>;
 }
 
+/** Drops (delivery windows) of a brand, by id or code. */
 export interface DropRepository {
   insert(drop: Drop): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<Drop[]>;
@@ -99,12 +105,14 @@ export interface DropRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<Drop>>;
 }
 
+/** The brand's cost price sets. */
 export interface CostPriceSetRepository {
   insert(set: CostPriceSet): Promise<void>;
   /** Every cost price set of the brand (there are few). */
   all(brandId: number): Promise<CostPriceSet[]>;
 }
 
+/** The languages a brand translates its products into. */
 export interface ProductLocaleRepository {
   insert(locale: ProductLocale): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<ProductLocale[]>;
@@ -117,6 +125,10 @@ export interface ProductLocaleRepository {
   all(brandId: number): Promise<ProductLocale[]>;
 }
 
+/**
+ * Downloaded product images: their metadata and variant attachments (the bytes live in the
+ * `BlobStore`).
+ */
 export interface ProductImageRepository {
   findByProductIds(brandId: number, productIds: number[]): Promise<ProductImage[]>;
   /** Any image of the brand already made from one of these URLs (to reuse its bytes). */

@@ -5,6 +5,10 @@ import { ProductAggregate } from './catalog.entities';
 import { productListDefinition } from './catalog.list-definitions';
 import { CatalogRelations, ProductReadRepositories, loadProductRelations, withParentIncludes } from './list-products';
 
+/**
+ * What `getProduct` returns: the product, the includes it was read with and the related records
+ * those includes ask for.
+ */
 export interface ProductDetail {
   product: ProductAggregate;
   /** The validated includes (with `variants` whenever a `variants.*` include was asked). */

@@ -5,6 +5,10 @@ import { variantListDefinition } from './catalog.list-definitions';
 import { VariantRef } from './catalog.ports';
 import { VariantRelations, loadVariantRelations } from './list-variants';
 
+/**
+ * What `getVariant` returns: the variant, the includes it was read with and the related records
+ * those includes ask for.
+ */
 export interface VariantDetail {
   variant: VariantRef;
   includes: string[];

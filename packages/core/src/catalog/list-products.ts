@@ -44,6 +44,10 @@ export function emptyCatalogRelations(): CatalogRelations {
   };
 }
 
+/**
+ * What `listProducts` returns: a page of products, the validated query and the related records its
+ * includes ask for.
+ */
 export interface ProductListResult {
   /** Products with their variants (and their prices and cost prices) as `includes` asked. */
   page: Page<ProductAggregate>;

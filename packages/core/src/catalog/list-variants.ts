@@ -15,6 +15,10 @@ export interface VariantRelations extends CatalogRelations {
   products: ReadonlyMap<number, Product>;
 }
 
+/**
+ * What `listVariants` returns: a page of variants, the validated query and the related records its
+ * includes ask for.
+ */
 export interface VariantListResult {
   page: Page<VariantRef>;
   query: ListQuery;

@@ -57,6 +57,9 @@ export interface ProductCategoryInput {
   createIfMissing?: boolean;
 }
 
+/**
+ * A supplier of a synced product, named by supplier number, with its lead time and cost price set.
+ */
 export interface ProductSupplierInput {
   /** Must name an existing supplier of the brand. */
   supplierNumber: string;
@@ -69,6 +72,7 @@ export interface ProductSupplierInput {
   costPriceSet?: string | null;
 }
 
+/** A synced product's texts in one product locale. */
 export interface ProductTranslationInput {
   /** `product_locale_id` / `product_locale_code`. */
   locale: IdOrCode;
@@ -124,6 +128,7 @@ export interface InventoryChangeInput {
   inventoryLocationId?: number;
 }
 
+/** An image of a synced variant, downloaded from `url` by the image sync. */
 export interface VariantImageInput {
   url: string;
   alt?: string | null;
@@ -149,8 +154,10 @@ export interface ProductSyncCommand {
   products: ProductSyncItem[];
 }
 
+/** What a sync did with one item: created, updated or left unchanged (or, for deletes, deleted or absent). */
 export type SyncAction = SyncOutcome['action'];
 
+/** What the sync did with one variant of a product item, by SKU. */
 export interface VariantSyncOutcome {
   sku: string;
   id: number | null;

@@ -40,6 +40,7 @@ export interface ProductImagesSyncItem {
   images: ProductImageSyncInput[];
 }
 
+/** What the image sync did with one requested image. */
 export type ProductImageAction = 'created' | 'updated' | 'unchanged';
 
 /** An image of the product after the sync, with what the sync did to it; `index` is its place in the request. */
@@ -56,6 +57,10 @@ export interface SkippedProductImage {
   existanceKey: string | null;
 }
 
+/**
+ * What `syncProductImages` did for one product: its images after the sync, the requested images it
+ * skipped and the stored images it deleted.
+ */
 export interface ProductImagesSyncResult {
   itemNumber: string;
   productId: number;
@@ -65,6 +70,10 @@ export interface ProductImagesSyncResult {
   deletedImageIds: number[];
 }
 
+/**
+ * The ports `syncProductImages` needs: storage, the clock, and an image fetcher and blob store for
+ * the downloads.
+ */
 export interface ProductImagesSyncDeps {
   uow: UnitOfWork<Pick<Repositories, 'ids' | 'productImages' | 'products' | 'suppliers'>>;
   clock: Clock;
@@ -72,6 +81,7 @@ export interface ProductImagesSyncDeps {
   blobs: BlobStore;
 }
 
+/** What `syncProductImages` is asked: the brand and, per product, the images it should have. */
 export interface ProductImagesSyncCommand {
   brandId: number;
   products: ProductImagesSyncItem[];

@@ -2,6 +2,10 @@ import { formatDecimal } from '../shared/decimal';
 import { ListDefinition } from '../listing/list-query';
 import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
 
+/**
+ * The customer list (`listCustomers`): its filterable fields and its includes (addresses, customer
+ * group, payment terms).
+ */
 export const customerListDefinition: ListDefinition<Customer> = {
   resource: 'customers',
   fields: {
@@ -34,6 +38,7 @@ export const customerListDefinition: ListDefinition<Customer> = {
   includes: ['addresses', 'customer_group', 'payment_terms'],
 };
 
+/** The customer group list (`listCustomerGroups`). */
 export const customerGroupListDefinition: ListDefinition<CustomerGroup> = {
   resource: 'customer_groups',
   fields: {
@@ -48,6 +53,7 @@ export const customerGroupListDefinition: ListDefinition<CustomerGroup> = {
   includes: [],
 };
 
+/** The payment terms list (`listPaymentTerms`). */
 export const paymentTermsListDefinition: ListDefinition<PaymentTerms> = {
   resource: 'payment_terms',
   fields: {

@@ -17,6 +17,7 @@ export interface CustomerRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<Customer>>;
 }
 
+/** Customer groups of a brand, found by id or code. */
 export interface CustomerGroupRepository {
   insert(group: CustomerGroup): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<CustomerGroup[]>;
@@ -24,6 +25,7 @@ export interface CustomerGroupRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<CustomerGroup>>;
 }
 
+/** Payment terms of a brand, found by id or code. */
 export interface PaymentTermsRepository {
   insert(terms: PaymentTerms): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<PaymentTerms[]>;

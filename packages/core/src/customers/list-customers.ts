@@ -5,6 +5,10 @@ import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
 import { customerListDefinition } from './customer.list-definitions';
 import { settleAll } from '../shared/settle-all';
 
+/**
+ * A page of customers, the validated query behind it and the customer groups and payment terms the
+ * page refers to (when included).
+ */
 export interface CustomerListResult {
   page: Page<Customer>;
   query: ListQuery;

@@ -43,6 +43,7 @@ export interface TimelineEvent {
   createdAt: string;
 }
 
+/** A timeline event before storage numbers it. */
 export type NewTimelineEvent = Omit<TimelineEvent, 'id'>;
 
 /**

@@ -1,5 +1,8 @@
 import { DocumentType, ExportMark, NewTimelineEvent, TimelineEvent } from './document.entities';
 
+/**
+ * The marks external systems leave on the documents they imported ("exported to system X at …").
+ */
 export interface ExportMarkRepository {
   /**
    * Records each mark, replacing an earlier mark of the same (document, system): marking twice
@@ -10,6 +13,7 @@ export interface ExportMarkRepository {
   marksOf(brandId: number, documentType: DocumentType, documentIds: number[]): Promise<ExportMark[]>;
 }
 
+/** The timeline of every document: what happened to it, when and by whom. */
 export interface TimelineRepository {
   append(events: NewTimelineEvent[]): Promise<void>;
   /** The events of one document, oldest first. */

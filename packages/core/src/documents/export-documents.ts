@@ -32,6 +32,10 @@ export interface ExportRequest {
   notExportedSince?: string;
 }
 
+/**
+ * What an export walk returns: a page of documents not yet exported for the system, the validated
+ * query and every mark of the page's documents.
+ */
 export interface ExportResult<T> {
   page: Page<T>;
   query: ListQuery;

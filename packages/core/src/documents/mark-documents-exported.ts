@@ -14,6 +14,10 @@ export interface MarkItem {
   note: string | null;
 }
 
+/**
+ * What `markDocumentsExported` is asked: the brand, the acting user, the document type and the
+ * marks to record (with where they sit in the request, for error pointers).
+ */
 export interface MarkRequest {
   brandId: number;
   userId: number | null;

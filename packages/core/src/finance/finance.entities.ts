@@ -4,6 +4,10 @@
  * balanced accounting entry.
  */
 
+/**
+ * Where an invoice or credit note is in its lifecycle (`financialDocumentLifecycle`): draft until
+ * booked, booked for good.
+ */
 export type FinancialDocumentStatus = 'draft' | 'booked';
 
 /** A product line or a fee (shipping, return fee) of an invoice or credit note. */
@@ -41,6 +45,10 @@ interface FinancialDocument {
   lines: FinancialLine[];
 }
 
+/**
+ * A bill to a customer for the pieces a shipment delivered (in-service invoicing), numbered in the
+ * brand's invoice series.
+ */
 export interface Invoice extends FinancialDocument {
   invoiceNumber: number;
   /** The delivered shipment it bills (in-service invoicing), if any. */
@@ -49,6 +57,7 @@ export interface Invoice extends FinancialDocument {
   inventoryRegulated: boolean;
 }
 
+/** A refund to a customer, crediting an invoice or a return, numbered in the brand's credit note series. */
 export interface CreditNote extends FinancialDocument {
   creditNoteNumber: number;
   /** The invoice it credits, if any. */
@@ -57,11 +66,13 @@ export interface CreditNote extends FinancialDocument {
   returnId: number | null;
 }
 
+/** The kind of document an accounting entry books. */
 export type AccountingDocumentType = 'invoice' | 'credit_note';
 
 /** The accounts entries post to (a chart of accounts of three). */
 export type Account = 'accounts_receivable' | 'revenue' | 'vat_payable';
 
+/** One debit or credit of an accounting entry on one account. */
 export interface AccountingLine {
   account: Account;
   /** Exactly one of debit and credit is non-zero. */
@@ -69,6 +80,7 @@ export interface AccountingLine {
   credit: number;
 }
 
+/** The balanced booking of one invoice or credit note, written when the document is booked. */
 export interface AccountingEntry {
   id: number;
   brandId: number;

@@ -34,6 +34,7 @@ export const invoiceListDefinition: ListDefinition<Invoice> = {
   ],
   includes: ['lines'],
 };
+/** `GET /v10/invoices/export`: the invoice list's keys, walked by cursor only. */
 export const invoiceExportListDefinition = exportListDefinition(invoiceListDefinition);
 
 /** `GET /v10/credit-notes`. */
@@ -70,6 +71,7 @@ export const creditNoteListDefinition: ListDefinition<CreditNote> = {
   ],
   includes: ['lines'],
 };
+/** `GET /v10/credit-notes/export`: the credit note list's keys, walked by cursor only. */
 export const creditNoteExportListDefinition = exportListDefinition(creditNoteListDefinition);
 
 /** `GET /v10/accounting-entries` (lines always come with the entry). */
@@ -89,4 +91,5 @@ export const accountingEntryListDefinition: ListDefinition<AccountingEntry> = {
   filterKeys: ['id', 'entry_number', 'document_type', 'document_id', 'date', 'currency', 'created_at', 'updated_at'],
   includes: [],
 };
+/** `GET /v10/accounting-entries/export`: the accounting entry list's keys, walked by cursor only. */
 export const accountingEntryExportListDefinition = exportListDefinition(accountingEntryListDefinition, []);

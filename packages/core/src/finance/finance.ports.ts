@@ -11,6 +11,7 @@ export interface InvoiceRepository {
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<Invoice>>;
 }
 
+/** Credit notes with their lines, by id, by invoice or by return, for lists and export walks. */
 export interface CreditNoteRepository {
   save(creditNote: CreditNote): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<CreditNote[]>;
@@ -20,6 +21,7 @@ export interface CreditNoteRepository {
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<CreditNote>>;
 }
 
+/** Accounting entries, by id or by the document they book, for lists and export walks. */
 export interface AccountingEntryRepository {
   insert(entry: AccountingEntry): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<AccountingEntry[]>;

@@ -4,6 +4,10 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
+/**
+ * What `getAccountingEntry` returns: the entry, the export marks of the systems that imported it
+ * and its timeline.
+ */
 export interface AccountingEntryDetail {
   entry: AccountingEntry;
   exports: ExportMark[];

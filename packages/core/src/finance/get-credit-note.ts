@@ -4,6 +4,10 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry, CreditNote } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
+/**
+ * What `getCreditNote` returns: the credit note, its export marks, its timeline and the accounting
+ * entry that booked it.
+ */
 export interface CreditNoteDetail {
   creditNote: CreditNote;
   exports: ExportMark[];

@@ -4,6 +4,10 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { AccountingEntry, CreditNote, Invoice } from './finance.entities';
 import { settleAll } from '../shared/settle-all';
 
+/**
+ * What `getInvoice` returns: the invoice, its export marks, its timeline, the accounting entry that
+ * booked it and its credit notes.
+ */
 export interface InvoiceDetail {
   invoice: Invoice;
   exports: ExportMark[];

@@ -3,8 +3,13 @@
  * uses the shipment number as its order number (one order can have several shipments).
  */
 
+/**
+ * Where a shipment is in its lifecycle (`shipmentLifecycle`): open until delivered (completed) or
+ * cancelled.
+ */
 export type ShipmentStatus = 'open' | 'completed' | 'cancelled';
 
+/** Pieces of one order line on a shipment, and how many of them the warehouse delivered. */
 export interface ShipmentLine {
   id: number;
   shipmentId: number;
@@ -18,6 +23,7 @@ export interface ShipmentLine {
   deliveredQuantity: number;
 }
 
+/** Pieces of one variant in a parcel. */
 export interface ColliLine {
   variantId: number;
   sku: string;
@@ -33,6 +39,7 @@ export interface Colli {
   lines: ColliLine[];
 }
 
+/** Pieces of one order for a warehouse to pick, pack and send, and the parcels it sent them in. */
 export interface Shipment {
   id: number;
   brandId: number;

@@ -4,6 +4,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ApiApp } from './identity.entities';
 import { SecretHasher } from './identity.ports';
 
+/** What `createApiApp` registers: the brand, the app's name and an optional internal code. */
 export interface CreateApiAppInput {
   brandId: number;
   name: string;

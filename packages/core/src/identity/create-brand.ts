@@ -4,6 +4,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { Brand } from './identity.entities';
 
+/** What `createBrand` needs: a name and the base currency (ISO 4217). */
 export interface CreateBrandInput {
   name: string;
   currency: string;

@@ -3,6 +3,7 @@ import { DomainError, ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { User } from './identity.entities';
 
+/** What `createUser` needs: the brand, an e-mail address and a name. */
 export interface CreateUserInput {
   brandId: number;
   email: string;

@@ -8,11 +8,13 @@ export interface BrandRepository {
   findFirst(): Promise<Brand | null>;
 }
 
+/** Users of a brand, on whose behalf tokens are issued. */
 export interface UserRepository {
   insert(user: User): Promise<void>;
   findById(id: number): Promise<User | null>;
 }
 
+/** Registered integrations (API apps); their keys are stored hashed. */
 export interface ApiAppRepository {
   insert(app: ApiApp): Promise<void>;
   findById(id: number): Promise<ApiApp | null>;
@@ -30,6 +32,7 @@ export interface AccessTokenRepository {
   revoke(id: number, at: string): Promise<boolean>;
 }
 
+/** The per-user log of API requests. */
 export interface RequestLogRepository {
   /** Appends a batch of entries (the API buffers them briefly to keep requests fast). */
   append(entries: RequestLogEntry[]): Promise<void>;

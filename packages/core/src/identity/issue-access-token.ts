@@ -8,6 +8,10 @@ import { ALL_SCOPES, Scope, isScope } from './scopes';
 /** Tokens live a year unless told otherwise. */
 export const DEFAULT_TOKEN_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * What `issueAccessToken` needs: the user, the app, and optionally the scopes and a lifetime
+ * (default one year).
+ */
 export interface IssueAccessTokenInput {
   userId: number;
   appId: number;

@@ -9,9 +9,12 @@ export const SCOPE_AREAS = [
   'production',
   'settings',
 ] as const;
+/** One of `SCOPE_AREAS`. */
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
+/** A permission of an access token: read or write access to one area (`orders:read`). */
 export type Scope = `${ScopeArea}:${'read' | 'write'}`;
 
+/** Every scope, read and write of each area: what a token gets when none are named. */
 export const ALL_SCOPES: Scope[] = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as Scope[]);
 
 export function isScope(value: string): value is Scope {

@@ -4,6 +4,7 @@
  * balance row is updated in the same transaction.
  */
 
+/** A place a brand keeps stock (a warehouse); one of them is the brand's default. */
 export interface InventoryLocation {
   id: number;
   brandId: number;
@@ -14,6 +15,10 @@ export interface InventoryLocation {
   updatedAt: string;
 }
 
+/**
+ * The stock of one variant at one location: pieces in stock and pieces reserved by open orders
+ * (available is the difference).
+ */
 export interface StockBalance {
   /** Stable id of the (variant, location) balance row; inventory lists page by it. */
   id: number;

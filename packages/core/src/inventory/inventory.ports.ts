@@ -1,6 +1,7 @@
 import { ListQuery, ListRows } from '../listing/list-query';
 import { AvailableStock, InventoryLocation, NewStockMovement, StockBalance, StockMovement } from './inventory.entities';
 
+/** A brand's inventory locations, including its default one. */
 export interface InventoryLocationRepository {
   insert(location: InventoryLocation): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<InventoryLocation[]>;

@@ -5,10 +5,17 @@
  * yields a typed `ListQuery` that any storage adapter can execute.
  */
 
+/**
+ * The filter operators of `filter_groups`: equals, contains, starts and ends with, the four
+ * comparisons, `in` (a list) and `bt` (between two values).
+ */
 export const FILTER_OPERATORS = ['eq', 'ct', 'sw', 'ew', 'gt', 'gte', 'lt', 'lte', 'in', 'bt'] as const;
+/** One of `FILTER_OPERATORS`. */
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
+/** How a list field's values are parsed from the query string and compared. */
 export type FieldType = 'string' | 'integer' | 'boolean' | 'datetime' | 'decimal';
+/** A comparable field value as lists see it (`null` sorts first ascending). */
 export type Primitive = string | number | boolean | null;
 
 /** A filterable or sortable field of a resource: its wire key, type and how to read it from the entity. */
@@ -20,6 +27,10 @@ export interface FieldDefinition<T> {
   scale?: number;
 }
 
+/**
+ * What a resource's list accepts: its fields, which of them sort and filter, its includes and
+ * whether it pages by cursor only. Every list use case has one (`customerListDefinition`, …).
+ */
 export interface ListDefinition<T> {
   /** Resource name; cursors are bound to it. */
   resource: string;
@@ -40,10 +51,15 @@ export interface RawFilter {
   value?: unknown;
   not?: unknown;
 }
+/** One `filter_groups` entry as the wire gave it, before validation. */
 export interface RawFilterGroup {
   or?: unknown;
   filters?: unknown;
 }
+/**
+ * A list request's query as the wire gave it (`filter_groups`, `sort`, `includes`, `limit`, `page`,
+ * `cursor`, `starting_after`), before `validateListQuery` checks it against a `ListDefinition`.
+ */
 export interface RawListQuery {
   filter_groups?: unknown;
   sort?: unknown;
@@ -54,6 +70,7 @@ export interface RawListQuery {
   starting_after?: unknown;
 }
 
+/** One validated filter: a field, an operator and typed value(s), possibly negated. */
 export interface Filter {
   key: string;
   operator: FilterOperator;
@@ -62,12 +79,18 @@ export interface Filter {
   not: boolean;
 }
 
+/**
+ * Validated filters combined with AND, or with OR when `or` is set; a query's groups are combined
+ * with AND.
+ */
 export interface FilterGroup {
   or: boolean;
   filters: Filter[];
 }
 
+/** Ascending or descending. */
 export type SortDirection = 'ASC' | 'DESC';
+/** One validated sort key and its direction. */
 export interface Sort {
   key: string;
   direction: SortDirection;
@@ -78,6 +101,10 @@ export interface KeysetPosition {
   values: Primitive[];
 }
 
+/**
+ * A validated list query that any storage adapter can execute: filters, sort (ending with `id`),
+ * includes, limit and either a page or a keyset position.
+ */
 export interface ListQuery {
   filterGroups: FilterGroup[];
   /** Always ends with the `id` tiebreaker. */
@@ -92,6 +119,10 @@ export interface ListQuery {
   withTotal: boolean;
 }
 
+/**
+ * One page of a list as use cases return it: the items, whether more follow, the total when counted
+ * and where the next page starts.
+ */
 export interface Page<T> {
   items: T[];
   hasMore: boolean;
@@ -100,7 +131,9 @@ export interface Page<T> {
   next: KeysetPosition | null;
 }
 
+/** Rows per page when the request names no `limit`. */
 export const DEFAULT_LIMIT = 20;
+/** The largest `limit` a list accepts. */
 export const MAX_LIMIT = 100;
 
 /** A stable text form of a sort, which cursors carry so that a walk cannot switch sorts. */

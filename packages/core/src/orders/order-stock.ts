@@ -17,6 +17,7 @@ interface StockChange {
   documentId: number;
 }
 
+/** The pieces an order line still reserves, over all its locations. */
 export const reservedQuantityOf = (line: OrderLine): number =>
   line.reservations.reduce((sum, r) => sum + r.quantity, 0);
 

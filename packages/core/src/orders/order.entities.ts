@@ -6,7 +6,12 @@ import { Meta } from '../catalog/catalog.entities';
  * units of the order's currency; rates and discounts are basis points of a percent.
  */
 
+/**
+ * Whom an order sells to: a business (wholesale prices, excluding VAT) or a consumer (retail
+ * prices, including VAT).
+ */
 export type OrderType = 'b2b' | 'b2c';
+/** Where an order is in its lifecycle (`orderLifecycle`). */
 export type OrderStatus = 'draft' | 'approved' | 'cancelled' | 'archived';
 
 /** Where orders come from (a webshop, an ERP, a marketplace): addressed by its public id. */
@@ -43,6 +48,7 @@ export interface ShippingCode {
   dropPointId: string | null;
 }
 
+/** The person at the customer responsible for an order. */
 export interface ResponsiblePerson {
   email: string;
   firstName: string;
@@ -55,6 +61,10 @@ export interface Reservation {
   quantity: number;
 }
 
+/**
+ * One variant on an order: a copy of its catalog data, its price, the stock it reserves and how
+ * many of its pieces were shipped, delivered, invoiced and regulated.
+ */
 export interface OrderLine {
   id: number;
   orderId: number;
@@ -89,6 +99,7 @@ export interface OrderLine {
   regulatedQuantity: number;
 }
 
+/** A customer's order on an order channel, with its lines, addresses and totals. */
 export interface Order {
   id: number;
   brandId: number;

@@ -2,6 +2,7 @@ import { ExportScope } from '../documents/document.entities';
 import { ListQuery, ListRows } from '../listing/list-query';
 import { Order, OrderChannel } from './order.entities';
 
+/** Order channels, found by public id (within a brand or across brands) or by id. */
 export interface OrderChannelRepository {
   insert(channel: OrderChannel): Promise<void>;
   findByPublicId(brandId: number, publicId: string): Promise<OrderChannel | null>;

@@ -7,8 +7,16 @@ import { Meta } from '../catalog/catalog.entities';
  * Amounts are minor units of the production order's currency.
  */
 
+/**
+ * Where a production order is in its lifecycle (`productionOrderLifecycle`): a draft, open once
+ * approved, closed when done.
+ */
 export type ProductionOrderStatus = 'draft' | 'open' | 'closed';
 
+/**
+ * One variant ordered from the supplier: a copy of its catalog data, the pieces ordered, and how
+ * many are announced on delivery notes and received.
+ */
 export interface ProductionOrderLine {
   id: number;
   productionOrderId: number;
@@ -33,6 +41,10 @@ export interface ProductionOrderLine {
   receivedQuantity: number;
 }
 
+/**
+ * What a brand orders from one supplier: the variants to make, and where the order is in its
+ * lifecycle (`productionOrderLifecycle`).
+ */
 export interface ProductionOrder {
   id: number;
   brandId: number;
@@ -55,8 +67,16 @@ export interface ProductionOrder {
   lines: ProductionOrderLine[];
 }
 
+/**
+ * Where a delivery note is in its lifecycle (`deliveryNoteLifecycle`): expected until the warehouse
+ * reports it received.
+ */
 export type DeliveryNoteStatus = 'expected' | 'received';
 
+/**
+ * Pieces of one production order line on a delivery note: expected, and received once the warehouse
+ * reports them.
+ */
 export interface DeliveryNoteLine {
   id: number;
   deliveryNoteId: number;

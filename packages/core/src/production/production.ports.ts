@@ -11,6 +11,7 @@ export interface ProductionOrderRepository {
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<ProductionOrder>>;
 }
 
+/** Delivery notes with their lines, by id, number or production order. */
 export interface DeliveryNoteRepository {
   save(note: DeliveryNote): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<DeliveryNote[]>;

@@ -10,6 +10,10 @@ import { returnLifecycle } from './return.lifecycle';
 /** How far refund + exchange may be from the credited total: one cent (the spec's ±0.01). */
 export const FINALIZE_TOLERANCE_MINOR = 1;
 
+/**
+ * What `finalizePortalReturn` is asked: the calling app and portal, the RMA, and how much the
+ * portal refunded and settled in replacement goods.
+ */
 export interface FinalizePortalReturnInput extends PortalCaller {
   userId: number | null;
   publicId: string;

@@ -14,6 +14,7 @@ export function refusal(pointer: string, message: string): DomainError {
   return DomainError.validation([{ pointer, detail: `${pointerToPath(pointer)} ${message}` }]);
 }
 
+/** The claim types a return line may have. */
 export const CLAIM_TYPES: readonly ClaimType[] = ['return', 'claim'];
 
 /** Reports a claim type that is not `return` or `claim` at `pointer`. */

@@ -17,6 +17,10 @@ export type ReturnSource = 'back_office' | 'portal' | 'ad_hoc';
 /** `return`: the customer sends goods back; `claim`: a complaint (damaged, wrong item). Only returns restock. */
 export type ClaimType = 'return' | 'claim';
 
+/**
+ * Pieces of one variant on a return: a copy of its catalog data, the pieces expected and received,
+ * the claim type and cause, and the price the credit note refunds.
+ */
 export interface ReturnLine {
   id: number;
   returnId: number;
@@ -55,8 +59,13 @@ export interface ReturnLine {
   refundStorefront: boolean;
 }
 
+/** How a storefront gift card refund's bonus is given: a percentage or a fixed amount. */
 export type GiftCardBonusType = 'percentage' | 'fixed';
 
+/**
+ * A return or claim of a customer (an RMA): where it was announced, the pieces coming back, the
+ * fees charged, and where it is in its lifecycle (`returnLifecycle`).
+ */
 export interface Return {
   id: number;
   brandId: number;
@@ -133,6 +142,7 @@ export interface ReturnPortal {
   updatedAt: string;
 }
 
+/** Whether an alert still waits for staff (`open`) or was dealt with (`resolved`). */
 export type AlertStatus = 'open' | 'resolved';
 
 /** A dashboard alert: something staff must decide (an ad hoc return without an RMA, in `alert_if_no_rma` mode). */

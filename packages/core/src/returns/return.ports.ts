@@ -21,6 +21,7 @@ export interface ReturnRepository {
   listForExport(brandId: number, query: ListQuery, scope: ExportScope): Promise<ListRows<Return>>;
 }
 
+/** A brand's claim causes, by id or by code (ignoring case). */
 export interface ClaimCauseRepository {
   insert(cause: ClaimCause): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<ClaimCause[]>;
@@ -29,6 +30,7 @@ export interface ClaimCauseRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<ClaimCause>>;
 }
 
+/** Return portals, by public id (across brands) or by id. */
 export interface ReturnPortalRepository {
   insert(portal: ReturnPortal): Promise<void>;
   /** A portal by public id across brands: the route tells a foreign portal (404) from its own. */
@@ -37,6 +39,7 @@ export interface ReturnPortalRepository {
   list(brandId: number, query: ListQuery): Promise<ListRows<ReturnPortal>>;
 }
 
+/** Dashboard alerts for staff. */
 export interface AlertRepository {
   save(alert: Alert): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<Alert[]>;

@@ -36,6 +36,10 @@ export interface PortalReturnInput {
   lines: PortalReturnLineInput[];
 }
 
+/**
+ * What `upsertPortalReturn` is asked: the calling app and portal, the order (for a new return) and
+ * the return as the portal sends it.
+ */
 export interface UpsertPortalReturnInput extends PortalCaller {
   userId: number | null;
   publicId: string;
@@ -45,6 +49,10 @@ export interface UpsertPortalReturnInput extends PortalCaller {
   ret: PortalReturnInput;
 }
 
+/**
+ * What `upsertPortalReturn` returns: the return, its portal, its credit notes and whether it was
+ * created.
+ */
 export interface PortalReturnResult {
   ret: Return;
   portal: ReturnPortal;

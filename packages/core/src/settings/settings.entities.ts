@@ -9,6 +9,10 @@ export type InvoicingMode = 'external' | 'in_service';
 /** How `POST /3pl/returns/create-ad-hoc-return` behaves; null = ad hoc returns are off. */
 export type AdHocReturnMode = 'always_credit_note' | 'credit_note_if_no_rma' | 'alert_if_no_rma';
 
+/**
+ * What a brand decided about how its documents behave: who invoices, whether orders need a drop,
+ * the default VAT rate, how ad hoc returns are handled and its tracking-link templates.
+ */
 export interface BrandSettings {
   brandId: number;
   invoicing: InvoicingMode;
@@ -25,7 +29,9 @@ export interface BrandSettings {
   updatedAt: string | null;
 }
 
+/** Every `InvoicingMode`. */
 export const INVOICING_MODES: readonly InvoicingMode[] = ['external', 'in_service'];
+/** Every `AdHocReturnMode` (besides null: off). */
 export const AD_HOC_RETURN_MODES: readonly AdHocReturnMode[] = [
   'always_credit_note',
   'credit_note_if_no_rma',

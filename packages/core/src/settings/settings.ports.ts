@@ -1,5 +1,6 @@
 import { BrandSettings } from './settings.entities';
 
+/** Each brand's saved settings. */
 export interface BrandSettingsRepository {
   /** The brand's saved settings, or null when it never saved any (callers fall back to `defaultBrandSettings`). */
   find(brandId: number): Promise<BrandSettings | null>;

@@ -4,6 +4,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from './load-settings';
 import { AD_HOC_RETURN_MODES, BrandSettings, INVOICING_MODES } from './settings.entities';
 
+/** The settings `updateBrandSettings` may change; fields left out keep their value. */
 export type BrandSettingsChanges = Partial<
   Pick<
     BrandSettings,

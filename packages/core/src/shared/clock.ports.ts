@@ -7,6 +7,7 @@ export interface Clock {
   now(): string;
 }
 
+/** The real clock (`new Date()`), for production wiring; tests use `FixedClock`. */
 export const systemClock: Clock = {
   now: () => new Date().toISOString(),
 };

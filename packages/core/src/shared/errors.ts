@@ -26,6 +26,10 @@ export interface Violation {
   detail: string;
 }
 
+/**
+ * The one error a use case throws for an expected failure: a stable `code` (the API maps it to an
+ * HTTP status), a message, the field `violations` of a validation failure and structured `data`.
+ */
 export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly violations: Violation[];
@@ -55,6 +59,10 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * Whether a caught value is a `DomainError` (an expected failure) rather than a bug or an
+ * infrastructure error.
+ */
 export function isDomainError(error: unknown): error is DomainError {
   return error instanceof DomainError;
 }

@@ -14,6 +14,10 @@ export function defineStateMachine<S extends string>(name: string, table: Transi
   return new StateMachine(name, table);
 }
 
+/**
+ * A lifecycle made by `defineStateMachine`: lists its states and refuses moves its table does not
+ * allow (`assertTransition`).
+ */
 export class StateMachine<S extends string> {
   constructor(
     readonly name: string,

@@ -1,6 +1,7 @@
 import { ListDefinition } from '../listing/list-query';
 import { Supplier } from './supplier.entities';
 
+/** The supplier list (`listSuppliers`): its filterable fields and its includes. */
 export const supplierListDefinition: ListDefinition<Supplier> = {
   resource: 'suppliers',
   fields: {

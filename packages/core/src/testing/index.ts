@@ -1,9 +1,17 @@
-/** Test support for code built on @brand/core: in-memory ports and the repository contract suite. */
-export * from './in-memory-unit-of-work';
-export * from './fake-secret-hasher';
-export * from '../listing/in-memory-list';
-export * from './repository-contract';
-export * from './catalog-contract';
-export * from './orders-contract';
-export * from './returns-contract';
-export * from './production-contract';
+/**
+ * @brand/core/testing — test support for code built on @brand/core: every port in memory, and the
+ * repository contract suites a storage adapter must pass. Never import it from production code.
+ */
+
+// In-memory ports: a unit of work over plain objects, a predictable hasher and the reference list semantics.
+export { InMemoryUnitOfWork } from './in-memory-unit-of-work';
+export { FakeSecretHasher } from './fake-secret-hasher';
+export { listInMemory } from '../listing/in-memory-list';
+
+// Repository contract suites: what every storage adapter (in memory, SQLite, Postgres) must pass.
+export { describeRepositoryContract } from './repository-contract';
+export type { ContractStorage } from './repository-contract';
+export { describeCatalogContract } from './catalog-contract';
+export { describeOrdersContract } from './orders-contract';
+export { describeProductionContract } from './production-contract';
+export { describeReturnsContract } from './returns-contract';

@@ -9,8 +9,10 @@ import { settleAll } from '../../shared/settle-all';
  * entity); `customers_custom` — only the customers in `allowed_customers`.
  */
 export const COLLECTION_VISIBILITIES = ['own_entity', 'customers_custom'] as const;
+/** One of `COLLECTION_VISIBILITIES`. */
 export type CollectionVisibility = (typeof COLLECTION_VISIBILITIES)[number];
 
+/** What `createCollection` adds: a title, whether it is active, and who may view it. */
 export interface CreateCollectionInput {
   brandId: number;
   title: string;

@@ -24,6 +24,10 @@ import {
   resolveStockLocations,
 } from './legacy-product.helpers';
 
+/**
+ * What `createLegacyProduct` adds: a product in the older interface's shape, with its variants,
+ * prices and stock.
+ */
 export interface CreateLegacyProductInput {
   brandId: number;
   /** The acting user, recorded on the stock movements. */

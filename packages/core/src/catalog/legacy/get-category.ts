@@ -5,6 +5,7 @@ import { categoryListDefinition } from '../catalog.list-definitions';
 import { LegacyCategoryRelations, findCategory, loadCategoryRelations } from './legacy-category.helpers';
 import { validateIncludes } from './legacy.helpers';
 
+/** What `getCategory` returns: the category and the children and products its includes ask for. */
 export interface LegacyCategoryView {
   category: Category;
   relations: LegacyCategoryRelations;

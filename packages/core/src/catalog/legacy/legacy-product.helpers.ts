@@ -50,6 +50,10 @@ export interface LegacyStockInput {
   delivery?: string | null;
 }
 
+/**
+ * A variant as the older interface sends it: SKU, EAN, attributes, picture, prices per currency and
+ * stock per stock type.
+ */
 export interface LegacyVariantInput {
   sku: string;
   /** Digits; the older form sends an integer. */
@@ -69,6 +73,7 @@ export interface LegacyVariantInput {
 /** `PUT …/variants/{id}`: any of the fields; attribute values may change, names may not. */
 export type LegacyVariantChanges = Partial<LegacyVariantInput>;
 
+/** A product's root fields as the older interface sends them. */
 export interface LegacyProductFields {
   itemNumber: string;
   name: string;
@@ -98,11 +103,13 @@ export type LegacyProductChanges = Partial<LegacyProductFields>;
 export const LEGACY_IMAGE_META_KEY = '_legacy_image';
 export const LEGACY_IMAGES_META_KEY = '_legacy_images';
 
+/** The older interface's primary image URL of a product (kept in its meta), or null. */
 export function legacyImageOf(product: Product): string | null {
   const value = product.meta[LEGACY_IMAGE_META_KEY];
   return typeof value === 'string' ? value : null;
 }
 
+/** The older interface's further image URLs of a product (kept in its meta). */
 export function legacyImagesOf(product: Product): string[] {
   const value = product.meta[LEGACY_IMAGES_META_KEY];
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -620,6 +627,10 @@ export interface LegacyStock {
   available: number;
 }
 
+/**
+ * The related records a legacy product read loads for its includes: categories, collection,
+ * sub-brand and stock per variant.
+ */
 export interface LegacyProductRelations {
   includes: string[];
   categories: Map<number, Category>;

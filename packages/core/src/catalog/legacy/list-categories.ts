@@ -6,6 +6,10 @@ import { categoryListDefinition } from '../catalog.list-definitions';
 import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category.helpers';
 import { legacyListRequest } from './legacy.helpers';
 
+/**
+ * What `listCategories` returns: a page of categories, the validated query and the children and
+ * products its includes ask for.
+ */
 export interface LegacyCategoryListResult {
   page: Page<Category>;
   query: ListQuery;

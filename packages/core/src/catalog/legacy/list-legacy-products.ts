@@ -12,6 +12,10 @@ import {
 } from './legacy-product.helpers';
 import { legacyListRequest } from './legacy.helpers';
 
+/**
+ * What `listLegacyProducts` is asked: a list request, optionally splitting each product by one of
+ * its variant attributes.
+ */
 export interface LegacyProductListRequest extends ListRequest {
   /**
    * Product pagination: each product comes back once per distinct value of this attribute among
@@ -20,6 +24,10 @@ export interface LegacyProductListRequest extends ListRequest {
   splitByAttribute?: string;
 }
 
+/**
+ * What `listLegacyProducts` returns: the page's products (split when asked), the total before any
+ * split and the related records of its includes.
+ */
 export interface LegacyProductListResult {
   query: ListQuery;
   /** Products matching the filters (before any split). */
