@@ -284,6 +284,7 @@ export type {
   ResponsiblePerson,
   ShippingCode,
 } from './orders/order.entities';
+export { ORDER_TYPES } from './orders/order.entities';
 export type { OrderChannelRepository, OrderRepositories, OrderRepository } from './orders/order.ports';
 export { orderLifecycle } from './orders/order.lifecycle';
 export {
@@ -421,7 +422,7 @@ export { receiveDeliveryNote } from './production/receive-delivery-note';
 export type { DeliveryNoteReceipt } from './production/receive-delivery-note';
 
 // Returns: returns, claim causes, return portals, third-party receipts and alerts.
-export { INTERNAL_RETURN_PORTAL_TYPE } from './returns/return.entities';
+export { GIFT_CARD_BONUS_TYPES, INTERNAL_RETURN_PORTAL_TYPE } from './returns/return.entities';
 export type {
   Alert,
   AlertStatus,

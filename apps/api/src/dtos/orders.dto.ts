@@ -13,7 +13,15 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { MONEY_SCALE, OrderAddress, OrderType, PlaceOrderInput, VariantLineInput, parseDecimal } from '@brand/core';
+import {
+  MONEY_SCALE,
+  OrderAddress,
+  OrderType,
+  PlaceOrderInput,
+  VariantLineInput,
+  parseDecimal,
+  ORDER_TYPES,
+} from '@brand/core';
 import { IsAmount, IsId, IsInt32, MayBeOmitted, NotTogetherWith } from './decorators';
 import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 
@@ -23,8 +31,6 @@ import { VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
  * customer_number); whether the SKU exists, the product may be sold or the stock suffices is the
  * core's `placeOrder`.
  */
-
-const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 
 /**
  * The message of a type check on a field that is required unless `other` is sent: a missing value

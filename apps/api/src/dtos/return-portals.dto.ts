@@ -19,6 +19,7 @@ import {
   PortalReturnLineInput,
   parseDecimal,
   returnLifecycle,
+  GIFT_CARD_BONUS_TYPES,
 } from '@brand/core';
 import {
   IsAmount,
@@ -39,7 +40,6 @@ import { lineArray } from './variant-lines.dto';
  * to minor units).
  */
 
-const BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
 /** A percentage or an amount; low enough to be exact in ten-thousandths. */
 const MAX_GIFT_CARD_BONUS = 1_000_000_000;
 const minorUnits = (value: number): number => parseDecimal(value, MONEY_SCALE)!;
@@ -167,8 +167,10 @@ export class PortalReturnBodyDto {
   storefront_refund_gift_card?: boolean;
 
   @IsOptional()
-  @IsIn(BONUS_TYPES, { message: `storefront_refund_gift_card_bonus_type must be one of ${BONUS_TYPES.join(', ')}` })
-  @JSONSchema({ type: ['string', 'null'], enum: [...BONUS_TYPES, null] })
+  @IsIn(GIFT_CARD_BONUS_TYPES, {
+    message: `storefront_refund_gift_card_bonus_type must be one of ${GIFT_CARD_BONUS_TYPES.join(', ')}`,
+  })
+  @JSONSchema({ type: ['string', 'null'], enum: [...GIFT_CARD_BONUS_TYPES, null] })
   storefront_refund_gift_card_bonus_type?: GiftCardBonusType | null;
 
   @IsOptional()

@@ -14,7 +14,7 @@ import {
   ValidationArguments,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { OrderType } from '@brand/core';
+import { OrderType, ORDER_TYPES } from '@brand/core';
 import { IsId, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
 import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
 
@@ -23,8 +23,6 @@ import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
  * `POST /3pl/shipments/cancel` (mark-as-exported shares `ShipmentsMarkAsExportedDto` with v10).
  * Shapes only; whether the shipment, SKU or EAN exists is the use case's business.
  */
-
-export const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 
 /** Colli per delivery and lines per colli: far above a real pallet, low enough for one transaction. */
 export const MAX_COLLI = 1000;

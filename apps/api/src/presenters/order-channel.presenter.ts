@@ -1,4 +1,4 @@
-import { OrderChannel, OrderType } from '@brand/core';
+import { OrderChannel, ORDER_TYPES } from '@brand/core';
 import {
   Static,
   Type,
@@ -10,9 +10,6 @@ import {
   oneOfValues,
   string,
 } from '../http/wire-schema';
-
-/** The order types, for the document (the core has the type, not a list of its values). */
-export const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 
 export const OrderChannelSchema = component(
   'OrderChannel',

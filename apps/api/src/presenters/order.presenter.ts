@@ -8,6 +8,7 @@ import {
   TimelineEvent,
   orderLifecycle,
   reservedQuantityOf,
+  ORDER_TYPES,
 } from '@brand/core';
 import {
   Static,
@@ -30,7 +31,6 @@ import {
 } from '../http/wire-schema';
 import { exportMarksProperty, presentExportMarks } from './export-mark.presenter';
 import { InvoiceSchema, presentInvoice } from './invoice.presenter';
-import { ORDER_TYPES } from './order-channel.presenter';
 import { ShipmentSchema, presentShipment } from './shipment.presenter';
 import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
 import { money, percent } from './amounts';

@@ -8,6 +8,7 @@ import {
   divideRounded,
   netOfVat,
   returnLifecycle,
+  GIFT_CARD_BONUS_TYPES,
 } from '@brand/core';
 import {
   Static,
@@ -22,7 +23,6 @@ import {
   string,
 } from '../http/wire-schema';
 import { money } from './amounts';
-import { GIFT_CARD_BONUS_TYPES } from './return.presenter';
 
 /*
  * The spec's "External-portal return": what the upsert answers. Amounts are decimals of the

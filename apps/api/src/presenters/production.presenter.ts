@@ -14,6 +14,7 @@ import {
   deliveryNoteLifecycle,
   orderLifecycle,
   productionOrderLifecycle,
+  ORDER_TYPES,
 } from '@brand/core';
 import {
   Static,
@@ -34,7 +35,7 @@ import {
 } from '../http/wire-schema';
 import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
 import { OrderAddressSchema, presentOrderAddress } from './order.presenter';
-import { ORDER_TYPES, OrderChannelSchema, presentOrderChannel } from './order-channel.presenter';
+import { OrderChannelSchema, presentOrderChannel } from './order-channel.presenter';
 import { SupplierSchema, presentSupplier } from './supplier.presenter';
 import { fullName } from './third-party-shipment.presenter';
 import { TimelineEventSchema, presentTimeline } from './timeline.presenter';

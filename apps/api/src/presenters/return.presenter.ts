@@ -3,7 +3,7 @@ import {
   CLAIM_TYPES,
   CreditNote,
   ExportMark,
-  GiftCardBonusType,
+  GIFT_CARD_BONUS_TYPES,
   Return,
   ReturnLine,
   ReturnSource,
@@ -38,9 +38,6 @@ import { money, percent } from './amounts';
  * A return (RMA) of the current interface (`/v10/returns`), and the dashboard alert. Amounts are
  * decimals of the return's currency; unit prices are in the return's VAT basis (prices_include_vat).
  */
-
-/** The bonus kinds of a gift card refund; the core keeps its list private to the portal upsert. */
-export const GIFT_CARD_BONUS_TYPES = ['percentage', 'fixed'] as const satisfies readonly GiftCardBonusType[];
 
 const ALERT_KINDS = ['ad_hoc_return_without_rma'] as const satisfies readonly Alert['kind'][];
 

@@ -1,4 +1,4 @@
-import { OrderLine, ShipmentLine, ShipmentView, lineTotal, shipmentLifecycle } from '@brand/core';
+import { OrderLine, ShipmentLine, ShipmentView, lineTotal, shipmentLifecycle, ORDER_TYPES } from '@brand/core';
 import {
   Static,
   Type,
@@ -15,7 +15,6 @@ import {
   stringMap,
 } from '../http/wire-schema';
 import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
-import { ORDER_TYPES } from './order-channel.presenter';
 import {
   OrderAddressSchema,
   ResponsiblePersonSchema,

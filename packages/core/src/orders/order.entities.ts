@@ -11,6 +11,8 @@ import { Meta } from '../catalog/catalog.entities';
  * prices, including VAT).
  */
 export type OrderType = 'b2b' | 'b2c';
+/** Every order type, for validation and documentation of the wire. */
+export const ORDER_TYPES: readonly OrderType[] = ['b2b', 'b2c'];
 /** Where an order is in its lifecycle (`orderLifecycle`). */
 export type OrderStatus = 'draft' | 'approved' | 'cancelled' | 'archived';
 

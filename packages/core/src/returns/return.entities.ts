@@ -61,6 +61,8 @@ export interface ReturnLine {
 
 /** How a storefront gift card refund's bonus is given: a percentage or a fixed amount. */
 export type GiftCardBonusType = 'percentage' | 'fixed';
+/** Every gift card bonus type, for validation and documentation of the wire. */
+export const GIFT_CARD_BONUS_TYPES: readonly GiftCardBonusType[] = ['percentage', 'fixed'];
 
 /**
  * A return or claim of a customer (an RMA): where it was announced, the pieces coming back, the
