@@ -49,7 +49,7 @@ export interface RouteContext<A extends AuthKind, B, Q> {
 
 /**
  * What a route answers on success: the body's declaration (a TypeBox schema, see
- * `presenters/wire-schema.ts`) both documents the response and types the handler's result.
+ * `http/wire-schema.ts`) both documents the response and types the handler's result.
  */
 export interface ResponseSpec<R extends ResponseSchema> {
   description: string;

@@ -76,11 +76,6 @@ export function componentsUsedBy(roots: readonly unknown[]): Record<string, TSch
   return Object.fromEntries([...found].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Whether `name` is a declared response shape (the OpenAPI builder keeps DTO and response names apart). */
-export function isResponseComponent(name: string): boolean {
-  return COMPONENTS.has(name);
-}
-
 /** Removes TypeBox's symbol keys and copies the plain JSON Schema (what `res.json` would show). */
 function plain(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;

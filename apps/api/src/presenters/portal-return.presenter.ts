@@ -22,7 +22,7 @@ import {
   oneOfValues,
   string,
 } from '../http/wire-schema';
-import { money } from './amounts';
+import { money, moneyOrNull } from './amounts';
 
 /*
  * The spec's "External-portal return": what the upsert answers. Amounts are decimals of the
@@ -80,8 +80,6 @@ function portalReturnStatus(status: ReturnStatus): PortalReturnWire['return_stat
   return status;
 }
 
-const optionalMoney = (minor: number | null): number | null => (minor === null ? null : money(minor));
-
 /** The price incl. VAT a line refunds: as the portal sent it (a line made elsewhere derives it from its price). */
 function unitPriceInclVat(line: ReturnLine, ret: Return): number {
   if (line.unitPriceInclVat !== null) return line.unitPriceInclVat;
@@ -122,8 +120,8 @@ export function presentPortalReturn(result: {
     return_status: portalReturnStatus(ret.status),
     source: portal.type,
     notes: ret.notes,
-    return_fee_incl_vat: optionalMoney(ret.returnFeeInclVat),
-    exchange_fee_incl_vat: optionalMoney(ret.exchangeFeeInclVat),
+    return_fee_incl_vat: moneyOrNull(ret.returnFeeInclVat),
+    exchange_fee_incl_vat: moneyOrNull(ret.exchangeFeeInclVat),
     labelless_code: ret.labellessCode,
     track_trace: ret.trackTrace,
     track_trace_link: ret.trackTraceLink,

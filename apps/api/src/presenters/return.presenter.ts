@@ -32,7 +32,7 @@ import {
 import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
 import { ExportMarkSchema, presentExportMarks } from './export-mark.presenter';
 import { TimelineEventSchema, presentTimeline } from './timeline.presenter';
-import { money, percent } from './amounts';
+import { money, moneyOrNull, percent } from './amounts';
 
 /*
  * A return (RMA) of the current interface (`/v10/returns`), and the dashboard alert. Amounts are
@@ -138,8 +138,6 @@ export function presentReturnLine(line: ReturnLine): ReturnLineWire {
   };
 }
 
-const optionalMoney = (minor: number | null): number | null => (minor === null ? null : money(minor));
-
 /** A return with its lines; `exports` when given. */
 export function presentReturn(ret: Return, options: { exports?: readonly ExportMark[] } = {}): ReturnWire {
   const wire: ReturnWire = {
@@ -165,8 +163,8 @@ export function presentReturn(ret: Return, options: { exports?: readonly ExportM
     carrier_code: ret.carrierCode,
     carrier_label: ret.carrierLabel,
     labelless_code: ret.labellessCode,
-    return_fee_incl_vat: optionalMoney(ret.returnFeeInclVat),
-    exchange_fee_incl_vat: optionalMoney(ret.exchangeFeeInclVat),
+    return_fee_incl_vat: moneyOrNull(ret.returnFeeInclVat),
+    exchange_fee_incl_vat: moneyOrNull(ret.exchangeFeeInclVat),
     storefront_refund_gift_card: ret.storefrontRefundGiftCard,
     storefront_refund_gift_card_bonus_type: ret.storefrontRefundGiftCardBonusType,
     // Kept as the decimal text the portal sent; shown as the number it is.

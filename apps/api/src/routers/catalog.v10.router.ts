@@ -1,4 +1,3 @@
-import { Request } from 'express';
 import {
   VariantRef,
   VariantRelations,
@@ -32,7 +31,6 @@ import { listRequest, listResponse } from '../listing/list-request';
 import { Type, arrayOf, boolean, listOf, nullable, string, wrapped } from '../http/wire-schema';
 import { DropSchema, presentDrop } from '../presenters/drop.presenter';
 import { InventoryLocationSchema, presentInventoryLocation } from '../presenters/inventory-location.presenter';
-import { MediaUrl } from '../presenters/product-image.presenter';
 import { ProductLocaleSchema, presentProductLocale } from '../presenters/product-locale.presenter';
 import {
   ProductSchema,
@@ -44,7 +42,7 @@ import {
 } from '../presenters/product.presenter';
 import { AvailableStockSchema, presentAvailableStock } from '../presenters/stock.presenter';
 import { presentVariant } from '../presenters/variant.presenter';
-import { MEDIA_PREFIX } from './media.router';
+import { mediaUrlFor } from './media.router';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
@@ -69,12 +67,6 @@ function presentVariantRef(
     wire.product = found ? presentProduct({ product: found, variants: [], suppliers: [], translations: [] }) : null;
   }
   return wire;
-}
-
-/** Public image URLs as the image sync makes them: on the configured media origin, else on the request's origin. */
-function mediaUrlFor(req: Request, mediaBaseUrl: string | null): MediaUrl {
-  const base = mediaBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-  return (blobKey) => `${base}${MEDIA_PREFIX}/${blobKey}`;
 }
 
 const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${productListDefinition.includes.join(', ')}.`;
