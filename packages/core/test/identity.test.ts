@@ -167,6 +167,26 @@ describe('access tokens', () => {
       expect(await errorCodeOf(verifier.verify({ accessToken, appKey, requireAppKey: true }))).toBe('unauthenticated');
     });
 
+    it('a revoked token, from the very next request of every verifier that had it cached (one per process)', async () => {
+      const { deps, user, app, appKey, verifier } = await setUp();
+      const otherProcess = createStoredTokenVerifier(deps);
+      const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+      const { accessToken: untouched } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+      for (const each of [verifier, otherProcess]) {
+        await each.verify({ accessToken, appKey, requireAppKey: true });
+        await each.verify({ accessToken: untouched, appKey, requireAppKey: true });
+      }
+
+      await revokeAccessToken(deps, { accessToken });
+
+      for (const each of [verifier, otherProcess]) {
+        expect(await errorCodeOf(each.verify({ accessToken, appKey, requireAppKey: true }))).toBe('unauthenticated');
+        await expect(each.verify({ accessToken: untouched, appKey, requireAppKey: true })).resolves.toMatchObject({
+          userId: user.id,
+        });
+      }
+    });
+
     it('an expired token, from the instant it expires', async () => {
       const { deps, clock, user, app, appKey, verifier } = await setUp();
       const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id, expiresInSeconds: 60 });
@@ -180,6 +200,16 @@ describe('access tokens', () => {
       expect(await errorCodeOf(verifier.verify({ accessToken, appKey, requireAppKey: true }))).toBe('unauthenticated');
     });
 
+    it('a wrong app key, also once the token is cached', async () => {
+      const { deps, user, app, appKey, verifier } = await setUp();
+      const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+      await verifier.verify({ accessToken, appKey, requireAppKey: true });
+
+      expect(await errorCodeOf(verifier.verify({ accessToken, appKey: `${appKey}x`, requireAppKey: true }))).toBe(
+        'unauthenticated',
+      );
+    });
+
     it('an unknown or empty token', async () => {
       const { appKey, verifier } = await setUp();
 
@@ -190,6 +220,35 @@ describe('access tokens', () => {
         'unauthenticated',
       );
     });
+  });
+
+  it('reads a verified token and its app once while the credentials revision is unchanged', async () => {
+    const { uow, clock, hasher, deps, user, app, appKey } = await setUp();
+    const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+    let tokenReads = 0;
+    const counting: typeof uow = Object.create(uow);
+    counting.read = (work) =>
+      uow.read((repositories) =>
+        work({
+          ...repositories,
+          accessTokens: {
+            ...repositories.accessTokens,
+            findByHash: (hash) => {
+              tokenReads += 1;
+              return repositories.accessTokens.findByHash(hash);
+            },
+          },
+        }),
+      );
+    const verifier = createStoredTokenVerifier({ uow: counting, clock, hasher });
+
+    for (let request = 0; request < 3; request += 1)
+      await verifier.verify({ accessToken, appKey, requireAppKey: true });
+    expect(tokenReads).toBe(1);
+
+    await expect(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true })).rejects.toThrow();
+    await expect(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true })).rejects.toThrow();
+    expect(tokenReads).toBe(3);
   });
 
   it('will not issue a token for an app of another brand, as if the app did not exist', async () => {

@@ -29,16 +29,31 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
+  /** Set when the connection's last use ended a transaction (COMMIT or ROLLBACK). */
+  private transactionEnded = false;
+
   /**
    * better-sqlite3 answers synchronously, so without this a queue of waiting transactions would
    * run one after another in a single turn of the event loop, and requests arriving meanwhile
    * would sit unread in their sockets for as long as the queue takes (seconds under load, while
    * the server's own timings look fine). Handing the connection on only after I/O had its turn
    * keeps waiting fair between requests already inside the server and new ones.
+   *
+   * Only a transaction's end waits: a standalone statement (a read, a counter) holds the
+   * connection for microseconds, and making every one of them wait for the next turn of the
+   * event loop cost a request of five reads five turns (+89% on a one-row list when removed).
    */
   override async releaseConnection(): Promise<void> {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (this.transactionEnded) {
+      this.transactionEnded = false;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     await super.releaseConnection();
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    this.transactionEnded = true;
+    await super.commitTransaction(connection);
   }
 
   constructor(
@@ -54,6 +69,7 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
    * throw that instead of the error that caused it.
    */
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    this.transactionEnded = true;
     if (!this.database.inTransaction) return;
     await super.rollbackTransaction(connection);
   }

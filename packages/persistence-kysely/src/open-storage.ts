@@ -8,15 +8,15 @@ import { translatingDriverErrors } from './storage-errors';
 
 function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
-    async hit(key, windowMs, nowMs) {
+    async hit(key, windowMs, nowMs, count = 1) {
       // One statement, so concurrent hits from any number of processes count exactly.
       const row = await translatingDriverErrors(() =>
         db
           .insertInto('rate_limit_counters')
-          .values({ key, hits: 1, reset_at_ms: nowMs + windowMs })
+          .values({ key, hits: count, reset_at_ms: nowMs + windowMs })
           .onConflict((oc) =>
             oc.column('key').doUpdateSet({
-              hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then 1 else rate_limit_counters.hits + 1 end`,
+              hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${count} else rate_limit_counters.hits + ${count} end`,
               reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
             }),
           )
@@ -24,16 +24,6 @@ function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
           .executeTakeFirstOrThrow(),
       );
       return { hits: Number(row.hits), resetAtMs: Number(row.reset_at_ms) };
-    },
-    async undo(key) {
-      await translatingDriverErrors(() =>
-        db
-          .updateTable('rate_limit_counters')
-          .set({ hits: sql`rate_limit_counters.hits - 1` })
-          .where('key', '=', key)
-          .where('hits', '>', 0)
-          .execute(),
-      );
     },
     async reset(key) {
       await translatingDriverErrors(() => db.deleteFrom('rate_limit_counters').where('key', '=', key).execute());

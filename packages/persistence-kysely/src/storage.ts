@@ -4,10 +4,11 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /** A fixed-window counter shared by every process on the same database (rate limiting). */
 export interface RateLimitCounters {
-  /** Counts one hit on `key` in the window containing `nowMs`; returns the hits so far and when the window ends. */
-  hit(key: string, windowMs: number, nowMs: number): Promise<{ hits: number; resetAtMs: number }>;
-  /** Takes one hit back (express-rate-limit calls this for skipped requests). */
-  undo(key: string): Promise<void>;
+  /**
+   * Counts `count` hits (default 1) on `key` in the window containing `nowMs`, in one atomic
+   * statement; returns the hits so far (these included) and when the window ends.
+   */
+  hit(key: string, windowMs: number, nowMs: number, count?: number): Promise<{ hits: number; resetAtMs: number }>;
   reset(key: string): Promise<void>;
 }
 

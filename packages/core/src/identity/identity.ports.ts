@@ -28,8 +28,17 @@ export interface AccessTokenRepository {
   insert(token: AccessToken): Promise<void>;
   findByHash(tokenHash: string): Promise<AccessToken | null>;
   findById(id: number): Promise<AccessToken | null>;
-  /** Marks the token revoked at `at`; returns false when it was already revoked. */
+  /**
+   * Marks the token revoked at `at` and advances the credentials revision in the same
+   * transaction; returns false (and changes nothing) when it was already revoked.
+   */
   revoke(id: number, at: string): Promise<boolean>;
+  /**
+   * A number that advances with every change making a stored credential invalid (a revocation;
+   * any future key rotation or deletion must advance it too). Whoever caches verified tokens
+   * keeps them only while it is unchanged.
+   */
+  credentialsRevision(): Promise<number>;
 }
 
 /** The per-user log of API requests. */

@@ -9,10 +9,12 @@ export interface IdentityState {
   apiApps: ApiApp[];
   accessTokens: AccessToken[];
   requestLogs: RequestLogEntry[];
+  /** Advanced by every revocation (see `AccessTokenRepository.credentialsRevision`). */
+  credentialsRevision: number;
 }
 
 export function emptyIdentityState(): IdentityState {
-  return { brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [] };
+  return { brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [], credentialsRevision: 0 };
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -67,7 +69,11 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
       const token = s().accessTokens.find((t) => t.id === id);
       if (!token || token.revokedAt) return false;
       token.revokedAt = at;
+      s().credentialsRevision += 1;
       return true;
+    },
+    async credentialsRevision() {
+      return s().credentialsRevision;
     },
   }),
   requestLogs: (s) => ({

@@ -385,6 +385,28 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(await uow().read((r) => r.accessTokens.findById(987_654_321))).toBeNull();
       });
 
+      it('advances the credentials revision with a revocation that commits, not with one that changes nothing or rolls back', async () => {
+        const brand = await aBrand();
+        const token = await aToken(await aUser(brand.id), await anApp(brand.id));
+        const revision = () => uow().read((r) => r.accessTokens.credentialsRevision());
+        const before = await revision();
+
+        await expect(
+          uow().run(async (tx) => {
+            await tx.accessTokens.revoke(token.id, '2026-02-01T10:00:00.000Z');
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+        expect(await revision()).toBe(before);
+
+        await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-02-01T10:00:00.000Z'));
+        const afterRevocation = await revision();
+        expect(afterRevocation).toBeGreaterThan(before);
+
+        await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-03-01T10:00:00.000Z'));
+        expect(await revision()).toBe(afterRevocation);
+      });
+
       it('revokes a token once: true the first time, false after, and keeps the first revocation instant', async () => {
         const brand = await aBrand();
         const token = await aToken(await aUser(brand.id), await anApp(brand.id));

@@ -5,6 +5,7 @@ import { catalogMigration } from './0002-catalog';
 import { ordersMigration } from './0003-orders';
 import { productionMigration } from './0004-production';
 import { returnsMigration } from './0005-returns';
+import { credentialsRevisionMigration } from './0006-credentials-revision';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0003-orders': ordersMigration(dialect),
         '0004-production': productionMigration(dialect),
         '0005-returns': returnsMigration(dialect),
+        '0006-credentials-revision': credentialsRevisionMigration(dialect),
       };
     },
   };

@@ -51,6 +51,12 @@ export interface RequestLogsTable {
   created_at: string;
 }
 
+/** The single row (id 1) whose revision advances whenever stored credentials stop being valid. */
+export interface CredentialsRevisionTable {
+  id: number;
+  revision: number;
+}
+
 declare module '../database' {
   /** The identity tables. */
   interface Database {
@@ -59,5 +65,6 @@ declare module '../database' {
     api_apps: ApiAppsTable;
     access_tokens: AccessTokensTable;
     request_logs: RequestLogsTable;
+    credentials_revision: CredentialsRevisionTable;
   }
 }

@@ -12,7 +12,7 @@ import {
   User,
   UserRepository,
 } from '@brand/core';
-import { Selectable } from 'kysely';
+import { CompiledQuery, Selectable } from 'kysely';
 import {
   AccessTokensTable,
   ApiAppsTable,
@@ -21,6 +21,15 @@ import {
   UsersTable,
 } from '../../tables/identity.tables';
 import { Executor, RepositoryFactories } from '../executor';
+
+// Read on every authenticated request: written once as SQL (the same in both dialects) rather
+// than built and compiled by the query builder each time.
+const READ_CREDENTIALS_REVISION = CompiledQuery.raw(
+  'select revision from credentials_revision where id = 1',
+) as CompiledQuery<{ revision: number | string }>;
+const ADVANCE_CREDENTIALS_REVISION = CompiledQuery.raw(
+  'update credentials_revision set revision = revision + 1 where id = 1',
+);
 
 const rowToBrand = (r: Selectable<BrandsTable>): Brand => ({
   id: Number(r.id),
@@ -161,7 +170,13 @@ export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await db.executeQuery(ADVANCE_CREDENTIALS_REVISION);
+      return true;
+    },
+    async credentialsRevision() {
+      const { rows } = await db.executeQuery(READ_CREDENTIALS_REVISION);
+      return Number(rows[0]?.revision ?? 0);
     },
   };
 }
