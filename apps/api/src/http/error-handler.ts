@@ -3,6 +3,7 @@ import { DomainError, Violation, isDomainError } from '@brand/core';
 import { ApiError, ErrorObject } from './api-error';
 import { apiErrors, bearerChallenge } from './api-errors';
 import { DOMAIN_ERROR_HTTP } from './domain-error-status';
+import { logFailureWith } from './request-logging';
 
 interface ErrorResponse {
   status: number;
@@ -135,8 +136,7 @@ export function createErrorHandler(options: {
     const response = toErrorResponse(error, options.bodyLimit, { legacy: options.isLegacyPath?.(req.path) ?? false });
     const logged = loggableError(error);
     if (response.status >= 500 && logged instanceof Error && !(error instanceof ApiError)) {
-      // pino-http writes the request's log line at error level with this error and its stack.
-      res.err = logged;
+      logFailureWith(res, logged);
     }
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
     res.status(response.status).json({ errors: response.errors });

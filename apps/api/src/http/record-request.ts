@@ -2,6 +2,7 @@ import { RequestHandler } from 'express';
 import { Clock } from '@brand/core';
 import { RequestLogBuffer } from '../request-log/request-log-buffer';
 import { principalOf } from './request-context';
+import { requestIdFor } from './request-logging';
 
 /**
  * Records an authenticated request on the token's user once its response is sent (so the status
@@ -26,7 +27,7 @@ export function recordRequest(deps: { buffer: RequestLogBuffer; clock: Clock }):
         path: req.originalUrl.split('?')[0] ?? req.originalUrl,
         status: res.statusCode,
         durationMs: Math.round(performance.now() - startedAt),
-        requestId: req.id as string, // requestLogging's genReqId always gives a string
+        requestId: requestIdFor(res),
         createdAt,
       });
     });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { RequestHandler } from 'express';
+import { RequestHandler, Response } from 'express';
 import { principalOf } from './request-context';
 
 // Letters, digits and a few separators, short enough for a log field; anything else is replaced.
@@ -57,33 +56,58 @@ export function redactedUrl(url: string): string {
   return url.slice(0, start + 1) + parameters.join('');
 }
 
+// The request's id and, for a failure on our side, the error to log with it; kept on res.locals,
+// which lives exactly as long as the request.
+const REQUEST_ID_KEY = 'requestId';
+const FAILURE_KEY = 'failure';
+
+/** The id of the request (sent back as `X-Request-Id` and written to both logs). */
+export function requestIdFor(res: Response): string {
+  return res.locals[REQUEST_ID_KEY] as string;
+}
+
+/** Has the request's log line written at error level with this error and its stack (a 500). */
+export function logFailureWith(res: Response, error: Error): void {
+  res.locals[FAILURE_KEY] = error;
+}
+
 /**
- * One JSON log line per request (pino-http) carrying its request id, and the `X-Request-Id`
- * response header on every response, errors included. Headers are not logged: they hold tokens
- * and app keys.
+ * One JSON log line per request, written when the response is finished (or the connection
+ * closed before), carrying the request id, and the `X-Request-Id` response header on every
+ * response, errors included. Headers are not logged: they hold tokens and app keys.
+ *
+ * The line has the shape pino-http writes (`req`, `res`, `responseTime`, `request completed`),
+ * but it is one call on the app's logger: pino-http made a child logger for every request, which
+ * cost about 4% of a small authenticated request whether or not a line was written.
  */
 export function requestLogging(logger: Logger): RequestHandler {
-  const middleware = pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdOf(req);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: redactedUrl(req.url),
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    customProps: (_req, res) => {
-      // Express hands pino-http its own response object, so the principal set by authentication is there.
-      const principal = 'locals' in res ? principalOf(res as Parameters<typeof principalOf>[0]) : null;
-      return principal ? { brandId: principal.brandId, userId: principal.userId, tokenId: principal.tokenId } : {};
-    },
-  });
-  return middleware;
+  return (req, res, next) => {
+    const requestId = requestIdOf(req);
+    res.locals[REQUEST_ID_KEY] = requestId;
+    res.setHeader('X-Request-Id', requestId);
+    const startedAt = performance.now();
+    let written = false;
+    const writeLine = (): void => {
+      if (written) return;
+      written = true;
+      const failure = res.locals[FAILURE_KEY] as Error | undefined;
+      const aborted = !res.writableFinished;
+      const level = failure || res.statusCode >= 500 || aborted ? 'error' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      const principal = principalOf(res);
+      logger[level](
+        {
+          req: { id: requestId, method: req.method, url: redactedUrl(req.originalUrl) },
+          res: { statusCode: res.statusCode },
+          responseTime: Math.round(performance.now() - startedAt),
+          ...(principal ? { brandId: principal.brandId, userId: principal.userId, tokenId: principal.tokenId } : {}),
+          ...(failure ? { err: failure } : {}),
+        },
+        failure ? 'request errored' : aborted ? 'request aborted' : 'request completed',
+      );
+    };
+    res.once('finish', writeLine);
+    res.once('close', writeLine);
+    next();
+  };
 }
