@@ -119,23 +119,45 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
   app.use(requireJsonContentType());
   app.use(refuseUndecodablePath());
 
+  // One router per first path segment (/v10, /3pl, /api, /products …), mounted on the app: a
+  // request walks the few routes of its own segment instead of every route declared before its
+  // own (GET /v10/return-portals used to match at layer 58). Paths under different first segments
+  // never match one another, so the order that matters (routes, then plain mounts, then 405) is
+  // kept within each segment.
+  const segments = new Map<string, express.Router>();
+  const segmentOf = (path: string): { router: express.Router; rest: string } => {
+    const segment = /^\/[^/]*/.exec(path)![0];
+    let router = segments.get(segment);
+    if (!router) {
+      router = express.Router({ caseSensitive: true });
+      segments.set(segment, router);
+      app.use(segment, router);
+    }
+    return { router, rest: path.slice(segment.length) || '/' };
+  };
+
   const checkQuery = refuseUnsafeQuery();
   for (const route of registry.routes) {
     const body = METHODS_WITH_BODY.has(route.method) ? [parseJsonBody(pipeline.bodyLimit)] : [];
-    app[route.method](route.path, requireScopes(route), checkQuery, ...body, invoke(route));
+    const { router, rest } = segmentOf(route.path);
+    router[route.method](rest, requireScopes(route), checkQuery, ...body, invoke(route));
   }
 
-  for (const { path, handlers } of registry.surfaces.flatMap((surface) => surface.mounts)) app.use(path, ...handlers);
+  for (const { path, handlers } of registry.surfaces.flatMap((surface) => surface.mounts)) {
+    const { router, rest } = segmentOf(path);
+    router.use(rest, ...handlers);
+  }
 
   for (const path of new Set(registry.routes.map((route) => route.path))) {
     const allowed = registry.allowedMethods(path);
-    app.all(path, (req, res) => {
+    const { router, rest } = segmentOf(path);
+    router.all(rest, (req, res) => {
       if (req.method === 'OPTIONS') {
         res.setHeader('Allow', allowed.join(', '));
         res.status(204).end();
         return;
       }
-      throw apiErrors.methodNotAllowed(req.method, req.path, allowed);
+      throw apiErrors.methodNotAllowed(req.method, req.baseUrl + req.path, allowed);
     });
   }
 
