@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+import { parseDatabaseUrl } from '@brand/persistence-kysely';
 import { AddressPolicy } from './infrastructure/address-policy';
 
 /**
@@ -7,6 +9,11 @@ import { AddressPolicy } from './infrastructure/address-policy';
  */
 export interface AppConfig {
   port: number;
+  /**
+   * API processes on this machine: 1 is one process, as `pnpm start` always ran; more start a
+   * primary that forks that many workers sharing the port (Postgres only).
+   */
+  workers: number;
   /** A SQLite file path (or `sqlite:<path>`), `:memory:`, or a `postgres://` URL. */
   databaseUrl: string;
   rateLimit: {
@@ -47,6 +54,7 @@ const LOG_LEVELS: readonly AppConfig['logLevel'][] = ['fatal', 'error', 'warn', 
 
 export const DEFAULT_CONFIG: AppConfig = {
   port: 3000,
+  workers: 1,
   databaseUrl: './data/brand.sqlite',
   rateLimit: { windowMs: 60_000, max: 600 },
   bodyLimit: '1mb',
@@ -97,6 +105,34 @@ function list(env: Env, name: string, fallback: string[]): string[] {
         .filter((item) => item !== '');
 }
 
+/** More workers than this is a typo rather than a plan (each one holds a Postgres pool of its own). */
+const MAX_WORKERS = 256;
+
+/**
+ * WEB_CONCURRENCY: a number of workers, or `auto` / 0 for one per CPU. More than one needs
+ * Postgres: SQLite takes one writer at a time, so workers would only queue on its file lock (see
+ * docs/decisions.md, "Several workers per machine").
+ */
+function workerCount(env: Env, name: string, databaseUrl: string): number {
+  const raw = present(env, name)?.toLowerCase();
+  if (raw === undefined) return DEFAULT_CONFIG.workers;
+  if (raw !== 'auto' && !(/^\d+$/.test(raw) && Number(raw) <= MAX_WORKERS)) {
+    throw new Error(
+      `${name} must be auto, 0 (both: one worker per CPU) or a whole number up to ${MAX_WORKERS}; got ${JSON.stringify(raw)}`,
+    );
+  }
+  const workers = raw === 'auto' || Number(raw) === 0 ? availableParallelism() : Number(raw);
+  if (workers > 1 && parseDatabaseUrl(databaseUrl).dialect === 'sqlite') {
+    throw new Error(
+      `${name}=${raw}${raw === String(workers) ? '' : ` (${workers} workers)`} needs a Postgres DATABASE_URL: ` +
+        'SQLite takes one writer at a time, ' +
+        'so several processes would queue on its file lock instead of working in parallel. ' +
+        `Use postgres://… or leave ${name} at 1.`,
+    );
+  }
+  return workers;
+}
+
 function allowlist(env: Env, name: string, fallback: string[]): string[] {
   const entries = list(env, name, fallback);
   try {
@@ -116,7 +152,7 @@ function baseUrl(env: Env, name: string): string | null {
 }
 
 /**
- * Reads the configuration from environment variables: PORT, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
+ * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL.
  * @example const config = loadConfig(process.env);
@@ -130,9 +166,11 @@ export function loadConfig(env: Env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(logLevel)}`);
   }
+  const databaseUrl = present(env, 'DATABASE_URL') ?? DEFAULT_CONFIG.databaseUrl;
   return {
     port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
-    databaseUrl: present(env, 'DATABASE_URL') ?? DEFAULT_CONFIG.databaseUrl,
+    workers: workerCount(env, 'WEB_CONCURRENCY', databaseUrl),
+    databaseUrl,
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
       max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),

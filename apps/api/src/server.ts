@@ -1,12 +1,14 @@
+import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Server } from 'node:http';
-import pino from 'pino';
+import pino, { Logger } from 'pino';
 import { systemClock } from '@brand/core';
-import { openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
+import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
 import { createApp, requestLogOf } from './app';
 import { seedDemoIfEmpty } from './cli/demo';
-import { loadConfig } from './config';
+import { runCluster } from './cluster';
+import { AppConfig, loadConfig } from './config';
 import { loggableError } from './http/error-handler';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 
@@ -19,22 +21,18 @@ function ensureDatabaseFolder(databaseUrl: string): void {
   if (dialect === 'sqlite' && location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
 }
 
-/**
- * Starts the API: reads the environment, opens and migrates the database, seeds the demo brand
- * into an empty database, listens on PORT, and shuts down gracefully on SIGTERM/SIGINT (stop
- * accepting connections, let in-flight requests finish, write the buffered request log, close
- * the database, exit 0).
- */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
-  const config = loadConfig(env);
-  const logger = pino({ level: config.logLevel });
+/** Opens the configured database (creating a SQLite file's folder first); a lost connection is logged. */
+async function openServerStorage(config: AppConfig, logger: Logger): Promise<Storage> {
   ensureDatabaseFolder(config.databaseUrl);
-  const storage = await openStorage(config.databaseUrl, {
+  return openStorage(config.databaseUrl, {
     // A lost connection is survived (its requests answer 503, the pool connects anew); it is still worth a line.
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
   });
-  await storage.migrate();
+}
 
+/** What a start does once, however many processes then serve: migrate, and seed an empty database. */
+async function migrateAndSeed(storage: Storage, config: AppConfig): Promise<void> {
+  await storage.migrate();
   // First start: an empty database gets a demo brand and a ready curl line (owned by the CLI's demo module).
   // The lines are printed plainly rather than as JSON log records, because they are meant for a person.
   await seedDemoIfEmpty({
@@ -44,7 +42,44 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     log: (line) => process.stdout.write(`${line}\n`),
     baseUrl: `http://localhost:${config.port}`,
   });
+}
 
+/**
+ * Starts the API in this one process: reads the environment, opens and migrates the database,
+ * seeds the demo brand into an empty database, listens on PORT, and shuts down gracefully on
+ * SIGTERM/SIGINT (stop accepting connections, let in-flight requests finish, write the buffered
+ * request log, close the database, exit 0).
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel });
+  const storage = await openServerStorage(config, logger);
+  await migrateAndSeed(storage, config);
+  return serve(storage, config, logger);
+}
+
+/**
+ * The primary's one-time step before it forks workers (see cluster.ts): migrate and seed on a
+ * connection of its own, closed again, so that N workers do not race to migrate or seed.
+ */
+export async function prepareDatabase(config: AppConfig, logger: Logger): Promise<void> {
+  const storage = await openServerStorage(config, logger);
+  try {
+    await migrateAndSeed(storage, config);
+  } finally {
+    await storage.close();
+  }
+}
+
+/** A cluster worker: the primary has migrated and seeded, so it only opens the database and serves, like startServer. */
+export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
+  const config = loadConfig(env);
+  const logger = pino({ level: config.logLevel });
+  return serve(await openServerStorage(config, logger), config, logger);
+}
+
+/** Listens on PORT with the app over `storage` and shuts down gracefully on SIGTERM/SIGINT. */
+async function serve(storage: Storage, config: AppConfig, logger: Logger): Promise<Server> {
   const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger, config });
   const server = app.listen(config.port);
   await new Promise<void>((resolve, reject) => {
@@ -90,8 +125,28 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   return server;
 }
 
+/** One process, a cluster worker, or the primary forking `WEB_CONCURRENCY` workers that run this same file. */
+async function main(): Promise<void> {
+  if (cluster.isWorker) {
+    await startWorker();
+    return;
+  }
+  const config = loadConfig(process.env);
+  if (config.workers === 1) {
+    await startServer();
+    return;
+  }
+  const logger = pino({ level: config.logLevel });
+  await runCluster({
+    workers: config.workers,
+    logger,
+    prepare: () => prepareDatabase(config, logger),
+    shutdownGraceMs: SHUTDOWN_GRACE_MS,
+  });
+}
+
 if (require.main === module) {
-  startServer().catch((error: unknown) => {
+  main().catch((error: unknown) => {
     // The logger may not exist yet (a bad setting), so this goes straight to stderr.
     process.stderr.write(
       `The API could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

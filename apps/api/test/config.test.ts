@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DEFAULT_CONFIG, loadConfig } from '../src/config';
 
 // Configuration touches no storage, so this file does not loop over dialects.
@@ -5,6 +6,7 @@ describe('loadConfig', () => {
   it('uses the documented defaults for an empty environment', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
+      workers: 1,
       databaseUrl: './data/brand.sqlite',
       rateLimit: { windowMs: 60_000, max: 600 },
       bodyLimit: '1mb',
@@ -26,6 +28,7 @@ describe('loadConfig', () => {
     expect(
       loadConfig({
         PORT: '8080',
+        WEB_CONCURRENCY: '3',
         DATABASE_URL: 'postgres://db/brand',
         RATE_LIMIT_WINDOW_MS: '1000',
         RATE_LIMIT_MAX: '5',
@@ -41,6 +44,7 @@ describe('loadConfig', () => {
       }),
     ).toEqual({
       port: 8080,
+      workers: 3,
       databaseUrl: 'postgres://db/brand',
       rateLimit: { windowMs: 1000, max: 5 },
       bodyLimit: '500kb',
@@ -64,6 +68,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it('starts one worker per CPU for WEB_CONCURRENCY auto or 0', () => {
+    for (const value of ['auto', 'AUTO', '0'])
+      expect(loadConfig({ WEB_CONCURRENCY: value, DATABASE_URL: 'postgres://db/brand' }).workers).toBe(
+        availableParallelism(),
+      );
+  });
+
+  it('allows one process on SQLite however WEB_CONCURRENCY spells it', () => {
+    expect(loadConfig({ WEB_CONCURRENCY: '1' }).workers).toBe(1);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
@@ -82,6 +97,10 @@ describe('loadConfig', () => {
       { IMAGE_ALLOWED_HOSTS: 'images.internal:http' },
       /IMAGE_ALLOWED_HOSTS: "images.internal:http" has an invalid port/,
     ],
+    [{ WEB_CONCURRENCY: 'many' }, /WEB_CONCURRENCY must be auto, 0 .* or a whole number up to 256/],
+    [{ WEB_CONCURRENCY: '1000', DATABASE_URL: 'postgres://db/brand' }, /WEB_CONCURRENCY must be auto/],
+    [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY=2 needs a Postgres DATABASE_URL: SQLite takes one writer at a time/],
+    [{ WEB_CONCURRENCY: '4', DATABASE_URL: 'sqlite:/var/lib/brand.sqlite' }, /WEB_CONCURRENCY=4 needs a Postgres/],
     [{ MEDIA_BASE_URL: 'cdn.brand.example' }, /MEDIA_BASE_URL must be an absolute http\(s\) URL/],
   ])('refuses %j, naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
