@@ -1,12 +1,16 @@
 // @slow: starts the API as a primary with two worker processes; started first (tooling/config/jest-sequencer.js).
 import { request } from 'node:http';
-import { revokeAccessToken } from '@brand/core';
+import { revokeAccessToken, systemClock } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { createIntegrator } from './support/integrator';
 import { listOrders, seedOrderingBrand, stockOf } from './support/orders';
 import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
 import { useTestApp } from './support/test-app';
+
+// The workers run on the real clock: tokens issued on the test app's fixed clock (March 2026)
+// would expire there a year later.
+const REAL_CLOCK = systemClock;
 
 /**
  * `WEB_CONCURRENCY=2` on one Postgres: what one process guarantees must hold across two.
@@ -166,7 +170,7 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
       });
 
       it('shares one rate limit between the workers: at most RATE_LIMIT_MAX answers per token and window', async () => {
-        const integrator = await createIntegrator(t.storage, t.clock);
+        const integrator = await createIntegrator(t.storage, REAL_CLOCK);
         const answers = await sendMany(2.5 * RATE_LIMIT.max, 10, () =>
           send('/v10/customers?limit=1', integrator.headers),
         );
@@ -190,7 +194,7 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
       });
 
       it('refuses a revoked token from the very next request on every worker', async () => {
-        const integrator = await createIntegrator(t.storage, t.clock);
+        const integrator = await createIntegrator(t.storage, REAL_CLOCK);
         const path = '/v10/customers?limit=1';
         // Each worker has verified the token (and may keep it in memory) before it is revoked.
         const before = await sendMany(6, 1, () => send(path, integrator.headers));
@@ -199,7 +203,7 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
 
         // Revoked through the core use case on this test's own database connection, as the CLI does.
         await revokeAccessToken(
-          { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher },
+          { uow: t.storage.uow, clock: REAL_CLOCK, hasher: nodeSecretHasher },
           { tokenId: integrator.tokenId },
         );
 
@@ -235,7 +239,7 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
       });
 
       it('on SIGTERM to the primary stops every worker gracefully, writing their request logs, and exits 0', async () => {
-        const integrator = await createIntegrator(t.storage, t.clock);
+        const integrator = await createIntegrator(t.storage, REAL_CLOCK);
         const answers = await sendMany(6, 1, () => send('/v10/customers?limit=1', integrator.headers));
         expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
         expect(await workersThatAnswered(answers)).toEqual(new Set(workerPids));

@@ -30,7 +30,9 @@ interface Answer {
 async function contextOn(url: string): Promise<TestContext> {
   const storage = Object.assign(await openStorage(url), { url });
   await storage.migrate();
-  const clock = new FixedClock('2026-03-01T09:00:00.000Z');
+  // Now, not a fixed date: the server processes run on the real clock, and a token issued on a
+  // fixed date in the past would expire there a year after it.
+  const clock = new FixedClock(new Date().toISOString());
   const app = buildApp(storage, clock);
   const server = await listenOnLoopback(app);
   return { storage, clock, app, server, flushRequestLog: () => requestLogOf(app).flush() };
