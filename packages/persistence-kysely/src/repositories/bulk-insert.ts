@@ -16,6 +16,31 @@ export interface BulkInsertOptions {
   conflict?: string;
   /** Return the written rows (`returning *`). */
   returning?: boolean;
+  /**
+   * For batches whose size changes with every call (the request log's flushes): on SQLite, cut
+   * the rows into power-of-two runs so that a few statement texts are prepared once and reused.
+   */
+  reuseStatements?: boolean;
+}
+
+/**
+ * How `count` rows are cut into statements of at most `perStatement` rows. SQLite keeps prepared
+ * statements by their SQL text (see connection.ts), and a statement of a new length is compiled
+ * first, which for hundreds of rows costs about as much as running it: the request log's flushes,
+ * whose size changes every time, compiled a new statement almost every time. Cut into
+ * power-of-two runs (300 rows: 256 + 32 + 8 + 4), they use a few statement texts over and over.
+ * Syncs keep one statement per table: their batches repeat in size, and fewer statements run
+ * faster (a product sync took 8% more CPU cut into powers of two).
+ */
+function statementRanges(count: number, perStatement: number, powersOfTwo: boolean): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (let start = 0; start < count; ) {
+    const left = Math.min(perStatement, count - start);
+    const size = powersOfTwo ? 2 ** Math.floor(Math.log2(left)) : left;
+    ranges.push([start, start + size]);
+    start += size;
+  }
+  return ranges;
 }
 
 /**
@@ -42,8 +67,9 @@ export async function bulkInsert<T extends Table>(
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   const head = `insert into ${id(table)} (${columns.map(id).join(', ')}) values `;
   const tail = `${options.conflict ? ` ${options.conflict}` : ''}${options.returning ? ' returning *' : ''}`;
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const part = rows.slice(start, start + perStatement);
+  const powersOfTwo = options.reuseStatements === true && dialect === 'sqlite';
+  for (const [start, end] of statementRanges(rows.length, perStatement, powersOfTwo)) {
+    const part = rows.slice(start, end);
     const parameters: unknown[] = [];
     const tuples: string[] = [];
     for (const row of part) {

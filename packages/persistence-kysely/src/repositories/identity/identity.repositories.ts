@@ -20,6 +20,7 @@ import {
   RequestLogsTable,
   UsersTable,
 } from '../../tables/identity.tables';
+import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
 
 // Read on every authenticated request: written once as SQL (the same in both dialects) rather
@@ -190,27 +191,26 @@ export function requestLogRepository(
     async append(entries) {
       if (entries.length === 0) return;
       const ids = await nextIds(entries.length);
-      // Chunked so a large batch stays under SQLite's bound-parameter limit.
-      for (let start = 0; start < entries.length; start += 500) {
-        await db
-          .insertInto('request_logs')
-          .values(
-            entries.slice(start, start + 500).map((e, i) => ({
-              id: ids[start + i]!,
-              brand_id: e.brandId,
-              user_id: e.userId,
-              app_id: e.appId,
-              token_id: e.tokenId,
-              method: e.method,
-              path: e.path,
-              status: e.status,
-              duration_ms: e.durationMs,
-              request_id: e.requestId,
-              created_at: e.createdAt,
-            })),
-          )
-          .execute();
-      }
+      // As raw multi-row inserts: a flush holds hundreds of rows under load (the query builder would
+      // build a node per value), of a count that changes with every flush.
+      await bulkInsert(
+        executor,
+        'request_logs',
+        entries.map((e, i) => ({
+          id: ids[i]!,
+          brand_id: e.brandId,
+          user_id: e.userId,
+          app_id: e.appId,
+          token_id: e.tokenId,
+          method: e.method,
+          path: e.path,
+          status: e.status,
+          duration_ms: e.durationMs,
+          request_id: e.requestId,
+          created_at: e.createdAt,
+        })),
+        { reuseStatements: true },
+      );
     },
     async listForUser(brandId, userId, limit) {
       const rows = await db
