@@ -1,28 +1,31 @@
 import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Executor, RepositoryFactories } from './executor';
 
 /**
  * Ids: Postgres sequences (no lock held, so parallel transactions never wait on each other);
  * SQLite counts in a row, which is safe because SQLite transactions are serialised anyway.
  */
+// Drawn several times by every write (an order draws ids of four kinds): written once as SQL
+// rather than built and compiled by the query builder on every draw.
+const NEXT_SQLITE_IDS =
+  'insert into "id_counters" ("kind", "value") values (?, ?) on conflict ("kind") do update set "value" = "id_counters"."value" + excluded."value" returning "value"';
+const NEXT_POSTGRES_IDS = 'select nextval($1::regclass) as id from generate_series(1, $2)';
+
 export function idGenerator({ db, dialect }: Executor): IdGenerator {
   return {
     async next(kind, count = 1) {
       if (count < 1) return [];
       if (dialect === 'postgres') {
-        const result = await sql<{
-          id: number;
-        }>`select nextval(${`ids_${kind}`}::regclass) as id from generate_series(1, ${count})`.execute(db);
-        return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+        const { rows } = await db.executeQuery<{ id: number | string }>(
+          CompiledQuery.raw(NEXT_POSTGRES_IDS, [`ids_${kind}`, count]),
+        );
+        return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
-      const row = await db
-        .insertInto('id_counters')
-        .values({ kind, value: count })
-        .onConflict((oc) => oc.column('kind').doUpdateSet({ value: sql`id_counters.value + ${count}` }))
-        .returning('value')
-        .executeTakeFirstOrThrow();
-      const last = Number(row.value);
+      const { rows } = await db.executeQuery<{ value: number | string }>(
+        CompiledQuery.raw(NEXT_SQLITE_IDS, [kind, count]),
+      );
+      const last = Number(rows[0]!.value);
       return Array.from({ length: count }, (_, i) => last - count + 1 + i);
     },
   };
