@@ -80,6 +80,14 @@ const balanceKey = (variantId: number, locationId: number): string => `${variant
 
 export function stockRepository(executor: Executor, ids: IdGenerator): StockRepository {
   const { db, dialect } = executor;
+  // Ids of the balance rows this repository has seen, by brand, variant and location. Balance rows
+  // are never deleted, so within one transaction (or read) a row seen stays: `apply` after
+  // `balances` (placing an order reads balances to decide, then moves them) need not look again.
+  const seenBalanceIds = new Map<string, number>();
+  const remember = (brandId: number, rows: { id: unknown; variant_id: unknown; location_id: unknown }[]): void => {
+    for (const r of rows)
+      seenBalanceIds.set(`${brandId}:${balanceKey(Number(r.variant_id), Number(r.location_id))}`, Number(r.id));
+  };
   return {
     async balances(brandId, variantIds, locationId) {
       const rows = await selectInChunks(unique(variantIds), (chunk) => {
@@ -96,6 +104,7 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
           query = query.orderBy('variant_id').orderBy('location_id').forUpdate();
         return query.execute();
       });
+      remember(brandId, rows);
       return rows.map(rowToBalance).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
     },
 
@@ -114,16 +123,26 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
       const changes = [...deltas.values()].sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
 
       // Ids only for balances that do not exist yet; a concurrent creation is caught by ON CONFLICT.
+      const seenId = (c: { variantId: number; locationId: number }) =>
+        seenBalanceIds.get(`${brandId}:${balanceKey(c.variantId, c.locationId)}`);
+      const unseenVariants = unique(changes.filter((c) => seenId(c) === undefined).map((c) => c.variantId));
+      if (unseenVariants.length > 0)
+        remember(
+          brandId,
+          await selectInChunks(unseenVariants, (chunk) =>
+            db
+              .selectFrom('stock_balances')
+              .select(['id', 'variant_id', 'location_id'])
+              .where('brand_id', '=', brandId)
+              .where('variant_id', 'in', chunk)
+              .execute(),
+          ),
+        );
       const existing = new Map<string, number>();
-      const existingRows = await selectInChunks(unique(changes.map((c) => c.variantId)), (chunk) =>
-        db
-          .selectFrom('stock_balances')
-          .select(['id', 'variant_id', 'location_id'])
-          .where('brand_id', '=', brandId)
-          .where('variant_id', 'in', chunk)
-          .execute(),
-      );
-      for (const r of existingRows) existing.set(balanceKey(Number(r.variant_id), Number(r.location_id)), Number(r.id));
+      for (const c of changes) {
+        const id = seenId(c);
+        if (id !== undefined) existing.set(balanceKey(c.variantId, c.locationId), id);
+      }
       const missing = changes.filter((c) => !existing.has(balanceKey(c.variantId, c.locationId)));
       const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
       missing.forEach((c, i) => existing.set(balanceKey(c.variantId, c.locationId), newIds[i]!));
@@ -142,6 +161,7 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
         })),
         { conflict: ADD_TO_BALANCE, returning: true },
       );
+      remember(brandId, balances);
 
       const movementIds = await ids.next('stock_movements', movements.length);
       await bulkInsert(
