@@ -78,6 +78,21 @@ for (const dialect of testDialects()) {
       expect(second.has_more).toBe(true);
     });
 
+    it('reports the total on a page past the end and on an empty list, filtered or not', async () => {
+      expect(await page('limit=20&page=5')).toMatchObject({ customers: [], has_more: false, total: 45 });
+      const filteredPastTheEnd = await page(
+        'limit=5&page=3&filter_groups[0][filters][0][key]=customer_number&filter_groups[0][filters][0][operator]=sw&filter_groups[0][filters][0][value]=N-00',
+      );
+      expect(filteredPastTheEnd).toMatchObject({ customers: [], has_more: false, total: 9 });
+      const nothingMatches = await page(
+        'filter_groups[0][filters][0][key]=customer_number&filter_groups[0][filters][0][operator]=eq&filter_groups[0][filters][0][value]=NONE',
+      );
+      expect(nothingMatches).toMatchObject({ customers: [], has_more: false, total: 0 });
+      const emptyBrand = await createIntegrator(t.storage, t.clock);
+      const response = await request(t.server).get('/v10/customers').set(emptyBrand.headers);
+      expect(response.body).toMatchObject({ customers: [], has_more: false, total: 0 });
+    });
+
     it('walks every row exactly once with cursors, without totals after the first page', async () => {
       const pages = await walk('limit=20');
       expect(pages.map((p) => p.customers.length)).toEqual([20, 20, 5]);

@@ -1,4 +1,4 @@
-import { Filter, FieldType, ListQuery, Primitive, settleAll } from '@brand/core';
+import { Filter, FieldType, ListQuery, Primitive } from '@brand/core';
 import { RawBuilder, SelectQueryBuilder, SqlBool, sql } from 'kysely';
 import { Dialect } from '../storage';
 
@@ -109,17 +109,27 @@ export function keysetSql(query: ListQuery, columns: ListColumns): RawBuilder<Sq
   return sql<SqlBool>`(${sql.join(branches, sql.raw(' or '))})`;
 }
 
+/** The column every row of a page carries its list's total in (the same value on every row). */
+const TOTAL_COLUMN = 'list_total__';
+
 /**
  * Runs a validated list query on a base select (already scoped to the brand): filters, keyset or
  * offset, order, `limit + 1` rows, and the total when asked for.
+ *
+ * The total rides along in the page's own statement, as an uncorrelated scalar subquery (run
+ * once, its value on every row): `rowCount`, a maintained counter, when no filter applies, else
+ * a count of the filtered rows. One statement instead of two saves a round trip on Postgres and,
+ * on SQLite, a read transaction, whose locks cost about as much as a small query. Rows keep the
+ * extra column (copying each row to drop it would cost more than the statement saved); row
+ * mappers pick their columns by name. A page without rows (past the end) counts on its own.
  */
 export async function fetchList<DB, TB extends keyof DB, O>(
   base: SelectQueryBuilder<DB, TB, O>,
   query: ListQuery,
   columns: ListColumns,
   dialect: Dialect,
-  /** Reads the unfiltered total cheaply (a maintained counter); used when no filter applies. */
-  countAll?: () => Promise<number>,
+  /** The unfiltered total as a scalar SQL expression (a maintained counter); used when no filter applies. */
+  rowCount?: RawBuilder<number>,
 ): Promise<{ rows: O[]; total: number | null }> {
   const filters = filterGroupsSql(query, columns, dialect);
   const filtered = filters ? base.where(filters) : base;
@@ -129,13 +139,17 @@ export async function fetchList<DB, TB extends keyof DB, O>(
     page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
   page = page.limit(query.limit + 1);
   if (!query.after && query.page > 0) page = page.offset(query.page * query.limit);
-  const [rows, total] = await settleAll([
-    page.execute(),
-    !query.withTotal
-      ? Promise.resolve(null)
-      : !filters && countAll
-        ? countAll().then((total) => ({ total }))
-        : filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total')).executeTakeFirst(),
-  ]);
-  return { rows: rows, total: total ? Number((total as unknown as { total: number }).total) : null };
+  if (!query.withTotal) return { rows: await page.execute(), total: null };
+
+  const counted = filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total'));
+  const total = !filters && rowCount ? rowCount : sql<number>`(${counted})`;
+  const rows = (await page.select(total.as(TOTAL_COLUMN)).execute()) as (O & { [TOTAL_COLUMN]: unknown })[];
+  if (rows.length > 0) return { rows, total: Number(rows[0]![TOTAL_COLUMN]) };
+  // No row to read the total from: the first page of an empty list, or a page past the end.
+  if (query.page === 0) return { rows, total: 0 };
+  // Its rows carry the total as well; none means there are none to count.
+  const any = (await filtered.clearSelect().clearOrderBy().select(total.as('total')).limit(1).executeTakeFirst()) as
+    | { total: unknown }
+    | undefined;
+  return { rows, total: any ? Number(any.total) : 0 };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { RawBuilder, sql } from 'kysely';
 import { Executor } from './executor';
 
 /** Lists whose unfiltered total is kept as a counter. */
@@ -25,12 +25,7 @@ export async function adjustRowCount(
     .execute();
 }
 
-export async function readRowCount({ db }: Executor, brandId: number, resource: CountedResource): Promise<number> {
-  const row = await db
-    .selectFrom('row_counts')
-    .select('row_count')
-    .where('brand_id', '=', brandId)
-    .where('resource', '=', resource)
-    .executeTakeFirst();
-  return row ? Number(row.row_count) : 0;
+/** The unfiltered total of a list as a scalar SQL expression, for `fetchList` to read in the page's own statement. */
+export function rowCountSql(brandId: number, resource: CountedResource): RawBuilder<number> {
+  return sql<number>`coalesce((select row_count from row_counts where brand_id = ${brandId} and resource = ${resource}), 0)`;
 }

@@ -7,7 +7,7 @@ import { runInChunks, selectInChunks, unique } from '../batches';
 import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { DependentTable, PRODUCT_DEPENDENTS, VARIANT_DEPENDENTS } from '../dependents';
 import { Executor } from '../executor';
-import { adjustRowCount, readRowCount } from '../row-counts';
+import { adjustRowCount, rowCountSql } from '../row-counts';
 import {
   AggregateParts,
   aggregatesFromRows,
@@ -420,17 +420,13 @@ export function productRepository(executor: Executor): ProductRepository {
 
     async list(brandId, query) {
       const base = db.selectFrom('products').selectAll().where('products.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, PRODUCT_COLUMNS, dialect, () =>
-        readRowCount(executor, brandId, 'products'),
-      );
+      const { rows, total } = await fetchList(base, query, PRODUCT_COLUMNS, dialect, rowCountSql(brandId, 'products'));
       return { rows: await aggregatesFromRows(executor, brandId, rows, partsFor(query.includes)), total };
     },
 
     async listVariants(brandId, query) {
       const base = variantRefsWhere(brandId);
-      const { rows, total } = await fetchList(base, query, VARIANT_COLUMNS, dialect, () =>
-        readRowCount(executor, brandId, 'variants'),
-      );
+      const { rows, total } = await fetchList(base, query, VARIANT_COLUMNS, dialect, rowCountSql(brandId, 'variants'));
       return { rows: await variantRefsFrom(brandId, rows), total };
     },
   };

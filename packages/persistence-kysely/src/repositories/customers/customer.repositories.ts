@@ -6,7 +6,7 @@ import { CustomersTable } from '../../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from '../address-rows';
 import { CUSTOMER_DEPENDENTS, findDependents } from '../dependents';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
-import { adjustRowCount, readRowCount } from '../row-counts';
+import { adjustRowCount, rowCountSql } from '../row-counts';
 import { customerGroupRepository } from './customer-group.repositories';
 import { paymentTermsRepository } from './payment-terms.repositories';
 
@@ -130,8 +130,12 @@ export function customerRepository(executor: Executor): CustomerRepository {
     dependentsOf: (brandId, id) => findDependents(executor, CUSTOMER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('customers').selectAll().where('customers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CUSTOMER_COLUMNS, dialect, () =>
-        readRowCount(executor, brandId, 'customers'),
+      const { rows, total } = await fetchList(
+        base,
+        query,
+        CUSTOMER_COLUMNS,
+        dialect,
+        rowCountSql(brandId, 'customers'),
       );
       const customers = rows.map(rowToCustomer);
       return { rows: query.includes.includes('addresses') ? await withAddresses(customers) : customers, total };

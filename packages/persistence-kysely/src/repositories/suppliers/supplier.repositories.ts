@@ -6,7 +6,7 @@ import { SuppliersTable } from '../../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from '../address-rows';
 import { findDependents, SUPPLIER_DEPENDENTS } from '../dependents';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
-import { adjustRowCount, readRowCount } from '../row-counts';
+import { adjustRowCount, rowCountSql } from '../row-counts';
 
 const rowToSupplier = (r: Selectable<SuppliersTable>): Supplier => ({
   id: Number(r.id),
@@ -115,8 +115,12 @@ export function supplierRepository(executor: Executor): SupplierRepository {
     dependentsOf: (brandId, id) => findDependents(executor, SUPPLIER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
       const base = db.selectFrom('suppliers').selectAll().where('suppliers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, SUPPLIER_COLUMNS, dialect, () =>
-        readRowCount(executor, brandId, 'suppliers'),
+      const { rows, total } = await fetchList(
+        base,
+        query,
+        SUPPLIER_COLUMNS,
+        dialect,
+        rowCountSql(brandId, 'suppliers'),
       );
       const suppliers = rows.map(rowToSupplier);
       return { rows: query.includes.includes('addresses') ? await withAddresses(suppliers) : suppliers, total };
