@@ -5,7 +5,7 @@ import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
 import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
 import { principalOf } from './request-context';
-import { RouteDefinition, Surface, pathIsUnder } from './route';
+import { RouteDefinition, Surface, belowPrefix } from './route';
 import { validateBody, validateQuery } from './validate-dto';
 import { detailIncludes } from '../listing/list-request';
 
@@ -15,9 +15,14 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 /** Every route of every surface, checked once for clashes. */
 export class RouteRegistry {
   readonly routes: readonly RouteDefinition[];
+  /** Every surface prefix, longest first, so the first one a path is under is the longest match. */
+  private readonly prefixesLongestFirst: readonly { prefix: string; under: string; surface: Surface }[];
 
   constructor(readonly surfaces: readonly Surface[]) {
     this.routes = surfaces.flatMap((surface) => surface.routes);
+    this.prefixesLongestFirst = surfaces
+      .flatMap((surface) => surface.prefixes.map((prefix) => ({ prefix, under: belowPrefix(prefix), surface })))
+      .sort((a, b) => b.prefix.length - a.prefix.length);
     const seen = new Set<string>();
     for (const route of this.routes) {
       const key = `${route.method} ${route.path.toLowerCase()}`;
@@ -26,16 +31,12 @@ export class RouteRegistry {
     }
   }
 
-  /** The surface owning a request path: the one with the longest matching prefix. */
+  /** The surface owning a request path: the one with the longest matching prefix (asked on every request). */
   surfaceFor(path: string): Surface | null {
-    let best: { surface: Surface; length: number } | null = null;
-    for (const surface of this.surfaces) {
-      for (const prefix of surface.prefixes) {
-        if (pathIsUnder(path, prefix) && (!best || prefix.length > best.length))
-          best = { surface, length: prefix.length };
-      }
-    }
-    return best?.surface ?? null;
+    // pathIsUnder, with the slash-ended prefix made once instead of on every request.
+    for (const { prefix, under, surface } of this.prefixesLongestFirst)
+      if (path === prefix || path.startsWith(under)) return surface;
+    return null;
   }
 
   /** The methods declared for a path (as written in the route declarations), in the order Allow lists them. */

@@ -162,7 +162,12 @@ export class Surface<A extends AuthKind = AuthKind> {
   }
 }
 
+/** What a path below `prefix` starts with: the prefix ending in a slash. */
+export function belowPrefix(prefix: string): string {
+  return prefix.endsWith('/') ? prefix : `${prefix}/`;
+}
+
 /** Whether `path` is `prefix` itself or below it, segment-wise (`/v10` covers `/v10/x`, not `/v100`). */
 export function pathIsUnder(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+  return path === prefix || path.startsWith(belowPrefix(prefix));
 }
