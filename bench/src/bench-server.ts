@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import pino from 'pino';
 import { systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
-import { createApp, loadConfig, nodeSecretHasher } from '@brand/api';
+import { createApp, loadConfig, nodeSecretHasher, requestLogOf } from '@brand/api';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -29,7 +29,16 @@ async function main(): Promise<void> {
     app(req, res);
   });
   server.listen(config.port, '127.0.0.1', () => process.send?.({ ready: true }));
-  process.on('SIGTERM', () => server.close(() => void storage.close().then(() => process.exit(0))));
+  // Like the real server: the buffered request log is written before the database closes.
+  process.on('SIGTERM', () =>
+    server.close(
+      () =>
+        void requestLogOf(app)
+          .flush()
+          .then(() => storage.close())
+          .then(() => process.exit(0)),
+    ),
+  );
 }
 
 void main();

@@ -5,9 +5,16 @@
  *   (c) the same 90,000 rows deep by cursor,
  * and prints req/s, p99 and the ratios b/a (target ≥ 0.5) and c/b (target ≥ 0.9).
  */
-import { syncCustomers, systemClock, CustomerSyncItem } from '@brand/core';
-import { openStorage } from '@brand/persistence-kysely';
-import { measure, printTable, saveResults, seedIntegrator, startServer, stopServer, tempDatabasePath } from './harness';
+import {
+  measure,
+  printTable,
+  saveResults,
+  seedCustomers,
+  seedIntegrator,
+  startServer,
+  stopServer,
+  tempDatabasePath,
+} from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? 90_000);
@@ -15,42 +22,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function seed(databaseUrl: string) {
   const { brandId, headers } = await seedIntegrator(databaseUrl);
-  const storage = await openStorage(databaseUrl);
-  const deps = { uow: storage.uow, clock: systemClock };
   const started = Date.now();
-  for (let offset = 0; offset < CUSTOMERS; offset += 1000) {
-    const batch: CustomerSyncItem[] = Array.from({ length: Math.min(1000, CUSTOMERS - offset) }, (_, i) => {
-      const n = offset + i + 1;
-      return {
-        customerNumber: `C${String(n).padStart(7, '0')}`,
-        name: `Customer ${n}`,
-        currency: 'EUR',
-        email: `c${n}@example.com`,
-        addresses: {
-          mode: 'replace',
-          key: 'address_title',
-          addresses: [
-            {
-              title: 'Main',
-              name: `Customer ${n}`,
-              address: `Street ${n}`,
-              address2: null,
-              zip: '1000 AA',
-              city: 'Amsterdam',
-              region: null,
-              country: 'NL',
-              remoteErpId: null,
-            },
-          ],
-        },
-      };
-    });
-    await syncCustomers(deps, { brandId, customers: batch });
-  }
+  await seedCustomers(databaseUrl, brandId, CUSTOMERS);
   process.stdout.write(
     `seeded ${CUSTOMERS} customers through the sync use case in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
   );
-  await storage.close();
   return { headers };
 }
 

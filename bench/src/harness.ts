@@ -3,7 +3,16 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createApiApp, createBrand, createUser, issueAccessToken, systemClock } from '@brand/core';
+import BetterSqlite3 from 'better-sqlite3';
+import {
+  CustomerSyncItem,
+  createApiApp,
+  createBrand,
+  createUser,
+  issueAccessToken,
+  syncCustomers,
+  systemClock,
+} from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
 import { nodeSecretHasher } from '@brand/api';
 
@@ -21,10 +30,16 @@ export function tempDatabasePath(name: string): string {
   return join(mkdtempSync(join(tmpdir(), `brand-bench-${name}-`)), 'bench.sqlite');
 }
 
-/** Starts bench-server.js in a child process and resolves once it listens. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
+/**
+ * Starts a server script in a child process (by default bench-server.js, the project's app) and
+ * resolves once it listens; the script reads DATABASE_URL and PORT and reports readiness over IPC.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  script = 'bench-server.js',
+): Promise<{ child: ChildProcess; baseUrl: string }> {
   const port = String(20000 + Math.floor(Math.random() * 20000));
-  const child = fork(join(__dirname, 'bench-server.js'), [], {
+  const child = fork(join(__dirname, script), [], {
     env: { ...process.env, ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -88,7 +103,7 @@ export function peakRssMb(pid: number): number {
 /** A migrated database with one brand, user, app and token (every scope); returns the headers an integration sends. */
 export async function seedIntegrator(
   databaseUrl: string,
-): Promise<{ brandId: number; userId: number; headers: Record<string, string> }> {
+): Promise<{ brandId: number; userId: number; appId: number; headers: Record<string, string> }> {
   const storage = await openStorage(databaseUrl);
   await storage.migrate();
   const deps = { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher };
@@ -100,10 +115,123 @@ export async function seedIntegrator(
   return {
     brandId: brand.id,
     userId: user.id,
+    appId: app.id,
     headers: {
       authorization: `Bearer ${accessToken}`,
       'x-service-app-key': appKey,
       'content-type': 'application/json',
     },
   };
+}
+
+/** Customers `C0000001`… with one address each, synced into the brand through the sync use case, 1,000 per call. */
+export async function seedCustomers(databaseUrl: string, brandId: number, count: number): Promise<void> {
+  const storage = await openStorage(databaseUrl);
+  const deps = { uow: storage.uow, clock: systemClock };
+  try {
+    for (let offset = 0; offset < count; offset += 1000) {
+      const batch: CustomerSyncItem[] = Array.from({ length: Math.min(1000, count - offset) }, (_, i) => {
+        const n = offset + i + 1;
+        return {
+          customerNumber: `C${String(n).padStart(7, '0')}`,
+          name: `Customer ${n}`,
+          currency: 'EUR',
+          email: `c${n}@example.com`,
+          addresses: {
+            mode: 'replace',
+            key: 'address_title',
+            addresses: [
+              {
+                title: 'Main',
+                name: `Customer ${n}`,
+                address: `Street ${n}`,
+                address2: null,
+                zip: '1000 AA',
+                city: 'Amsterdam',
+                region: null,
+                country: 'NL',
+                remoteErpId: null,
+              },
+            ],
+          },
+        };
+      });
+      await syncCustomers(deps, { brandId, customers: batch });
+    }
+  } finally {
+    await storage.close();
+  }
+}
+
+/** A copy of a SQLite database (its WAL included) in a fresh temporary folder, so that servers start from the same data. */
+export async function copyDatabase(source: string, name: string): Promise<string> {
+  const target = tempDatabasePath(name);
+  const db = new BetterSqlite3(source, { fileMustExist: true });
+  try {
+    await db.backup(target);
+  } finally {
+    db.close();
+  }
+  return target;
+}
+
+/** POSTs JSON and returns the parsed answer; anything but 2xx throws with the body. */
+export async function postJson(url: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** What the order benches order from: variants (5 sizes per product), stock per variant, customers C1… */
+export interface Shop {
+  variants: number;
+  customers: number;
+  stockPerVariant: number;
+}
+
+const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
+
+/**
+ * Catalog (EUR prices, stock), customers at 10 % discount and a B2B channel, through the API
+ * itself; returns the channel's public id.
+ */
+export async function seedShop(baseUrl: string, headers: Record<string, string>, shop: Shop): Promise<string> {
+  for (let from = 0; from < shop.variants / 5; from += 100) {
+    const products = Array.from({ length: Math.min(100, shop.variants / 5 - from) }, (_, i) => {
+      const n = from + i + 1;
+      return {
+        item_number: `P${n}`,
+        name: `Product ${n}`,
+        variants: SIZES.map((size) => ({
+          sku: `P${n}-${size}`,
+          attributes: { size },
+          prices: { EUR: { sales_price: 19.99, rec_sales_price: 49.95 } },
+          inventory: [{ quantity: shop.stockPerVariant }],
+        })),
+      };
+    });
+    await postJson(`${baseUrl}/products/sync`, headers, { products });
+  }
+  const customers = Array.from({ length: shop.customers }, (_, i) => ({
+    customer_number: `C${i + 1}`,
+    name: `Customer ${i + 1}`,
+    currency: 'EUR',
+    discount_percentage: 10,
+  }));
+  await postJson(`${baseUrl}/customers/sync`, headers, { customers });
+  const channel = (await postJson(`${baseUrl}/v10/order-channels`, headers, { name: 'ERP', order_type: 'b2b' })) as {
+    order_channel: { public_id: string };
+  };
+  return channel.order_channel.public_id;
+}
+
+/** An order body of the shop: a random customer and 3 random distinct variants (a different order every call). */
+export function randomOrder(shop: Shop): string {
+  const picked = new Set<number>();
+  while (picked.size < 3) picked.add(Math.floor(Math.random() * shop.variants));
+  const lines = [...picked].map((v) => ({ sku: `P${Math.floor(v / 5) + 1}-${SIZES[v % 5]}`, quantity: 1 + (v % 3) }));
+  return JSON.stringify({
+    order: { customer_number: `C${1 + Math.floor(Math.random() * shop.customers)}`, reference: 'bench', lines },
+  });
 }

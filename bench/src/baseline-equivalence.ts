@@ -1,0 +1,328 @@
+/**
+ * Issue 15: does the raw-SQL baseline (bench/src/baseline/) do the same work as the project? The
+ * same requests go to both servers, each on its own copy of one seeded database, in the same
+ * order; their answers are compared (status, body, the headers the pipeline adds), then, with the
+ * servers stopped, the rows they wrote: row counts of every table, and the rows themselves of the
+ * tables an order touches. Only what must differ is masked: timestamps, generated request ids,
+ * the rate-limit counters the baseline keeps in memory by design.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import BetterSqlite3 from 'better-sqlite3';
+import { startServer, stopServer } from './harness';
+
+/** What the check needs to know about the seeded database. */
+export interface CheckData {
+  /** Headers of a token with every scope (and its app key). */
+  headers: Record<string, string>;
+  /** Headers of a token of the same app that may only read the catalog. */
+  catalogOnlyHeaders: Record<string, string>;
+  /** The order channel of the shop (customers C1…, SKUs P<n>-<size>, see harness `seedShop`). */
+  publicId: string;
+  /** Customers in the list (ids 1…), and the id a deep page starts after. */
+  customers: number;
+  depth: number;
+}
+
+/** The baseline's entry point, for `startServer`. */
+export const BASELINE_SERVER = 'baseline/server.js';
+
+/** Requests per window on both servers during the check: low enough to reach a 429 quickly. */
+export const CHECK_RATE_LIMIT = 40;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | null>;
+  body: unknown;
+}
+
+interface Probe {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** Masks what must differ between the two answers (generated timestamps). */
+  mask?: (body: unknown) => unknown;
+}
+
+const COMPARED_HEADERS = ['content-type', 'www-authenticate', 'ratelimit-policy', 'x-request-id'];
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Tables whose rows differ by design: the project counts rate-limit hits in the database, the baseline in memory. */
+const DIFFERENT_BY_DESIGN = new Set(['rate_limit_counters']);
+/** Tables compared row by row (timestamps masked): everything an order writes, and the id counters. */
+const ORDER_TABLES = [
+  'orders',
+  'order_lines',
+  'stock_balances',
+  'stock_movements',
+  'timeline_events',
+  'document_sequences',
+  'id_counters',
+];
+
+async function send(baseUrl: string, probe: Probe): Promise<Answer> {
+  const response = await fetch(`${baseUrl}${probe.path}`, {
+    method: probe.method ?? 'GET',
+    headers: probe.headers,
+    ...(probe.body !== undefined ? { body: probe.body } : {}),
+  });
+  const text = await response.text();
+  const headers: Record<string, string | null> = {};
+  for (const name of [...COMPARED_HEADERS, 'ratelimit', 'retry-after']) headers[name] = response.headers.get(name);
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch {
+    // A non-JSON body is compared as text.
+  }
+  return { status: response.status, headers, body };
+}
+
+/** Two `RateLimit` headers agree: the same limit and remaining; the reset seconds may tick between the two requests. */
+function sameRateLimit(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  const [x, y] = [a, b].map(
+    (header) => Object.fromEntries(header.split(',').map((part) => part.trim().split('='))) as Record<string, string>,
+  ) as [Record<string, string>, Record<string, string>];
+  return x['limit'] === y['limit'] && x['remaining'] === y['remaining'] && sameSeconds(x['reset'], y['reset']);
+}
+
+/** Two counts of seconds (Retry-After, a reset) agree within one second. */
+function sameSeconds(a: string | null | undefined, b: string | null | undefined): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  return Math.abs(Number(a) - Number(b)) <= 1;
+}
+
+function differences(probe: Probe, project: Answer, baseline: Answer, sentRequestId: string | undefined): string[] {
+  const found: string[] = [];
+  const say = (what: string, p: unknown, b: unknown) =>
+    found.push(
+      `${probe.name}: ${what} differs\n    project:  ${JSON.stringify(p)}\n    baseline: ${JSON.stringify(b)}`,
+    );
+  if (project.status !== baseline.status) say('status', project.status, baseline.status);
+  const mask = probe.mask ?? ((body: unknown) => body);
+  if (!isDeepStrictEqual(mask(project.body), mask(baseline.body))) say('body', project.body, baseline.body);
+  for (const name of COMPARED_HEADERS.filter((h) => h !== 'x-request-id'))
+    if (project.headers[name] !== baseline.headers[name])
+      say(`header ${name}`, project.headers[name], baseline.headers[name]);
+  for (const [server, answer] of [
+    ['project', project],
+    ['baseline', baseline],
+  ] as const) {
+    const id = answer.headers['x-request-id'];
+    if (sentRequestId !== undefined ? id !== sentRequestId : !UUID.test(id ?? ''))
+      found.push(`${probe.name}: the ${server} answered X-Request-Id ${JSON.stringify(id)}`);
+  }
+  if (!sameRateLimit(project.headers['ratelimit'] ?? null, baseline.headers['ratelimit'] ?? null))
+    say('header RateLimit', project.headers['ratelimit'], baseline.headers['ratelimit']);
+  if (!sameSeconds(project.headers['retry-after'], baseline.headers['retry-after']))
+    say('header Retry-After', project.headers['retry-after'], baseline.headers['retry-after']);
+  return found;
+}
+
+/** An order answer without its creation time, which the two servers take a few milliseconds apart. */
+function withoutTimes(body: unknown): unknown {
+  const order = (body as { order?: Record<string, unknown> }).order;
+  return order ? { order: { ...order, created_at: '(time)', updated_at: '(time)' } } : body;
+}
+
+/** Every table's row count, and the rows of the order tables with their timestamps masked. */
+function snapshot(databasePath: string): {
+  counts: Record<string, number>;
+  rows: Record<string, unknown[]>;
+  log: unknown[];
+} {
+  const db = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const tables = db
+      .prepare<[], string>(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+      )
+      .pluck()
+      .all();
+    const counts = Object.fromEntries(
+      tables.map((table) => [table, db.prepare<[], number>(`select count(*) from "${table}"`).pluck().get()!]),
+    );
+    const rows = Object.fromEntries(
+      ORDER_TABLES.map((table) => [
+        table,
+        db
+          .prepare<[], Record<string, unknown>>(`select * from "${table}" order by 1, 2`)
+          .all()
+          .map(({ created_at: _created, updated_at: _updated, ...row }) => row),
+      ]),
+    );
+    const log = db.prepare('select token_id, method, path, status from request_logs order by id').all();
+    return { counts, rows, log };
+  } finally {
+    db.close();
+  }
+}
+
+function rowDifferences(project: ReturnType<typeof snapshot>, baseline: ReturnType<typeof snapshot>): string[] {
+  const found: string[] = [];
+  for (const table of new Set([...Object.keys(project.counts), ...Object.keys(baseline.counts)])) {
+    if (DIFFERENT_BY_DESIGN.has(table)) continue;
+    if (project.counts[table] !== baseline.counts[table])
+      found.push(
+        `table ${table}: ${project.counts[table]} rows written by the project, ${baseline.counts[table]} by the baseline`,
+      );
+  }
+  for (const table of ORDER_TABLES) {
+    const [p, b] = [project.rows[table] ?? [], baseline.rows[table] ?? []];
+    const first = p.findIndex((row, i) => !isDeepStrictEqual(row, b[i]));
+    if (first >= 0 || p.length !== b.length)
+      found.push(
+        `table ${table}: rows differ, first at ${first}\n    project:  ${JSON.stringify(p[first])}\n    baseline: ${JSON.stringify(b[first])}`,
+      );
+  }
+  if (!isDeepStrictEqual(project.log, baseline.log))
+    found.push(`request_logs: the recorded (token, method, path, status) differ`);
+  return found;
+}
+
+/** The requests both servers answer, in order; every answer but the 429 loop's is compared. */
+function probes(data: CheckData): Probe[] {
+  const { headers, catalogOnlyHeaders, publicId, customers, depth } = data;
+  const json = { ...headers, 'content-type': 'application/json' };
+  const orders = `/v10/order-channels/${publicId}/orders`;
+  const order = (body: unknown): Pick<Probe, 'method' | 'path' | 'headers' | 'body' | 'mask'> => ({
+    method: 'POST',
+    path: orders,
+    headers: json,
+    body: JSON.stringify(body),
+    mask: withoutTimes,
+  });
+  const line = (sku: string, quantity: number) => ({ sku, quantity });
+  return [
+    { name: 'one-row list', path: '/v10/customers?limit=1', headers: { ...headers, 'x-request-id': 'check-one-row' } },
+    { name: 'first page of 100', path: '/v10/customers?limit=100', headers },
+    { name: 'default page size', path: '/v10/customers', headers },
+    { name: `page of 100 after id ${depth}`, path: `/v10/customers?limit=100&starting_after=${depth}`, headers },
+    { name: 'last page', path: `/v10/customers?limit=100&starting_after=${customers - 30}`, headers },
+    { name: 'limit out of range', path: '/v10/customers?limit=0', headers },
+    { name: 'two bad parameters', path: '/v10/customers?limit=abc&cursor=forged.cursor', headers },
+    { name: 'cursor with starting_after', path: '/v10/customers?cursor=x.y&starting_after=3', headers },
+    { name: 'no token', path: '/v10/customers?limit=1', headers: {} },
+    { name: 'unknown token', path: '/v10/customers', headers: { ...headers, authorization: 'Bearer not-a-token' } },
+    { name: 'malformed token', path: '/v10/customers', headers: { ...headers, authorization: 'Bearer a b' } },
+    { name: 'basic scheme', path: '/v10/customers', headers: { ...headers, authorization: 'Basic Zm9vOmJhcg==' } },
+    { name: 'wrong app key', path: '/v10/customers', headers: { ...headers, 'x-service-app-key': 'wrong' } },
+    { name: 'token without customers:read', path: '/v10/customers', headers: catalogOnlyHeaders },
+    { name: 'unknown route under /v10', path: '/v10/nothing-here', headers },
+    {
+      name: 'order with 3 lines',
+      ...order({
+        order: {
+          customer_number: 'C1',
+          reference: 'check',
+          lines: [line('P1-XS', 1), line('P2-M', 2), line('P3-L', 3)],
+        },
+      }),
+    },
+    {
+      name: 'order naming a variant twice',
+      ...order({
+        order: {
+          customer_number: 'C2',
+          email: 'c2@example.com',
+          lines: [line('P4-S', 2), line('P4-S', 1), line('P5-XL', 1)],
+        },
+      }),
+    },
+    {
+      name: 'order with an unknown SKU',
+      ...order({ order: { customer_number: 'C1', lines: [line('P1-XS', 1), line('NOPE', 1)] } }),
+    },
+    {
+      name: 'order for an unknown customer',
+      ...order({ order: { customer_number: 'C-none', lines: [line('P1-XS', 1)] } }),
+    },
+    {
+      name: 'order beyond the stock',
+      ...order({ order: { customer_number: 'C3', lines: [line('P6-M', 2_000_000), line('P6-M', 5)] } }),
+    },
+    { name: 'order without customer and lines', ...order({ order: { reference: 7, lines: [] } }) },
+    {
+      name: 'order with bad lines',
+      ...order({ order: { customer_number: 'C1', lines: [{ quantity: 0 }, { sku: 'P1-M', quantity: 1.5 }] } }),
+    },
+    { name: 'order without order', ...order({}) },
+    {
+      name: 'order on an unknown channel',
+      ...order({ order: { customer_number: 'C1', lines: [line('P1-XS', 1)] } }),
+      path: '/v10/order-channels/no-such-channel/orders',
+    },
+    { name: 'order of invalid JSON', method: 'POST', path: orders, headers: json, body: '{"order":' },
+    {
+      name: 'order as text',
+      method: 'POST',
+      path: orders,
+      headers: { ...headers, 'content-type': 'text/plain' },
+      body: 'order',
+    },
+    {
+      name: 'order without orders:write',
+      ...order({ order: { customer_number: 'C1', lines: [line('P1-XS', 1)] } }),
+      headers: { ...catalogOnlyHeaders, 'content-type': 'application/json' },
+    },
+    { name: 'one-row list after the orders', path: '/v10/customers?limit=1', headers },
+  ];
+}
+
+/**
+ * Sends the probes to both servers (each on its own copy of the seeded database), then walks the
+ * catalog-only token into its rate limit on both, and compares answers and written rows. Throws,
+ * listing every difference, when the baseline does not do the same work as the project.
+ */
+export async function checkBaselineEquivalence(
+  databases: { project: string; baseline: string },
+  data: CheckData,
+): Promise<{ requests: number }> {
+  const env = { RATE_LIMIT_MAX: String(CHECK_RATE_LIMIT), LOG_LEVEL: 'info' };
+  const project = await startServer({ ...env, DATABASE_URL: databases.project });
+  const baseline = await startServer({ ...env, DATABASE_URL: databases.baseline }, BASELINE_SERVER);
+  const found: string[] = [];
+  let requests = 0;
+  const compare = async (probe: Probe) => {
+    const [p, b] = [await send(project.baseUrl, probe), await send(baseline.baseUrl, probe)];
+    requests += 1;
+    found.push(...differences(probe, p, b, probe.headers['x-request-id']));
+    return p;
+  };
+  try {
+    for (const probe of probes(data)) await compare(probe);
+    // The cursor the project hands out must walk the baseline the same way (both sign with the stored key).
+    const start = await compare({
+      name: 'walk start',
+      path: `/v10/customers?limit=100&starting_after=${data.depth}`,
+      headers: data.headers,
+    });
+    const cursor = (start.body as { next_cursor?: string }).next_cursor;
+    if (typeof cursor !== 'string') found.push('walk start: the project handed out no next_cursor');
+    else
+      await compare({
+        name: 'page by cursor',
+        path: `/v10/customers?limit=100&cursor=${encodeURIComponent(cursor)}`,
+        headers: data.headers,
+      });
+    // The catalog-only token made 2 requests above; each further one is counted before its 403.
+    for (let sent = 2; sent <= CHECK_RATE_LIMIT; sent += 1)
+      await compare({
+        name: `request ${sent + 1} of the catalog-only token`,
+        path: '/v10/customers',
+        headers: data.catalogOnlyHeaders,
+      });
+    // Give both request logs time to flush (every 200 ms) before the servers stop.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+  } finally {
+    await stopServer(project.child);
+    await stopServer(baseline.child);
+  }
+  found.push(...rowDifferences(snapshot(databases.project), snapshot(databases.baseline)));
+  if (found.length > 0)
+    throw new Error(
+      `the baseline does not do the same work as the project (${found.length} differences):\n${found.join('\n')}`,
+    );
+  return { requests };
+}

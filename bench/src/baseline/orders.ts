@@ -1,0 +1,371 @@
+import { RequestHandler } from 'express';
+import { pointerToPath } from '@brand/core';
+import { principalOf } from './auth';
+import { Sqlite, Statement, idCounter } from './database';
+import { Violation, httpErrors } from './http-errors';
+import { OrderBody, parseOrderBody } from './order-body';
+import {
+  BalanceRow,
+  Line,
+  PriceRow,
+  ProductRow,
+  VariantRow,
+  checkSellable,
+  customsValues,
+  documentTotals,
+  priceLines,
+  reserveStock,
+  unique,
+} from './order-rules';
+
+interface ChannelRow {
+  id: number;
+  name: string;
+  order_type: 'b2b' | 'b2c';
+  auto_approve: number;
+  drop_id: number | null;
+}
+interface CustomerRow {
+  id: number;
+  customer_number: string;
+  currency: string;
+  discount_basis_points: number;
+  active: number;
+}
+interface AddressRow {
+  name: string;
+  address: string;
+  address_2: string | null;
+  zip: string;
+  region: string | null;
+  city: string;
+  country: string;
+}
+
+/** What the project settles for a brand that never saved settings (defaultBrandSettings). */
+const DEFAULT_SETTINGS = { requires_drop: 0, default_vat_rate_basis_points: 2500 };
+
+/** A select ending in `in (…)`, prepared once per list length. */
+function selectIn<R>(db: Sqlite, head: string): (params: unknown[], values: unknown[]) => R[] {
+  const prepared = new Map<number, Statement<unknown[], R>>();
+  return (params, values) => {
+    let statement = prepared.get(values.length);
+    if (!statement) {
+      statement = db.prepare<unknown[], R>(`${head} (${values.map(() => '?').join(', ')})`);
+      prepared.set(values.length, statement);
+    }
+    return statement.all(...params, ...values);
+  };
+}
+
+const money = (minor: number): number => minor / 100;
+
+/** The prepared statements of order creation. */
+function orderStatements(db: Sqlite) {
+  const customerColumns = 'id, customer_number, currency, discount_basis_points, active';
+  return {
+    nextIds: idCounter(db),
+    channel: db.prepare<[string, number], ChannelRow>(
+      'select id, name, order_type, auto_approve, drop_id from order_channels where public_id = ? and brand_id = ?',
+    ),
+    settings: db.prepare<[number], typeof DEFAULT_SETTINGS>(
+      'select requires_drop, default_vat_rate_basis_points from brand_settings where brand_id = ?',
+    ),
+    customerById: db.prepare<[number, number], CustomerRow>(
+      `select ${customerColumns} from customers where brand_id = ? and id = ?`,
+    ),
+    customerByNumber: db.prepare<[number, string], CustomerRow>(
+      `select ${customerColumns} from customers where brand_id = ? and customer_number = ? order by id limit 1`,
+    ),
+    firstAddress: db.prepare<[number], AddressRow>(
+      'select name, address, address_2, zip, region, city, country from customer_addresses where owner_id = ? ' +
+        'order by position limit 1',
+    ),
+    brandCurrency: db.prepare<[number], string>('select currency from brands where id = ?').pluck(),
+    variantsBySku: selectIn<VariantRow>(
+      db,
+      'select id, product_id, sku, ean, attributes, archived, b2c_available, make_to_order_b2b, make_to_order_b2c, noos, ' +
+        'meta from variants where brand_id = ? and sku in',
+    ),
+    products: selectIn<ProductRow>(
+      db,
+      'select id, item_number, name, active, make_to_order_b2b, make_to_order_b2c, noos, no_inventory, ' +
+        'min_order_quantity, order_colli_only, colli, meta from products where brand_id = ? and id in',
+    ),
+    prices: selectIn<PriceRow>(
+      db,
+      'select variant_id, currency, sales_price, rec_sales_price, offer_price, b2c_offer_price from variant_prices ' +
+        'where brand_id = ? and variant_id in',
+    ),
+    balances: selectIn<BalanceRow>(
+      db,
+      'select variant_id, location_id, in_stock, reserved from stock_balances where brand_id = ? and variant_id in',
+    ),
+    defaultLocation: db
+      .prepare<[number], number>('select id from inventory_locations where brand_id = ? and is_default = 1')
+      .pluck(),
+    reserve: db.prepare(
+      'update stock_balances set reserved = reserved + ?, updated_at = ? ' +
+        'where brand_id = ? and variant_id = ? and location_id = ?',
+    ),
+    insertMovement: db.prepare(
+      'insert into stock_movements (id, brand_id, variant_id, location_id, in_stock_delta, reserved_delta, reason, ' +
+        "note, document_type, document_id, user_id, created_at) values (?, ?, ?, ?, 0, ?, 'order_reserved', null, 'order', ?, ?, ?)",
+    ),
+    nextOrderNumber: db
+      .prepare<[number], number>(
+        "insert into document_sequences (brand_id, kind, last_value) values (?, 'order', 1) on conflict (brand_id, kind) " +
+          'do update set last_value = document_sequences.last_value + 1 returning last_value',
+      )
+      .pluck(),
+    insertOrder: db.prepare(
+      'insert into orders (id, brand_id, order_number, status, order_type, order_channel_id, customer_id, ' +
+        'customer_number, drop_id, currency, vat_rate_basis_points, prices_include_vat, email, telephone, reference, ' +
+        'notes, invoice_address, delivery_address, shipping_code, shipping_cost, responsible_person, order_meta, ' +
+        'net_total, vat_total, total, approved_at, cancelled_at, archived_at, created_by_user_id, created_at, updated_at) ' +
+        "values (?, ?, ?, 'draft', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, null, null, null, '{}', ?, ?, ?, null, null, null, ?, ?, ?)",
+    ),
+    insertLine: db.prepare(
+      'insert into order_lines (id, brand_id, order_id, variant_id, product_id, sku, ean, item_number, product_name, ' +
+        'attributes, country_of_origin, composition, hs_tariff_code, tracks_inventory, quantity, unit_price, ' +
+        'discount_basis_points, total_price, reservations, shipped_quantity, delivered_quantity, invoiced_quantity, ' +
+        'regulated_quantity) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0)',
+    ),
+    insertEvent: db.prepare(
+      'insert into timeline_events (id, brand_id, document_type, document_id, kind, note, system_id, user_id, created_at) ' +
+        "values (?, ?, 'order', ?, 'created', ?, null, ?, ?)",
+    ),
+  };
+}
+
+/**
+ * `POST /v10/order-channels/:publicId/orders`: the project's placeOrder as prepared statements in
+ * one BEGIN IMMEDIATE transaction. It reads channel, settings, customer (and its first address),
+ * variants, products, prices, stock balances and the default location; refuses with the same
+ * violations; then writes the same rows with the same values: ids from `id_counters`, reserved
+ * pieces added to the balances, one `order_reserved` movement per reservation, the next order
+ * number, the order and its lines, and the `created` timeline event. Channels that approve on
+ * creation (which make a shipment too) are left out.
+ */
+export function createOrder(db: Sqlite): RequestHandler {
+  const q = orderStatements(db);
+
+  const place = db.transaction((brandId: number, userId: number, publicId: string, body: OrderBody) => {
+    const channel = q.channel.get(publicId, brandId);
+    if (!channel) throw httpErrors.notFound('order channel', publicId);
+    if (channel.auto_approve === 1) throw httpErrors.notImplemented('channels that approve orders on creation');
+    const b2b = channel.order_type === 'b2b';
+    const violations: Violation[] = [];
+    const report = (pointer: string, problem: string) =>
+      violations.push({ pointer, detail: `${pointerToPath(pointer)} ${problem}` });
+
+    const settings = q.settings.get(brandId) ?? DEFAULT_SETTINGS;
+    const byId = body.customerId !== undefined;
+    const customerPointer = byId ? '/order/customer_id' : '/order/customer_number';
+    const customer = byId
+      ? q.customerById.get(brandId, body.customerId!)
+      : q.customerByNumber.get(brandId, body.customerNumber!);
+    if (!customer)
+      report(
+        customerPointer,
+        byId
+          ? `names customer id ${body.customerId}, which does not exist`
+          : `names customer ${JSON.stringify(body.customerNumber)}, which does not exist`,
+      );
+    else if (customer.active !== 1)
+      report(
+        customerPointer,
+        `names customer ${JSON.stringify(customer.customer_number)}, which is inactive and cannot order`,
+      );
+    if (channel.drop_id === null && settings.requires_drop === 1)
+      report('/order/drop_id', 'is required: the brand requires a drop on every order (send drop_id or drop_code)');
+    const currency = (b2b ? customer?.currency : q.brandCurrency.get(brandId)) ?? null;
+
+    const variants = new Map(q.variantsBySku([brandId], unique(body.lines.map((l) => l.sku))).map((v) => [v.sku, v]));
+    const found = [...variants.values()];
+    const products = new Map(
+      found.length ? q.products([brandId], unique(found.map((v) => v.product_id))).map((p) => [p.id, p]) : [],
+    );
+    const lines: Line[] = [];
+    body.lines.forEach(({ sku, quantity }, index) => {
+      const variant = variants.get(sku);
+      if (variant)
+        lines.push({
+          index,
+          id: 0,
+          quantity,
+          variant,
+          product: products.get(variant.product_id)!,
+          unitPrice: 0,
+          discountBasisPoints: 0,
+          totalPrice: 0,
+          reservations: [],
+        });
+      else report(`/order/lines/${index}/sku`, `${JSON.stringify(sku)} is not a variant of this brand`);
+    });
+    checkSellable(lines, b2b, report);
+    const prices = found.length
+      ? q.prices(
+          [brandId],
+          found.map((v) => v.id),
+        )
+      : [];
+    priceLines(lines, prices, { b2b, currency, discountBasisPoints: customer?.discount_basis_points ?? 0 }, report);
+    const tracked = lines.filter((l) => l.product.no_inventory !== 1);
+    const trackedVariantIds = unique(tracked.map((l) => l.variant.id));
+    if (trackedVariantIds.length > 0)
+      reserveStock(
+        tracked,
+        q.balances([brandId], trackedVariantIds),
+        q.defaultLocation.get(brandId) ?? null,
+        b2b,
+        report,
+      );
+    if (violations.length > 0) throw httpErrors.violations('validation_failed', violations);
+
+    const now = new Date().toISOString();
+    const [orderId] = q.nextIds('orders', 1) as [number];
+    q.nextIds('order_lines', lines.length).forEach((id, i) => (lines[i]!.id = id));
+    const reservations = lines.flatMap((l) => l.reservations.map((r) => ({ variantId: l.variant.id, ...r })));
+    if (reservations.length > 0) {
+      const movementIds = q.nextIds('stock_movements', reservations.length);
+      reservations.forEach((r, i) => {
+        q.reserve.run(r.quantity, now, brandId, r.variantId, r.locationId);
+        q.insertMovement.run(movementIds[i], brandId, r.variantId, r.locationId, r.quantity, orderId, userId, now);
+      });
+    }
+    const orderNumber = q.nextOrderNumber.get(brandId)!;
+    const pricesIncludeVat = !b2b;
+    const vatRate = settings.default_vat_rate_basis_points;
+    const totals = documentTotals(
+      lines.reduce((sum, l) => sum + l.totalPrice, 0),
+      vatRate,
+      pricesIncludeVat,
+    );
+    // The order takes a copy of the customer's first address as invoice and delivery address.
+    const first = q.firstAddress.get(customer!.id);
+    const address = first
+      ? {
+          name: first.name,
+          att: null,
+          address: first.address_2 ? `${first.address}, ${first.address_2}` : first.address,
+          zip: first.zip,
+          region: first.region ?? '',
+          city: first.city,
+          country: first.country,
+        }
+      : null;
+    const addressJson = address === null ? null : JSON.stringify(address);
+    q.insertOrder.run(
+      orderId,
+      brandId,
+      orderNumber,
+      channel.order_type,
+      channel.id,
+      customer!.id,
+      customer!.customer_number,
+      channel.drop_id,
+      currency,
+      vatRate,
+      pricesIncludeVat ? 1 : 0,
+      body.email,
+      body.telephone,
+      body.reference,
+      body.notes,
+      addressJson,
+      addressJson,
+      totals.netTotal,
+      totals.vatTotal,
+      totals.total,
+      userId,
+      now,
+      now,
+    );
+    for (const l of lines)
+      q.insertLine.run(
+        l.id,
+        brandId,
+        orderId,
+        l.variant.id,
+        l.product.id,
+        l.variant.sku,
+        l.variant.ean,
+        l.product.item_number,
+        l.product.name,
+        l.variant.attributes,
+        ...customsValues(l),
+        l.product.no_inventory === 1 ? 0 : 1,
+        l.quantity,
+        l.unitPrice,
+        l.discountBasisPoints,
+        l.totalPrice,
+        JSON.stringify(l.reservations),
+      );
+    const [eventId] = q.nextIds('timeline_events', 1);
+    q.insertEvent.run(eventId, brandId, orderId, `placed on channel ${channel.name}`, userId, now);
+
+    // The project's presentOrder with its lines and no export marks.
+    return {
+      order: {
+        id: orderId,
+        order_number: orderNumber,
+        status: 'draft',
+        order_type: channel.order_type,
+        order_channel_id: channel.id,
+        customer_id: customer!.id,
+        customer_number: customer!.customer_number,
+        drop_id: channel.drop_id,
+        currency,
+        vat_rate: vatRate / 100,
+        prices_include_vat: pricesIncludeVat,
+        email: body.email,
+        telephone: body.telephone,
+        reference: body.reference,
+        notes: body.notes,
+        invoice_address: address,
+        delivery_address: address,
+        shipping_code: null,
+        shipping_cost: null,
+        responsible_person: null,
+        order_meta: {},
+        net_total: money(totals.netTotal),
+        vat_total: money(totals.vatTotal),
+        total: money(totals.total),
+        approved_at: null,
+        cancelled_at: null,
+        archived_at: null,
+        created_at: now,
+        updated_at: now,
+        exports: [],
+        lines: lines.map((l) => ({
+          id: l.id,
+          variant_id: l.variant.id,
+          product_id: l.product.id,
+          sku: l.variant.sku,
+          ean: l.variant.ean,
+          item_number: l.product.item_number,
+          product_name: l.product.name,
+          attributes: JSON.parse(l.variant.attributes) as Record<string, string>,
+          quantity: l.quantity,
+          reserved_quantity: l.reservations.reduce((sum, r) => sum + r.quantity, 0),
+          shipped_quantity: 0,
+          delivered_quantity: 0,
+          invoiced_quantity: 0,
+          regulated_quantity: 0,
+          unit_price: money(l.unitPrice),
+          discount_percentage: l.discountBasisPoints / 100,
+          total_price: money(l.totalPrice),
+        })),
+      },
+    };
+  });
+
+  return (req, res) => {
+    const { brandId, userId } = principalOf(res)!;
+    const body = parseOrderBody(req.body);
+    // The project's pathPublicId: what could never have been generated names no channel.
+    const publicId = String(req.params['publicId']);
+    if (!/^[\x21-\x7e]{1,128}$/.test(publicId)) throw httpErrors.notFound('order channel', publicId);
+    res.status(201).json(place.immediate(brandId, userId, publicId, body));
+  };
+}

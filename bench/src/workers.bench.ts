@@ -1,0 +1,143 @@
+/**
+ * Issue 15 benchmark: several API workers on one Postgres. The real server (`apps/api/dist/server.js`,
+ * what `pnpm start` runs) serves a throwaway Postgres holding one integrator and 1,000 customers,
+ * first as one process (WEB_CONCURRENCY=1, the default), then as a primary with two workers
+ * (WEB_CONCURRENCY=2). Each is driven with the authenticated one-row list
+ * `GET /v10/customers?limit=1` (token check, rate-limit counter, request log, one row) from 50
+ * connections; prints req/s, p50 and p99 and the ratio 2 workers ÷ 1 worker.
+ *
+ * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
+ */
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openTestStorage } from '@brand/persistence-kysely';
+import { Measurement, measure, printTable, saveResults, seedCustomers, seedIntegrator } from './harness';
+
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SERVER = require.resolve('@brand/api/dist/server.js');
+const WITH_POSTGRES = join(__dirname, '..', '..', 'tooling', 'scripts', 'with-postgres.sh');
+
+/** A TCP port nobody listens on right now (the kernel's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface RunningApi {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+  folder: string;
+}
+
+/**
+ * Starts the server with `workers` processes and resolves once each logged that it listens. The
+ * logs (a JSON line per request, as in production) go to a file, so that reading them costs the
+ * load generator nothing.
+ */
+async function startApi(databaseUrl: string, workers: number): Promise<RunningApi> {
+  const port = await freePort();
+  const folder = mkdtempSync(join(tmpdir(), 'brand-bench-workers-'));
+  const logFile = join(folder, 'api.log');
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      WEB_CONCURRENCY: String(workers),
+      RATE_LIMIT_MAX: '1000000000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', log, 'inherit'],
+  });
+  closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let ended = false;
+  void exited.then(() => (ended = true));
+  for (;;) {
+    const listening = readFileSync(logFile, 'utf8').match(/"msg":"API listening"/g)?.length ?? 0;
+    if (listening >= workers) break;
+    if (ended) throw new Error(`the API exited before it listened:\n${readFileSync(logFile, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}`, exited, folder };
+}
+
+/** SIGTERM, as an operator stops it; the graceful shutdown must end with exit code 0. */
+async function stopApi(api: RunningApi): Promise<void> {
+  api.child.kill('SIGTERM');
+  const code = await api.exited;
+  rmSync(api.folder, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the API exited with ${code} after SIGTERM`);
+}
+
+async function measureWith(
+  databaseUrl: string,
+  workers: number,
+  headers: Record<string, string>,
+): Promise<Measurement> {
+  const api = await startApi(databaseUrl, workers);
+  try {
+    const name = `${workers} worker${workers === 1 ? ' (one process, no primary)' : 's'}`;
+    const result = await measure(name, `${api.baseUrl}/v10/customers?limit=1`, headers, {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
+    return result;
+  } finally {
+    await stopApi(api);
+  }
+}
+
+async function main(): Promise<void> {
+  const database = await openTestStorage('postgres');
+  try {
+    const { brandId, headers } = await seedIntegrator(database.url);
+    await seedCustomers(database.url, brandId, CUSTOMERS);
+    const one = await measureWith(database.url, 1, headers);
+    const two = await measureWith(database.url, 2, headers);
+    printTable(
+      `GET /v10/customers?limit=1 on Postgres with ${CUSTOMERS} customers (${SECONDS} s per case, ${CONNECTIONS} connections, ${availableParallelism()} CPUs)`,
+      [one, two],
+    );
+    const ratio = +(two.requestsPerSecond / one.requestsPerSecond).toFixed(2);
+    process.stdout.write(`\n2 workers ÷ 1 worker = ${ratio} (req/s)\n`);
+    saveResults('workers', {
+      customers: CUSTOMERS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      cpus: availableParallelism(),
+      measurements: [one, two],
+      ratio,
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.env.TEST_POSTGRES_URL) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  });
+} else {
+  // A throwaway Postgres server for this run, stopped and deleted afterwards.
+  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, __filename], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
