@@ -141,7 +141,7 @@ export function upsertByIdWithinBrand<T extends Table>(
   // Kept per column list (a module constant of each repository), so that every binding of a
   // repository passes the same text object on to keptText and the statement cache.
   let byTable = upsertTexts.get(updateColumns);
-  if (!byTable) upsertTexts.set(updateColumns, (byTable = new Map()));
+  if (!byTable) upsertTexts.set(updateColumns, (byTable = new Map<string, string>()));
   const kept = byTable.get(table);
   if (kept !== undefined) return kept;
   const set = updateColumns.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ');
