@@ -1,3 +1,4 @@
+import { types } from 'node:util';
 import { ErrorRequestHandler } from 'express';
 import { DomainError, Violation, isDomainError } from '@brand/core';
 import { ApiError, ErrorObject } from './api-error';
@@ -135,7 +136,9 @@ export function createErrorHandler(options: {
     }
     const response = toErrorResponse(error, options.bodyLimit, { legacy: options.isLegacyPath?.(req.path) ?? false });
     const logged = loggableError(error);
-    if (response.status >= 500 && logged instanceof Error && !(error instanceof ApiError)) {
+    // isNativeError, not instanceof: a driver's error may come from another realm (a native addon
+    // keeps the error class of the first realm that loaded it, as in a test runner's sandboxes).
+    if (response.status >= 500 && types.isNativeError(logged) && !(error instanceof ApiError)) {
       logFailureWith(res, logged);
     }
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
