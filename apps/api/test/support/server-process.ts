@@ -7,6 +7,13 @@ import { join } from 'node:path';
 // ports, crashes and process exit are the ones production sees.
 const SERVER = join(__dirname, '..', '..', 'dist', 'server.js');
 
+/**
+ * How long a server may take to listen: a deadline only a server that never starts reaches. On
+ * a busy machine (the suite beside its static checks on two cores, and other work) migrating,
+ * seeding the demo brand and forking a cluster's workers took more than the 20 s this once was.
+ */
+const START_DEADLINE_MS = 90_000;
+
 export interface ServerProcess {
   child: ChildProcess;
   port: number;
@@ -52,7 +59,10 @@ export async function startServerProcess(
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${START_DEADLINE_MS} ms:\n${output}`)),
+      START_DEADLINE_MS,
+    );
     const check = () => {
       if (!output.includes('API listening')) return;
       clearTimeout(timer);
