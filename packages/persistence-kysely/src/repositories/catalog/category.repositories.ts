@@ -1,6 +1,6 @@
 import { Category, CategoryRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { CategoriesTable } from '../../tables/catalog.tables';
 import { runInChunks, selectInChunks, unique } from '../batches';
 import { Executor } from '../executor';
@@ -37,8 +37,10 @@ const CATEGORY_COLUMNS: ListColumns = {
   updated_at: { column: 'categories.updated_at', type: 'datetime' },
 };
 
+const CATEGORY_LIST = brandTableList('categories', CATEGORY_COLUMNS);
+
 export function categoryRepository(executor: Executor): CategoryRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(category) {
       await db.insertInto('categories').values(categoryToRow(category)).execute();
@@ -97,8 +99,7 @@ export function categoryRepository(executor: Executor): CategoryRepository {
       });
     },
     async list(brandId, query) {
-      const base = db.selectFrom('categories').selectAll().where('categories.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CATEGORY_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, CATEGORY_LIST, brandId, query);
       return { rows: rows.map(rowToCategory), total };
     },
   };

@@ -1,6 +1,6 @@
 import { Collection, CollectionRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { CollectionsTable } from '../../tables/catalog.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
@@ -38,8 +38,10 @@ const COLLECTION_COLUMNS: ListColumns = {
   updated_at: { column: 'collections.updated_at', type: 'datetime' },
 };
 
+const COLLECTION_LIST = brandTableList('collections', COLLECTION_COLUMNS);
+
 export function collectionRepository(executor: Executor): CollectionRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(collection) {
       await db.insertInto('collections').values(collectionToRow(collection)).execute();
@@ -60,8 +62,7 @@ export function collectionRepository(executor: Executor): CollectionRepository {
       return rows.map(rowToCollection).sort((a, b) => a.id - b.id);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('collections').selectAll().where('collections.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, COLLECTION_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, COLLECTION_LIST, brandId, query);
       return { rows: rows.map(rowToCollection), total };
     },
   };

@@ -1,6 +1,6 @@
 import { Drop, DropRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { DropsTable } from '../../tables/catalog.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor } from '../executor';
@@ -23,8 +23,10 @@ const DROP_COLUMNS: ListColumns = {
   updated_at: { column: 'drops.updated_at', type: 'datetime' },
 };
 
+const DROP_LIST = brandTableList('drops', DROP_COLUMNS);
+
 export function dropRepository(executor: Executor): DropRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(d) {
       await db
@@ -52,8 +54,7 @@ export function dropRepository(executor: Executor): DropRepository {
       return rows.map(rowToDrop).sort((a, b) => a.id - b.id);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('drops').selectAll().where('drops.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, DROP_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, DROP_LIST, brandId, query);
       return { rows: rows.map(rowToDrop), total };
     },
   };

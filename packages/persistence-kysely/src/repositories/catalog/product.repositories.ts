@@ -1,6 +1,7 @@
 import { DomainError, ProductRepository, VariantRef, settleAll } from '@brand/core';
-import { Selectable, sql } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { Kysely, Selectable, sql } from 'kysely';
+import { Database } from '../../database';
+import { brandTableList, fetchListPage, ListColumns, ListSource } from '../../listing/list-sql';
 import { isForeignKeyViolation } from '../../storage-errors';
 import { ProductsTable, VariantsTable } from '../../tables/catalog.tables';
 import { runInChunks, selectInChunks, unique } from '../batches';
@@ -50,6 +51,23 @@ const VARIANT_COLUMNS: ListColumns = {
   b2c_available: { column: 'variants.b2c_available', type: 'boolean' },
   created_at: { column: 'variants.created_at', type: 'datetime' },
   updated_at: { column: 'variants.updated_at', type: 'datetime' },
+};
+
+const PRODUCT_LIST = brandTableList('products', PRODUCT_COLUMNS, 'products');
+
+/** Variants with their product's item number, which their references carry. */
+const variantRefs = (db: Kysely<Database>, brandId: number) =>
+  db
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .selectAll('variants')
+    .select('products.item_number')
+    .where('variants.brand_id', '=', brandId);
+
+const VARIANT_LIST: ListSource<Awaited<ReturnType<ReturnType<typeof variantRefs>['execute']>>[number]> = {
+  columns: VARIANT_COLUMNS,
+  base: variantRefs,
+  rowCount: (brandId) => rowCountSql(brandId, 'variants'),
 };
 
 /** Columns an upsert overwrites on an existing row (never the id, the brand or the creation time). */
@@ -123,13 +141,7 @@ export function productRepository(executor: Executor): ProductRepository {
     return variants.map((variant, i) => ({ variant, itemNumber: rows[i]!.item_number }));
   };
 
-  const variantRefsWhere = (brandId: number) =>
-    db
-      .selectFrom('variants')
-      .innerJoin('products', 'products.id', 'variants.product_id')
-      .selectAll('variants')
-      .select('products.item_number')
-      .where('variants.brand_id', '=', brandId);
+  const variantRefsWhere = (brandId: number) => variantRefs(db, brandId);
 
   /** Labels of the dependent tables holding a row that refers to one of `ids`. */
   const dependentsIn = async (dependents: DependentTable[], brandId: number, ids: number[]): Promise<string[]> => {
@@ -419,14 +431,12 @@ export function productRepository(executor: Executor): ProductRepository {
     },
 
     async list(brandId, query) {
-      const base = db.selectFrom('products').selectAll().where('products.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, PRODUCT_COLUMNS, dialect, rowCountSql(brandId, 'products'));
+      const { rows, total } = await fetchListPage(executor, PRODUCT_LIST, brandId, query);
       return { rows: await aggregatesFromRows(executor, brandId, rows, partsFor(query.includes)), total };
     },
 
     async listVariants(brandId, query) {
-      const base = variantRefsWhere(brandId);
-      const { rows, total } = await fetchList(base, query, VARIANT_COLUMNS, dialect, rowCountSql(brandId, 'variants'));
+      const { rows, total } = await fetchListPage(executor, VARIANT_LIST, brandId, query);
       return { rows: await variantRefsFrom(brandId, rows), total };
     },
   };

@@ -1,6 +1,6 @@
 import { CustomerGroup, CustomerGroupRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { CustomerGroupsTable } from '../../tables/partner.tables';
 import { Executor } from '../executor';
 
@@ -21,8 +21,10 @@ const GROUP_COLUMNS: ListColumns = {
   updated_at: { column: 'customer_groups.updated_at', type: 'datetime' },
 };
 
+const GROUP_LIST = brandTableList('customer_groups', GROUP_COLUMNS);
+
 export function customerGroupRepository(executor: Executor): CustomerGroupRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(g) {
       await db
@@ -62,8 +64,7 @@ export function customerGroupRepository(executor: Executor): CustomerGroupReposi
       ).map(rowToGroup);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('customer_groups').selectAll().where('customer_groups.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, GROUP_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, GROUP_LIST, brandId, query);
       return { rows: rows.map(rowToGroup), total };
     },
   };

@@ -1,12 +1,12 @@
 import { Customer, CustomerRepositories, CustomerRepository, DomainError } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { isForeignKeyViolation } from '../../storage-errors';
 import { CustomersTable } from '../../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from '../address-rows';
 import { CUSTOMER_DEPENDENTS, findDependents } from '../dependents';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
-import { adjustRowCount, rowCountSql } from '../row-counts';
+import { adjustRowCount } from '../row-counts';
 import { customerGroupRepository } from './customer-group.repositories';
 import { paymentTermsRepository } from './payment-terms.repositories';
 
@@ -62,8 +62,10 @@ const CUSTOMER_COLUMNS: ListColumns = {
   updated_at: { column: 'customers.updated_at', type: 'datetime' },
 };
 
+const CUSTOMER_LIST = brandTableList('customers', CUSTOMER_COLUMNS, 'customers');
+
 export function customerRepository(executor: Executor): CustomerRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   const withAddresses = async (customers: Customer[]): Promise<Customer[]> => {
     const addresses = await loadAddresses(
       executor,
@@ -129,14 +131,7 @@ export function customerRepository(executor: Executor): CustomerRepository {
     },
     dependentsOf: (brandId, id) => findDependents(executor, CUSTOMER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
-      const base = db.selectFrom('customers').selectAll().where('customers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(
-        base,
-        query,
-        CUSTOMER_COLUMNS,
-        dialect,
-        rowCountSql(brandId, 'customers'),
-      );
+      const { rows, total } = await fetchListPage(executor, CUSTOMER_LIST, brandId, query);
       const customers = rows.map(rowToCustomer);
       return { rows: query.includes.includes('addresses') ? await withAddresses(customers) : customers, total };
     },

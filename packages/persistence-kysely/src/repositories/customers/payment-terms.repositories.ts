@@ -1,6 +1,6 @@
 import { PaymentTerms, PaymentTermsRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { PaymentTermsTable } from '../../tables/partner.tables';
 import { Executor } from '../executor';
 
@@ -23,8 +23,10 @@ const TERMS_COLUMNS: ListColumns = {
   updated_at: { column: 'payment_terms.updated_at', type: 'datetime' },
 };
 
+const TERMS_LIST = brandTableList('payment_terms', TERMS_COLUMNS);
+
 export function paymentTermsRepository(executor: Executor): PaymentTermsRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(t) {
       await db
@@ -65,8 +67,7 @@ export function paymentTermsRepository(executor: Executor): PaymentTermsReposito
       ).map(rowToTerms);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('payment_terms').selectAll().where('payment_terms.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, TERMS_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, TERMS_LIST, brandId, query);
       return { rows: rows.map(rowToTerms), total };
     },
   };

@@ -1,7 +1,7 @@
 import { DocumentType, ExportScope, ListQuery, ListRows } from '@brand/core';
 import { Insertable, Kysely, Selectable } from 'kysely';
 import { Database } from '../../database';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchList, fetchListPage, ListColumns, ListSource } from '../../listing/list-sql';
 import { groupBy, selectInChunks, unique } from '../batches';
 import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor } from '../executor';
@@ -26,6 +26,18 @@ export interface DocumentSpec<T extends { id: number; brandId: number }, P exten
   fromRows(row: Selectable<Database[P]>, lines: Selectable<Database[L]>[]): T;
   /** What a document's line count is (to check every line was written). */
   lineCount(document: T): number;
+}
+
+const lists = new WeakMap<object, ListSource<object>>();
+
+/** A document kind's list, one per spec, so that its compiled page statements are kept across requests. */
+function listOf<P extends Table>(spec: { table: P; columns: ListColumns }): ListSource<Selectable<Database[P]>> {
+  let list = lists.get(spec);
+  if (!list) {
+    list = brandTableList(spec.table, spec.columns);
+    lists.set(spec, list);
+  }
+  return list as ListSource<Selectable<Database[P]>>;
 }
 
 /**
@@ -90,8 +102,8 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
     },
 
     async list(brandId: number, query: ListQuery, loadLines: boolean): Promise<ListRows<T>> {
-      const { rows, total } = await fetchList(base(brandId), query, spec.columns, dialect);
-      return { rows: await withLines(brandId, rows as Selectable<Database[P]>[], loadLines), total };
+      const { rows, total } = await fetchListPage(executor, listOf(spec), brandId, query);
+      return { rows: await withLines(brandId, rows, loadLines), total };
     },
 
     async listForExport(

@@ -1,6 +1,6 @@
 import { InventoryLocation, InventoryLocationRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { InventoryLocationsTable } from '../../tables/inventory.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
@@ -23,8 +23,10 @@ const LOCATION_COLUMNS: ListColumns = {
   updated_at: { column: 'inventory_locations.updated_at', type: 'datetime' },
 };
 
+const LOCATION_LIST = brandTableList('inventory_locations', LOCATION_COLUMNS);
+
 export function inventoryLocationRepository(executor: Executor): InventoryLocationRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(l) {
       // A second default of the brand violates inventory_locations_default_uq: the unit of work
@@ -62,8 +64,7 @@ export function inventoryLocationRepository(executor: Executor): InventoryLocati
       return row ? rowToLocation(row) : null;
     },
     async list(brandId, query) {
-      const base = db.selectFrom('inventory_locations').selectAll().where('inventory_locations.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, LOCATION_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, LOCATION_LIST, brandId, query);
       return { rows: rows.map(rowToLocation), total };
     },
   };

@@ -1,6 +1,6 @@
 import { OrderChannel, OrderChannelRepository, OrderType } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { OrderChannelsTable } from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
@@ -29,8 +29,10 @@ const CHANNEL_COLUMNS: ListColumns = {
   updated_at: { column: 'order_channels.updated_at', type: 'datetime' },
 };
 
+const CHANNEL_LIST = brandTableList('order_channels', CHANNEL_COLUMNS);
+
 export function orderChannelRepository(executor: Executor): OrderChannelRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(c) {
       await db
@@ -72,8 +74,7 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
       return sortById(rows).map(rowToChannel);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('order_channels').selectAll().where('order_channels.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CHANNEL_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, CHANNEL_LIST, brandId, query);
       return { rows: rows.map(rowToChannel), total };
     },
   };

@@ -8,7 +8,7 @@ import {
   ReturnPortalRepository,
 } from '@brand/core';
 import { Selectable, sql } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { AlertsTable, ClaimCausesTable, ReturnPortalsTable } from '../../tables/returns.tables';
 import { selectInChunks, unique } from '../batches';
 import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
@@ -25,6 +25,8 @@ const CLAIM_CAUSE_COLUMNS: ListColumns = {
   updated_at: { column: 'claim_causes.updated_at', type: 'datetime' },
 };
 
+const CLAIM_CAUSE_LIST = brandTableList('claim_causes', CLAIM_CAUSE_COLUMNS);
+
 const rowToCause = (r: Selectable<ClaimCausesTable>): ClaimCause => ({
   id: Number(r.id),
   brandId: Number(r.brand_id),
@@ -35,7 +37,7 @@ const rowToCause = (r: Selectable<ClaimCausesTable>): ClaimCause => ({
 });
 
 export function claimCauseRepository(executor: Executor): ClaimCauseRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(c) {
       await db
@@ -70,8 +72,7 @@ export function claimCauseRepository(executor: Executor): ClaimCauseRepository {
       return sortById(rows).map(rowToCause);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('claim_causes').selectAll().where('claim_causes.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, CLAIM_CAUSE_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, CLAIM_CAUSE_LIST, brandId, query);
       return { rows: rows.map(rowToCause), total };
     },
   };
@@ -88,6 +89,8 @@ const RETURN_PORTAL_COLUMNS: ListColumns = {
   updated_at: { column: 'return_portals.updated_at', type: 'datetime' },
 };
 
+const RETURN_PORTAL_LIST = brandTableList('return_portals', RETURN_PORTAL_COLUMNS);
+
 const rowToPortal = (r: Selectable<ReturnPortalsTable>): ReturnPortal => ({
   id: Number(r.id),
   brandId: Number(r.brand_id),
@@ -100,7 +103,7 @@ const rowToPortal = (r: Selectable<ReturnPortalsTable>): ReturnPortal => ({
 });
 
 export function returnPortalRepository(executor: Executor): ReturnPortalRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async insert(p) {
       await db
@@ -132,8 +135,7 @@ export function returnPortalRepository(executor: Executor): ReturnPortalReposito
       return sortById(rows).map(rowToPortal);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('return_portals').selectAll().where('return_portals.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, RETURN_PORTAL_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, RETURN_PORTAL_LIST, brandId, query);
       return { rows: rows.map(rowToPortal), total };
     },
   };
@@ -148,6 +150,8 @@ const ALERT_COLUMNS: ListColumns = {
   created_at: { column: 'alerts.created_at', type: 'datetime' },
   updated_at: { column: 'alerts.updated_at', type: 'datetime' },
 };
+
+const ALERT_LIST = brandTableList('alerts', ALERT_COLUMNS);
 
 const ALERT_UPSERT = upsertByIdWithinBrand('alerts', [
   'kind',
@@ -174,7 +178,7 @@ const rowToAlert = (r: Selectable<AlertsTable>): Alert => ({
 
 /** Alerts read inside a Postgres write transaction are locked: two credit-note requests for one alert queue, the second sees it resolved. */
 export function alertRepository(executor: Executor): AlertRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   return {
     async save(a) {
       const { written } = await bulkInsert(
@@ -208,8 +212,7 @@ export function alertRepository(executor: Executor): AlertRepository {
       return sortById(rows).map(rowToAlert);
     },
     async list(brandId, query) {
-      const base = db.selectFrom('alerts').selectAll().where('alerts.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(base, query, ALERT_COLUMNS, dialect);
+      const { rows, total } = await fetchListPage(executor, ALERT_LIST, brandId, query);
       return { rows: rows.map(rowToAlert), total };
     },
   };

@@ -1,12 +1,12 @@
 import { DomainError, Supplier, SupplierRepositories, SupplierRepository } from '@brand/core';
 import { Selectable } from 'kysely';
-import { fetchList, ListColumns } from '../../listing/list-sql';
+import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { isForeignKeyViolation } from '../../storage-errors';
 import { SuppliersTable } from '../../tables/partner.tables';
 import { loadAddresses, replaceAddresses } from '../address-rows';
 import { findDependents, SUPPLIER_DEPENDENTS } from '../dependents';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
-import { adjustRowCount, rowCountSql } from '../row-counts';
+import { adjustRowCount } from '../row-counts';
 
 const rowToSupplier = (r: Selectable<SuppliersTable>): Supplier => ({
   id: Number(r.id),
@@ -32,8 +32,10 @@ const SUPPLIER_COLUMNS: ListColumns = {
   updated_at: { column: 'suppliers.updated_at', type: 'datetime' },
 };
 
+const SUPPLIER_LIST = brandTableList('suppliers', SUPPLIER_COLUMNS, 'suppliers');
+
 export function supplierRepository(executor: Executor): SupplierRepository {
-  const { db, dialect } = executor;
+  const { db } = executor;
   const withAddresses = async (suppliers: Supplier[]): Promise<Supplier[]> => {
     const addresses = await loadAddresses(
       executor,
@@ -114,14 +116,7 @@ export function supplierRepository(executor: Executor): SupplierRepository {
     },
     dependentsOf: (brandId, id) => findDependents(executor, SUPPLIER_DEPENDENTS, brandId, id),
     async list(brandId, query) {
-      const base = db.selectFrom('suppliers').selectAll().where('suppliers.brand_id', '=', brandId);
-      const { rows, total } = await fetchList(
-        base,
-        query,
-        SUPPLIER_COLUMNS,
-        dialect,
-        rowCountSql(brandId, 'suppliers'),
-      );
+      const { rows, total } = await fetchListPage(executor, SUPPLIER_LIST, brandId, query);
       const suppliers = rows.map(rowToSupplier);
       return { rows: query.includes.includes('addresses') ? await withAddresses(suppliers) : suppliers, total };
     },
