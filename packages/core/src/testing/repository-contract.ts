@@ -584,6 +584,32 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(await uow().read((r) => r.customers.findByNumbers(brand.id, []))).toStrictEqual([]);
       });
 
+      // An adapter may keep one statement per shape of lookup and fill in each call's values
+      // (the Kysely one does, per number of values and in or out of a transaction): lookups
+      // alike in all but their values must each get their own rows.
+      it('answers lookups alike in all but their values each with their own rows, in and out of a transaction', async () => {
+        const brand = await aBrand();
+        const other = await aBrand();
+        const [a, b, c] = [
+          await aCustomer(brand.id, { customerNumber: 'K-A' }),
+          await aCustomer(brand.id, { customerNumber: 'K-B', addresses: [anAddress()] }),
+          await aCustomer(brand.id, { customerNumber: 'K-C' }),
+        ];
+        const theirs = await aCustomer(other.id, { customerNumber: 'K-A' });
+        const numbersOf = (found: Customer[]) => byId(found).map((x) => [x.brandId, x.customerNumber]);
+
+        for (const lookup of [
+          (numbers: string[], brandId = brand.id) => uow().read((r) => r.customers.findByNumbers(brandId, numbers)),
+          (numbers: string[], brandId = brand.id) => uow().run((tx) => tx.customers.findByNumbers(brandId, numbers)),
+        ]) {
+          expect(byId(await lookup(['K-A', 'K-B']))).toStrictEqual([a, b]);
+          expect(byId(await lookup(['K-B', 'K-C']))).toStrictEqual([b, c]);
+          expect(byId(await lookup(['K-C']))).toStrictEqual([c]);
+          expect(numbersOf(await lookup(['K-A'], other.id))).toStrictEqual([[other.id, 'K-A']]);
+          expect(byId(await lookup(['K-A'], other.id))).toStrictEqual([theirs]);
+        }
+      });
+
       it('deletes a customer together with its addresses', async () => {
         const brand = await aBrand();
         const customer = await aCustomer(brand.id, { addresses: [anAddress(), anAddress({ title: 'Other' })] });

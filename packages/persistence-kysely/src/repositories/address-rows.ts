@@ -1,7 +1,9 @@
 import { Address } from '@brand/core';
 import { Selectable } from 'kysely';
 import { AddressesTable } from '../tables/partner.tables';
+import { selectInChunks } from './batches';
 import { Executor } from './executor';
+import { KeptStatement, runKept } from './kept-statements';
 
 export type AddressTableName = 'customer_addresses' | 'supplier_addresses';
 
@@ -18,21 +20,24 @@ const rowToAddress = (r: Selectable<AddressesTable>): Address => ({
   remoteErpId: r.remote_erp_id,
 });
 
-/** Loads the addresses of many owners in one query, in their stored order. */
+const addressesOf =
+  (table: AddressTableName): KeptStatement<Selectable<AddressesTable>> =>
+  (db, ownerIds) =>
+    db.selectFrom(table).selectAll().where('owner_id', 'in', ownerIds).orderBy('owner_id').orderBy('position');
+const ADDRESSES_OF: Record<AddressTableName, KeptStatement<Selectable<AddressesTable>>> = {
+  customer_addresses: addressesOf('customer_addresses'),
+  supplier_addresses: addressesOf('supplier_addresses'),
+};
+
+/** Loads the addresses of many owners in one query (per chunk of owners), in their stored order. */
 export async function loadAddresses(
-  { db }: Executor,
+  executor: Executor,
   table: AddressTableName,
   ownerIds: number[],
 ): Promise<Map<number, Address[]>> {
   const byOwner = new Map<number, Address[]>(ownerIds.map((id) => [id, []]));
   if (ownerIds.length === 0) return byOwner;
-  const rows = await db
-    .selectFrom(table)
-    .selectAll()
-    .where('owner_id', 'in', ownerIds)
-    .orderBy('owner_id')
-    .orderBy('position')
-    .execute();
+  const rows = await selectInChunks(ownerIds, (chunk) => runKept(executor, ADDRESSES_OF[table], chunk));
   for (const row of rows) byOwner.get(Number(row.owner_id))?.push(rowToAddress(row));
   return byOwner;
 }

@@ -24,6 +24,7 @@ import {
 import { groupBy, selectInChunks } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { fromJson, fromNullableFlag, toJson, toNullableFlag, toNullableNumber } from '../json-columns';
+import { KeptStatement, runKept } from '../kept-statements';
 
 // ---- mappers ----------------------------------------------------------------------------------
 
@@ -305,20 +306,20 @@ export async function variantsFromRows(
 }
 
 /** The prices of the variants by variant id, currencies in code-point order whatever the database's collation. */
+const PRICES_OF_VARIANTS: KeptStatement<Selectable<VariantPricesTable>> = (db, [brandId, ...variantIds]) =>
+  db
+    .selectFrom('variant_prices')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('variant_id', 'in', variantIds)
+    .orderBy('variant_id');
+
 export async function loadPrices(
-  { db }: Executor,
+  executor: Executor,
   brandId: number,
   variantIds: number[],
 ): Promise<Map<number, VariantPrice[]>> {
-  const rows = await selectInChunks(variantIds, (ids) =>
-    db
-      .selectFrom('variant_prices')
-      .selectAll()
-      .where('brand_id', '=', brandId)
-      .where('variant_id', 'in', ids)
-      .orderBy('variant_id')
-      .execute(),
-  );
+  const rows = await selectInChunks(variantIds, (ids) => runKept(executor, PRICES_OF_VARIANTS, [brandId, ...ids]));
   return groupBy(
     rows.map(rowToPrice).sort((a, b) => a.variantId - b.variantId || compareText(a.currency, b.currency)),
     (p) => p.variantId,

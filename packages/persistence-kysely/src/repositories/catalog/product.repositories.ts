@@ -24,6 +24,7 @@ import {
   variantsFromRows,
   variantToRow,
 } from './product-rows';
+import { KeptStatement, runKept } from '../kept-statements';
 
 /** The list keys of `productListDefinition` / `legacyProductListDefinition`. */
 const PRODUCT_COLUMNS: ListColumns = {
@@ -130,6 +131,14 @@ function partsFor(includes: string[]): AggregateParts {
   return { variants, prices: variants, costPrices: variants, suppliers: true, translations: true };
 }
 
+// The plain reads of placing an order (never locked: it reads the catalog, it does not change it).
+const VARIANTS_BY_SKU: KeptStatement<Selectable<VariantsTable>> = (db, [brandId, ...skus]) =>
+  db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('sku', 'in', skus);
+const VARIANTS_BY_EAN: KeptStatement<Selectable<VariantsTable>> = (db, [brandId, ...eans]) =>
+  db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('ean', 'in', eans);
+const PRODUCTS_BY_ID: KeptStatement<Selectable<ProductsTable>> = (db, [brandId, ...ids]) =>
+  db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', ids);
+
 export function productRepository(executor: Executor): ProductRepository {
   const { db, dialect } = executor;
 
@@ -233,10 +242,10 @@ export function productRepository(executor: Executor): ProductRepository {
       // Three plain reads (variants, their products, their prices), never locked: placing an
       // order reads the catalog, it does not change it.
       const bySku = await selectInChunks(unique(keys.skus ?? []), (chunk) =>
-        db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('sku', 'in', chunk).execute(),
+        runKept(executor, VARIANTS_BY_SKU, [brandId, ...chunk]),
       );
       const byEan = await selectInChunks(unique(keys.eans ?? []), (chunk) =>
-        db.selectFrom('variants').selectAll().where('brand_id', '=', brandId).where('ean', 'in', chunk).execute(),
+        runKept(executor, VARIANTS_BY_EAN, [brandId, ...chunk]),
       );
       const variantRows = [...new Map([...bySku, ...byEan].map((r) => [Number(r.id), r])).values()].sort(
         (a, b) => Number(a.id) - Number(b.id),
@@ -245,7 +254,7 @@ export function productRepository(executor: Executor): ProductRepository {
       const variantIds = variantRows.map((r) => Number(r.id));
       const [productRows, prices] = await settleAll([
         selectInChunks(unique(variantRows.map((r) => Number(r.product_id))), (chunk) =>
-          db.selectFrom('products').selectAll().where('brand_id', '=', brandId).where('id', 'in', chunk).execute(),
+          runKept(executor, PRODUCTS_BY_ID, [brandId, ...chunk]),
         ),
         loadPrices(executor, brandId, variantIds),
       ]);

@@ -9,6 +9,7 @@ import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
 import { adjustRowCount } from '../row-counts';
 import { customerGroupRepository } from './customer-group.repositories';
 import { paymentTermsRepository } from './payment-terms.repositories';
+import { KeptStatement, runKept } from '../kept-statements';
 
 const rowToCustomer = (r: Selectable<CustomersTable>): Customer => ({
   id: Number(r.id),
@@ -64,6 +65,14 @@ const CUSTOMER_COLUMNS: ListColumns = {
 
 const CUSTOMER_LIST = brandTableList('customers', CUSTOMER_COLUMNS, 'customers');
 
+const CUSTOMERS_BY_NUMBER: KeptStatement<Selectable<CustomersTable>> = (db, [brandId, ...numbers]) =>
+  db
+    .selectFrom('customers')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .where('customer_number', 'in', numbers)
+    .orderBy('id');
+
 export function customerRepository(executor: Executor): CustomerRepository {
   const { db } = executor;
   const withAddresses = async (customers: Customer[]): Promise<Customer[]> => {
@@ -77,13 +86,7 @@ export function customerRepository(executor: Executor): CustomerRepository {
   return {
     async findByNumbers(brandId, numbers) {
       if (numbers.length === 0) return [];
-      const rows = await db
-        .selectFrom('customers')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('customer_number', 'in', numbers)
-        .orderBy('id')
-        .execute();
+      const rows = await runKept(executor, CUSTOMERS_BY_NUMBER, [brandId, ...numbers]);
       return withAddresses(rows.map(rowToCustomer));
     },
     async findById(brandId, id) {

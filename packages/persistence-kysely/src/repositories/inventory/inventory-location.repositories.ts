@@ -4,6 +4,7 @@ import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-s
 import { InventoryLocationsTable } from '../../tables/inventory.tables';
 import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
+import { KeptStatement, runKept } from '../kept-statements';
 
 const rowToLocation = (r: Selectable<InventoryLocationsTable>): InventoryLocation => ({
   id: Number(r.id),
@@ -24,6 +25,9 @@ const LOCATION_COLUMNS: ListColumns = {
 };
 
 const LOCATION_LIST = brandTableList('inventory_locations', LOCATION_COLUMNS);
+
+const DEFAULT_LOCATION: KeptStatement<Selectable<InventoryLocationsTable>> = (db, [brandId]) =>
+  db.selectFrom('inventory_locations').selectAll().where('brand_id', '=', brandId).where('is_default', '=', 1);
 
 export function inventoryLocationRepository(executor: Executor): InventoryLocationRepository {
   const { db } = executor;
@@ -55,12 +59,7 @@ export function inventoryLocationRepository(executor: Executor): InventoryLocati
       return rows.map(rowToLocation).sort((a, b) => a.id - b.id);
     },
     async findDefault(brandId) {
-      const row = await db
-        .selectFrom('inventory_locations')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('is_default', '=', 1)
-        .executeTakeFirst();
+      const [row] = await runKept(executor, DEFAULT_LOCATION, [brandId]);
       return row ? rowToLocation(row) : null;
     },
     async list(brandId, query) {

@@ -1,11 +1,14 @@
 import { AvailableStock, IdGenerator, StockBalance, StockMovement, StockReason, StockRepository } from '@brand/core';
-import { Selectable, sql } from 'kysely';
+import { Kysely, Selectable, sql } from 'kysely';
+import { Database } from '../../database';
+import { Dialect } from '../../storage';
 import { fetchList, ListColumns } from '../../listing/list-sql';
 import { StockBalancesTable, StockMovementsTable } from '../../tables/inventory.tables';
 import { selectInChunks, unique } from '../batches';
 import { bulkInsert } from '../bulk-insert';
 import { Executor } from '../executor';
 import { toNullableNumber } from '../json-columns';
+import { KeptStatement, runKept } from '../kept-statements';
 
 const rowToBalance = (r: Selectable<StockBalancesTable>): StockBalance => ({
   id: Number(r.id),
@@ -78,6 +81,40 @@ const ADD_TO_BALANCE =
 
 const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
 
+/**
+ * Balances of variants (at one location). Inside a Postgres transaction the rows stay locked
+ * until it ends, so a caller that reads a balance to decide on a movement (set a quantity, check
+ * availability before reserving) cannot be overtaken by a concurrent one; `apply` locks in the
+ * same order.
+ */
+const lockedBalances = <Q extends { orderBy(column: 'variant_id' | 'location_id'): Q; forUpdate(): Q }>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  query: Q,
+): Q =>
+  dialect === 'postgres' && db.isTransaction ? query.orderBy('variant_id').orderBy('location_id').forUpdate() : query;
+const BALANCES: KeptStatement<Selectable<StockBalancesTable>> = (db, [brandId, ...variantIds], dialect) =>
+  lockedBalances(
+    db,
+    dialect,
+    db.selectFrom('stock_balances').selectAll().where('brand_id', '=', brandId).where('variant_id', 'in', variantIds),
+  );
+const BALANCES_AT_LOCATION: KeptStatement<Selectable<StockBalancesTable>> = (
+  db,
+  [brandId, locationId, ...variantIds],
+  dialect,
+) =>
+  lockedBalances(
+    db,
+    dialect,
+    db
+      .selectFrom('stock_balances')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('variant_id', 'in', variantIds)
+      .where('location_id', '=', locationId),
+  );
+
 export function stockRepository(executor: Executor, ids: IdGenerator): StockRepository {
   const { db, dialect } = executor;
   // Ids of the balance rows this repository has seen, by brand, variant and location. Balance rows
@@ -90,20 +127,11 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
   };
   return {
     async balances(brandId, variantIds, locationId) {
-      const rows = await selectInChunks(unique(variantIds), (chunk) => {
-        let query = db
-          .selectFrom('stock_balances')
-          .selectAll()
-          .where('brand_id', '=', brandId)
-          .where('variant_id', 'in', chunk);
-        if (locationId !== undefined) query = query.where('location_id', '=', locationId);
-        // Inside a Postgres transaction the rows stay locked until it ends, so a caller that
-        // reads a balance to decide on a movement (set a quantity, check availability before
-        // reserving) cannot be overtaken by a concurrent one; `apply` locks in the same order.
-        if (dialect === 'postgres' && db.isTransaction)
-          query = query.orderBy('variant_id').orderBy('location_id').forUpdate();
-        return query.execute();
-      });
+      const rows = await selectInChunks(unique(variantIds), (chunk) =>
+        locationId === undefined
+          ? runKept(executor, BALANCES, [brandId, ...chunk])
+          : runKept(executor, BALANCES_AT_LOCATION, [brandId, locationId, ...chunk]),
+      );
       remember(brandId, rows);
       return rows.map(rowToBalance).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
     },

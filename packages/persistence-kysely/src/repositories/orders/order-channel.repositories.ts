@@ -6,6 +6,7 @@ import { selectInChunks, unique } from '../batches';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
 import { sortById } from '../documents/document-sql';
+import { KeptStatement, runKept } from '../kept-statements';
 
 const rowToChannel = (r: Selectable<OrderChannelsTable>): OrderChannel => ({
   id: Number(r.id),
@@ -31,6 +32,9 @@ const CHANNEL_COLUMNS: ListColumns = {
 
 const CHANNEL_LIST = brandTableList('order_channels', CHANNEL_COLUMNS);
 
+const CHANNEL_BY_PUBLIC_ID: KeptStatement<Selectable<OrderChannelsTable>> = (db, [publicId, brandId]) =>
+  db.selectFrom('order_channels').selectAll().where('public_id', '=', publicId).where('brand_id', '=', brandId);
+
 export function orderChannelRepository(executor: Executor): OrderChannelRepository {
   const { db } = executor;
   return {
@@ -51,12 +55,7 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
         .execute();
     },
     async findByPublicId(brandId, publicId) {
-      const row = await db
-        .selectFrom('order_channels')
-        .selectAll()
-        .where('public_id', '=', publicId)
-        .where('brand_id', '=', brandId)
-        .executeTakeFirst();
+      const [row] = await runKept(executor, CHANNEL_BY_PUBLIC_ID, [publicId, brandId]);
       return row ? rowToChannel(row) : null;
     },
     async findByPublicIdAnyBrand(publicId) {

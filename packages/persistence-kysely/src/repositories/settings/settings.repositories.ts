@@ -10,6 +10,7 @@ import { BrandSettingsTable } from '../../tables/orders.tables';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories, fromFlag, toFlag } from '../executor';
 import { fromJson, toJson } from '../json-columns';
+import { KeptStatement, runKept } from '../kept-statements';
 
 const rowToSettings = (r: Selectable<BrandSettingsTable>): BrandSettings => ({
   brandId: Number(r.brand_id),
@@ -26,11 +27,13 @@ const SETTINGS_UPSERT =
   '"default_vat_rate_basis_points" = excluded."default_vat_rate_basis_points", "ad_hoc_return_mode" = excluded."ad_hoc_return_mode", ' +
   '"tracking_link_templates" = excluded."tracking_link_templates", "updated_at" = excluded."updated_at"';
 
+const SETTINGS_OF_BRAND: KeptStatement<Selectable<BrandSettingsTable>> = (db, [brandId]) =>
+  db.selectFrom('brand_settings').selectAll().where('brand_id', '=', brandId);
+
 export function brandSettingsRepository(executor: Executor): BrandSettingsRepository {
-  const { db } = executor;
   return {
     async find(brandId) {
-      const row = await db.selectFrom('brand_settings').selectAll().where('brand_id', '=', brandId).executeTakeFirst();
+      const [row] = await runKept(executor, SETTINGS_OF_BRAND, [brandId]);
       return row ? rowToSettings(row) : null;
     },
     async save(settings) {
