@@ -1,6 +1,7 @@
 import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
 import { CompiledQuery, sql } from 'kysely';
 import { Executor, RepositoryFactories } from './executor';
+import { KeptStatement, runKept } from './kept-statements';
 
 /**
  * Ids: Postgres sequences (no lock held, so parallel transactions never wait on each other);
@@ -35,18 +36,21 @@ export function idGenerator({ db, dialect }: Executor): IdGenerator {
  * Gap-free per-brand numbers: the upsert locks the brand's counter row until the transaction
  * ends, so concurrent transactions queue for it and a rollback returns the number.
  */
-export function documentNumberSequence({ db }: Executor): DocumentNumberSequence {
+// Drawn by every document a write makes: compiled once per dialect, not on every draw.
+const NEXT_DOCUMENT_NUMBER: KeptStatement<{ last_value: number | string }> = (db, [brandId, kind]) =>
+  db
+    .insertInto('document_sequences')
+    .values({ brand_id: brandId, kind, last_value: sql.lit(1) })
+    .onConflict((oc) =>
+      oc.columns(['brand_id', 'kind']).doUpdateSet({ last_value: sql`document_sequences.last_value + 1` }),
+    )
+    .returning('last_value');
+
+export function documentNumberSequence(executor: Executor): DocumentNumberSequence {
   return {
     async next(brandId, kind) {
-      const row = await db
-        .insertInto('document_sequences')
-        .values({ brand_id: brandId, kind, last_value: 1 })
-        .onConflict((oc) =>
-          oc.columns(['brand_id', 'kind']).doUpdateSet({ last_value: sql`document_sequences.last_value + 1` }),
-        )
-        .returning('last_value')
-        .executeTakeFirstOrThrow();
-      return Number(row.last_value);
+      const [row] = await runKept(executor, NEXT_DOCUMENT_NUMBER, [brandId, kind]);
+      return Number(row!.last_value);
     },
   };
 }
