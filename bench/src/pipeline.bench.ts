@@ -5,15 +5,17 @@
  * customers through the sync use case, the order shop through the API); every server gets its
  * own copy. First both servers answer the same requests and must agree (answers and rows written,
  * see baseline-equivalence.ts); then, in the same run, each case is measured on the project and
- * then on the baseline:
+ * the baseline in alternating rounds:
  *   (a) the authenticated one-row list        GET /v10/customers?limit=1          target ≥ 0.8
  *   (b) the first page of 100                 GET /v10/customers?limit=100        target ≥ 0.9
  *   (c) a page of 100, 90,000 rows deep by cursor                                 target ≥ 0.9
  *   (d) order creation with 3 lines, 50 connections, fresh copies for both       target ≥ 0.8
- * and prints req/s, p50 and p99 of both and the ratio project ÷ baseline.
+ * and prints req/s, p50 and p99 of both, each round's ratio project ÷ baseline and their median.
  *
  * BENCH_CUSTOMERS (default 100,000), BENCH_DEPTH (default 90 % of it), BENCH_SECONDS (per case
- * and server, default 10). `--check-only` stops after the equivalence check.
+ * and server, default 10), BENCH_ROUNDS (the servers take turns, default 5 rounds of
+ * BENCH_SECONDS / BENCH_ROUNDS each; a case's ratio is the median of its rounds' ratios).
+ * `--check-only` stops after the equivalence check.
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -40,6 +42,7 @@ import {
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? Math.floor(CUSTOMERS * 0.9));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CHECK_ONLY = process.argv.includes('--check-only');
 const SHOP: Shop = { variants: 1000, customers: 100, stockPerVariant: 1_000_000 };
 /** Both servers run with the project's default log level; lines go to a closed stdout. */
@@ -132,8 +135,12 @@ interface CaseResult {
   name: string;
   target: number;
   connections: number;
+  /** Both servers over all rounds: requests per second over the case's measured time, and the median round's p50 / p99. */
   project: Measurement;
   baseline: Measurement;
+  /** project ÷ baseline in each round, in the order measured. */
+  roundRatios: number[];
+  /** The median of the rounds' ratios: the case's figure. */
   ratio: number;
   met: boolean;
   /** Wall time of the case: both servers, warm-ups included. */
@@ -151,22 +158,63 @@ interface Case {
   ) => Promise<{ url: string; requests?: NonNullable<Parameters<typeof measure>[3]>['requests'] }>;
 }
 
-/** Measures one case on the project, then on the baseline. */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The rounds of one server as one measurement: mean req/s over all rounds, the median round's latencies. */
+function combined(name: string, rounds: Measurement[]): Measurement {
+  return {
+    name,
+    requestsPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.requestsPerSecond, 0) / rounds.length),
+    p50Ms: median(rounds.map((r) => r.p50Ms)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: rounds.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+/**
+ * Measures one case on both servers in alternating rounds (project, baseline, project, …), each
+ * `SECONDS / ROUNDS` long, and takes the median of the rounds' ratios. Why: on a shared machine
+ * the speed of the whole machine drifts by a third within a minute; measured one after the other
+ * for 10 s each, the two servers met different machines and one case's ratio swung from 0.40 to
+ * 1.07 between runs. A round compares the two within a few seconds of each other.
+ */
 async function measureCase(spec: Case, running: Running, headers: Record<string, string>): Promise<CaseResult> {
   const started = Date.now();
-  const run = async (server: 'project' | 'baseline') => {
-    const { url, requests } = await spec.load(running[server].baseUrl);
-    return measure(`${spec.name}: ${server}`, url, headers, {
-      seconds: SECONDS,
+  const loads = {
+    project: await spec.load(running.project.baseUrl),
+    baseline: await spec.load(running.baseline.baseUrl),
+  };
+  const run = (server: 'project' | 'baseline', round: number) => {
+    const { url, requests } = loads[server];
+    return measure(`${spec.name}: ${server}, round ${round + 1}`, url, headers, {
+      seconds: SECONDS / ROUNDS,
+      // The first round of each server warms it up; later rounds only let the connections settle.
+      warmupSeconds: round === 0 ? 2 : 1,
       connections: spec.connections,
       ...(requests ? { requests } : {}),
     });
   };
-  const project = await run('project');
-  const baseline = await run('baseline');
-  const ratio = +(project.requestsPerSecond / baseline.requestsPerSecond).toFixed(3);
+  const rounds: { project: Measurement; baseline: Measurement }[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    rounds.push({ project: await run('project', round), baseline: await run('baseline', round) });
+  const roundRatios = rounds.map((r) => +(r.project.requestsPerSecond / r.baseline.requestsPerSecond).toFixed(3));
+  const ratio = +median(roundRatios).toFixed(3);
+  const project = combined(
+    `${spec.name}: project`,
+    rounds.map((r) => r.project),
+  );
+  const baseline = combined(
+    `${spec.name}: baseline`,
+    rounds.map((r) => r.baseline),
+  );
   process.stdout.write(
-    `${spec.name}: project ${project.requestsPerSecond} req/s, baseline ${baseline.requestsPerSecond} req/s, ratio ${ratio}\n`,
+    `${spec.name}: project ${project.requestsPerSecond} req/s, baseline ${baseline.requestsPerSecond} req/s, ` +
+      `ratios by round ${roundRatios.join(' / ')}, median ${ratio}\n`,
   );
   return {
     name: spec.name,
@@ -174,6 +222,7 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
     connections: spec.connections,
     project,
     baseline,
+    roundRatios,
     ratio,
     met: ratio >= spec.target,
     seconds: seconds(started),
@@ -182,14 +231,14 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
 
 function printComparison(results: CaseResult[]): void {
   process.stdout.write(
-    `\nProject ÷ raw-SQL baseline on SQLite, ${CUSTOMERS} customers, ${SECONDS} s per case and server\n` +
-      '| case | conns | project req/s | baseline req/s | project ÷ baseline | target | project p50 / p99 ms | baseline p50 / p99 ms | non-2xx p / b | case time s |\n' +
-      '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n',
+    `\nProject ÷ raw-SQL baseline on SQLite, ${CUSTOMERS} customers, ${SECONDS} s per case and server in ${ROUNDS} alternating rounds\n` +
+      '| case | conns | project req/s | baseline req/s | project ÷ baseline (median of rounds) | rounds | target | project p50 / p99 ms | baseline p50 / p99 ms | non-2xx p / b | case time s |\n' +
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n',
   );
   for (const r of results)
     process.stdout.write(
       `| ${r.name} | ${r.connections} | ${r.project.requestsPerSecond} | ${r.baseline.requestsPerSecond} | ` +
-        `${r.ratio} ${r.met ? '(met)' : '(missed)'} | >= ${r.target} | ${r.project.p50Ms} / ${r.project.p99Ms} | ` +
+        `${r.ratio} ${r.met ? '(met)' : '(missed)'} | ${r.roundRatios.join(' / ')} | >= ${r.target} | ${r.project.p50Ms} / ${r.project.p99Ms} | ` +
         `${r.baseline.p50Ms} / ${r.baseline.p99Ms} | ${r.project.non2xx + r.project.errors} / ${r.baseline.non2xx + r.baseline.errors} | ${r.seconds} |\n`,
     );
 }
@@ -263,6 +312,7 @@ async function main(): Promise<void> {
     customers: CUSTOMERS,
     depth: DEPTH,
     seconds: SECONDS,
+    rounds: ROUNDS,
     shop: SHOP,
     checkedRequests: requests,
     cases: results,
