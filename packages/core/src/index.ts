@@ -486,3 +486,19 @@ export type { BrandSettingsRepository, SettingsRepositories } from './settings/s
 export { getBrandSettings } from './settings/get-brand-settings';
 export { updateBrandSettings } from './settings/update-brand-settings';
 export type { BrandSettingsChanges } from './settings/update-brand-settings';
+
+// Events: typed domain events written with the change that caused them (the outbox), and the feed.
+export { EVENT_TYPES, isEventType } from './events/event.entities';
+export type {
+  DomainEvent,
+  EmittedEventType,
+  EventObjects,
+  EventType,
+  NewDomainEvent,
+} from './events/event.entities';
+export type { EventRepositories, EventRepository } from './events/event.ports';
+export { eventListDefinition } from './events/event.list-definitions';
+export { recordEvents } from './events/record-events';
+export { getEvent } from './events/get-event';
+export { listEvents } from './events/list-events';
+export { EVENT_RETENTION_DAYS, pruneEvents } from './events/prune-events';

@@ -4,6 +4,7 @@ import { Database } from './database';
 import { catalogRepositoryFactories } from './repositories/catalog/catalog.repositories';
 import { customerRepositoryFactories } from './repositories/customers/customer.repositories';
 import { documentRepositoryFactories } from './repositories/documents/document.repositories';
+import { eventRepositoryFactories } from './repositories/events/event.repositories';
 import { Executor, RepositoryFactories } from './repositories/executor';
 import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
 import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
@@ -37,6 +38,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...financeRepositoryFactories,
   ...productionRepositoryFactories,
   ...returnRepositoryFactories,
+  ...eventRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

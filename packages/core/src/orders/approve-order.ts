@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Clock } from '../shared/clock.ports';
@@ -13,7 +14,7 @@ import { orderLifecycle } from './order.lifecycle';
  */
 export async function approveOrder(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
+    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'events' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; orderId: number; createShipment?: boolean },
@@ -37,16 +38,19 @@ export async function approveOrder(
     ]);
     if (input.createShipment === false) {
       await tx.orders.save(approved);
+      await recordEvents(tx, input.brandId, now, [{ type: 'order.approved', object: approved }]);
       return { order: approved, shipment: null };
     }
     // createShipment saves the order (before the shipment that refers to it).
     const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
-    return createShipment(tx, {
+    const result = await createShipment(tx, {
       order: approved,
       pieces: openPieces(approved),
       otherShipments: others,
       userId: input.userId,
       at: now,
     });
+    await recordEvents(tx, input.brandId, now, [{ type: 'order.approved', object: result.order }]);
+    return result;
   });
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
@@ -13,7 +14,10 @@ import { releaseReservations } from './order-stock';
  * In stock stays). Refused (422) once a shipment of it was delivered: those goods are gone.
  */
 export async function cancelOrder(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'orders' | 'shipments' | 'stock' | 'timeline'>>; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'events' | 'ids' | 'orders' | 'shipments' | 'stock' | 'timeline'>>;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; orderId: number },
 ): Promise<Order> {
   return deps.uow.run(async (tx) => {
@@ -78,6 +82,7 @@ export async function cancelOrder(
         createdAt: now,
       })),
     ]);
+    await recordEvents(tx, input.brandId, now, [{ type: 'order.cancelled', object: cancelled }]);
     return cancelled;
   });
 }

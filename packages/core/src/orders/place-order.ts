@@ -1,6 +1,7 @@
 import { Meta } from '../catalog/catalog.entities';
 import { SaleableVariant } from '../catalog/catalog.ports';
 import { Customer } from '../customers/customer.entities';
+import { recordEvents } from '../events/record-events';
 import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Clock } from '../shared/clock.ports';
@@ -56,6 +57,7 @@ type PlaceOrderRepositories = Pick<
   | 'customers'
   | 'documentNumbers'
   | 'drops'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'orderChannels'
@@ -246,6 +248,7 @@ export async function placeOrder(
     if (!channel.autoApprove) {
       await tx.orders.save(placed);
       await tx.timeline.append(events);
+      await recordEvents(tx, brandId, now, [{ type: 'order.created', object: placed }]);
       return { order: placed, shipment: null };
     }
     const approved: Order = { ...placed, status: 'approved', approvedAt: now };
@@ -254,7 +257,18 @@ export async function placeOrder(
     );
     await tx.timeline.append(events);
     // createShipment saves the order (before the shipment that refers to it).
-    return createShipment(tx, { order: approved, pieces: openPieces(approved), otherShipments: [], userId, at: now });
+    const result = await createShipment(tx, {
+      order: approved,
+      pieces: openPieces(approved),
+      otherShipments: [],
+      userId,
+      at: now,
+    });
+    await recordEvents(tx, brandId, now, [
+      { type: 'order.created', object: placed },
+      { type: 'order.approved', object: result.order },
+    ]);
+    return result;
   });
 }
 

@@ -6,6 +6,7 @@ import {
   inMemoryCatalogFactories,
   inMemoryInventoryFactories,
 } from './in-memory-catalog';
+import { EventsState, emptyEventsState, inMemoryEventFactories } from './in-memory-events';
 import { InMemoryFactories } from './in-memory-factories';
 import { IdentityState, emptyIdentityState, inMemoryIdentityFactories } from './in-memory-identity';
 import {
@@ -26,7 +27,14 @@ import {
 import { ProductionState, emptyProductionState, inMemoryProductionFactories } from './in-memory-production';
 import { ReturnsState, emptyReturnsState, inMemoryReturnFactories } from './in-memory-returns';
 
-interface MemoryState extends IdentityState, PartnersState, CatalogState, OrdersState, ReturnsState, ProductionState {
+interface MemoryState
+  extends IdentityState,
+    PartnersState,
+    CatalogState,
+    OrdersState,
+    ReturnsState,
+    ProductionState,
+    EventsState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -41,6 +49,7 @@ function emptyState(): MemoryState {
     ...emptyOrdersState(),
     ...emptyReturnsState(),
     ...emptyProductionState(),
+    ...emptyEventsState(),
   };
 }
 
@@ -84,6 +93,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryFinanceFactories,
   ...inMemoryProductionFactories,
   ...inMemoryReturnFactories,
+  ...inMemoryEventFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
 

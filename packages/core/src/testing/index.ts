@@ -15,3 +15,4 @@ export { describeCatalogContract } from './catalog-contract';
 export { describeOrdersContract } from './orders-contract';
 export { describeProductionContract } from './production-contract';
 export { describeReturnsContract } from './returns-contract';
+export { describeEventsContract } from './events-contract';

@@ -6,6 +6,7 @@ import { ordersMigration } from './0003-orders';
 import { productionMigration } from './0004-production';
 import { returnsMigration } from './0005-returns';
 import { credentialsRevisionMigration } from './0006-credentials-revision';
+import { eventsMigration } from './0007-events';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0004-production': productionMigration(dialect),
         '0005-returns': returnsMigration(dialect),
         '0006-credentials-revision': credentialsRevisionMigration(dialect),
+        '0007-events': eventsMigration(dialect),
       };
     },
   };

@@ -1,0 +1,88 @@
+import { approveOrder, cancelOrder, DomainEvent, listEvents } from '../src';
+import { customer, errorOf, product, setUpShop, variant } from './orders-shop.support';
+
+type Shop = Awaited<ReturnType<typeof setUpShop>>;
+
+/** The brand's events, oldest first. */
+const eventsOf = async (shop: Shop): Promise<DomainEvent[]> =>
+  (await listEvents(shop.deps, { brandId: shop.brand.id, query: { limit: '100' } })).page.items;
+
+async function shopWithStock() {
+  const shop = await setUpShop();
+  await shop.products([product('TEE', { variants: [variant('TEE-M', 5)] })]);
+  await shop.customers([customer('C-1')]);
+  return shop;
+}
+
+describe('order events', () => {
+  it('announces a placed order with the order as saved, at the instant it was placed', async () => {
+    const shop = await shopWithStock();
+    const { order } = await shop.place(await shop.channel('b2b'), {
+      customerNumber: 'C-1',
+      lines: [{ sku: 'TEE-M', quantity: 2 }],
+    });
+
+    const events = await eventsOf(shop);
+    expect(events).toEqual([
+      {
+        id: expect.any(Number),
+        brandId: shop.brand.id,
+        type: 'order.created',
+        object: order,
+        createdAt: shop.clock.now(),
+      },
+    ]);
+    expect(events[0]!.object).toEqual((await shop.readOrder(order.id)).order);
+  });
+
+  it('announces nothing for a refused order', async () => {
+    const shop = await shopWithStock();
+    const refused = await errorOf(
+      shop.place(await shop.channel('b2b'), { customerNumber: 'C-1', lines: [{ sku: 'TEE-M', quantity: 6 }] }),
+    );
+    expect(refused.code).toBe('validation_failed');
+    expect(await eventsOf(shop)).toEqual([]);
+  });
+
+  it('announces an order placed on a channel that approves at once as created, then approved', async () => {
+    const shop = await shopWithStock();
+    const { order } = await shop.place(await shop.channel('b2b', { autoApprove: true }), {
+      customerNumber: 'C-1',
+      lines: [{ sku: 'TEE-M', quantity: 1 }],
+    });
+
+    const events = await eventsOf(shop);
+    expect(events.map((e) => [e.type, e.object.status])).toEqual([
+      ['order.created', 'draft'],
+      ['order.approved', 'approved'],
+    ]);
+    expect(events[1]!.object).toEqual(order);
+  });
+
+  it('announces approval and cancellation with the order as each left it, and not a refused cancellation', async () => {
+    const shop = await shopWithStock();
+    const { order } = await shop.place(await shop.channel('b2b'), {
+      customerNumber: 'C-1',
+      lines: [{ sku: 'TEE-M', quantity: 1 }],
+    });
+    shop.clock.advance(60_000);
+    const approved = await approveOrder(shop.deps, {
+      brandId: shop.brand.id,
+      userId: shop.user.id,
+      orderId: order.id,
+      createShipment: false,
+    });
+    shop.clock.advance(60_000);
+    const cancelled = await cancelOrder(shop.deps, { brandId: shop.brand.id, userId: shop.user.id, orderId: order.id });
+    const again = await errorOf(
+      cancelOrder(shop.deps, { brandId: shop.brand.id, userId: shop.user.id, orderId: order.id }),
+    );
+    expect(again.code).toBe('invalid_state_transition');
+
+    const events = await eventsOf(shop);
+    expect(events.map((e) => e.type)).toEqual(['order.created', 'order.approved', 'order.cancelled']);
+    expect(events[1]!.object).toEqual(approved.order);
+    expect(events[2]!.object).toEqual(cancelled);
+    expect(events[2]!.createdAt).toBe(cancelled.cancelledAt);
+  });
+});
