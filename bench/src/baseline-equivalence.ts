@@ -58,7 +58,15 @@ const ORDER_TABLES = [
   'timeline_events',
   'document_sequences',
   'id_counters',
+  'events',
 ];
+
+/** A row with its timestamps masked; an outbox event's object is compared as data, its own timestamps masked too. */
+function comparable({ created_at: _created, updated_at: _updated, ...row }: Record<string, unknown>): unknown {
+  if (typeof row['object'] !== 'string') return row;
+  const { createdAt: _c, updatedAt: _u, ...object } = JSON.parse(row['object']) as Record<string, unknown>;
+  return { ...row, object };
+}
 
 async function send(baseUrl: string, probe: Probe): Promise<Answer> {
   const response = await fetch(`${baseUrl}${probe.path}`, {
@@ -146,10 +154,7 @@ function snapshot(databasePath: string): {
     const rows = Object.fromEntries(
       ORDER_TABLES.map((table) => [
         table,
-        db
-          .prepare<[], Record<string, unknown>>(`select * from "${table}" order by 1, 2`)
-          .all()
-          .map(({ created_at: _created, updated_at: _updated, ...row }) => row),
+        db.prepare<[], Record<string, unknown>>(`select * from "${table}" order by 1, 2`).all().map(comparable),
       ]),
     );
     const log = db.prepare('select token_id, method, path, status from request_logs order by id').all();

@@ -37,6 +37,7 @@ import { returnsV10Router } from './routers/returns.v10.router';
 import { thirdPartyReturnsRouter } from './routers/third-party-returns.router';
 import { productionV10Router } from './routers/production.v10.router';
 import { thirdPartyProductionRouter } from './routers/third-party-production.router';
+import { eventsV10Router } from './routers/events.v10.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): express.Application {
     returnsReferenceV10Router(routerDeps),
     returnsV10Router(routerDeps),
     productionV10Router(routerDeps),
+    eventsV10Router(routerDeps),
     portalsRouter(routerDeps),
     syncRouter(routerDeps),
     catalogSyncRouter(routerDeps),

@@ -40,6 +40,8 @@ const ROUTES = [
   'get /v10/inventory-locations',
   'post /v10/inventory-locations',
   'get /v10/drops',
+  'get /v10/events',
+  'get /v10/events/{id}',
   'post /v10/drops',
   'get /v10/product-locales',
   'post /v10/product-locales',

@@ -135,6 +135,9 @@ function orderStatements(db: Sqlite) {
       'insert into timeline_events (id, brand_id, document_type, document_id, kind, note, system_id, user_id, created_at) ' +
         "values (?, ?, 'order', ?, 'created', ?, null, ?, ?)",
     ),
+    insertOutboxEvent: db.prepare(
+      "insert into events (brand_id, id, type, object, created_at) values (?, ?, 'order.created', ?, ?)",
+    ),
   };
 }
 
@@ -303,6 +306,67 @@ export function createOrder(db: Sqlite): RequestHandler {
       );
     const [eventId] = q.nextIds('timeline_events', 1);
     q.insertEvent.run(eventId, brandId, orderId, `placed on channel ${channel.name}`, userId, now);
+    // The project's outbox: an order.created event carrying the order entity as the core saved it.
+    const [outboxId] = q.nextIds('events', 1);
+    const orderEntity = {
+      id: orderId,
+      brandId,
+      orderNumber,
+      status: 'draft',
+      orderType: channel.order_type,
+      orderChannelId: channel.id,
+      customerId: customer!.id,
+      customerNumber: customer!.customer_number,
+      dropId: channel.drop_id,
+      currency,
+      vatRateBasisPoints: vatRate,
+      pricesIncludeVat,
+      email: body.email,
+      telephone: body.telephone,
+      reference: body.reference,
+      notes: body.notes,
+      invoiceAddress: address,
+      deliveryAddress: address,
+      shippingCode: null,
+      shippingCost: null,
+      responsiblePerson: null,
+      orderMeta: {},
+      ...totals,
+      approvedAt: null,
+      cancelledAt: null,
+      archivedAt: null,
+      createdByUserId: userId,
+      createdAt: now,
+      updatedAt: now,
+      lines: lines.map((l) => {
+        const [countryOfOrigin, composition, hsTariffCode] = customsValues(l);
+        return {
+          id: l.id,
+          orderId,
+          variantId: l.variant.id,
+          productId: l.product.id,
+          sku: l.variant.sku,
+          ean: l.variant.ean,
+          itemNumber: l.product.item_number,
+          productName: l.product.name,
+          attributes: JSON.parse(l.variant.attributes) as unknown,
+          countryOfOrigin,
+          composition,
+          hsTariffCode,
+          tracksInventory: l.product.no_inventory !== 1,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          discountBasisPoints: l.discountBasisPoints,
+          totalPrice: l.totalPrice,
+          reservations: l.reservations,
+          shippedQuantity: 0,
+          deliveredQuantity: 0,
+          invoicedQuantity: 0,
+          regulatedQuantity: 0,
+        };
+      }),
+    };
+    q.insertOutboxEvent.run(brandId, outboxId, JSON.stringify(orderEntity), now);
 
     // The project's presentOrder with its lines and no export marks.
     return {

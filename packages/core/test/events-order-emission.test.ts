@@ -1,4 +1,4 @@
-import { approveOrder, cancelOrder, DomainEvent, listEvents } from '../src';
+import { approveOrder, cancelOrder, DomainEvent, listEvents, pruneEvents } from '../src';
 import { customer, errorOf, product, setUpShop, variant } from './orders-shop.support';
 
 type Shop = Awaited<ReturnType<typeof setUpShop>>;
@@ -84,5 +84,23 @@ describe('order events', () => {
     expect(events[1]!.object).toEqual(approved.order);
     expect(events[2]!.object).toEqual(cancelled);
     expect(events[2]!.createdAt).toBe(cancelled.cancelledAt);
+  });
+});
+
+describe('event retention', () => {
+  it(`keeps events for ${30} days and deletes older ones`, async () => {
+    const shop = await shopWithStock();
+    const b2b = await shop.channel('b2b');
+    await shop.place(b2b, { customerNumber: 'C-1', lines: [{ sku: 'TEE-M', quantity: 1 }] });
+    shop.clock.advance(2 * 24 * 60 * 60 * 1000);
+    await shop.place(b2b, { customerNumber: 'C-1', lines: [{ sku: 'TEE-M', quantity: 1 }] });
+    const [older, newer] = await eventsOf(shop);
+
+    shop.clock.advance(28 * 24 * 60 * 60 * 1000);
+    expect(await pruneEvents(shop.deps)).toBe(0);
+    shop.clock.advance(1);
+    expect(await pruneEvents(shop.deps)).toBe(1);
+    expect(await eventsOf(shop)).toEqual([newer]);
+    expect(older!.createdAt < newer!.createdAt).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { DomainEvent } from './event.entities';
 
 /**
  * `GET /v10/events`: oldest first by default, so an integration that polls walks the feed
- * forward with its cursor; `sort=-id` reads the newest first.
+ * forward with its cursor; sorted by id descending it reads the newest first.
  */
 export const eventListDefinition: ListDefinition<DomainEvent> = {
   resource: 'events',

@@ -8,6 +8,7 @@ export const SCOPE_AREAS = [
   'finance',
   'production',
   'settings',
+  'webhooks',
 ] as const;
 /** One of `SCOPE_AREAS`. */
 export type ScopeArea = (typeof SCOPE_AREAS)[number];
