@@ -502,3 +502,17 @@ export { recordEvents } from './events/record-events';
 export { getEvent } from './events/get-event';
 export { listEvents } from './events/list-events';
 export { EVENT_RETENTION_DAYS, pruneEvents } from './events/prune-events';
+
+// Webhooks: endpoints that events are pushed to, their secrets and their rules.
+export { ALL_EVENTS, ROTATED_SECRET_VALID_HOURS } from './webhooks/webhook.entities';
+export type { WebhookEndpoint, WebhookEndpointWithSecret } from './webhooks/webhook.entities';
+export type { WebhookEndpointRepository, WebhookRepositories } from './webhooks/webhook.ports';
+export { webhookEndpointListDefinition } from './webhooks/webhook.list-definitions';
+export { MAX_WEBHOOK_URL_LENGTH } from './webhooks/webhook-rules';
+export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint';
+export { deleteWebhookEndpoint } from './webhooks/delete-webhook-endpoint';
+export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint';
+export { listWebhookEndpoints } from './webhooks/list-webhook-endpoints';
+export { rotateWebhookSecret } from './webhooks/rotate-webhook-secret';
+export { updateWebhookEndpoint } from './webhooks/update-webhook-endpoint';
+export type { WebhookEndpointChanges } from './webhooks/update-webhook-endpoint';

@@ -6,6 +6,7 @@ import { customerRepositoryFactories } from './repositories/customers/customer.r
 import { documentRepositoryFactories } from './repositories/documents/document.repositories';
 import { eventRepositoryFactories } from './repositories/events/event.repositories';
 import { Executor, RepositoryFactories } from './repositories/executor';
+import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
 import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
 import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
 import { identityRepositoryFactories } from './repositories/identity/identity.repositories';
@@ -39,6 +40,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...productionRepositoryFactories,
   ...returnRepositoryFactories,
   ...eventRepositoryFactories,
+  ...webhookRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

@@ -9,4 +9,5 @@ import { SecretHasher } from '@brand/core';
 export const nodeSecretHasher: SecretHasher = {
   hash: (secret) => hash('sha256', secret, 'hex'),
   randomSecret: () => randomBytes(32).toString('base64url'),
+  randomKey: () => randomBytes(32).toString('base64'),
 };

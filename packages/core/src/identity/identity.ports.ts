@@ -57,6 +57,8 @@ export interface SecretHasher {
   hash(secret: string): string;
   /** A new URL-safe random secret with at least 256 bits of entropy. */
   randomSecret(): string;
+  /** A new signing key: the standard base64 (with padding) of 32 random bytes (webhook secrets). */
+  randomKey(): string;
 }
 
 /**

@@ -12,4 +12,10 @@ export class FakeSecretHasher implements SecretHasher {
     this.counter += 1;
     return `secret-${this.counter}-${Math.random().toString(36).slice(2)}`;
   }
+
+  /** Valid base64 of 32 bytes (43 base64 characters and one `=`), told apart by a counter. */
+  randomKey(): string {
+    this.counter += 1;
+    return `${this.counter.toString(36).padStart(8, '0')}${'A'.repeat(35)}=`;
+  }
 }

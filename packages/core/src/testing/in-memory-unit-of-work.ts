@@ -8,6 +8,7 @@ import {
 } from './in-memory-catalog';
 import { EventsState, emptyEventsState, inMemoryEventFactories } from './in-memory-events';
 import { InMemoryFactories } from './in-memory-factories';
+import { WebhooksState, emptyWebhooksState, inMemoryWebhookFactories } from './in-memory-webhooks';
 import { IdentityState, emptyIdentityState, inMemoryIdentityFactories } from './in-memory-identity';
 import {
   OrdersState,
@@ -34,7 +35,8 @@ interface MemoryState
     OrdersState,
     ReturnsState,
     ProductionState,
-    EventsState {
+    EventsState,
+    WebhooksState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -50,6 +52,7 @@ function emptyState(): MemoryState {
     ...emptyReturnsState(),
     ...emptyProductionState(),
     ...emptyEventsState(),
+    ...emptyWebhooksState(),
   };
 }
 
@@ -94,6 +97,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryProductionFactories,
   ...inMemoryReturnFactories,
   ...inMemoryEventFactories,
+  ...inMemoryWebhookFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
 

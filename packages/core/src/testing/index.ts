@@ -16,3 +16,4 @@ export { describeOrdersContract } from './orders-contract';
 export { describeProductionContract } from './production-contract';
 export { describeReturnsContract } from './returns-contract';
 export { describeEventsContract } from './events-contract';
+export { describeWebhooksContract } from './webhooks-contract';

@@ -7,6 +7,7 @@ import { productionMigration } from './0004-production';
 import { returnsMigration } from './0005-returns';
 import { credentialsRevisionMigration } from './0006-credentials-revision';
 import { eventsMigration } from './0007-events';
+import { webhooksMigration } from './0008-webhooks';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -20,6 +21,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0005-returns': returnsMigration(dialect),
         '0006-credentials-revision': credentialsRevisionMigration(dialect),
         '0007-events': eventsMigration(dialect),
+        '0008-webhooks': webhooksMigration(dialect),
       };
     },
   };

@@ -1,0 +1,7 @@
+import { describeWebhooksContract } from '@brand/core/testing';
+import { openTestStorage, testDialects } from '../src';
+
+// The webhook endpoints contract the in-memory adapter passes, on every dialect of this run.
+for (const dialect of testDialects()) {
+  describeWebhooksContract(`Kysely webhooks [${dialect}]`, () => openTestStorage(dialect));
+}
