@@ -38,7 +38,11 @@ describe('order channels', () => {
     const shop = await setUpShop();
     const other = await createBrand(shop.deps, { name: 'Other', currency: 'EUR' });
     const secrets = ['Zx8_k2-PqR4sT6uV8wX0yZ1aB3cD5eF7gH9iJ0kL2mN', 'Yw7_j1-OpQ3rS5tU7vW9xY0zA2bC4dE6fG8hI9jK1lM'];
-    const hasher = { hash: (s: string) => s, randomSecret: () => secrets.shift()! };
+    const hasher = {
+      hash: (s: string) => s,
+      randomSecret: () => secrets.shift()!,
+      randomKey: () => shop.hasher.randomKey(),
+    };
     const channel = await createOrderChannel(
       { ...shop.deps, hasher },
       { brandId: shop.brand.id, name: ' Webshop ', orderType: 'b2c', autoApprove: true },
