@@ -38,6 +38,7 @@ import { thirdPartyReturnsRouter } from './routers/third-party-returns.router';
 import { productionV10Router } from './routers/production.v10.router';
 import { thirdPartyProductionRouter } from './routers/third-party-production.router';
 import { eventsV10Router } from './routers/events.v10.router';
+import { webhooksV10Router } from './routers/webhooks.v10.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): express.Application {
     returnsV10Router(routerDeps),
     productionV10Router(routerDeps),
     eventsV10Router(routerDeps),
+    webhooksV10Router(routerDeps),
     portalsRouter(routerDeps),
     syncRouter(routerDeps),
     catalogSyncRouter(routerDeps),
