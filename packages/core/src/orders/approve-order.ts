@@ -14,7 +14,19 @@ import { orderLifecycle } from './order.lifecycle';
  */
 export async function approveOrder(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'events' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        | 'documentNumbers'
+        | 'events'
+        | 'ids'
+        | 'orders'
+        | 'shipments'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; orderId: number; createShipment?: boolean },

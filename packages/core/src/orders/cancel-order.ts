@@ -15,7 +15,12 @@ import { releaseReservations } from './order-stock';
  */
 export async function cancelOrder(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'events' | 'ids' | 'orders' | 'shipments' | 'stock' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        'events' | 'ids' | 'orders' | 'shipments' | 'stock' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; orderId: number },

@@ -67,6 +67,8 @@ type PlaceOrderRepositories = Pick<
   | 'shipments'
   | 'stock'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**

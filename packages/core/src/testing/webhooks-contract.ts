@@ -1,9 +1,16 @@
+import { recordEvents } from '../events/record-events';
 import { Brand } from '../identity/identity.entities';
+import { Order } from '../orders/order.entities';
 import { runList } from '../listing/run-list';
 import { FixedClock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
 import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { createWebhookEndpoint } from '../webhooks/create-webhook-endpoint';
+import { deliverDueWebhooks } from '../webhooks/deliver-due-webhooks';
+import { listWebhookDeliveries } from '../webhooks/list-webhook-deliveries';
+import { releaseWebhookClaims } from '../webhooks/release-webhook-claims';
+import { retryWebhookDelivery } from '../webhooks/retry-webhook-delivery';
+import { WebhookAttempt, WebhookAttemptOutcome, WebhookSender } from '../webhooks/webhook-sender.ports';
 import { deleteWebhookEndpoint } from '../webhooks/delete-webhook-endpoint';
 import { getWebhookEndpoint } from '../webhooks/get-webhook-endpoint';
 import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret';
@@ -201,6 +208,183 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
       expect((await errorOf(deleteWebhookEndpoint(deps(), { brandId: brand.id, id: endpoint.id }))).code).toBe(
         'not_found',
       );
+    });
+
+    // ---- deliveries ------------------------------------------------------------------------
+
+    /** A sender that answers from a script (the last answer repeats) and remembers every attempt. */
+    function scriptedSender(...answers: WebhookAttemptOutcome[]): WebhookSender & { attempts: WebhookAttempt[] } {
+      const attempts: WebhookAttempt[] = [];
+      return {
+        attempts,
+        async send(attempt) {
+          attempts.push(attempt);
+          return answers[Math.min(attempts.length - 1, answers.length - 1)]!;
+        },
+      };
+    }
+    const ok: WebhookAttemptOutcome = { delivered: true, statusCode: 204 };
+    const broken: WebhookAttemptOutcome = { delivered: false, statusCode: 500, error: 'the receiver answered 500' };
+    const SCHEDULE = [0, 1000, 5000];
+
+    const anOrder = (brandId: number, id: number) => ({ id, brandId, status: 'draft' }) as unknown as Order;
+    const announce = (brandId: number, type: 'order.created' | 'order.cancelled', orderId: number) =>
+      uow().run((tx) => recordEvents(tx, brandId, clock.now(), [{ type, object: anOrder(brandId, orderId) }]));
+    const deliveriesOf = async (brandId: number, endpointId: number) =>
+      (await listWebhookDeliveries({ uow: uow() }, { brandId, endpointId, query: { limit: '100' } })).page.items;
+    const dispatch = (sender: WebhookSender, owner = 'dispatcher-a', random = 0.5) =>
+      deliverDueWebhooks(
+        { uow: uow(), clock, sender, retrySchedule: SCHEDULE, random: () => random },
+        { owner, leaseMs: 30_000, limit: 50 },
+      );
+    // Dispatchers claim the due deliveries of every brand: each test deletes its endpoints (and
+    // with them their deliveries) afterwards, so no test sees another's.
+    let made: { brandId: number; id: number }[] = [];
+    const endpointFor = async (brandId: number, events: string[], enabled = true) => {
+      const { endpoint } = await createWebhookEndpoint(deps(), {
+        brandId,
+        url: 'https://erp.example.com/hooks',
+        events,
+        enabled,
+      });
+      made.push(endpoint);
+      return endpoint;
+    };
+    afterEach(async () => {
+      for (const { brandId, id } of made) await deleteWebhookEndpoint(deps(), { brandId, id });
+      made = [];
+    });
+
+    it('queues a delivery of each event to every enabled endpoint subscribed to its type, in the same transaction', async () => {
+      const brand = await aBrand();
+      const other = await aBrand('Other');
+      const all = await endpointFor(brand.id, ['*']);
+      const created = await endpointFor(brand.id, ['order.created']);
+      const disabled = await endpointFor(brand.id, ['*'], false);
+      const theirs = await endpointFor(other.id, ['*']);
+
+      const [event] = await announce(brand.id, 'order.cancelled', 1);
+      const queued = await deliveriesOf(brand.id, all.id);
+      expect(queued).toEqual([
+        {
+          id: queued[0]?.id,
+          brandId: brand.id,
+          endpointId: all.id,
+          eventId: event!.id,
+          eventType: 'order.cancelled',
+          status: 'pending',
+          attempts: 0,
+          lastStatusCode: null,
+          lastError: null,
+          nextAttemptAt: clock.now(),
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
+        },
+      ]);
+      for (const endpoint of [created, disabled]) expect(await deliveriesOf(brand.id, endpoint.id)).toEqual([]);
+      expect(await deliveriesOf(other.id, theirs.id)).toEqual([]);
+
+      await expect(
+        uow().run(async (tx) => {
+          await recordEvents(tx, brand.id, clock.now(), [{ type: 'order.created', object: anOrder(brand.id, 2) }]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await deliveriesOf(brand.id, created.id)).toEqual([]);
+    });
+
+    it('delivers with the same webhook id on every attempt, retries on the schedule, and fails when it is used up', async () => {
+      const brand = await aBrand();
+      const endpoint = await endpointFor(brand.id, ['*']);
+      const [event] = await announce(brand.id, 'order.created', 1);
+      const sender = scriptedSender(broken);
+
+      expect(await dispatch(sender)).toMatchObject({ claimed: 1, retrying: 1 });
+      let [delivery] = await deliveriesOf(brand.id, endpoint.id);
+      expect(delivery).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        lastStatusCode: 500,
+        lastError: 'the receiver answered 500',
+        nextAttemptAt: new Date(Date.parse(clock.now()) + 1000).toISOString(),
+      });
+      expect((await dispatch(sender)).claimed).toBe(0); // not due yet
+
+      clock.advance(1000);
+      await dispatch(sender);
+      clock.advance(5000);
+      expect(await dispatch(sender)).toMatchObject({ claimed: 1, failed: 1 });
+      [delivery] = await deliveriesOf(brand.id, endpoint.id);
+      expect(delivery).toMatchObject({ status: 'failed', attempts: 3, nextAttemptAt: null });
+      expect(sender.attempts.map((a) => [a.event.id, a.url, a.secrets])).toEqual(
+        Array(3).fill([event!.id, endpoint.url, [endpoint.secret]]),
+      );
+
+      clock.advance(60_000);
+      expect((await dispatch(sender)).claimed).toBe(0);
+      const retried = await retryWebhookDelivery(deps(), {
+        brandId: brand.id,
+        endpointId: endpoint.id,
+        deliveryId: delivery!.id,
+      });
+      expect(retried).toMatchObject({ status: 'pending', nextAttemptAt: clock.now(), attempts: 3 });
+      expect(await dispatch(scriptedSender(ok))).toMatchObject({ claimed: 1, succeeded: 1 });
+      expect((await deliveriesOf(brand.id, endpoint.id))[0]).toMatchObject({
+        status: 'succeeded',
+        attempts: 4,
+        lastStatusCode: 204,
+        lastError: null,
+        nextAttemptAt: null,
+      });
+    });
+
+    it('gives up on 410 Gone and disables the endpoint; signs with both secrets for a day after a rotation', async () => {
+      const brand = await aBrand();
+      const endpoint = await endpointFor(brand.id, ['*']);
+      const rotated = (await rotateWebhookSecret(deps(), { brandId: brand.id, id: endpoint.id })).endpoint;
+      await announce(brand.id, 'order.created', 1);
+      const gone = scriptedSender({ delivered: false, statusCode: 410, error: 'the receiver answered 410' });
+
+      expect(await dispatch(gone)).toMatchObject({ claimed: 1, failed: 1 });
+      expect(gone.attempts[0]!.secrets).toEqual([rotated.secret, endpoint.secret]);
+      expect((await deliveriesOf(brand.id, endpoint.id))[0]).toMatchObject({ status: 'failed', lastStatusCode: 410 });
+      expect((await getWebhookEndpoint(deps(), { brandId: brand.id, id: endpoint.id })).enabled).toBe(false);
+
+      await announce(brand.id, 'order.created', 2);
+      expect(await deliveriesOf(brand.id, endpoint.id)).toHaveLength(1);
+    });
+
+    it('lets two dispatchers share the due deliveries without holding one twice; a lapsed or released claim is taken again', async () => {
+      const brand = await aBrand();
+      const endpoint = await endpointFor(brand.id, ['*']);
+      for (let i = 1; i <= 6; i++) await announce(brand.id, 'order.created', i);
+      const now = clock.now();
+      const later = new Date(Date.parse(now) + 30_000).toISOString();
+
+      const [a, b] = await Promise.all([
+        uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner: 'a', until: later }, 4)),
+        uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner: 'b', until: later }, 4)),
+      ]);
+      const ids = [...a, ...b].map((c) => c.id);
+      expect(new Set(ids).size).toBe(6);
+      expect(ids).toHaveLength(6);
+      expect(await uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner: 'c', until: later }, 10))).toEqual([]);
+
+      await releaseWebhookClaims({ uow: uow() }, { owner: 'a' });
+      const again = await uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner: 'c', until: later }, 10));
+      expect(again.map((c) => c.id).sort()).toEqual(a.map((c) => c.id).sort());
+
+      const lapsed = new Date(Date.parse(later) + 1).toISOString();
+      const afterLapse = await uow().run((tx) =>
+        tx.webhookDeliveries.claimDue(lapsed, { owner: 'd', until: lapsed }, 10),
+      );
+      expect(afterLapse).toHaveLength(6);
+      // A dispatcher whose claim was taken over records nothing.
+      const [stale] = await deliveriesOf(brand.id, endpoint.id);
+      expect(await uow().run((tx) => tx.webhookDeliveries.recordAttempt({ ...stale!, status: 'succeeded' }, 'b'))).toBe(
+        false,
+      );
+      expect((await deliveriesOf(brand.id, endpoint.id))[0]!.status).toBe('pending');
     });
   });
 }

@@ -1,3 +1,5 @@
+import { DomainEvent } from '../events/event.entities';
+
 /** What an endpoint subscribes to instead of a list of types: every event. */
 export const ALL_EVENTS = '*';
 
@@ -31,4 +33,39 @@ export interface WebhookEndpoint {
 export interface WebhookEndpointWithSecret {
   endpoint: WebhookEndpoint;
   secret: string;
+}
+
+/** Where a delivery stands: waiting for its (next) attempt, delivered, or given up. */
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/** One of `DELIVERY_STATUSES`. */
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One event on its way to one endpoint. Every attempt POSTs the same event with the same
+ * `webhook-id` (the event's id), so the receiver can tell a retry from a new event.
+ */
+export interface WebhookDelivery {
+  id: number;
+  brandId: number;
+  endpointId: number;
+  eventId: number;
+  eventType: string;
+  status: DeliveryStatus;
+  /** Attempts made so far. */
+  attempts: number;
+  /** The HTTP status of the last attempt; null before the first or when no answer came. */
+  lastStatusCode: number | null;
+  /** Why the last attempt failed, shortly; null after a success or before the first attempt. */
+  lastError: string | null;
+  /** When the next attempt is due; null once succeeded or failed. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What a dispatcher claimed: the delivery with the event and endpoint it needs to send it. */
+export interface ClaimedDelivery {
+  delivery: WebhookDelivery;
+  event: DomainEvent;
+  endpoint: WebhookEndpoint;
 }

@@ -16,8 +16,27 @@ export interface WebhookEndpointsTable {
   updated_at: string;
 }
 
+/** Deliveries of events to endpoints, with the claim of the dispatcher sending one (lease_owner until lease_until). */
+export interface WebhookDeliveriesTable {
+  brand_id: number;
+  id: number;
+  endpoint_id: number;
+  event_id: number;
+  event_type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 declare module '../database' {
   interface Database {
     webhook_endpoints: WebhookEndpointsTable;
+    webhook_deliveries: WebhookDeliveriesTable;
   }
 }

@@ -1,7 +1,14 @@
-import { WebhookEndpoint, WebhookEndpointRepository, WebhookRepositories } from '@brand/core';
+import {
+  DeliveryStatus,
+  WebhookDelivery,
+  WebhookDeliveryRepository,
+  WebhookEndpoint,
+  WebhookEndpointRepository,
+  WebhookRepositories,
+} from '@brand/core';
 import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
-import { WebhookEndpointsTable } from '../../tables/webhooks.tables';
+import { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../tables/webhooks.tables';
 import { selectInChunks, unique } from '../batches';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
@@ -80,6 +87,7 @@ export function webhookEndpointRepository(executor: Executor): WebhookEndpointRe
       return { rows: rows.map(rowToEndpoint), total };
     },
     async delete(brandId, id) {
+      // Its deliveries go with it (the foreign key cascades).
       const result = await db
         .deleteFrom('webhook_endpoints')
         .where('brand_id', '=', brandId)
@@ -87,10 +95,160 @@ export function webhookEndpointRepository(executor: Executor): WebhookEndpointRe
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    async findEnabled(brandId) {
+      const rows = await db
+        .selectFrom('webhook_endpoints')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('enabled', '=', 1)
+        .orderBy('id')
+        .execute();
+      return rows.map(rowToEndpoint);
+    },
+  };
+}
+
+/** The list keys of `webhookDeliveryListDefinition`. */
+const DELIVERY_COLUMNS: ListColumns = {
+  id: { column: 'webhook_deliveries.id', type: 'integer' },
+  event_type: { column: 'webhook_deliveries.event_type', type: 'string' },
+  status: { column: 'webhook_deliveries.status', type: 'string' },
+  created_at: { column: 'webhook_deliveries.created_at', type: 'datetime' },
+  updated_at: { column: 'webhook_deliveries.updated_at', type: 'datetime' },
+};
+
+const rowToDelivery = (r: Selectable<WebhookDeliveriesTable>): WebhookDelivery => ({
+  id: Number(r.id),
+  brandId: Number(r.brand_id),
+  endpointId: Number(r.endpoint_id),
+  eventId: Number(r.event_id),
+  eventType: r.event_type,
+  status: r.status as DeliveryStatus,
+  attempts: Number(r.attempts),
+  lastStatusCode: r.last_status_code === null ? null : Number(r.last_status_code),
+  lastError: r.last_error,
+  nextAttemptAt: r.next_attempt_at,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const outcomeColumns = (d: WebhookDelivery) => ({
+  status: d.status,
+  attempts: d.attempts,
+  last_status_code: d.lastStatusCode,
+  last_error: d.lastError,
+  next_attempt_at: d.nextAttemptAt,
+  updated_at: d.updatedAt,
+  lease_owner: null,
+  lease_until: null,
+});
+
+export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRepository {
+  const { db, dialect } = executor;
+  return {
+    async insert(deliveries) {
+      await bulkInsert(
+        executor,
+        'webhook_deliveries',
+        deliveries.map((d) => ({
+          brand_id: d.brandId,
+          id: d.id,
+          endpoint_id: d.endpointId,
+          event_id: d.eventId,
+          event_type: d.eventType,
+          status: d.status,
+          attempts: d.attempts,
+          last_status_code: d.lastStatusCode,
+          last_error: d.lastError,
+          next_attempt_at: d.nextAttemptAt,
+          lease_owner: null,
+          lease_until: null,
+          created_at: d.createdAt,
+          updated_at: d.updatedAt,
+        })),
+      );
+    },
+    async findByIds(brandId, ids) {
+      const rows = await selectInChunks(unique(ids), (chunk) =>
+        db
+          .selectFrom('webhook_deliveries')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', 'in', chunk)
+          .execute(),
+      );
+      return rows.map(rowToDelivery).sort((a, b) => a.id - b.id);
+    },
+    async listForEndpoint(brandId, endpointId, query) {
+      const source = {
+        columns: DELIVERY_COLUMNS,
+        base: (kysely: typeof db, brand: number) =>
+          kysely
+            .selectFrom('webhook_deliveries')
+            .selectAll()
+            .where('webhook_deliveries.brand_id', '=', brand)
+            .where('webhook_deliveries.endpoint_id', '=', endpointId),
+      };
+      const { rows, total } = await fetchListPage(executor, source, brandId, query);
+      return { rows: rows.map(rowToDelivery), total };
+    },
+    async claimDue(now, lease, limit) {
+      // One statement: the due deliveries nobody holds, the longest due first, taken by this
+      // owner. On Postgres SKIP LOCKED lets concurrent dispatchers pass over each other's rows
+      // instead of waiting; on SQLite writes are serialised, so the statement alone is atomic.
+      const due = db
+        .selectFrom('webhook_deliveries')
+        .select(['brand_id', 'id'])
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+        .orderBy('next_attempt_at')
+        .orderBy('id')
+        .limit(limit);
+      const rows = await db
+        .updateTable('webhook_deliveries')
+        .set({ lease_owner: lease.owner, lease_until: lease.until })
+        .where((eb) =>
+          eb(
+            eb.refTuple('brand_id', 'id'),
+            'in',
+            (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
+          ),
+        )
+        .returning(['brand_id', 'id'])
+        .execute();
+      return rows.map((r) => ({ brandId: Number(r.brand_id), id: Number(r.id) }));
+    },
+    async recordAttempt(delivery, owner) {
+      const result = await db
+        .updateTable('webhook_deliveries')
+        .set(outcomeColumns(delivery))
+        .where('brand_id', '=', delivery.brandId)
+        .where('id', '=', delivery.id)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async release(owner) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ lease_owner: null, lease_until: null })
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+    async save(delivery) {
+      await db
+        .updateTable('webhook_deliveries')
+        .set(outcomeColumns(delivery))
+        .where('brand_id', '=', delivery.brandId)
+        .where('id', '=', delivery.id)
+        .execute();
+    },
   };
 }
 
 /** The webhooks module's repositories, as the unit of work makes them. */
 export const webhookRepositoryFactories: RepositoryFactories<WebhookRepositories> = {
   webhookEndpoints: (executor) => webhookEndpointRepository(executor),
+  webhookDeliveries: (executor) => webhookDeliveryRepository(executor),
 };
