@@ -1,3 +1,4 @@
+import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from '@brand/core';
 import { availableParallelism } from 'node:os';
 import { parseDatabaseUrl } from '@brand/persistence-kysely';
 import { AddressPolicy } from './infrastructure/address-policy';
@@ -48,6 +49,15 @@ export interface AppConfig {
      */
     mediaBaseUrl: string | null;
   };
+  /** Webhook deliveries (DESIGN §10). */
+  webhooks: {
+    /** One attempt (connecting, sending, the answer's status) must finish within this. */
+    timeoutMs: number;
+    /** Delays before each attempt, in milliseconds; after the last the delivery has failed. */
+    retrySchedule: number[];
+    /** Targets deliveries may reach although special (loopback, private …), as IMAGE_ALLOWED_HOSTS. */
+    allowedHosts: string[];
+  };
 }
 
 const LOG_LEVELS: readonly AppConfig['logLevel'][] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -68,6 +78,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     blobDir: './data/blobs',
     mediaBaseUrl: null,
   },
+  webhooks: { timeoutMs: 10_000, retrySchedule: [...DEFAULT_RETRY_SCHEDULE_MS], allowedHosts: [] },
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -154,7 +165,8 @@ function baseUrl(env: Env, name: string): string | null {
 /**
  * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
- * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL.
+ * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
+ * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
  * @example const config = loadConfig(process.env);
  */
 export function loadConfig(env: Env): AppConfig {
@@ -186,5 +198,20 @@ export function loadConfig(env: Env): AppConfig {
       blobDir: present(env, 'BLOB_DIR') ?? DEFAULT_CONFIG.images.blobDir,
       mediaBaseUrl: baseUrl(env, 'MEDIA_BASE_URL'),
     },
+    webhooks: {
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_CONFIG.webhooks.timeoutMs, 100, 600_000),
+      retrySchedule: retrySchedule(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_CONFIG.webhooks.retrySchedule),
+      allowedHosts: allowlist(env, 'WEBHOOK_ALLOWED_HOSTS', DEFAULT_CONFIG.webhooks.allowedHosts),
+    },
   };
+}
+
+function retrySchedule(env: Env, name: string, fallback: number[]): number[] {
+  const raw = present(env, name);
+  if (raw === undefined) return fallback;
+  try {
+    return parseRetrySchedule(raw);
+  } catch (error) {
+    throw new Error(`${name}: ${(error as Error).message}`);
+  }
 }

@@ -6,6 +6,7 @@ import pino, { Logger } from 'pino';
 import { systemClock } from '@brand/core';
 import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
 import { startEventRetention } from './infrastructure/event-retention';
+import { startWebhookDispatcherFor } from './infrastructure/webhook-services';
 import { createApp, requestLogOf } from './app';
 import { seedDemoIfEmpty } from './cli/demo';
 import { runCluster } from './cluster';
@@ -89,6 +90,7 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
   });
   logger.info({ port: config.port, database: storage.dialect, maintenance: config.maintenanceMode }, 'API listening');
   const stopEventRetention = startEventRetention({ uow: storage.uow, clock: systemClock, logger });
+  const dispatcher = startWebhookDispatcherFor(storage, config, logger);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -106,6 +108,7 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
     server.close(() => {
       void (async () => {
         try {
+          await dispatcher.stop();
           await requestLogOf(app).flush();
           await storage.close();
           logger.info('stopped');

@@ -20,6 +20,11 @@ describe('loadConfig', () => {
         blobDir: './data/blobs',
         mediaBaseUrl: null,
       },
+      webhooks: {
+        timeoutMs: 10_000,
+        retrySchedule: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+        allowedHosts: [],
+      },
     });
     expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
   });
@@ -41,6 +46,9 @@ describe('loadConfig', () => {
         IMAGE_ALLOWED_HOSTS: 'images.internal:8080, 10.20.0.0/16,,[fd00::1]:443',
         BLOB_DIR: '/var/lib/brand/blobs',
         MEDIA_BASE_URL: 'https://api.brand.example/',
+        WEBHOOK_TIMEOUT_MS: '3000',
+        WEBHOOK_RETRY_SCHEDULE: '0, 1s,250ms,2m,1h',
+        WEBHOOK_ALLOWED_HOSTS: 'hooks.internal,127.0.0.1',
       }),
     ).toEqual({
       port: 8080,
@@ -58,7 +66,18 @@ describe('loadConfig', () => {
         blobDir: '/var/lib/brand/blobs',
         mediaBaseUrl: 'https://api.brand.example',
       },
+      webhooks: {
+        timeoutMs: 3000,
+        retrySchedule: [0, 1000, 250, 120_000, 3_600_000],
+        allowedHosts: ['hooks.internal', '127.0.0.1'],
+      },
     });
+  });
+
+  it('refuses a retry schedule it cannot read, naming the variable and the entry', () => {
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0,5x' })).toThrow(/WEBHOOK_RETRY_SCHEDULE: .*"5x"/);
+    expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0,,5s' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'not a host!' })).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
   });
 
   it('treats blank variables as unset', () => {

@@ -48,6 +48,8 @@ const ROUTES = [
   'patch /v10/webhook-endpoints/{id}',
   'delete /v10/webhook-endpoints/{id}',
   'post /v10/webhook-endpoints/{id}/rotate-secret',
+  'get /v10/webhook-endpoints/{id}/deliveries',
+  'post /v10/webhook-endpoints/{id}/deliveries/{deliveryId}/retry',
   'post /v10/drops',
   'get /v10/product-locales',
   'post /v10/product-locales',

@@ -135,6 +135,10 @@ function orderStatements(db: Sqlite) {
       'insert into timeline_events (id, brand_id, document_type, document_id, kind, note, system_id, user_id, created_at) ' +
         "values (?, ?, 'order', ?, 'created', ?, null, ?, ?)",
     ),
+    // The project's outbox also queues a delivery to every enabled endpoint subscribed (none in the bench).
+    enabledEndpoints: db.prepare<[number], { id: number; events: string }>(
+      'select id, events from webhook_endpoints where brand_id = ? and enabled = 1 order by id',
+    ),
     insertOutboxEvent: db.prepare(
       "insert into events (brand_id, id, type, object, created_at) values (?, ?, 'order.created', ?, ?)",
     ),
@@ -367,6 +371,7 @@ export function createOrder(db: Sqlite): RequestHandler {
       }),
     };
     q.insertOutboxEvent.run(brandId, outboxId, JSON.stringify(orderEntity), now);
+    if (q.enabledEndpoints.all(brandId).length > 0) throw httpErrors.notImplemented('webhook endpoints');
 
     // The project's presentOrder with its lines and no export marks.
     return {

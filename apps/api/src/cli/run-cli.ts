@@ -9,6 +9,7 @@ import { createAppCommand } from './commands/create-app.command';
 import { createTokenCommand } from './commands/create-token.command';
 import { revokeTokenCommand } from './commands/revoke-token.command';
 import { demoCommand } from './commands/demo.command';
+import { workerCommand } from './commands/worker.command';
 
 /** Where the CLI writes; the process streams in production, buffers in tests. */
 export interface CliIo {
@@ -25,6 +26,7 @@ const COMMANDS: readonly CliCommand<object>[] = [
   createTokenCommand,
   revokeTokenCommand,
   demoCommand,
+  workerCommand,
 ];
 
 const EXAMPLES = `
@@ -37,7 +39,8 @@ Examples:
   pnpm brand create-app --brand 1 --name "ERP integration"
   pnpm brand create-token --user 1 --app 1 --scopes catalog:read,orders:write --expires-in 30d
   pnpm brand revoke-token --token-id 1
-  pnpm brand demo`;
+  pnpm brand demo
+  pnpm brand worker`;
 
 function print(io: CliIo, output: CommandOutput, json: boolean): void {
   if (json) io.stdout(`${JSON.stringify(output.json)}\n`);

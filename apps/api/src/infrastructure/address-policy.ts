@@ -106,11 +106,17 @@ function inRange(address: Address, [network, bits]: [Address, number]): boolean 
  * (`10.1.2.3`, `[fd00::1]:8443`) or a range holding it (`10.20.0.0/16`, `fd00::/8`).
  */
 export class AddressPolicy {
-  private constructor(private readonly entries: readonly AllowEntry[]) {}
+  private constructor(
+    private readonly entries: readonly AllowEntry[],
+    private readonly reaching: string,
+  ) {}
 
-  /** A policy from allowlist entries (IMAGE_ALLOWED_HOSTS); throws naming the first invalid entry. */
-  static withAllowlist(entries: readonly string[]): AddressPolicy {
-    return new AddressPolicy(entries.filter((entry) => entry.trim() !== '').map(parseEntry));
+  /**
+   * A policy from allowlist entries (IMAGE_ALLOWED_HOSTS, WEBHOOK_ALLOWED_HOSTS); throws naming the
+   * first invalid entry. `reaching` names who is refused in the reason ("image downloads").
+   */
+  static withAllowlist(entries: readonly string[], reaching = 'image downloads'): AddressPolicy {
+    return new AddressPolicy(entries.filter((entry) => entry.trim() !== '').map(parseEntry), reaching);
   }
 
   /** The allowlist, normalised (for logs and tests). */
@@ -130,6 +136,6 @@ export class AddressPolicy {
     });
     if (allowlisted) return { allowed: true };
     const what = RANGE_DESCRIPTIONS[range] ?? `a special-purpose address (${range})`;
-    return { allowed: false, reason: `its host resolves to ${what}, which image downloads may not reach` };
+    return { allowed: false, reason: `its host resolves to ${what}, which ${this.reaching} may not reach` };
   }
 }

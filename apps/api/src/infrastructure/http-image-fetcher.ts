@@ -1,13 +1,19 @@
-import { promises as dns } from 'node:dns';
 import http, { IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { LookupFunction, isIP } from 'node:net';
 import { DomainError, FetchedImage, ImageFetcher } from '@brand/core';
 import { AddressPolicy } from './address-policy';
+import {
+  HostResolver,
+  TargetRefused,
+  VettedTarget,
+  networkFailure,
+  pinnedLookup,
+  systemResolver,
+  vetTarget,
+} from './guarded-connection';
 import { ACCEPTED_CONTENT_TYPES, imageTypeOf } from './image-types';
 
-/** Resolves a host name to its addresses (the system resolver by default; tests may stand in). */
-export type HostResolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+export type { HostResolver } from './guarded-connection';
 
 export interface HttpImageFetcherOptions {
   /** The whole download (name resolution, every redirect, the body) must finish within this. */
@@ -24,42 +30,8 @@ export interface HttpImageFetcherOptions {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const USER_AGENT = 'BrandCommercePlatform-ImageFetcher/1.0';
 
-const systemResolver: HostResolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
-
 function refuse(reason: string): never {
   throw new DomainError('image_download_failed', reason);
-}
-
-/** A connection target that passed the policy: the connection goes to exactly this address. */
-interface VettedTarget {
-  url: URL;
-  address: string;
-  family: 4 | 6;
-}
-
-/** Always answers with the vetted address, so a second DNS answer cannot switch the target (DNS rebinding). */
-function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
-  return (_hostname, options, callback) => {
-    if (options.all) callback(null, [{ address, family }]);
-    else callback(null, address, family);
-  };
-}
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    // The reason is the AbortSignal's DOMException (an Error): `AbortError` or `TimeoutError`.
-    const onAbort = () => reject(signal.reason as Error);
-    if (signal.aborted) onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-function networkFailure(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string'
-    ? `the connection failed (${code})`
-    : `the connection failed (${error instanceof Error ? error.message : String(error)})`;
 }
 
 /**
@@ -123,31 +95,12 @@ export class HttpImageFetcher implements ImageFetcher {
 
   /** Resolves the host and checks every address it resolves to; the connection will use the first. */
   private async vet(url: URL, signal: AbortSignal): Promise<VettedTarget> {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-    let addresses: { address: string; family: number }[];
-    if (isIP(host) !== 0) {
-      addresses = [{ address: host, family: isIP(host) }];
-    } else {
-      try {
-        addresses = await abortable(this.resolve(host), signal);
-      } catch (error) {
-        if (signal.aborted) throw error;
-        const code = (error as { code?: unknown }).code;
-        return refuse(
-          code === 'ENOTFOUND' || code === 'ENODATA'
-            ? `its host ${host} does not resolve`
-            : `its host ${host} could not be resolved (${String(code ?? error)})`,
-        );
-      }
+    try {
+      return await vetTarget(url, this.options.policy, this.resolve, signal);
+    } catch (error) {
+      if (error instanceof TargetRefused) refuse(error.reason);
+      throw error;
     }
-    if (addresses.length === 0) refuse(`its host ${host} does not resolve`);
-    for (const { address } of addresses) {
-      const verdict = this.options.policy.check({ host, port, address });
-      if (!verdict.allowed) refuse(verdict.reason);
-    }
-    const first = addresses[0]!;
-    return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
   }
 
   private request(target: VettedTarget, signal: AbortSignal): Promise<IncomingMessage> {

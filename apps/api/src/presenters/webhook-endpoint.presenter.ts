@@ -1,6 +1,7 @@
-import { WebhookEndpoint } from '@brand/core';
+import { DELIVERY_STATUSES, WebhookDelivery, WebhookEndpoint } from '@brand/core';
 import { Static, Type } from '@sinclair/typebox';
-import { arrayOf, boolean, component, dateTime, integer, nullable, string } from '../http/wire-schema';
+import { arrayOf, boolean, component, dateTime, integer, nullable, oneOfValues, string } from '../http/wire-schema';
+import { eventPublicId } from './event.presenter';
 
 const endpointFields = {
   id: integer(),
@@ -45,4 +46,40 @@ export function presentWebhookEndpointWithSecret(
   secret: string,
 ): WebhookEndpointWithSecretWire {
   return { ...presentWebhookEndpoint(endpoint), secret };
+}
+
+export const WebhookDeliverySchema = component(
+  'WebhookDelivery',
+  Type.Object({
+    id: integer(),
+    event_id: string('The event delivered (`evt_…`); every attempt carries it as webhook-id'),
+    event_type: string(),
+    status: oneOfValues(DELIVERY_STATUSES),
+    attempts: integer('Attempts made so far'),
+    last_status_code: nullable(integer(), {
+      description: "The last attempt's HTTP status; null before the first or when no answer came",
+    }),
+    last_error: nullable(string(), { description: 'Why the last attempt failed, shortly' }),
+    next_attempt_at: nullable(dateTime(), {
+      description: 'When the next attempt is due; null once succeeded or failed',
+    }),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
+export type WebhookDeliveryWire = Static<typeof WebhookDeliverySchema>;
+
+export function presentWebhookDelivery(delivery: WebhookDelivery): WebhookDeliveryWire {
+  return {
+    id: delivery.id,
+    event_id: eventPublicId(delivery.eventId),
+    event_type: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    last_status_code: delivery.lastStatusCode,
+    last_error: delivery.lastError,
+    next_attempt_at: delivery.nextAttemptAt,
+    created_at: delivery.createdAt,
+    updated_at: delivery.updatedAt,
+  };
 }

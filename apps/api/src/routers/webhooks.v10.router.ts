@@ -2,9 +2,12 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookEndpoint,
+  listWebhookDeliveries,
   listWebhookEndpoints,
+  retryWebhookDelivery,
   rotateWebhookSecret,
   updateWebhookEndpoint,
+  webhookDeliveryListDefinition,
   webhookEndpointListDefinition,
 } from '@brand/core';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '../dtos/webhooks.dto';
@@ -13,8 +16,10 @@ import { Surface } from '../http/route';
 import { listOf, wrapped } from '../http/wire-schema';
 import { listRequest, listResponse } from '../listing/list-request';
 import {
+  WebhookDeliverySchema,
   WebhookEndpointSchema,
   WebhookEndpointWithSecretSchema,
+  presentWebhookDelivery,
   presentWebhookEndpoint,
   presentWebhookEndpointWithSecret,
 } from '../presenters/webhook-endpoint.presenter';
@@ -151,5 +156,52 @@ export function webhooksV10Router(deps: RouterDeps): Surface<'current'> {
         });
         return { webhook_endpoint: presentWebhookEndpointWithSecret(endpoint, secret) };
       },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/webhook-endpoints/:id/deliveries',
+      summary: "List a webhook endpoint's deliveries",
+      description: 'Oldest first; filters event_type, status, created_at, updated_at.',
+      tag: 'Webhooks',
+      scopes: ['webhooks:read'],
+      list: webhookDeliveryListDefinition,
+      status: 200,
+      response: { description: 'A page of deliveries', schema: listOf('webhook_deliveries', WebhookDeliverySchema) },
+      handler: async ({ principal, params, req }) => {
+        const endpointId = pathId(params['id'], 'webhook endpoint');
+        const result = await listWebhookDeliveries(deps, {
+          ...(await listRequest(req, principal.brandId, deps.cursors)),
+          endpointId,
+        });
+        return listResponse(
+          'webhook_deliveries',
+          result,
+          webhookDeliveryListDefinition,
+          deps.cursors,
+          presentWebhookDelivery,
+        );
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/webhook-endpoints/:id/deliveries/:deliveryId/retry',
+      summary: 'Retry a webhook delivery',
+      description:
+        'Queues the delivery again, due at once, with the same webhook-id; a failed delivery gets one more attempt ' +
+        '(and the rest of the schedule only if that fails too).',
+      tag: 'Webhooks',
+      scopes: ['webhooks:write'],
+      optionalBody: true,
+      status: 202,
+      response: { description: 'The delivery, queued', schema: wrapped('webhook_delivery', WebhookDeliverySchema) },
+      handler: async ({ principal, params }) => ({
+        webhook_delivery: presentWebhookDelivery(
+          await retryWebhookDelivery(deps, {
+            brandId: principal.brandId,
+            endpointId: pathId(params['id'], 'webhook endpoint'),
+            deliveryId: pathId(params['deliveryId'], 'webhook delivery'),
+          }),
+        ),
+      }),
     });
 }

@@ -1,0 +1,27 @@
+import { Storage } from '@brand/persistence-kysely';
+import { systemClock } from '@brand/core';
+import { Logger } from 'pino';
+import { AppConfig } from '../config';
+import { AddressPolicy } from './address-policy';
+import { HttpWebhookSender } from './http-webhook-sender';
+import { startWebhookDispatcher } from './webhook-dispatcher';
+
+/** The webhook dispatcher of an API process or of `brand worker`, from the settings. */
+export function startWebhookDispatcherFor(
+  storage: Storage,
+  config: AppConfig,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  const { timeoutMs, retrySchedule, allowedHosts } = config.webhooks;
+  return startWebhookDispatcher({
+    uow: storage.uow,
+    clock: systemClock,
+    sender: new HttpWebhookSender({
+      timeoutMs,
+      policy: AddressPolicy.withAllowlist(allowedHosts, 'webhook deliveries'),
+    }),
+    retrySchedule,
+    logger,
+    leaseMs: timeoutMs + 30_000,
+  });
+}
