@@ -22,6 +22,8 @@ export function startWebhookDispatcherFor(
     }),
     retrySchedule,
     logger,
-    leaseMs: timeoutMs + 30_000,
+    // Longer than an attempt can take (its deadline), with room for recording it: a claim never
+    // lapses under a dispatcher still working on it, and a killed one's claims come free soon.
+    leaseMs: 2 * timeoutMs + 5_000,
   });
 }
