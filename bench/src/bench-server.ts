@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import pino from 'pino';
 import { systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
-import { createApp, loadConfig, nodeSecretHasher, requestLogOf } from '@brand/api';
+import { createApp, loadConfig, nodeSecretHasher, requestLogOf, startWebhookDispatcherFor } from '@brand/api';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -28,13 +28,16 @@ async function main(): Promise<void> {
     }
     app(req, res);
   });
+  // Like the real server: this process delivers webhooks too.
+  const dispatcher = startWebhookDispatcherFor(storage, config, pino({ level: config.logLevel }));
   server.listen(config.port, '127.0.0.1', () => process.send?.({ ready: true }));
   // Like the real server: the buffered request log is written before the database closes.
   process.on('SIGTERM', () =>
     server.close(
       () =>
-        void requestLogOf(app)
-          .flush()
+        void dispatcher
+          .stop()
+          .then(() => requestLogOf(app).flush())
           .then(() => storage.close())
           .then(() => process.exit(0)),
     ),

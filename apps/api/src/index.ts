@@ -10,3 +10,5 @@ export { AddressPolicy, addressRange } from './infrastructure/address-policy';
 export { LocalFolderBlobStore } from './infrastructure/local-folder-blob-store';
 export { imageServicesFrom } from './infrastructure/image-services';
 export type { ImageServices } from './infrastructure/image-services';
+export { startWebhookDispatcherFor } from './infrastructure/webhook-services';
+export { HttpWebhookSender, webhookSignature } from './infrastructure/http-webhook-sender';

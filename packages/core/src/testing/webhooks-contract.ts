@@ -88,6 +88,7 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
         secret,
         previousSecret: null,
         previousSecretExpiresAt: null,
+        failingSince: null,
         createdAt: T0,
         updatedAt: T0,
       });
@@ -352,6 +353,35 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
 
       await announce(brand.id, 'order.created', 2);
       expect(await deliveriesOf(brand.id, endpoint.id)).toHaveLength(1);
+    });
+
+    it('disables an endpoint after five days of failures only; a success in between starts the count again', async () => {
+      const brand = await aBrand();
+      const endpoint = await endpointFor(brand.id, ['*']);
+      const state = () => getWebhookEndpoint(deps(), { brandId: brand.id, id: endpoint.id });
+
+      await announce(brand.id, 'order.created', 1);
+      const firstFailure = clock.now();
+      await dispatch(scriptedSender(broken));
+      expect(await state()).toMatchObject({ enabled: true, failingSince: firstFailure });
+
+      clock.advance(3 * 24 * 3600_000);
+      await announce(brand.id, 'order.created', 2);
+      await dispatch(scriptedSender(ok));
+      expect(await state()).toMatchObject({ enabled: true, failingSince: null });
+
+      await announce(brand.id, 'order.created', 3);
+      const streak = clock.now();
+      await dispatch(scriptedSender(broken));
+      clock.advance(5 * 24 * 3600_000 - 1);
+      await announce(brand.id, 'order.created', 4);
+      await dispatch(scriptedSender(broken));
+      expect(await state()).toMatchObject({ enabled: true, failingSince: streak });
+
+      clock.advance(1);
+      await announce(brand.id, 'order.created', 5);
+      await dispatch(scriptedSender(broken));
+      expect(await state()).toMatchObject({ enabled: false, failingSince: streak, updatedAt: clock.now() });
     });
 
     it('lets two dispatchers share the due deliveries without holding one twice; a lapsed or released claim is taken again', async () => {

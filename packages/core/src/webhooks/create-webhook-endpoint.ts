@@ -35,6 +35,7 @@ export async function createWebhookEndpoint(
       secret,
       previousSecret: null,
       previousSecretExpiresAt: null,
+      failingSince: null,
       createdAt: now,
       updatedAt: now,
     };

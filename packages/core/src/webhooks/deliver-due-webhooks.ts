@@ -2,7 +2,9 @@ import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { nextAttemptAt } from './retry-schedule';
 import { WebhookAttemptOutcome, WebhookSender } from './webhook-sender.ports';
-import { ClaimedDelivery, WebhookDelivery, WebhookEndpoint } from './webhook.entities';
+import { ClaimedDelivery, FAILING_DAYS_BEFORE_DISABLE, WebhookDelivery, WebhookEndpoint } from './webhook.entities';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type DispatchRepositories = Pick<Repositories, 'events' | 'webhookDeliveries' | 'webhookEndpoints'>;
 
@@ -138,10 +140,33 @@ async function record(
   }
   const recorded = await deps.uow.run(async (tx) => {
     if (!(await tx.webhookDeliveries.recordAttempt(next, owner))) return false;
-    // 410 Gone: the receiver says the endpoint is no more; stop sending it anything.
-    if (gone && endpoint?.enabled) await tx.webhookEndpoints.save({ ...endpoint, enabled: false, updatedAt: now });
+    if (endpoint && !('skipped' in outcome)) {
+      // Read again inside the transaction: other attempts to the endpoint record their outcome too.
+      const [current] = await tx.webhookEndpoints.findByIds(endpoint.brandId, [endpoint.id]);
+      const changed = current ? endpointAfter(current, outcome.delivered, gone, now) : null;
+      if (changed) await tx.webhookEndpoints.save(changed);
+    }
     return true;
   });
   if (!recorded) return null;
   return next.status === 'succeeded' ? 'succeeded' : next.status === 'failed' ? 'failed' : 'retrying';
+}
+
+/**
+ * The endpoint after an attempt, or null when it does not change: a success ends a failing
+ * streak; a failure starts one, and a streak of failures only for `FAILING_DAYS_BEFORE_DISABLE`
+ * days disables the endpoint, as does `410 Gone` at once (the receiver says it is no more).
+ */
+function endpointAfter(
+  endpoint: WebhookEndpoint,
+  delivered: boolean,
+  gone: boolean,
+  now: string,
+): WebhookEndpoint | null {
+  if (delivered) return endpoint.failingSince === null ? null : { ...endpoint, failingSince: null };
+  const failingSince = endpoint.failingSince ?? now;
+  const tooLong = Date.parse(now) - Date.parse(failingSince) >= FAILING_DAYS_BEFORE_DISABLE * DAY_MS;
+  const enabled = endpoint.enabled && !gone && !tooLong;
+  if (failingSince === endpoint.failingSince && enabled === endpoint.enabled) return null;
+  return { ...endpoint, failingSince, enabled, updatedAt: enabled === endpoint.enabled ? endpoint.updatedAt : now };
 }

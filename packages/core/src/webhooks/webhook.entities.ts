@@ -3,6 +3,9 @@ import { DomainEvent } from '../events/event.entities';
 /** What an endpoint subscribes to instead of a list of types: every event. */
 export const ALL_EVENTS = '*';
 
+/** Days of nothing but failed attempts after which an endpoint is disabled (DESIGN §10). */
+export const FAILING_DAYS_BEFORE_DISABLE = 5;
+
 /** How long a rotated secret keeps signing beside the new one (DESIGN §10). */
 export const ROTATED_SECRET_VALID_HOURS = 24;
 
@@ -25,6 +28,11 @@ export interface WebhookEndpoint {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: string | null;
+  /**
+   * When its deliveries started failing without a success since; null while the last attempt
+   * succeeded. Failures only, for `FAILING_DAYS_BEFORE_DISABLE` days, disable the endpoint.
+   */
+  failingSince: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -27,6 +27,7 @@ export function webhooksMigration(dialect: Dialect): Migration {
         .addColumn('secret', 'text', (c) => c.notNull())
         .addColumn('previous_secret', 'text')
         .addColumn('previous_secret_expires_at', 'text')
+        .addColumn('failing_since', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('webhook_endpoints_pk', ['brand_id', 'id'])

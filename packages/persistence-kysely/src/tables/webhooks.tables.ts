@@ -12,6 +12,7 @@ export interface WebhookEndpointsTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
+  failing_since: string | null;
   created_at: string;
   updated_at: string;
 }

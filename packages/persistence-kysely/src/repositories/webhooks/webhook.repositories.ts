@@ -30,7 +30,7 @@ const UPSERT =
   'on conflict ("brand_id", "id") do update set "url" = excluded."url", "events" = excluded."events", ' +
   '"description" = excluded."description", "enabled" = excluded."enabled", "secret" = excluded."secret", ' +
   '"previous_secret" = excluded."previous_secret", "previous_secret_expires_at" = excluded."previous_secret_expires_at", ' +
-  '"updated_at" = excluded."updated_at"';
+  '"failing_since" = excluded."failing_since", "updated_at" = excluded."updated_at"';
 
 const rowToEndpoint = (r: Selectable<WebhookEndpointsTable>): WebhookEndpoint => ({
   id: Number(r.id),
@@ -42,6 +42,7 @@ const rowToEndpoint = (r: Selectable<WebhookEndpointsTable>): WebhookEndpoint =>
   secret: r.secret,
   previousSecret: r.previous_secret,
   previousSecretExpiresAt: r.previous_secret_expires_at,
+  failingSince: r.failing_since,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });
@@ -64,6 +65,7 @@ export function webhookEndpointRepository(executor: Executor): WebhookEndpointRe
             secret: e.secret,
             previous_secret: e.previousSecret,
             previous_secret_expires_at: e.previousSecretExpiresAt,
+            failing_since: e.failingSince,
             created_at: e.createdAt,
             updated_at: e.updatedAt,
           },
