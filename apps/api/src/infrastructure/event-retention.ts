@@ -13,7 +13,7 @@ const FIRST_PASS_AFTER_MS = 60 * 1000;
  * function that stops the passes (at shutdown).
  */
 export function startEventRetention(deps: {
-  uow: UnitOfWork<Pick<Repositories, 'events'>>;
+  uow: UnitOfWork<Pick<Repositories, 'events' | 'webhookDeliveries'>>;
   clock: Clock;
   logger: Logger;
   everyMs?: number;

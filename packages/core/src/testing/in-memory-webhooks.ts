@@ -119,6 +119,12 @@ export const inMemoryWebhookFactories: InMemoryFactories<WebhookRepositories, We
       for (const d of s().webhookDeliveries)
         if (d.leaseOwner === owner) Object.assign(d, { leaseOwner: null, leaseUntil: null });
     },
+    async deleteCreatedBefore(before) {
+      const kept = s().webhookDeliveries.filter((d) => d.createdAt >= before);
+      const deleted = s().webhookDeliveries.length - kept.length;
+      s().webhookDeliveries = kept;
+      return deleted;
+    },
     async save(delivery) {
       const stored = s().webhookDeliveries.find((d) => d.brandId === delivery.brandId && d.id === delivery.id);
       if (!stored) throw new Error(`webhook delivery ${delivery.id} does not exist`);

@@ -1,3 +1,4 @@
+import { pruneEvents } from '../events/prune-events';
 import { recordEvents } from '../events/record-events';
 import { Brand } from '../identity/identity.entities';
 import { Order } from '../orders/order.entities';
@@ -382,6 +383,18 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
       await announce(brand.id, 'order.created', 5);
       await dispatch(scriptedSender(broken));
       expect(await state()).toMatchObject({ enabled: false, failingSince: streak, updatedAt: clock.now() });
+    });
+
+    it('deletes deliveries with their events when the retention prunes them, and no newer ones', async () => {
+      const brand = await aBrand();
+      const endpoint = await endpointFor(brand.id, ['*']);
+      await announce(brand.id, 'order.created', 1);
+      clock.advance(31 * 24 * 3600_000);
+      await announce(brand.id, 'order.created', 2);
+      const [, newer] = await deliveriesOf(brand.id, endpoint.id);
+
+      expect(await pruneEvents({ uow: uow(), clock })).toBeGreaterThanOrEqual(1);
+      expect(await deliveriesOf(brand.id, endpoint.id)).toEqual([newer]);
     });
 
     it('lets two dispatchers share the due deliveries without holding one twice; a lapsed or released claim is taken again', async () => {

@@ -63,6 +63,11 @@ export function webhooksMigration(dialect: Dialect): Migration {
         .columns(['status', 'next_attempt_at'])
         .execute();
       await db.schema
+        .createIndex('webhook_deliveries_created_at_idx')
+        .on('webhook_deliveries')
+        .columns(['created_at'])
+        .execute();
+      await db.schema
         .createIndex('webhook_deliveries_endpoint_idx')
         .on('webhook_deliveries')
         .columns(['brand_id', 'endpoint_id', 'id'])

@@ -238,6 +238,10 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
         .where('lease_owner', '=', owner)
         .execute();
     },
+    async deleteCreatedBefore(before) {
+      const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async save(delivery) {
       await db
         .updateTable('webhook_deliveries')
