@@ -235,3 +235,10 @@ export function randomOrder(shop: Shop): string {
     order: { customer_number: `C${1 + Math.floor(Math.random() * shop.customers)}`, reference: 'bench', lines },
   });
 }
+
+/** The middle of the values (the mean of the two middle ones for an even count). */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};

@@ -29,6 +29,7 @@ import {
   Shop,
   copyDatabase,
   measure,
+  median,
   randomOrder,
   saveResults,
   seedCustomers,
@@ -157,12 +158,6 @@ interface Case {
     baseUrl: string,
   ) => Promise<{ url: string; requests?: NonNullable<Parameters<typeof measure>[3]>['requests'] }>;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The rounds of one server as one measurement: mean req/s over all rounds, the median round's latencies. */
 function combined(name: string, rounds: Measurement[]): Measurement {

@@ -20,6 +20,7 @@ import {
   Shop,
   copyDatabase,
   measure,
+  median,
   randomOrder,
   saveResults,
   seedIntegrator,
@@ -36,7 +37,6 @@ const SHOP: Shop = { variants: 1000, customers: 100, stockPerVariant: 1_000_000 
 const SERVER_ENV = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' };
 
 const databases: string[] = [];
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** A receiver answering 204 to everything, counting what it got. */
 async function startReceiver() {

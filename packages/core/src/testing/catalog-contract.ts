@@ -40,10 +40,17 @@ import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
 import { FixedClock } from '../shared/clock.ports';
 import { isDomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Supplier } from '../suppliers/supplier.entities';
-import { PlannedFailure, SLOW, walkByCursor, walkByOffset } from './contract-support';
-import { ContractStorage } from './repository-contract';
+import {
+  ContractStorage,
+  insertBrand,
+  PlannedFailure,
+  SLOW,
+  useContractStorage,
+  walkByCursor,
+  walkByOffset,
+} from './contract-support';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 
@@ -211,30 +218,11 @@ function aMovement(
  */
 export function describeCatalogContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
-
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
+    const uow = useContractStorage(open);
 
     // ---- builders -------------------------------------------------------------------------
 
-    async function aBrand(label = 'Catalog brand'): Promise<Brand> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('brands');
-        const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: T0, updatedAt: T0 };
-        await tx.brands.insert(brand);
-        return brand;
-      });
-    }
+    const aBrand = (label = 'Catalog brand'): Promise<Brand> => insertBrand(uow(), label, T0);
 
     async function aUser(brandId: number): Promise<User> {
       return uow().run(async (tx) => {

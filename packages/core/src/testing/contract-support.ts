@@ -1,10 +1,45 @@
 import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
 import { ListDefinition, ListQuery, Page, RawListQuery, sortSignature } from '../listing/list-query';
 import { DecodedCursor } from '../listing/validate-list-query';
-import { Repositories } from '../shared/unit-of-work.ports';
+import { Brand } from '../identity/identity.entities';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 
 /** Parallel tests wait on real databases (Postgres row locks, retries); give them room. */
 export const SLOW = 30_000;
+
+/** What a storage adapter under test hands the contract: its unit of work and a way to close it. */
+export interface ContractStorage {
+  uow: UnitOfWork;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the suite's storage before its tests and closes it after them (call it inside the
+ * suite's `describe`); answers the unit of work, which throws when asked for outside the tests.
+ */
+export function useContractStorage(open: () => Promise<ContractStorage>): () => UnitOfWork {
+  let storage: ContractStorage | undefined;
+  beforeAll(async () => {
+    storage = await open();
+  }, SLOW);
+  afterAll(async () => {
+    await storage?.close();
+  }, SLOW);
+  return () => {
+    if (!storage) throw new Error('storage is not open');
+    return storage.uow;
+  };
+}
+
+/** A new brand saved through the repositories, named `<label> <id>`, made and changed at `at`. */
+export async function insertBrand(uow: UnitOfWork, label: string, at: string): Promise<Brand> {
+  return uow.run(async (tx) => {
+    const [id] = await tx.ids.next('brands');
+    const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: at, updatedAt: at };
+    await tx.brands.insert(brand);
+    return brand;
+  });
+}
 
 /** Throws a marker error so tests can tell an on-purpose failure from a real one. */
 export class PlannedFailure extends Error {

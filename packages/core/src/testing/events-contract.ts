@@ -5,9 +5,7 @@ import { RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
 import { Order } from '../orders/order.entities';
-import { UnitOfWork } from '../shared/unit-of-work.ports';
-import { PlannedFailure, SLOW, walkByCursor } from './contract-support';
-import { ContractStorage } from './repository-contract';
+import { ContractStorage, insertBrand, PlannedFailure, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-05-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -26,28 +24,9 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
  */
 export function describeEventsContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
+    const uow = useContractStorage(open);
 
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
-
-    async function aBrand(label = 'Events brand'): Promise<Brand> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('brands');
-        const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: T0, updatedAt: T0 };
-        await tx.brands.insert(brand);
-        return brand;
-      });
-    }
+    const aBrand = (label = 'Events brand'): Promise<Brand> => insertBrand(uow(), label, T0);
 
     /** An order-shaped object: the outbox keeps whatever the use case wrote, so a few fields show it. */
     const anOrder = (brandId: number, id: number, extra: Record<string, unknown> = {}): Order =>

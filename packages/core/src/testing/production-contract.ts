@@ -11,9 +11,7 @@ import {
   thirdPartyDeliveryNoteListDefinition,
 } from '../production/production.list-definitions';
 import { Supplier } from '../suppliers/supplier.entities';
-import { UnitOfWork } from '../shared/unit-of-work.ports';
-import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
-import { ContractStorage } from './repository-contract';
+import { ContractStorage, saveProductWithVariants, SLOW, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-03-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -34,19 +32,7 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
  */
 export function describeProductionContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
-
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
+    const uow = useContractStorage(open);
 
     // ---- builders -------------------------------------------------------------------------
 

@@ -9,16 +9,20 @@ import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
 import { FixedClock } from '../shared/clock.ports';
 import { DomainError, isDomainError } from '../shared/errors';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
+import { Repositories } from '../shared/unit-of-work.ports';
 import { Supplier } from '../suppliers/supplier.entities';
 import { supplierListDefinition } from '../suppliers/supplier.list-definitions';
-import { PlannedFailure, SLOW, walkByCursor, walkByOffset } from './contract-support';
+import {
+  ContractStorage,
+  insertBrand,
+  PlannedFailure,
+  SLOW,
+  useContractStorage,
+  walkByCursor,
+  walkByOffset,
+} from './contract-support';
 
-/** What a storage adapter under test hands the contract: its unit of work and a way to close it. */
-export interface ContractStorage {
-  uow: UnitOfWork;
-  close(): Promise<void>;
-}
+export type { ContractStorage } from './contract-support';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 
@@ -57,30 +61,11 @@ function byId<T extends { id: number }>(items: T[]): T[] {
  */
 export function describeRepositoryContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
-
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
+    const uow = useContractStorage(open);
 
     // ---- builders -------------------------------------------------------------------------
 
-    async function aBrand(label = 'Brand'): Promise<Brand> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('brands');
-        const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: T0, updatedAt: T0 };
-        await tx.brands.insert(brand);
-        return brand;
-      });
-    }
+    const aBrand = (label = 'Brand'): Promise<Brand> => insertBrand(uow(), label, T0);
 
     async function aUser(brandId: number): Promise<User> {
       return uow().run(async (tx) => {

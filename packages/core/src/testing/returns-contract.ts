@@ -15,9 +15,15 @@ import {
   thirdPartyReturnExportListDefinition,
   thirdPartyReturnListDefinition,
 } from '../returns/return.list-definitions';
-import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-import { SLOW, saveProductWithVariants, walkByCursor } from './contract-support';
-import { ContractStorage } from './repository-contract';
+import { Repositories } from '../shared/unit-of-work.ports';
+import {
+  ContractStorage,
+  insertBrand,
+  saveProductWithVariants,
+  SLOW,
+  useContractStorage,
+  walkByCursor,
+} from './contract-support';
 
 const T0 = '2026-04-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -41,30 +47,11 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
  */
 export function describeReturnsContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
-
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
+    const uow = useContractStorage(open);
 
     // ---- builders -------------------------------------------------------------------------
 
-    async function aBrand(label = 'Returns brand'): Promise<Brand> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('brands');
-        const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: T0, updatedAt: T0 };
-        await tx.brands.insert(brand);
-        return brand;
-      });
-    }
+    const aBrand = (label = 'Returns brand'): Promise<Brand> => insertBrand(uow(), label, T0);
 
     async function aCustomer(brandId: number): Promise<Customer> {
       return uow().run(async (tx) => {

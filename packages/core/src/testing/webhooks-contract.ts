@@ -5,7 +5,6 @@ import { Order } from '../orders/order.entities';
 import { runList } from '../listing/run-list';
 import { FixedClock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { createWebhookEndpoint } from '../webhooks/create-webhook-endpoint';
 import { deliverDueWebhooks } from '../webhooks/deliver-due-webhooks';
 import { listWebhookDeliveries } from '../webhooks/list-webhook-deliveries';
@@ -17,9 +16,8 @@ import { getWebhookEndpoint } from '../webhooks/get-webhook-endpoint';
 import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret';
 import { updateWebhookEndpoint } from '../webhooks/update-webhook-endpoint';
 import { webhookEndpointListDefinition } from '../webhooks/webhook.list-definitions';
-import { SLOW } from './contract-support';
+import { ContractStorage, insertBrand, useContractStorage } from './contract-support';
 import { FakeSecretHasher } from './fake-secret-hasher';
-import { ContractStorage } from './repository-contract';
 
 const T0 = '2026-07-01T08:00:00.000Z';
 
@@ -34,31 +32,12 @@ const T0 = '2026-07-01T08:00:00.000Z';
  */
 export function describeWebhooksContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
-    let storage: ContractStorage | undefined;
-    const uow = (): UnitOfWork => {
-      if (!storage) throw new Error('storage is not open');
-      return storage.uow;
-    };
+    const uow = useContractStorage(open);
     const clock = new FixedClock(T0);
     const hasher = new FakeSecretHasher();
     const deps = () => ({ uow: uow(), clock, hasher });
 
-    beforeAll(async () => {
-      storage = await open();
-    }, SLOW);
-
-    afterAll(async () => {
-      await storage?.close();
-    }, SLOW);
-
-    async function aBrand(label = 'Webhooks brand'): Promise<Brand> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('brands');
-        const brand: Brand = { id: id!, name: `${label} ${id}`, currency: 'EUR', createdAt: T0, updatedAt: T0 };
-        await tx.brands.insert(brand);
-        return brand;
-      });
-    }
+    const aBrand = (label = 'Webhooks brand'): Promise<Brand> => insertBrand(uow(), label, T0);
 
     const errorOf = async (outcome: Promise<unknown>): Promise<DomainError> => {
       try {
