@@ -76,7 +76,8 @@ const SERVER_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '10
 
 for (const dialect of testDialects()) {
   describe(`webhook dispatchers in server processes [${dialect}]`, () => {
-    jest.setTimeout(120_000);
+    // Room for two server starts (each may take up to 90 s on a busy machine) and the deliveries.
+    jest.setTimeout(300_000);
     let receiver: Awaited<ReturnType<typeof startReceiver>>;
     const servers: ServerProcess[] = [];
     // Postgres: a fresh database; SQLite: a file, since the server processes open it too.
