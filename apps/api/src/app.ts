@@ -60,6 +60,28 @@ export const API_VERSION = '10';
 const QUERY_PARSER_OPTIONS: qs.IParseOptions = { depth: 6, arrayLimit: 100, parameterLimit: 1000 };
 
 /**
+ * Express 5 parses the query string anew on every read of `req.query`, and a request here reads
+ * it three times (the token may come as `access_token`, the query guard, the route). The first
+ * read keeps its result on the request, so later reads see the same object.
+ */
+function parseQueryOncePerRequest(app: express.Application): void {
+  if (typeof Object.getOwnPropertyDescriptor(express.request, 'query')?.get !== 'function')
+    throw new Error('Express no longer defines req.query as a getter; revisit parseQueryOncePerRequest');
+  // Each app has its own request prototype (`app.request`, inheriting express.request), which the
+  // typings do not declare.
+  const requestPrototype = (app as unknown as { request: object }).request;
+  Object.defineProperty(requestPrototype, 'query', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request): unknown {
+      const query: unknown = Reflect.get(express.request, 'query', this);
+      Object.defineProperty(this, 'query', { value: query, writable: true, configurable: true, enumerable: true });
+      return query;
+    },
+  });
+}
+
+/**
  * The HTTP API as an Express application, without `listen()`, so that tests drive the real app
  * through supertest and `server.ts` decides about ports and shutdown. `app.locals.requestLog`
  * buffers the request log; call its `flush()` before shutting down (and in tests before reading it).
@@ -75,6 +97,7 @@ export function createApp(deps: AppDeps): express.Application {
   // cased path must not reach a route without passing the authentication of its surface.
   app.set('case sensitive routing', true);
   app.set('query parser', (query: string) => qs.parse(query, QUERY_PARSER_OPTIONS));
+  parseQueryOncePerRequest(app);
 
   const requestLog = new RequestLogBuffer({ uow: storage.uow, logger, flushMs: config.requestLogFlushMs });
   app.locals['requestLog'] = requestLog;

@@ -65,6 +65,19 @@ for (const dialect of oneTestDialect()) {
       expect(response.status).toBe(404);
     });
 
+    it('parses the query string once per request: every later read gets the same object', () => {
+      // A request as Express builds it: an object inheriting the app's request prototype.
+      const req = Object.create((t.app as unknown as { request: object }).request) as { url: string; query: unknown };
+      req.url = '/v10/customers?limit=5&filter[name][eq]=Ann&access_token=abc';
+      const first = req.query;
+      expect(first).toEqual({ limit: '5', filter: { name: { eq: 'Ann' } }, access_token: 'abc' });
+      expect(req.query).toBe(first);
+      // Another request parses its own query.
+      const other = Object.create((t.app as unknown as { request: object }).request) as { url: string; query: unknown };
+      other.url = '/v10/customers?limit=7';
+      expect(other.query).toEqual({ limit: '7' });
+    });
+
     it('answers HEAD on a list like GET, without a body', async () => {
       const response = await request(t.server).head('/v10/customers').set(integrator.headers);
       expect(response.status).toBe(200);

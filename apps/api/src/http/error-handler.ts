@@ -5,6 +5,7 @@ import { ApiError, ErrorObject } from './api-error';
 import { apiErrors, bearerChallenge } from './api-errors';
 import { DOMAIN_ERROR_HTTP } from './domain-error-status';
 import { logFailureWith } from './request-logging';
+import { sendJson } from './send-json';
 
 interface ErrorResponse {
   status: number;
@@ -142,6 +143,6 @@ export function createErrorHandler(options: {
       logFailureWith(res, logged);
     }
     for (const [name, value] of Object.entries(response.headers)) res.setHeader(name, value);
-    res.status(response.status).json({ errors: response.errors });
+    sendJson(res, response.status, { errors: response.errors });
   };
 }

@@ -4,6 +4,7 @@ import { apiErrors } from './api-errors';
 import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
 import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
+import { sendJson } from './send-json';
 import { principalOf } from './request-context';
 import { RouteDefinition, Surface, belowPrefix } from './route';
 import { validateBody, validateQuery } from './validate-dto';
@@ -91,7 +92,7 @@ function invoke(route: RouteDefinition): RequestHandler {
     // A handler that answers with something other than JSON (the media route's bytes) has answered already.
     if (res.headersSent) return;
     if (status === 204 || result === undefined) res.status(status).end();
-    else res.status(status).json(result);
+    else sendJson(res, status, result);
   };
 }
 
