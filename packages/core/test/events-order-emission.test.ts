@@ -3,9 +3,13 @@ import { customer, errorOf, product, setUpShop, variant } from './orders-shop.su
 
 type Shop = Awaited<ReturnType<typeof setUpShop>>;
 
-/** The brand's events, oldest first. */
-const eventsOf = async (shop: Shop): Promise<DomainEvent[]> =>
-  (await listEvents(shop.deps, { brandId: shop.brand.id, query: { limit: '100' } })).page.items;
+type OrderEvent = DomainEvent<'order.created' | 'order.approved' | 'order.cancelled' | 'order.archived'>;
+
+/** The brand's order events, oldest first (stock moves announce `inventory.changed` beside them). */
+const eventsOf = async (shop: Shop): Promise<OrderEvent[]> =>
+  (await listEvents(shop.deps, { brandId: shop.brand.id, query: { limit: '100' } })).page.items.filter(
+    (event): event is OrderEvent => event.type.startsWith('order.'),
+  );
 
 async function shopWithStock() {
   const shop = await setUpShop();

@@ -1,9 +1,15 @@
+import { ProductAggregate } from '../catalog/catalog.entities';
+import { Customer } from '../customers/customer.entities';
+import { CreditNote, Invoice } from '../finance/finance.entities';
+import { Shipment } from '../fulfilment/shipment.entities';
+import { AvailableStock } from '../inventory/inventory.entities';
 import { Order } from '../orders/order.entities';
+import { DeliveryNote, ProductionOrder } from '../production/production.entities';
+import { Alert, Return } from '../returns/return.entities';
 
 /**
  * Every type of event the platform announces (DESIGN §10), `<resource>.<what happened>`. A feed
- * filter or a webhook subscription may name any of them; the use cases emit them as their modules
- * learn to (`EventObjects` lists those emitted so far).
+ * filter or a webhook subscription may name any of them.
  */
 export const EVENT_TYPES = [
   'order.created',
@@ -41,14 +47,36 @@ export function isEventType(value: string): value is EventType {
 }
 
 /**
- * What each emitted event type carries: the resource as it stood when the change committed (the
- * API presents it as `GET` of that resource answers). A type joins this map when a use case
- * emits it, so an event of a type without an emitter cannot be written.
+ * What each event type carries: the resource as it stood when the change committed (the API
+ * presents it as `GET` of that resource answers; `inventory.changed` carries the row of
+ * `GET /v10/inventory-available`). Every type of `EVENT_TYPES` has its object here, and each is
+ * emitted by the use cases that make the change (see docs/decisions.md, "Events").
  */
 export interface EventObjects {
   'order.created': Order;
   'order.approved': Order;
   'order.cancelled': Order;
+  'order.archived': Order;
+  'shipment.created': Shipment;
+  'shipment.delivered': Shipment;
+  'shipment.cancelled': Shipment;
+  'invoice.created': Invoice;
+  'invoice.booked': Invoice;
+  'credit_note.created': CreditNote;
+  'credit_note.booked': CreditNote;
+  'return.created': Return;
+  'return.approved': Return;
+  'return.received': Return;
+  'return.credited': Return;
+  'production_order.approved': ProductionOrder;
+  'production_order.closed': ProductionOrder;
+  'delivery_note.received': DeliveryNote;
+  'alert.created': Alert;
+  'inventory.changed': AvailableStock;
+  'customer.created': Customer;
+  'customer.updated': Customer;
+  'product.created': ProductAggregate;
+  'product.updated': ProductAggregate;
 }
 
 /** An event type some use case emits. */
