@@ -104,9 +104,10 @@ function orderStatements(db: Sqlite) {
     defaultLocation: db
       .prepare<[number], number>('select id from inventory_locations where brand_id = ? and is_default = 1')
       .pluck(),
-    reserve: db.prepare(
+    // Returns the balance as it is left: inventory.changed announces it.
+    reserve: db.prepare<[number, string, number, number, number], ReservedBalance>(
       'update stock_balances set reserved = reserved + ?, updated_at = ? ' +
-        'where brand_id = ? and variant_id = ? and location_id = ?',
+        'where brand_id = ? and variant_id = ? and location_id = ? returning id, in_stock, reserved',
     ),
     insertMovement: db.prepare(
       'insert into stock_movements (id, brand_id, variant_id, location_id, in_stock_delta, reserved_delta, reason, ' +
@@ -139,9 +140,27 @@ function orderStatements(db: Sqlite) {
     enabledEndpoints: db.prepare<[number], { id: number; events: string }>(
       'select id, events from webhook_endpoints where brand_id = ? and enabled = 1 order by id',
     ),
-    insertOutboxEvent: db.prepare(
-      "insert into events (brand_id, id, type, object, created_at) values (?, ?, 'order.created', ?, ?)",
-    ),
+    insertOutboxEvents: insertMany(db, 'insert into events (brand_id, id, type, object, created_at) values', 5),
+  };
+}
+
+interface ReservedBalance {
+  id: number;
+  in_stock: number;
+  reserved: number;
+}
+
+/** A multi-row insert (`head` followed by `rows` tuples of `columns` values), prepared once per row count. */
+function insertMany(db: Sqlite, head: string, columns: number): (rows: unknown[][]) => void {
+  const prepared = new Map<number, Statement<unknown[], unknown>>();
+  const tuple = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+  return (rows) => {
+    let statement = prepared.get(rows.length);
+    if (!statement) {
+      statement = db.prepare<unknown[], unknown>(`${head} ${rows.map(() => tuple).join(', ')}`);
+      prepared.set(rows.length, statement);
+    }
+    statement.run(...rows.flat());
   };
 }
 
@@ -233,14 +252,35 @@ export function createOrder(db: Sqlite): RequestHandler {
     const now = new Date().toISOString();
     const [orderId] = q.nextIds('orders', 1) as [number];
     q.nextIds('order_lines', lines.length).forEach((id, i) => (lines[i]!.id = id));
-    const reservations = lines.flatMap((l) => l.reservations.map((r) => ({ variantId: l.variant.id, ...r })));
+    const reservations = lines.flatMap((l) => l.reservations.map((r) => ({ variant: l.variant, ...r })));
+    // The project's inventory.changed: one per balance the reservations moved (in the order first
+    // touched), with the row of GET /v10/inventory-available as the order left it.
+    const moved = new Map<
+      string,
+      { variant: VariantRow; locationId: number; reserved: number; row: ReservedBalance }
+    >();
     if (reservations.length > 0) {
       const movementIds = q.nextIds('stock_movements', reservations.length);
       reservations.forEach((r, i) => {
-        q.reserve.run(r.quantity, now, brandId, r.variantId, r.locationId);
-        q.insertMovement.run(movementIds[i], brandId, r.variantId, r.locationId, r.quantity, orderId, userId, now);
+        const row = q.reserve.get(r.quantity, now, brandId, r.variant.id, r.locationId)!;
+        q.insertMovement.run(movementIds[i], brandId, r.variant.id, r.locationId, r.quantity, orderId, userId, now);
+        const key = `${r.variant.id}:${r.locationId}`;
+        const reserved = (moved.get(key)?.reserved ?? 0) + r.quantity;
+        moved.set(key, { variant: r.variant, locationId: r.locationId, reserved, row });
       });
     }
+    const stockObjects = [...moved.values()]
+      .filter((m) => m.reserved !== 0)
+      .map(({ variant, locationId, row }) => ({
+        id: row.id,
+        variantId: variant.id,
+        sku: variant.sku,
+        ean: variant.ean,
+        locationId,
+        inStock: row.in_stock,
+        available: row.in_stock - row.reserved,
+        updatedAt: now,
+      }));
     const orderNumber = q.nextOrderNumber.get(brandId)!;
     const pricesIncludeVat = !b2b;
     const vatRate = settings.default_vat_rate_basis_points;
@@ -310,8 +350,9 @@ export function createOrder(db: Sqlite): RequestHandler {
       );
     const [eventId] = q.nextIds('timeline_events', 1);
     q.insertEvent.run(eventId, brandId, orderId, `placed on channel ${channel.name}`, userId, now);
-    // The project's outbox: an order.created event carrying the order entity as the core saved it.
-    const [outboxId] = q.nextIds('events', 1);
+    // The project's outbox: the stock's inventory.changed events, then order.created carrying the
+    // order entity as the core saved it, numbered in that order and written in one statement.
+    const outboxIds = q.nextIds('events', stockObjects.length + 1);
     const orderEntity = {
       id: orderId,
       brandId,
@@ -370,7 +411,10 @@ export function createOrder(db: Sqlite): RequestHandler {
         };
       }),
     };
-    q.insertOutboxEvent.run(brandId, outboxId, JSON.stringify(orderEntity), now);
+    q.insertOutboxEvents([
+      ...stockObjects.map((object, i) => [brandId, outboxIds[i], 'inventory.changed', JSON.stringify(object), now]),
+      [brandId, outboxIds[stockObjects.length], 'order.created', JSON.stringify(orderEntity), now],
+    ]);
     if (q.enabledEndpoints.all(brandId).length > 0) throw httpErrors.notImplemented('webhook endpoints');
 
     // The project's presentOrder with its lines and no export marks.

@@ -258,6 +258,7 @@ export { updateLegacyVariant } from './catalog/legacy/update-legacy-variant';
 
 // Inventory: inventory locations, the stock ledger and available stock.
 export type {
+  AppliedStock,
   AvailableStock,
   InventoryLocation,
   NewStockMovement,
@@ -268,6 +269,7 @@ export type {
 export type { InventoryLocationRepository, InventoryRepositories, StockRepository } from './inventory/inventory.ports';
 export { createInventoryLocation } from './inventory/create-inventory-location';
 export { DEFAULT_LOCATION_NAME, ensureDefaultLocation } from './inventory/ensure-default-location';
+export { applyStockMovements, applyStockMovementsWithEvents } from './inventory/apply-stock-movements';
 export { listAvailableStock } from './inventory/list-available-stock';
 export { listInventoryLocations } from './inventory/list-inventory-locations';
 

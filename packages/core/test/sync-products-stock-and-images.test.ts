@@ -154,7 +154,8 @@ describe('syncing products: inventory', () => {
             ...tx,
             stock: {
               ...tx.stock,
-              apply: async (...args) => (await tx.stock.apply(...args)).map((b) => ({ ...b, inStock: b.inStock - 1 })),
+              applyWithVariants: async (...args) =>
+                (await tx.stock.applyWithVariants(...args)).map((b) => ({ ...b, inStock: b.inStock - 1 })),
             },
           }),
         ),

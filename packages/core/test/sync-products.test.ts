@@ -543,8 +543,12 @@ describe('syncing products', () => {
     await syncProducts({ uow: counted.uow, clock, images: { fetcher, blobs } }, { brandId: brand.id, products: items });
     const total = [...counted.calls.values()].reduce((a, b) => a + b, 0);
     expect(counted.calls.get('products.saveAll')).toBe(1);
-    expect(counted.calls.get('stock.apply')).toBe(1);
-    expect(total).toBeLessThanOrEqual(12);
+    expect(counted.calls.get('stock.applyWithVariants')).toBe(1);
+    // 12, and two outbox writes, of the 100 product events and of the 500 stock moves'
+    // inventory.changed: each one id draw, one append, one read of the webhook endpoints (events
+    // are written per transaction, not per product or balance).
+    expect(counted.calls.get('events.append')).toBeLessThanOrEqual(2);
+    expect(total).toBeLessThanOrEqual(18);
 
     counted.calls.clear();
     await syncProducts(

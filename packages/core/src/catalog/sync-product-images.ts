@@ -1,3 +1,5 @@
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
 import { sameData } from '../shared/sync-outcome';
@@ -5,6 +7,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductAggregate, ProductImage } from './catalog.entities';
 import { ImageDownloadRequest, StoredImage, downloadImages } from './download-images';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
+import { storedProductForm } from './product-events';
 import { ImageIdentity, identityKey, matchStoredImages, variantsMatching } from './product-images-matching';
 import { settleAll } from '../shared/settle-all';
 
@@ -75,7 +78,12 @@ export interface ProductImagesSyncResult {
  * the downloads.
  */
 export interface ProductImagesSyncDeps {
-  uow: UnitOfWork<Pick<Repositories, 'ids' | 'productImages' | 'products' | 'suppliers'>>;
+  uow: UnitOfWork<
+    Pick<
+      Repositories,
+      'events' | 'ids' | 'productImages' | 'products' | 'suppliers' | 'webhookDeliveries' | 'webhookEndpoints'
+    >
+  >;
   clock: Clock;
   fetcher: ImageFetcher;
   blobs: BlobStore;
@@ -330,14 +338,14 @@ function sortedIds(ids: readonly number[]): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
-/** The writes of one product, inside the transaction. */
+/** The writes of one product, inside the transaction; `updated` is the product as saved when its row changed. */
 async function applyToProduct(
   tx: Pick<Repositories, 'ids' | 'productImages' | 'products'>,
   context: { brandId: number; now: string; sources: Map<string, StoredImage> },
   aggregate: ProductAggregate,
   stored: readonly ProductImage[],
   item: ProductImagesSyncItem,
-): Promise<ProductImagesSyncResult> {
+): Promise<{ result: ProductImagesSyncResult; updated: ProductAggregate | null }> {
   const { brandId, now, sources } = context;
   const product = aggregate.product;
   const decisions = decideImages(aggregate, stored, item);
@@ -411,10 +419,22 @@ async function applyToProduct(
 
   // Storefront connectors poll products by updated_at: a product whose images changed is changed.
   const useSortB2c = item.useSortB2c ?? product.useSortB2c;
+  let updated: ProductAggregate | null = null;
   if (useSortB2c !== product.useSortB2c || toSave.length > 0 || deletedImageIds.length > 0) {
-    await tx.products.saveAll(brandId, [{ ...aggregate, product: { ...product, useSortB2c, updatedAt: now } }]);
+    updated = { ...aggregate, product: { ...product, useSortB2c, updatedAt: now } };
+    await tx.products.saveAll(brandId, [updated]);
   }
-  return { itemNumber: product.itemNumber, productId: product.id, useSortB2c, images, skippedImages, deletedImageIds };
+  return {
+    result: {
+      itemNumber: product.itemNumber,
+      productId: product.id,
+      useSortB2c,
+      images,
+      skippedImages,
+      deletedImageIds,
+    },
+    updated,
+  };
 }
 
 /**
@@ -425,6 +445,9 @@ async function applyToProduct(
  * the brand already has reuses its stored blob, the rest is downloaded before the transaction
  * opens. Everything is checked first: an unknown item number or a failed download is a
  * `validation_failed` naming the field, and nothing is written.
+ *
+ * A product whose images or `use_sort_b2c` changed gets a new `updated_at`, so it is announced as
+ * `product.updated` (in request order, in the same transaction); an unchanged product is not.
  *
  * Blobs of deleted images stay in the blob store: keys are content hashes that other images
  * (of any product) may share.
@@ -459,10 +482,20 @@ export async function syncProductImages(
     );
     const context = { brandId: full.brandId, now: deps.clock.now(), sources };
     const results: ProductImagesSyncResult[] = [];
+    const events: NewDomainEvent<'product.updated'>[] = [];
     for (const item of full.products) {
       const aggregate = aggregates.get(item.itemNumber)!;
-      results.push(await applyToProduct(tx, context, aggregate, stored.get(aggregate.product.id) ?? [], item));
+      const { result, updated } = await applyToProduct(
+        tx,
+        context,
+        aggregate,
+        stored.get(aggregate.product.id) ?? [],
+        item,
+      );
+      results.push(result);
+      if (updated) events.push({ type: 'product.updated', object: storedProductForm(updated) });
     }
+    await recordEvents(tx, full.brandId, context.now, events);
     return results;
   });
 }

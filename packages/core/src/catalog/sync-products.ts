@@ -1,3 +1,6 @@
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
+import { applyStockMovements } from '../inventory/apply-stock-movements';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
@@ -5,6 +8,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ProductAggregate, ProductSupplierLink } from './catalog.entities';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
 import { checkProductFields, checkVariantFields, parseMoney } from './product-sync-fields';
+import { productAfterSave } from './product-events';
 import { FetchedSyncImages, attachSyncImages, fetchSyncImages } from './product-sync-images';
 import { StockPlan } from './product-sync-inventory';
 import { MergedItem, mergeItem } from './product-sync-merge';
@@ -23,6 +27,7 @@ type SyncProductsRepositories = Pick<
   | 'categories'
   | 'costPriceSets'
   | 'drops'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'productImages'
@@ -30,6 +35,8 @@ type SyncProductsRepositories = Pick<
   | 'products'
   | 'stock'
   | 'suppliers'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /** What `syncProducts` needs: storage, time, and a way to download and keep image bytes. */
@@ -53,7 +60,10 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
  * (`POST /products/sync`). Images are downloaded first, outside the transaction; then, in one
  * transaction, the whole request is read in a few batched queries and checked, and only if every
  * item is valid is anything written (one `saveAll` for all products, one ledger append for all
- * stock changes). A failed check throws `validation_failed` naming every problem by its JSON
+ * stock changes). Each product saved is announced right after the `saveAll`, in request order
+ * (`product.created`, or `product.updated` when its row, suppliers, translations or variants
+ * changed, with the whole product as saved); an item that changes nothing, or only stock or
+ * images, announces no product event. A failed check throws `validation_failed` naming every problem by its JSON
  * pointer (`/products/2/variants/0/prices/EUR/sales_price`).
  *
  * @example
@@ -188,7 +198,16 @@ interface WriteInput {
 
 type ProductSyncWriteRepositories = Pick<
   Repositories,
-  'categories' | 'costPriceSets' | 'ids' | 'inventoryLocations' | 'productImages' | 'products' | 'stock'
+  | 'categories'
+  | 'costPriceSets'
+  | 'events'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'productImages'
+  | 'products'
+  | 'stock'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /** Writes a checked request: planned categories and cost price sets, deletes, products, images, stock. */
@@ -260,6 +279,7 @@ async function write(tx: ProductSyncWriteRepositories, clock: Clock, input: Writ
 
   const toSave = results.flatMap((result) => (result.toSave ? [result.toSave] : []));
   if (toSave.length > 0) await tx.products.saveAll(brandId, toSave);
+  await recordEvents(tx, brandId, now, productEvents(checked, merged, deletedVariantIds));
 
   const imageRequests = checked.flatMap(({ item, current }) => {
     const result = merged.get(item.itemNumber)!;
@@ -280,6 +300,20 @@ async function write(tx: ProductSyncWriteRepositories, clock: Clock, input: Writ
   return items.map((item) =>
     outcomeOf(item, stored.get(item.itemNumber), merged.get(item.itemNumber), stockMoved, attached.changedVariantIds),
   );
+}
+
+/** One event per product the write saves, in request order, with the whole product as saved. */
+function productEvents(
+  checked: CheckedItem[],
+  merged: Map<string, MergedItem>,
+  deletedVariantIds: ReadonlySet<number>,
+): NewDomainEvent<'product.created' | 'product.updated'>[] {
+  return checked.flatMap(({ item, current }) => {
+    const saved = merged.get(item.itemNumber)!.toSave;
+    if (!saved) return [];
+    const object = productAfterSave(current, saved, deletedVariantIds);
+    return [{ type: current ? ('product.updated' as const) : ('product.created' as const), object }];
+  });
 }
 
 /** The answer line of one item. Stock moves and new image attachments make an otherwise unchanged variant `updated`. */
@@ -315,7 +349,7 @@ function outcomeOf(
 
 /** Applies the planned stock changes in one call; returns the SKUs whose stock moved. */
 async function applyStock(
-  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'stock'>,
+  tx: Pick<Repositories, 'events' | 'ids' | 'inventoryLocations' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'>,
   clock: Clock,
   input: WriteInput,
   variantIdOf: (sku: string) => number,
@@ -328,7 +362,12 @@ async function applyStock(
     ? (input.references.defaultLocation ?? (await ensureDefaultLocation(tx, clock, brandId))).id
     : null;
   const defaultId = () => defaultLocationId!;
-  const balances = await tx.stock.apply(brandId, stock.movements(brandId, input.userId, variantIdOf, defaultId), now);
+  const balances = await applyStockMovements(
+    tx,
+    brandId,
+    stock.movements(brandId, input.userId, variantIdOf, defaultId),
+    now,
+  );
   stock.verify(balances, variantIdOf, defaultId);
   return new Set(stock.changes.map((change) => change.sku));
 }

@@ -1,4 +1,6 @@
 import { AddressSync, applyAddressSync, checkAddressSync } from '../addresses/address';
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
 import { PERCENT_SCALE, parseDecimal } from '../shared/decimal';
@@ -27,13 +29,21 @@ export interface CustomerSyncItem {
   delete?: boolean;
 }
 
+type SyncCustomersRepositories = Pick<
+  Repositories,
+  'customerGroups' | 'customers' | 'events' | 'ids' | 'paymentTerms' | 'webhookDeliveries' | 'webhookEndpoints'
+>;
+
 /**
  * Creates, updates or deletes customers matched by customer number. The whole request is
  * checked first (and inside the same transaction as the writes), so an invalid item leaves
- * nothing of the request written; each problem names the item index and field.
+ * nothing of the request written; each problem names the item index and field. Each customer
+ * created or changed is announced (`customer.created` / `customer.updated`, in request order, with
+ * the customer as saved) in the same transaction; an unchanged item announces nothing, and
+ * deletes have no event type.
  */
 export async function syncCustomers(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'customerGroups' | 'customers' | 'ids' | 'paymentTerms'>>; clock: Clock },
+  deps: { uow: UnitOfWork<SyncCustomersRepositories>; clock: Clock },
   input: { brandId: number; customers: CustomerSyncItem[] },
 ): Promise<SyncOutcome[]> {
   const { brandId, customers: items } = input;
@@ -116,6 +126,7 @@ export async function syncCustomers(
 
     const now = deps.clock.now();
     const outcomes: SyncOutcome[] = [];
+    const events: NewDomainEvent<'customer.created' | 'customer.updated'>[] = [];
     for (const item of items) {
       const current = existing.get(item.customerNumber);
       if (item.delete) {
@@ -172,13 +183,18 @@ export async function syncCustomers(
           : base.addresses,
       };
       const changed = !current || !sameData({ ...next, updatedAt: '' }, { ...current, updatedAt: '' });
-      if (changed) await tx.customers.save({ ...next, updatedAt: now });
+      if (changed) {
+        const saved: Customer = { ...next, updatedAt: now };
+        await tx.customers.save(saved);
+        events.push({ type: current ? 'customer.updated' : 'customer.created', object: saved });
+      }
       outcomes.push({
         number: item.customerNumber,
         id,
         action: current ? (changed ? 'updated' : 'unchanged') : 'created',
       });
     }
+    await recordEvents(tx, brandId, now, events);
     return outcomes;
   });
 }

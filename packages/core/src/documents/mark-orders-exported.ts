@@ -1,7 +1,10 @@
 import { NewTimelineEvent } from './document.entities';
+import { recordEvents } from '../events/record-events';
 import { Order } from '../orders/order.entities';
 import { orderLifecycle } from '../orders/order.lifecycle';
-import { regulateOrderLines } from '../orders/order-stock';
+import { applyStockMovements } from '../inventory/apply-stock-movements';
+import { NewStockMovement } from '../inventory/inventory.entities';
+import { planRegulation } from '../orders/order-stock';
 import { Clock } from '../shared/clock.ports';
 import { DomainError, Violation, ViolationList, pointerToPath } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
@@ -19,7 +22,16 @@ export interface OrderMarkItem {
 
 type MarkOrdersExportedRepositories = Pick<
   Repositories,
-  'exportMarks' | 'ids' | 'inventoryLocations' | 'orders' | 'settings' | 'stock' | 'timeline'
+  | 'events'
+  | 'exportMarks'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'orders'
+  | 'settings'
+  | 'stock'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -31,7 +43,9 @@ type MarkOrdersExportedRepositories = Pick<
  *   then) and for draft orders (not approved yet); cancelled and archived orders are only marked
  *   (nothing is left to regulate), so marking again never regulates twice;
  * - at most 10 items; an unknown or foreign order id names its item;
- * - all or nothing, in one transaction.
+ * - all or nothing, in one transaction; each order it archives is announced (`order.archived`,
+ *   with the order as saved), in the order of the items; the stock of all of them moves in one
+ *   call after them (one `inventory.changed` per balance, however many orders it shares).
  * Returns the orders named, once each, in the order of the items, as they are after the call.
  */
 export async function markOrdersExported(
@@ -85,20 +99,24 @@ export async function markOrdersExported(
 
     const regulate = new Set(input.items.filter((item) => item.regulateInventory).map((item) => item.orderId));
     const events: NewTimelineEvent[] = [];
+    // The stock of every order moves in one call after the loop: one inventory.changed per balance.
+    const movements: NewStockMovement[] = [];
     for (const orderId of regulate) {
       const order = orders.get(orderId)!;
       if (order.status !== 'approved') continue; // cancelled or archived: nothing left to regulate
       const remaining = new Map(order.lines.map((line) => [line.id, line.quantity - line.regulatedQuantity]));
-      const regulated = await regulateOrderLines(tx, order, remaining, 'order_regulated', {
+      const { order: regulated, movements: taken } = await planRegulation(tx, order, remaining, 'order_regulated', {
         brandId: input.brandId,
         userId: input.userId,
         at,
         documentType: 'order',
         documentId: order.id,
       });
+      movements.push(...taken);
       orderLifecycle.assertTransition(order.status, 'archived');
       const archived: Order = { ...regulated, status: 'archived', archivedAt: at, updatedAt: at };
       await tx.orders.save(archived);
+      await recordEvents(tx, input.brandId, at, [{ type: 'order.archived', object: archived }]);
       orders.set(orderId, archived);
       const pieces =
         regulated.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0) -
@@ -119,6 +137,7 @@ export async function markOrdersExported(
         });
       events.push({ ...event, kind: 'archived', note: 'archived on export with regulate_inventory' });
     }
+    await applyStockMovements(tx, input.brandId, movements, at);
     await recordMarks(tx, request, at);
     await tx.timeline.append(events);
     return [...new Set(input.items.map((item) => item.orderId))].map((id) => orders.get(id)!);

@@ -1,9 +1,23 @@
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { writeAccountingEntry } from './accounting-entry-for';
 import { AccountingEntry, CreditNote } from './finance.entities';
 import { financialDocumentLifecycle } from './finance.lifecycle';
+
+/** What booking a credit note writes to: the note, its accounting entry, timelines and its event. */
+type BookCreditNoteRepositories = Pick<
+  Repositories,
+  | 'accountingEntries'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'events'
+  | 'ids'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
+>;
 
 /**
  * `POST /v10/credit-notes/{id}/book`: books a draft credit note (final; booking twice is an
@@ -12,10 +26,7 @@ import { financialDocumentLifecycle } from './finance.lifecycle';
  * are the returns module's business.
  */
 export async function bookCreditNote(
-  deps: {
-    uow: UnitOfWork<Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>>;
-    clock: Clock;
-  },
+  deps: { uow: UnitOfWork<BookCreditNoteRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; creditNoteId: number },
 ): Promise<{ creditNote: CreditNote; accountingEntry: AccountingEntry }> {
   return deps.uow.run(async (tx) => {
@@ -29,10 +40,11 @@ export async function bookCreditNote(
  * Books a draft credit note inside the caller's transaction: the one booking every path shares
  * (the back office's book call, a portal finalizing its return), so a credit note is booked the
  * same way whoever books it. Saves the note as booked, writes its accounting entry and the
- * timeline events (the note's, and its invoice's when it credits one).
+ * timeline events (the note's, and its invoice's when it credits one), and announces
+ * `credit_note.booked` with the note as saved.
  */
 export async function bookCreditNoteInTx(
-  tx: Pick<Repositories, 'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>,
+  tx: BookCreditNoteRepositories,
   draft: CreditNote,
   userId: number | null,
   at: string,
@@ -67,5 +79,6 @@ export async function bookCreditNoteInTx(
         ]
       : []),
   ]);
+  await recordEvents(tx, creditNote.brandId, at, [{ type: 'credit_note.booked', object: creditNote }]);
   return { creditNote, accountingEntry };
 }

@@ -1,4 +1,6 @@
 import { NewTimelineEvent } from '../documents/document.entities';
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
 import { Order } from '../orders/order.entities';
 import { orderLifecycle } from '../orders/order.lifecycle';
 import { regulateOrderLines } from '../orders/order-stock';
@@ -14,6 +16,7 @@ type BookInvoiceRepositories = Pick<
   Repositories,
   | 'accountingEntries'
   | 'documentNumbers'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'invoices'
@@ -21,6 +24,8 @@ type BookInvoiceRepositories = Pick<
   | 'settings'
   | 'stock'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -33,6 +38,9 @@ type BookInvoiceRepositories = Pick<
  * whose every piece is then regulated is archived. `regulateOrderLines` never takes a line past
  * its quantity, so pieces already regulated (by an earlier invoice or an export) are not taken
  * twice.
+ *
+ * Announces `invoice.booked`, then `order.archived` when booking archived the order (the invoice
+ * is saved before its order), each with the document as saved.
  */
 export async function bookInvoice(
   deps: { uow: UnitOfWork<BookInvoiceRepositories>; clock: Clock },
@@ -46,6 +54,8 @@ export async function bookInvoice(
 
     const events: NewTimelineEvent[] = [];
     let inventoryRegulated = draft.inventoryRegulated;
+    let orderToSave: Order | null = null;
+    let archived = false;
     const settings = await loadSettings(tx, input.brandId);
     if (draft.orderId !== null) {
       const [order] = await tx.orders.findByIds(input.brandId, [draft.orderId]);
@@ -60,9 +70,10 @@ export async function bookInvoice(
         };
         events.push({ ...event, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
         if (settings.invoicing === 'in_service' && !draft.inventoryRegulated) {
-          events.push(
-            ...(await regulateInvoicedPieces(tx, order, draft, input.userId, at)).map((e) => ({ ...event, ...e })),
-          );
+          const regulated = await regulateInvoicedPieces(tx, order, draft, input.userId, at);
+          events.push(...regulated.events.map((e) => ({ ...event, ...e })));
+          orderToSave = regulated.order;
+          archived = regulated.archived;
           inventoryRegulated = true;
         }
       }
@@ -71,6 +82,11 @@ export async function bookInvoice(
     const invoice: Invoice = { ...draft, status: 'booked', bookedAt: at, updatedAt: at, inventoryRegulated };
     await tx.invoices.save(invoice);
     const accountingEntry = await writeAccountingEntry(tx, { type: 'invoice', invoice }, at);
+    const announced: NewDomainEvent[] = [{ type: 'invoice.booked', object: invoice }];
+    if (orderToSave) {
+      await tx.orders.save(orderToSave);
+      if (archived) announced.push({ type: 'order.archived', object: orderToSave });
+    }
     await tx.timeline.append([
       {
         brandId: input.brandId,
@@ -98,21 +114,23 @@ export async function bookInvoice(
         : []),
       ...events,
     ]);
+    await recordEvents(tx, input.brandId, at, announced);
     return { invoice, accountingEntry };
   });
 }
 
 /**
- * Regulates the invoice's product pieces on its order, saves the order (archived when nothing is
- * left to regulate and it was approved) and returns what the order's timeline should say.
+ * Regulates the invoice's product pieces on its order (the stock moves now) and returns the order
+ * for the caller to save when it changed (archived when nothing is left to regulate and it was
+ * approved; null when unchanged), whether it archived it, and what the order's timeline should say.
  */
 async function regulateInvoicedPieces(
-  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'orders' | 'stock'>,
+  tx: Parameters<typeof regulateOrderLines>[0],
   order: Order,
   invoice: Invoice,
   userId: number | null,
   at: string,
-): Promise<Array<Pick<NewTimelineEvent, 'kind' | 'note'>>> {
+): Promise<{ order: Order | null; archived: boolean; events: Array<Pick<NewTimelineEvent, 'kind' | 'note'>> }> {
   const pieces = new Map<number, number>();
   for (const line of invoice.lines) {
     if (line.kind === 'product' && line.orderLineId !== null)
@@ -141,6 +159,6 @@ async function regulateInvoicedPieces(
     saved = { ...saved, status: 'archived', archivedAt: at, updatedAt: at };
     events.push({ kind: 'archived', note: `every piece invoiced and regulated (invoice ${invoice.invoiceNumber})` });
   }
-  if (taken > 0 || saved.status !== order.status) await tx.orders.save(saved);
-  return events;
+  const archived = saved.status !== order.status;
+  return { order: taken > 0 || archived ? saved : null, archived, events };
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { DomainError, ViolationList } from '../shared/errors';
 import { documentTotals, lineTotal } from '../shared/money';
@@ -27,10 +28,24 @@ interface Creditable {
  * the invoice's other credit notes (drafts included) already credit: asking for more is a 422
  * naming the line. When the note completes the crediting of the invoice, its totals are the
  * invoice's less the other notes', so credits in parts add up to the invoice to the cent.
+ * Announces `credit_note.created` with the note as saved.
  */
 export async function creditInvoice(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'creditNotes' | 'documentNumbers' | 'ids' | 'invoices' | 'orders' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        | 'creditNotes'
+        | 'documentNumbers'
+        | 'events'
+        | 'ids'
+        | 'invoices'
+        | 'orders'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; invoiceId: number; lines?: CreditLineInput[] },
@@ -125,6 +140,7 @@ export async function creditInvoice(
         createdAt: at,
       },
     ]);
+    await recordEvents(tx, invoice.brandId, at, [{ type: 'credit_note.created', object: creditNote }]);
     return creditNote;
   });
 }

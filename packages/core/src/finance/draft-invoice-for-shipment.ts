@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Order } from '../orders/order.entities';
 import { documentTotals, lineTotal } from '../shared/money';
@@ -7,11 +8,15 @@ import { FinancialLine, Invoice } from './finance.entities';
 /**
  * In-service invoicing: a delivered shipment is billed by a draft invoice for the pieces the
  * warehouse delivered, at the order lines' prices, plus the shipping cost the shipment carries.
- * Returns the invoice (saved) and the order with the pieces counted as invoiced (the caller saves it).
- * Nothing is billed (null) when nothing was delivered.
+ * Returns the invoice (saved, and announced as `invoice.created` in the caller's transaction) and
+ * the order with the pieces counted as invoiced (the caller saves it). Nothing is billed (null)
+ * when nothing was delivered.
  */
 export async function draftInvoiceForShipment(
-  tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'invoices' | 'timeline'>,
+  tx: Pick<
+    Repositories,
+    'documentNumbers' | 'events' | 'ids' | 'invoices' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+  >,
   input: { order: Order; shipment: Shipment; userId: number | null; at: string },
 ): Promise<{ invoice: Invoice | null; order: Order }> {
   const { order, shipment, at } = input;
@@ -84,6 +89,7 @@ export async function draftInvoiceForShipment(
       createdAt: at,
     },
   ]);
+  await recordEvents(tx, order.brandId, at, [{ type: 'invoice.created', object: invoice }]);
   const invoiced = new Map(delivered.map((s) => [s.orderLineId, s.deliveredQuantity]));
   return {
     invoice,

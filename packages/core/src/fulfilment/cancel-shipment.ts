@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
@@ -7,13 +8,23 @@ import { shipmentLifecycle } from './shipment.lifecycle';
 
 type CancelShipmentRepositories = Pick<
   Repositories,
-  'customers' | 'exportMarks' | 'orders' | 'paymentTerms' | 'shipments' | 'timeline'
+  | 'customers'
+  | 'events'
+  | 'exportMarks'
+  | 'ids'
+  | 'orders'
+  | 'paymentTerms'
+  | 'shipments'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
  * The warehouse cancels an open shipment (`POST /3pl/shipments/cancel`), by id or by number. Its
  * pieces go back to the order's open quantity; the order keeps its status and its reservations.
  * A delivered or already cancelled shipment is a 422; an unknown one a 422 at the field naming it.
+ * Announces `shipment.cancelled` with the shipment as saved.
  */
 export async function cancelShipment(
   deps: { uow: UnitOfWork<CancelShipmentRepositories>; clock: Clock },
@@ -46,6 +57,7 @@ export async function cancelShipment(
         createdAt: now,
       },
     ]);
+    await recordEvents(tx, input.brandId, now, [{ type: 'shipment.cancelled', object: cancelled }]);
     return (await loadShipmentViews(tx, input.brandId, [cancelled]))[0]!;
   });
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { findOrderOrFail } from '../orders/find-order';
 import { VariantLineInput, lookupInLines, quantitiesByVariant, resolveVariantLines } from '../orders/variant-lines';
 import { Clock } from '../shared/clock.ports';
@@ -11,10 +12,23 @@ import { Shipment } from './shipment.entities';
  * Lines name variants of the order by SKU or EAN; a variant's pieces (summed over the request's
  * lines) may not exceed what is open of it on the order (summed over its order lines), and are
  * taken from its order lines in line order. Draft, cancelled and archived orders are refused.
+ * Announces `shipment.created` with the shipment as saved.
  */
 export async function createPartialShipment(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        | 'documentNumbers'
+        | 'events'
+        | 'ids'
+        | 'orders'
+        | 'shipments'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; orderId: number; lines: VariantLineInput[] },
@@ -73,6 +87,7 @@ export async function createPartialShipment(
       userId: input.userId,
       at: now,
     });
+    await recordEvents(tx, input.brandId, now, [{ type: 'shipment.created', object: shipment! }]);
     return shipment!;
   });
 }

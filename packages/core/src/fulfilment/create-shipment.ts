@@ -10,6 +10,9 @@ import { Shipment, ShipmentLine } from './shipment.entities';
  * The order's shipping cost travels on its first shipment: the new shipment carries it unless an
  * open or delivered shipment of the order (`otherShipments`) already does (a cancelled one gave
  * it back).
+ *
+ * It announces nothing: the caller records `shipment.created` for the returned shipment, after
+ * the events of its own change (an approval announces `order.approved`, then `shipment.created`).
  */
 export async function createShipment(
   tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>,

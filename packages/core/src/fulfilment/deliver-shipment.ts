@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { draftInvoiceForShipment } from '../finance/draft-invoice-for-shipment';
 import { Invoice } from '../finance/finance.entities';
 import { Order, OrderType } from '../orders/order.entities';
@@ -34,6 +35,7 @@ type DeliverShipmentRepositories = Pick<
   Repositories,
   | 'customers'
   | 'documentNumbers'
+  | 'events'
   | 'exportMarks'
   | 'ids'
   | 'invoices'
@@ -42,6 +44,8 @@ type DeliverShipmentRepositories = Pick<
   | 'settings'
   | 'shipments'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -51,6 +55,9 @@ type DeliverShipmentRepositories = Pick<
  * name the shipment's variants by SKU or EAN; a variant may not be delivered beyond its pieces
  * on the shipment. When the brand invoices in the service, a draft invoice bills the delivered
  * pieces.
+ *
+ * Announces `shipment.delivered` with the shipment as saved, before what the delivery changes
+ * next (the draft invoice), so the events follow the changes in order.
  */
 export async function deliverShipment(
   deps: { uow: UnitOfWork<DeliverShipmentRepositories>; clock: Clock },
@@ -142,6 +149,7 @@ export async function deliverShipment(
       }),
     };
     await tx.shipments.save(completed);
+    await recordEvents(tx, brandId, now, [{ type: 'shipment.delivered', object: completed }]);
     let invoice: Invoice | null = null;
     if (settings.invoicing === 'in_service')
       ({ invoice, order: updated } = await draftInvoiceForShipment(tx, {

@@ -30,6 +30,15 @@ export interface StockBalance {
   updatedAt: string;
 }
 
+/**
+ * A balance as `StockRepository.applyWithVariants` leaves it, with its variant's SKU and EAN:
+ * everything a row of `GET /v10/inventory-available` shows (`inventory.changed` announces it).
+ */
+export interface AppliedStock extends StockBalance {
+  sku: string;
+  ean: string | null;
+}
+
 /** Why stock moved. */
 export type StockReason =
   | 'sync_quantity'

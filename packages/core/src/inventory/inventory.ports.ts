@@ -1,5 +1,12 @@
 import { ListQuery, ListRows } from '../listing/list-query';
-import { AvailableStock, InventoryLocation, NewStockMovement, StockBalance, StockMovement } from './inventory.entities';
+import {
+  AppliedStock,
+  AvailableStock,
+  InventoryLocation,
+  NewStockMovement,
+  StockBalance,
+  StockMovement,
+} from './inventory.entities';
 
 /** A brand's inventory locations, including its default one. */
 export interface InventoryLocationRepository {
@@ -19,6 +26,12 @@ export interface StockRepository {
   balances(brandId: number, variantIds: number[], locationId?: number): Promise<StockBalance[]>;
   /** Appends the movements to the ledger and adds their deltas to the balances; returns the new balances. */
   apply(brandId: number, movements: NewStockMovement[], at: string): Promise<StockBalance[]>;
+  /**
+   * `apply`, answering each touched balance with its variant's SKU and EAN as they stand (in the
+   * same order, one per variant and location): what `inventory.changed` announces, read without
+   * another round trip. Use cases call it through `applyStockMovements`.
+   */
+  applyWithVariants(brandId: number, movements: NewStockMovement[], at: string): Promise<AppliedStock[]>;
   /** Ledger rows of one variant, newest first. */
   movements(brandId: number, variantId: number, limit: number): Promise<StockMovement[]>;
   /** Rows of `GET /v10/inventory-available` (keyset pagination by `id` = balance row order). */

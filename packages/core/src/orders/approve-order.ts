@@ -62,7 +62,10 @@ export async function approveOrder(
       userId: input.userId,
       at: now,
     });
-    await recordEvents(tx, input.brandId, now, [{ type: 'order.approved', object: result.order }]);
+    await recordEvents(tx, input.brandId, now, [
+      { type: 'order.approved', object: result.order },
+      ...(result.shipment ? [{ type: 'shipment.created' as const, object: result.shipment }] : []),
+    ]);
     return result;
   });
 }

@@ -87,7 +87,10 @@ export async function cancelOrder(
         createdAt: now,
       })),
     ]);
-    await recordEvents(tx, input.brandId, now, [{ type: 'order.cancelled', object: cancelled }]);
+    await recordEvents(tx, input.brandId, now, [
+      { type: 'order.cancelled', object: cancelled },
+      ...cancelledShipments.map((s) => ({ type: 'shipment.cancelled' as const, object: s })),
+    ]);
     return cancelled;
   });
 }

@@ -1,3 +1,4 @@
+import { applyStockMovements } from '../inventory/apply-stock-movements';
 import { NewStockMovement, StockReason } from '../inventory/inventory.entities';
 import { Repositories } from '../shared/unit-of-work.ports';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
@@ -8,6 +9,9 @@ import { Order, OrderLine } from './order.entities';
  * (cancel, mark-as-exported with `regulate_inventory`, booking an in-service invoice), so that
  * the bookkeeping of `reservations` and `regulatedQuantity` lives in one place.
  */
+
+/** What moving stock and announcing it (`inventory.changed`) uses. */
+type StockEventRepositories = 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints';
 
 interface StockChange {
   brandId: number;
@@ -23,7 +27,7 @@ export const reservedQuantityOf = (line: OrderLine): number =>
 
 /** Gives back everything the order's lines still reserve (cancelling): Available rises, In stock stays. */
 export async function releaseReservations(
-  tx: Pick<Repositories, 'stock'>,
+  tx: Pick<Repositories, StockEventRepositories>,
   order: Order,
   change: StockChange,
 ): Promise<Order> {
@@ -35,7 +39,7 @@ export async function releaseReservations(
     }
     return { ...line, reservations: [] };
   });
-  await tx.stock.apply(change.brandId, movements, change.at);
+  await applyStockMovements(tx, change.brandId, movements, change.at);
   return { ...order, lines };
 }
 
@@ -46,12 +50,29 @@ export async function releaseReservations(
  * its quantity, so asking twice does nothing the second time.
  */
 export async function regulateOrderLines(
-  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'stock'>,
+  tx: Pick<Repositories, StockEventRepositories | 'inventoryLocations'>,
   order: Order,
   pieces: ReadonlyMap<number, number>,
   reason: Extract<StockReason, 'order_regulated' | 'invoice_regulated'>,
   change: StockChange,
 ): Promise<Order> {
+  const planned = await planRegulation(tx, order, pieces, reason, change);
+  await applyStockMovements(tx, change.brandId, planned.movements, change.at);
+  return planned.order;
+}
+
+/**
+ * `regulateOrderLines` without moving the stock: the order as regulated and the movements to
+ * apply, for a use case that regulates several orders and moves their stock in one call (one
+ * `inventory.changed` per balance and transaction).
+ */
+export async function planRegulation(
+  tx: Pick<Repositories, 'ids' | 'inventoryLocations'>,
+  order: Order,
+  pieces: ReadonlyMap<number, number>,
+  reason: Extract<StockReason, 'order_regulated' | 'invoice_regulated'>,
+  change: StockChange,
+): Promise<{ order: Order; movements: NewStockMovement[] }> {
   const movements: NewStockMovement[] = [];
   let defaultLocationId: number | null = null;
   const lines: OrderLine[] = [];
@@ -82,8 +103,7 @@ export async function regulateOrderLines(
       regulatedQuantity: line.regulatedQuantity + wanted,
     });
   }
-  await tx.stock.apply(change.brandId, movements, change.at);
-  return { ...order, lines };
+  return { order: { ...order, lines }, movements };
 }
 
 function movement(

@@ -3,6 +3,7 @@ import { SaleableVariant } from '../catalog/catalog.ports';
 import { Customer } from '../customers/customer.entities';
 import { recordEvents } from '../events/record-events';
 import { createShipment } from '../fulfilment/create-shipment';
+import { applyStockMovementsWithEvents } from '../inventory/apply-stock-movements';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Clock } from '../shared/clock.ports';
 import { isCurrencyCode } from '../shared/codes';
@@ -201,7 +202,13 @@ export async function placeOrder(
         regulatedQuantity: 0,
       };
     });
-    await tx.stock.apply(brandId, reservationMovements(brandId, orderId!, userId, lines), now);
+    // Its inventory.changed events are recorded with the order's, in one call.
+    const reserved = await applyStockMovementsWithEvents(
+      tx,
+      brandId,
+      reservationMovements(brandId, orderId!, userId, lines),
+      now,
+    );
 
     const shippingCost = body.shippingCost ?? null;
     const pricesIncludeVat = pricesIncludeVatFor(orderType);
@@ -250,7 +257,7 @@ export async function placeOrder(
     if (!channel.autoApprove) {
       await tx.orders.save(placed);
       await tx.timeline.append(events);
-      await recordEvents(tx, brandId, now, [{ type: 'order.created', object: placed }]);
+      await recordEvents(tx, brandId, now, [...reserved.events, { type: 'order.created', object: placed }]);
       return { order: placed, shipment: null };
     }
     const approved: Order = { ...placed, status: 'approved', approvedAt: now };
@@ -267,8 +274,10 @@ export async function placeOrder(
       at: now,
     });
     await recordEvents(tx, brandId, now, [
+      ...reserved.events,
       { type: 'order.created', object: placed },
       { type: 'order.approved', object: result.order },
+      ...(result.shipment ? [{ type: 'shipment.created' as const, object: result.shipment }] : []),
     ]);
     return result;
   });

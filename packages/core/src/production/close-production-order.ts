@@ -1,12 +1,21 @@
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findProductionOrderOrFail } from './find-production-order';
 import { ProductionOrder } from './production.entities';
 import { productionOrderLifecycle } from './production.lifecycle';
 
-/** `POST /v10/production-orders/{id}/close`: open → closed; the warehouse can no longer receive its delivery notes. */
+/**
+ * `POST /v10/production-orders/{id}/close`: open → closed; the warehouse can no longer receive its
+ * delivery notes. Announces `production_order.closed` with the order as saved.
+ */
 export async function closeProductionOrder(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'productionOrders' | 'timeline'>>; clock: Clock },
+  deps: {
+    uow: UnitOfWork<
+      Pick<Repositories, 'events' | 'ids' | 'productionOrders' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'>
+    >;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; productionOrderId: number },
 ): Promise<ProductionOrder> {
   return deps.uow.run(async (tx) => {
@@ -27,6 +36,7 @@ export async function closeProductionOrder(
         createdAt: now,
       },
     ]);
+    await recordEvents(tx, input.brandId, now, [{ type: 'production_order.closed', object: order }]);
     return order;
   });
 }

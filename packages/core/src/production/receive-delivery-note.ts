@@ -1,4 +1,6 @@
 import { Meta } from '../catalog/catalog.entities';
+import { recordEvents } from '../events/record-events';
+import { applyStockMovements } from '../inventory/apply-stock-movements';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { NewStockMovement } from '../inventory/inventory.entities';
 import { lookupInLines, resolveVariantLines } from '../orders/variant-lines';
@@ -21,7 +23,17 @@ const POINTER = '/production_order_delivery_note';
 
 type ReceiveDeliveryNoteRepositories = Pick<
   Repositories,
-  'deliveryNotes' | 'ids' | 'inventoryLocations' | 'productionOrders' | 'products' | 'stock' | 'suppliers' | 'timeline'
+  | 'deliveryNotes'
+  | 'events'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'productionOrders'
+  | 'products'
+  | 'stock'
+  | 'suppliers'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -30,7 +42,9 @@ type ReceiveDeliveryNoteRepositories = Pick<
  * warehouse reports what arrived; refusing would leave real goods off the books). The pieces go
  * In stock at the brand's default location (products kept without inventory excepted), the note
  * becomes `received`, and the production order's lines count them. Lines name variants of the
- * note by SKU or EAN; the note's production order must still be open. All or nothing.
+ * note by SKU or EAN; the note's production order must still be open. All or nothing. Every
+ * receipt announces `delivery_note.received` with the whole note as it left it (a later receipt of
+ * the same note is announced again, with the pieces added up).
  */
 export async function receiveDeliveryNote(
   deps: { uow: UnitOfWork<ReceiveDeliveryNoteRepositories>; clock: Clock },
@@ -107,6 +121,9 @@ export async function receiveDeliveryNote(
       ...productionOrder,
       lines: productionOrder.lines.filter((l) => (byProductionLine.get(l.id) ?? 0) > 0),
     });
+    // Announced before the stock it moves (the note changed first), with all its lines: the
+    // save above writes only the lines that moved, but the note as read back has them all.
+    await recordEvents(tx, brandId, now, [{ type: 'delivery_note.received', object: note }]);
     await restock(tx, note, pieces, userId, now);
     const total = [...pieces.values()].reduce((sum, p) => sum + p, 0);
     const text = `${total} ${total === 1 ? 'piece' : 'pieces'} received on delivery note ${note.deliveryNoteNumber}`;
@@ -139,7 +156,10 @@ export async function receiveDeliveryNote(
 }
 
 async function restock(
-  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'products' | 'stock'>,
+  tx: Pick<
+    Repositories,
+    'events' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'
+  >,
   note: DeliveryNote,
   pieces: ReadonlyMap<number, number>,
   userId: number | null,
@@ -168,5 +188,5 @@ async function restock(
     documentId: note.id,
     userId,
   }));
-  await tx.stock.apply(note.brandId, movements, at);
+  await applyStockMovements(tx, note.brandId, movements, at);
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findReturnOrFail } from './find-return';
@@ -7,10 +8,15 @@ import { returnLifecycle } from './return.lifecycle';
 /**
  * Back office: approves an announced RMA (`POST /v10/returns/{id}/approve`), open → approved, which
  * puts it in the warehouse's export and lets the warehouse receive it. Any other status is a 422
- * (`invalid_state_transition`).
+ * (`invalid_state_transition`). Announces `return.approved`.
  */
 export async function approveReturn(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'returns' | 'timeline'>>; clock: Clock },
+  deps: {
+    uow: UnitOfWork<
+      Pick<Repositories, 'events' | 'ids' | 'returns' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'>
+    >;
+    clock: Clock;
+  },
   input: { brandId: number; userId: number | null; returnId: number },
 ): Promise<Return> {
   return deps.uow.run(async (tx) => {
@@ -31,6 +37,7 @@ export async function approveReturn(
         createdAt: at,
       },
     ]);
+    await recordEvents(tx, ret.brandId, at, [{ type: 'return.approved', object: ret }]);
     return ret;
   });
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { CreditNote } from '../finance/finance.entities';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Order } from '../orders/order.entities';
@@ -48,6 +49,7 @@ type CreateAdHocReturnRepositories = Pick<
   | 'claimCauses'
   | 'creditNotes'
   | 'documentNumbers'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'orders'
@@ -57,6 +59,8 @@ type CreateAdHocReturnRepositories = Pick<
   | 'shipments'
   | 'stock'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -71,6 +75,10 @@ type CreateAdHocReturnRepositories = Pick<
  *   credit note and an open dashboard alert, from which staff issue the credit note.
  * A new return's lines are priced as the order lines the shipment took the pieces from; per variant
  * the pieces may not exceed what the shipment holds of it. All or nothing.
+ *
+ * Events: a matched RMA announces its receipt (`return.received`, `credit_note.created`); a new
+ * return `return.created` (as made: approved, nothing received yet), `return.received`, and then
+ * `credit_note.created` or, in `alert_if_no_rma`, `alert.created`.
  */
 export async function createAdHocReturn(
   deps: { uow: UnitOfWork<CreateAdHocReturnRepositories>; clock: Clock },
@@ -192,12 +200,15 @@ type NewAdHocReturnRepositories = Pick<
   | 'alerts'
   | 'creditNotes'
   | 'documentNumbers'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'products'
   | 'returns'
   | 'stock'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 async function newAdHocReturn(
@@ -302,6 +313,7 @@ async function newAdHocReturn(
     userId: input.userId,
     at,
     issueCreditNote: !withAlert,
+    created: true,
   });
   if (!withAlert) return { ret, matchedRma: false, creditNote, alert: null };
   const [alertId] = await tx.ids.next('alerts');
@@ -318,5 +330,6 @@ async function newAdHocReturn(
     updatedAt: at,
   };
   await tx.alerts.save(alert);
+  await recordEvents(tx, input.brandId, at, [{ type: 'alert.created', object: alert }]);
   return { ret, matchedRma: false, creditNote: null, alert };
 }

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { Order, OrderStatus } from '../orders/order.entities';
 import { lookupInLines, resolveVariantLines } from '../orders/variant-lines';
 import { Clock } from '../shared/clock.ports';
@@ -45,11 +46,24 @@ async function returnableOrder(tx: Pick<Repositories, 'orders'>, brandId: number
  * returns already expect (so an order is never announced back twice); the pieces are spread over
  * the order's lines of the variant in line order and priced as those lines (price and discount).
  * Lines restock on receipt when their claim type is `return`. The number comes from the brand's
- * return series; the RMA is that number as text.
+ * return series; the RMA is that number as text. Announces `return.created`.
  */
 export async function createReturn(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'claimCauses' | 'documentNumbers' | 'ids' | 'orders' | 'returns' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        | 'claimCauses'
+        | 'documentNumbers'
+        | 'events'
+        | 'ids'
+        | 'orders'
+        | 'returns'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: {
@@ -182,6 +196,7 @@ export async function createReturn(
         createdAt: at,
       },
     ]);
+    await recordEvents(tx, input.brandId, at, [{ type: 'return.created', object: ret }]);
     return ret;
   });
 }

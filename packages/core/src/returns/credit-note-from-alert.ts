@@ -11,11 +11,25 @@ import { alertLifecycle } from './alert.lifecycle';
  * `POST /v10/alerts/{id}/credit-note`: staff decided an ad hoc return without RMA is to be
  * refunded. Drafts the return's credit note for its received pieces (as a receipt would have) and
  * resolves the alert, recording the note on it. Once resolved, a second call is a 422
- * (`invalid_state_transition`): the credit note exists already.
+ * (`invalid_state_transition`): the credit note exists already. Announces `credit_note.created`
+ * (there is no event type for a resolved alert; the note's `return_id` ties it to the return).
  */
 export async function creditNoteFromAlert(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'alerts' | 'creditNotes' | 'documentNumbers' | 'ids' | 'returns' | 'timeline'>>;
+    uow: UnitOfWork<
+      Pick<
+        Repositories,
+        | 'alerts'
+        | 'creditNotes'
+        | 'documentNumbers'
+        | 'events'
+        | 'ids'
+        | 'returns'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'webhookEndpoints'
+      >
+    >;
     clock: Clock;
   },
   input: { brandId: number; userId: number | null; alertId: number },

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { bookCreditNoteInTx } from '../finance/book-credit-note';
 import { CreditNote } from '../finance/finance.entities';
 import { Clock } from '../shared/clock.ports';
@@ -30,7 +31,16 @@ const amount = (minor: number): string =>
 
 type FinalizePortalReturnRepositories = Pick<
   Repositories,
-  'accountingEntries' | 'creditNotes' | 'documentNumbers' | 'ids' | 'returnPortals' | 'returns' | 'timeline'
+  | 'accountingEntries'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'events'
+  | 'ids'
+  | 'returnPortals'
+  | 'returns'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -42,6 +52,9 @@ type FinalizePortalReturnRepositories = Pick<
  * total of its credit notes (the detail shows the three amounts), or the exchange exceeds that
  * total. The credited total counts every credit note of the return, booked or draft, so a second
  * call once credited passes the same checks, books nothing more and succeeds.
+ *
+ * Events: each booking announces `credit_note.booked` (`bookCreditNoteInTx`), then the move to
+ * credited `return.credited`; a call on a return credited already announces nothing.
  */
 export async function finalizePortalReturn(
   deps: { uow: UnitOfWork<FinalizePortalReturnRepositories>; clock: Clock },
@@ -109,6 +122,7 @@ export async function finalizePortalReturn(
           `${booked.length} credit ${booked.length === 1 ? 'note' : 'notes'} booked`,
       },
     ]);
+    await recordEvents(tx, brandId, at, [{ type: 'return.credited', object: creditedReturn }]);
     return { ret: creditedReturn, booked };
   });
 }

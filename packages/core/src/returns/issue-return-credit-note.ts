@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { CreditNote, FinancialLine } from '../finance/finance.entities';
 import { divideRounded, documentTotals, lineTotal } from '../shared/money';
 import { Repositories } from '../shared/unit-of-work.ports';
@@ -27,10 +28,14 @@ export function feeInReturnBasis(
  * totals ("Return fee", "Exchange fee"). A credit note never goes below zero: when the fees are
  * larger than the goods, the fee lines are capped (the return fee first) so the total is 0 —
  * refusing the receipt instead would leave the warehouse unable to report what arrived.
- * The return is not changed; the caller records the receipt. Timeline: `created` on the note.
+ * The return is not changed; the caller records the receipt. Timeline: `created` on the note;
+ * announces `credit_note.created` with the note as saved.
  */
 export async function issueReturnCreditNote(
-  tx: Pick<Repositories, 'creditNotes' | 'documentNumbers' | 'ids' | 'timeline'>,
+  tx: Pick<
+    Repositories,
+    'creditNotes' | 'documentNumbers' | 'events' | 'ids' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+  >,
   input: { ret: Return; userId: number | null; at: string },
 ): Promise<CreditNote> {
   const { ret, userId, at } = input;
@@ -115,5 +120,6 @@ export async function issueReturnCreditNote(
       createdAt: at,
     },
   ]);
+  await recordEvents(tx, ret.brandId, at, [{ type: 'credit_note.created', object: creditNote }]);
   return creditNote;
 }

@@ -1,4 +1,7 @@
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
 import { CreditNote } from '../finance/finance.entities';
+import { applyStockMovements } from '../inventory/apply-stock-movements';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { NewStockMovement } from '../inventory/inventory.entities';
 import { Repositories } from '../shared/unit-of-work.ports';
@@ -9,7 +12,17 @@ import { returnLifecycle } from './return.lifecycle';
 /** What receiving returned pieces uses: the return, the restock and the credit note it may issue. */
 export type ReturnReceiptRepositories = Pick<
   Repositories,
-  'creditNotes' | 'documentNumbers' | 'ids' | 'inventoryLocations' | 'products' | 'returns' | 'stock' | 'timeline'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'events'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'products'
+  | 'returns'
+  | 'stock'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -24,7 +37,12 @@ export type ReturnReceiptRepositories = Pick<
  * - unless `issueCreditNote` is false (ad hoc returns in `alert_if_no_rma` mode, whose credit
  *   note waits for staff), a draft credit note refunds the received pieces (`issueReturnCreditNote`).
  * The caller checks the pieces (whole, ≥ 0, at most expected) and saves nothing else of the return.
- * A return not saved yet (an ad hoc return built as approved) is inserted by the save here.
+ * A return not saved yet (an ad hoc return built as approved) is inserted by the save here; with
+ * `created` the caller says so, and its `return.created` (the return as built, before receipt) is
+ * announced here, before the receipt.
+ *
+ * Events, in the order of the changes: [`return.created`,] `return.received` (the return as
+ * saved), then what restocking announces, then `credit_note.created` when a note is issued.
  */
 export async function receiveReturnPieces(
   tx: ReturnReceiptRepositories,
@@ -34,6 +52,8 @@ export async function receiveReturnPieces(
     userId: number | null;
     at: string;
     issueCreditNote?: boolean;
+    /** The return is new: announce `return.created` (with `ret` as given) before its receipt. */
+    created?: boolean;
   },
 ): Promise<{ ret: Return; creditNote: CreditNote | null }> {
   const { ret: before, received, userId, at } = input;
@@ -53,6 +73,11 @@ export async function receiveReturnPieces(
     lines: before.lines.map((l) => ({ ...l, receivedQuantity: received.get(l.id) ?? 0 })),
   };
   await tx.returns.save(ret);
+  const events: NewDomainEvent[] = [
+    ...(input.created ? [{ type: 'return.created' as const, object: before }] : []),
+    { type: 'return.received', object: ret },
+  ];
+  await recordEvents(tx, ret.brandId, at, events);
   await restock(tx, ret, userId, at);
   const creditNote = input.issueCreditNote === false ? null : await issueReturnCreditNote(tx, { ret, userId, at });
   const pieces = ret.lines.reduce((sum, l) => sum + l.receivedQuantity, 0);
@@ -79,7 +104,10 @@ const restocks = (line: ReturnLine): boolean =>
   line.claimType === 'return' && line.regulateInventory && line.receivedQuantity > 0;
 
 async function restock(
-  tx: Pick<Repositories, 'ids' | 'inventoryLocations' | 'products' | 'stock'>,
+  tx: Pick<
+    Repositories,
+    'events' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'
+  >,
   ret: Return,
   userId: number | null,
   at: string,
@@ -106,5 +134,5 @@ async function restock(
     documentId: ret.id,
     userId,
   }));
-  await tx.stock.apply(ret.brandId, movements, at);
+  await applyStockMovements(tx, ret.brandId, movements, at);
 }

@@ -39,7 +39,7 @@ async function returnByRma(tx: Pick<Repositories, 'returns'>, brandId: number, r
  * the variant in line order; variants left out received nothing. At least one piece must arrive
  * (a receipt of nothing would close the RMA by mistake). All or nothing: any bad line refuses the
  * whole receipt. The receipt moves the return to `received`, restocks returned pieces and drafts
- * the credit note (`receiveReturnPieces`).
+ * the credit note (`receiveReturnPieces`), announcing `return.received` and `credit_note.created`.
  */
 export async function receiveThirdPartyReturn(
   deps: { uow: UnitOfWork<ReturnReceiptRepositories>; clock: Clock },

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { CreditNote } from '../finance/finance.entities';
 import { Order } from '../orders/order.entities';
 import { Clock } from '../shared/clock.ports';
@@ -88,6 +89,7 @@ type UpsertPortalReturnRepositories = Pick<
   | 'claimCauses'
   | 'creditNotes'
   | 'documentNumbers'
+  | 'events'
   | 'ids'
   | 'inventoryLocations'
   | 'orders'
@@ -96,6 +98,8 @@ type UpsertPortalReturnRepositories = Pick<
   | 'returns'
   | 'stock'
   | 'timeline'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /**
@@ -113,6 +117,11 @@ type UpsertPortalReturnRepositories = Pick<
  *   draft credit note, restock); anything else is `invalid_state_transition` (credited only by
  *   finalize).
  * - A body that changes nothing saves nothing: same ids, `updated_at` unchanged.
+ * - Events: the first upsert announces `return.created` (the return exists from then on: the
+ *   warehouse may receive it, exports list it; it starts approved, so there is no separate
+ *   `return.approved`); a receipt here announces `return.received` (after `return.created` when
+ *   both happen in one call) and the credit note's `credit_note.created`. Other changes of the
+ *   portal's fields and lines announce nothing (there is no `return.updated` type).
  *
  * Concurrency: a new rma locks its order before looking for the return again, so concurrent first
  * upserts queue on the order and the later ones merge into the first one's return; what still
@@ -221,10 +230,12 @@ async function upsertWith(
         received: new Map(saved.lines.map((l) => [l.id, l.expectedQuantity])),
         userId: input.userId,
         at,
+        created: !existing,
       })
     ).ret;
   } else {
     await tx.returns.save(saved);
+    if (!existing) await recordEvents(tx, brandId, at, [{ type: 'return.created', object: saved }]);
   }
   return {
     ret: saved,

@@ -1765,6 +1765,61 @@ export function describeCatalogContract(name: string, open: () => Promise<Contra
         expect(await uow().run((tx) => tx.stock.apply(brand.id, [], T0))).toStrictEqual([]);
       });
 
+      it('applies with the variants: the same balances as apply, each with its SKU and EAN, as the available list shows them', async () => {
+        const brand = await aBrand('Stock with variants');
+        const product = await aProduct(brand.id, {
+          variants: [
+            { sku: 'APPLIED-S', ean: '4000000000017' },
+            { sku: 'APPLIED-M', ean: null },
+          ],
+        });
+        const [s, m] = product.variants.map((r) => r.variant) as [Variant, Variant];
+        const l1 = (await aLocation(brand.id, { isDefault: true })).id;
+        const l2 = (await aLocation(brand.id)).id;
+        const [existing] = await uow().run((tx) => tx.stock.apply(brand.id, [aMovement(brand.id, m.id, l1, 6)], T0));
+        const at = '2026-02-01T08:00:00.000Z';
+
+        const returned = await uow().run((tx) =>
+          tx.stock.applyWithVariants(
+            brand.id,
+            [
+              aMovement(brand.id, m.id, l1, -1, 2),
+              aMovement(brand.id, s.id, l2, 5),
+              aMovement(brand.id, m.id, l1, 0, 1),
+            ],
+            at,
+          ),
+        );
+
+        const balances = await uow().read((r) => r.stock.balances(brand.id, [s.id, m.id]));
+        const balanceOf = (variantId: number) => balances.find((b) => b.variantId === variantId)!;
+        expect(returned).toStrictEqual([
+          { ...balanceOf(m.id), sku: 'APPLIED-M', ean: null },
+          { ...balanceOf(s.id), sku: 'APPLIED-S', ean: '4000000000017' },
+        ]);
+        expect(returned[0]).toMatchObject({ id: existing!.id, inStock: 5, reserved: 3, updatedAt: at });
+        const { page } = await uow().read((r) =>
+          runList(availableStockListDefinition, { brandId: brand.id, query: { limit: '10' } }, (q) =>
+            r.stock.listAvailable(brand.id, q),
+          ),
+        );
+        expect(page.items).toStrictEqual(
+          [...returned]
+            .sort((a, b) => a.id - b.id)
+            .map((b) => ({
+              id: b.id,
+              variantId: b.variantId,
+              sku: b.sku,
+              ean: b.ean,
+              locationId: b.locationId,
+              inStock: b.inStock,
+              available: b.inStock - b.reserved,
+              updatedAt: b.updatedAt,
+            })),
+        );
+        expect(await uow().run((tx) => tx.stock.applyWithVariants(brand.id, [], at))).toStrictEqual([]);
+      });
+
       it('gives balances of the variants asked for at every location, or only at the one asked for', async () => {
         const {
           brand,

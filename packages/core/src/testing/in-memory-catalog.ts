@@ -25,7 +25,14 @@ import {
   variantListDefinition,
 } from '../catalog/catalog.list-definitions';
 import { VariantRef } from '../catalog/catalog.ports';
-import { AvailableStock, InventoryLocation, StockBalance, StockMovement } from '../inventory/inventory.entities';
+import {
+  AppliedStock,
+  AvailableStock,
+  InventoryLocation,
+  NewStockMovement,
+  StockBalance,
+  StockMovement,
+} from '../inventory/inventory.entities';
 import { listInMemory } from '../listing/in-memory-list';
 import { CatalogRepositories } from '../catalog/catalog.ports';
 import { InventoryRepositories } from '../inventory/inventory.ports';
@@ -557,37 +564,9 @@ export const inMemoryInventoryFactories: InMemoryFactories<InventoryRepositories
         ).sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
       },
       async apply(brandId, movements, at) {
-        if (movements.length === 0) return [];
-        const state = s();
-        const touched: StockBalance[] = [];
-        const movementIds = await bound.ids.next('stock_movements', movements.length);
-        for (const [index, movement] of movements.entries()) {
-          if (movement.brandId !== brandId)
-            throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
-          let balance = state.stockBalances.find(
-            (b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId,
-          );
-          if (!balance) {
-            const [id] = await bound.ids.next('stock_balances');
-            balance = {
-              id: id!,
-              brandId,
-              variantId: movement.variantId,
-              locationId: movement.locationId,
-              inStock: 0,
-              reserved: 0,
-              updatedAt: at,
-            };
-            state.stockBalances.push(balance);
-          }
-          balance.inStock += movement.inStockDelta;
-          balance.reserved += movement.reservedDelta;
-          balance.updatedAt = at;
-          if (!touched.includes(balance)) touched.push(balance);
-          state.stockMovements.push(clone({ ...movement, id: movementIds[index]!, createdAt: at }));
-        }
-        return clone(touched);
+        return (await applyWithVariants(brandId, movements, at)).map(({ sku: _sku, ean: _ean, ...balance }) => balance);
       },
+      applyWithVariants,
       async movements(brandId, variantId, limit) {
         return clone(
           s()
@@ -601,5 +580,54 @@ export const inMemoryInventoryFactories: InMemoryFactories<InventoryRepositories
         return { rows, total: null };
       },
     };
+
+    /**
+     * Moves the balances; answers them with their variant's SKU and EAN. This storage does not
+     * check references (test fixtures stock bare variant ids, which SQL storage refuses by foreign
+     * key): a variant it does not hold answers an empty SKU.
+     */
+    async function applyWithVariants(
+      brandId: number,
+      movements: NewStockMovement[],
+      at: string,
+    ): Promise<AppliedStock[]> {
+      if (movements.length === 0) return [];
+      const state = s();
+      const touched: StockBalance[] = [];
+      const movementIds = await bound.ids.next('stock_movements', movements.length);
+      for (const [index, movement] of movements.entries()) {
+        if (movement.brandId !== brandId)
+          throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
+        let balance = state.stockBalances.find(
+          (b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId,
+        );
+        if (!balance) {
+          const [id] = await bound.ids.next('stock_balances');
+          balance = {
+            id: id!,
+            brandId,
+            variantId: movement.variantId,
+            locationId: movement.locationId,
+            inStock: 0,
+            reserved: 0,
+            updatedAt: at,
+          };
+          state.stockBalances.push(balance);
+        }
+        balance.inStock += movement.inStockDelta;
+        balance.reserved += movement.reservedDelta;
+        balance.updatedAt = at;
+        if (!touched.includes(balance)) touched.push(balance);
+        state.stockMovements.push(clone({ ...movement, id: movementIds[index]!, createdAt: at }));
+      }
+      const wanted = new Set(touched.map((b) => b.variantId));
+      const variants = new Map(
+        state.variants.filter((v) => wanted.has(v.id) && v.brandId === brandId).map((v) => [v.id, v]),
+      );
+      return touched.map((balance): AppliedStock => {
+        const variant = variants.get(balance.variantId);
+        return { ...clone(balance), sku: variant?.sku ?? '', ean: variant?.ean ?? null };
+      });
+    }
   },
 };

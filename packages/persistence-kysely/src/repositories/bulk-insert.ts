@@ -14,8 +14,11 @@ export interface BulkInsertOptions {
    * Built from the schema's column names by the helpers below, never from input.
    */
   conflict?: string;
-  /** Return the written rows (`returning *`). */
-  returning?: boolean;
+  /**
+   * Return the written rows: `true` for `returning *`, or the text of the returning list (columns
+   * and expressions on the written row, built from the schema's names, never from input).
+   */
+  returning?: boolean | string;
   /**
    * For batches whose size changes with every call (the request log's flushes): on SQLite, cut
    * the rows into power-of-two runs so that a few statement texts are prepared once and reused.
@@ -56,7 +59,7 @@ function insertText(
   const tuples = Array.from({ length: rowCount }, tuple);
   return (
     `insert into ${id(table)} (${columns.map(id).join(', ')}) values ${tuples.join(', ')}` +
-    `${options.conflict ? ` ${options.conflict}` : ''}${options.returning ? ' returning *' : ''}`
+    `${options.conflict ? ` ${options.conflict}` : ''}${options.returning ? ` returning ${options.returning === true ? '*' : options.returning}` : ''}`
   );
 }
 
@@ -116,7 +119,7 @@ export async function bulkInsert<T extends Table>(
     for (const row of part) for (const column of columns) parameters.push(row[column] ?? null);
     const text =
       part.length <= MAX_KEPT_TEXT_ROWS
-        ? keptText([dialect, table, options.conflict, options.returning === true, part.length, ...columns], () =>
+        ? keptText([dialect, table, options.conflict, options.returning ?? false, part.length, ...columns], () =>
             insertText(dialect, table, columns, part.length, options),
           )
         : insertText(dialect, table, columns, part.length, options);

@@ -1,7 +1,9 @@
+import { recordEvents } from '../../events/record-events';
 import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
+import { storedProductForm } from '../product-events';
 import { newProduct } from '../product-sync-merge';
 import {
   LegacyProductFields,
@@ -40,7 +42,8 @@ export interface CreateLegacyProductInput {
  * variant needs at least one attribute, the same attribute names as the others (1000001) and a
  * price in the brand's base currency; the item number (1000002) and the SKUs (1000003) must be
  * free. Stock is set per stock type (see `LegacyVariantInput.inventory`) as `api_quantity`
- * movements. Nothing is written unless all of it is valid.
+ * movements. Nothing is written unless all of it is valid. The product is announced
+ * (`product.created`, as saved) in the same transaction, before its stock moves.
  */
 export async function createLegacyProduct(
   deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
@@ -77,6 +80,7 @@ export async function createLegacyProduct(
       translations: [],
     };
     await tx.products.saveAll(brandId, [aggregate]);
+    await recordEvents(tx, brandId, now, [{ type: 'product.created', object: storedProductForm(aggregate) }]);
     await applyInventory(
       tx,
       { brandId, userId: input.userId ?? null, at: now },

@@ -1,7 +1,9 @@
+import { recordEvents } from '../../events/record-events';
 import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate, VariantRecord } from '../catalog.entities';
+import { storedProductForm } from '../product-events';
 import {
   LegacyProductWriteRepositories,
   LegacyVariantInput,
@@ -23,7 +25,8 @@ import {
 /**
  * `POST /api/products/{id}/variants`: adds a variant to a product. It must have the product's
  * attribute names (1000001), a free SKU (1000003) and a price in the brand's base currency;
- * its stock is set like a new product's. The product's `updated_at` moves too.
+ * its stock is set like a new product's. The product's `updated_at` moves too, so the product is
+ * announced (`product.updated`, with the new variant) in the same transaction, before the stock moves.
  */
 export async function createLegacyVariant(
   deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
@@ -56,6 +59,7 @@ export async function createLegacyVariant(
       variants: [...current.variants, record],
     };
     await tx.products.saveAll(brandId, [{ ...aggregate, variants: [record] }]);
+    await recordEvents(tx, brandId, now, [{ type: 'product.updated', object: storedProductForm(aggregate) }]);
     await applyInventory(
       tx,
       { brandId, userId: input.userId ?? null, at: now },

@@ -1,16 +1,23 @@
+import { recordEvents } from '../../events/record-events';
 import { Clock } from '../../shared/clock.ports';
 import { DomainError } from '../../shared/errors';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
+import { ProductAggregate } from '../catalog.entities';
+import { productAfterSave } from '../product-events';
 import { findProduct, variantOf } from './legacy-product.helpers';
 import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
 
 /**
  * `DELETE /api/products/{id}/variants/{variantId}`: deletes a variant with its prices and stock.
  * A product keeps at least one variant (1000005), and a variant that orders (or other
- * documents) refer to stays (`has_dependents`). The product's `updated_at` moves.
+ * documents) refer to stays (`has_dependents`). The product's `updated_at` moves, and the
+ * product is announced (`product.updated`, without the variant) in the same transaction.
  */
 export async function deleteLegacyVariant(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'products'>>; clock: Clock },
+  deps: {
+    uow: UnitOfWork<Pick<Repositories, 'events' | 'ids' | 'products' | 'webhookDeliveries' | 'webhookEndpoints'>>;
+    clock: Clock;
+  },
   input: { brandId: number; productId: number; variantId: number },
 ): Promise<void> {
   const { brandId } = input;
@@ -33,8 +40,11 @@ export async function deleteLegacyVariant(
       );
     }
     await tx.products.deleteVariant(brandId, variant.id);
-    await tx.products.saveAll(brandId, [
-      { ...current, product: { ...current.product, updatedAt: deps.clock.now() }, variants: [] },
+    const now = deps.clock.now();
+    const saved: ProductAggregate = { ...current, product: { ...current.product, updatedAt: now }, variants: [] };
+    await tx.products.saveAll(brandId, [saved]);
+    await recordEvents(tx, brandId, now, [
+      { type: 'product.updated', object: productAfterSave(current, saved, new Set([variant.id])) },
     ]);
   });
 }

@@ -1,3 +1,4 @@
+import { applyStockMovements } from '../../inventory/apply-stock-movements';
 import { ensureDefaultLocation } from '../../inventory/ensure-default-location';
 import { InventoryLocation, NewStockMovement } from '../../inventory/inventory.entities';
 import { inventoryLocationListDefinition } from '../catalog.list-definitions';
@@ -27,10 +28,23 @@ export type LegacyProductReadRepositories = Pick<
   'categories' | 'collections' | 'inventoryLocations' | 'products' | 'stock' | 'subbrands'
 >;
 
-/** What the legacy product and variant writes use: the reads, the brand (its base currency) and ids. */
+/**
+ * What the legacy product and variant writes use: the reads, the brand (its base currency), ids,
+ * and the outbox with the webhooks (`product.*` events).
+ */
 export type LegacyProductWriteRepositories = Pick<
   Repositories,
-  'brands' | 'categories' | 'collections' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'subbrands'
+  | 'brands'
+  | 'categories'
+  | 'collections'
+  | 'events'
+  | 'ids'
+  | 'inventoryLocations'
+  | 'products'
+  | 'stock'
+  | 'subbrands'
+  | 'webhookDeliveries'
+  | 'webhookEndpoints'
 >;
 
 /* ------------------------------------------------------------------------------------------------
@@ -587,7 +601,7 @@ export async function resolveStockLocations(
 
 /** Sets the in-stock quantities (reason `api_quantity`): one ledger row per balance that changes. */
 export async function applyInventory(
-  tx: Pick<Repositories, 'stock'>,
+  tx: Pick<Repositories, 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'>,
   input: { brandId: number; userId: number | null; at: string },
   entries: { variantId: number; stock: NormalizedStock; location: InventoryLocation }[],
 ): Promise<void> {
@@ -612,7 +626,7 @@ export async function applyInventory(
       },
     ];
   });
-  if (movements.length > 0) await tx.stock.apply(input.brandId, movements, input.at);
+  if (movements.length > 0) await applyStockMovements(tx, input.brandId, movements, input.at);
 }
 
 /* ------------------------------------------------------------------------------------------------

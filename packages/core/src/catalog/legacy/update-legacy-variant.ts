@@ -1,8 +1,10 @@
+import { recordEvents } from '../../events/record-events';
 import { Clock } from '../../shared/clock.ports';
 import { ViolationList } from '../../shared/errors';
 import { sameData } from '../../shared/sync-outcome';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
-import { VariantRecord } from '../catalog.entities';
+import { ProductAggregate, VariantRecord } from '../catalog.entities';
+import { productAfterSave } from '../product-events';
 import {
   LegacyProductWriteRepositories,
   LegacyVariantChanges,
@@ -24,6 +26,8 @@ import {
  * `PUT /api/products/{id}/variants/{variantId}`: changes a variant's SKU (must be free: 1000003),
  * EAN, picture, attribute values (the names stay: 1000001), prices (the currencies sent; the
  * others stay, and the base currency must remain) and stock. Fields not sent keep their value.
+ * A change of the variant or its prices moves the product's `updated_at` and is announced
+ * (`product.updated`) in the same transaction; a change of stock alone is not a product change.
  */
 export async function updateLegacyVariant(
   deps: { uow: UnitOfWork<LegacyProductWriteRepositories>; clock: Clock },
@@ -63,9 +67,13 @@ export async function updateLegacyVariant(
     let record: VariantRecord = existing;
     if (!sameData(variant, existing.variant) || !sameData(prices, existing.prices)) {
       record = { ...existing, variant: { ...variant, updatedAt: now }, prices };
-      await tx.products.saveAll(brandId, [
-        { ...current, product: { ...current.product, updatedAt: now }, variants: [record] },
-      ]);
+      const saved: ProductAggregate = {
+        ...current,
+        product: { ...current.product, updatedAt: now },
+        variants: [record],
+      };
+      await tx.products.saveAll(brandId, [saved]);
+      await recordEvents(tx, brandId, now, [{ type: 'product.updated', object: productAfterSave(current, saved) }]);
     }
     await applyInventory(
       tx,

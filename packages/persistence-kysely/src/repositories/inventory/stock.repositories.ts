@@ -1,4 +1,13 @@
-import { AvailableStock, IdGenerator, StockBalance, StockMovement, StockReason, StockRepository } from '@brand/core';
+import {
+  AppliedStock,
+  AvailableStock,
+  IdGenerator,
+  NewStockMovement,
+  StockBalance,
+  StockMovement,
+  StockReason,
+  StockRepository,
+} from '@brand/core';
 import { Kysely, Selectable, sql } from 'kysely';
 import { Database } from '../../database';
 import { Dialect } from '../../storage';
@@ -82,6 +91,17 @@ const ADD_TO_BALANCE =
 const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
 
 /**
+ * The upserted balances with their variant's SKU and EAN, read by the same statement (subqueries
+ * by primary key in RETURNING, which both dialects allow): `applyWithVariants` costs no more
+ * round trips than `apply`.
+ */
+const RETURNING_WITH_VARIANTS =
+  '*, (select "sku" from "variants" where "variants"."id" = "stock_balances"."variant_id") as "sku", ' +
+  '(select "ean" from "variants" where "variants"."id" = "stock_balances"."variant_id") as "ean"';
+
+type AppliedRow = Selectable<StockBalancesTable> & { sku: string; ean: string | null };
+
+/**
  * Balances of variants (at one location). Inside a Postgres transaction the rows stay locked
  * until it ends, so a caller that reads a balance to decide on a movement (set a quantity, check
  * availability before reserving) cannot be overtaken by a concurrent one; `apply` locks in the
@@ -125,6 +145,93 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
     for (const r of rows)
       seenBalanceIds.set(`${brandId}:${balanceKey(Number(r.variant_id), Number(r.location_id))}`, Number(r.id));
   };
+
+  /** Moves the balances and writes the ledger; answers the balance rows (with sku and ean if asked) in the order first touched. */
+  async function applyMovements(
+    brandId: number,
+    movements: NewStockMovement[],
+    at: string,
+    withVariants: boolean,
+  ): Promise<AppliedRow[]> {
+    if (movements.length === 0) return [];
+    // One balance change per (variant, location) of the call: an upsert may touch a row once.
+    const deltas = new Map<string, { variantId: number; locationId: number; inStock: number; reserved: number }>();
+    for (const m of movements) {
+      const key = balanceKey(m.variantId, m.locationId);
+      const delta = deltas.get(key) ?? { variantId: m.variantId, locationId: m.locationId, inStock: 0, reserved: 0 };
+      delta.inStock += m.inStockDelta;
+      delta.reserved += m.reservedDelta;
+      deltas.set(key, delta);
+    }
+    // Sorted, so that concurrent calls lock balance rows in the same order (no deadlocks).
+    const changes = [...deltas.values()].sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
+
+    // Ids only for balances that do not exist yet; a concurrent creation is caught by ON CONFLICT.
+    const seenId = (c: { variantId: number; locationId: number }) =>
+      seenBalanceIds.get(`${brandId}:${balanceKey(c.variantId, c.locationId)}`);
+    const unseenVariants = unique(changes.filter((c) => seenId(c) === undefined).map((c) => c.variantId));
+    if (unseenVariants.length > 0)
+      remember(
+        brandId,
+        await selectInChunks(unseenVariants, (chunk) =>
+          db
+            .selectFrom('stock_balances')
+            .select(['id', 'variant_id', 'location_id'])
+            .where('brand_id', '=', brandId)
+            .where('variant_id', 'in', chunk)
+            .execute(),
+        ),
+      );
+    const existing = new Map<string, number>();
+    for (const c of changes) {
+      const id = seenId(c);
+      if (id !== undefined) existing.set(balanceKey(c.variantId, c.locationId), id);
+    }
+    const missing = changes.filter((c) => !existing.has(balanceKey(c.variantId, c.locationId)));
+    const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
+    missing.forEach((c, i) => existing.set(balanceKey(c.variantId, c.locationId), newIds[i]!));
+
+    const { rows: balances } = await bulkInsert(
+      executor,
+      'stock_balances',
+      changes.map((c) => ({
+        id: existing.get(balanceKey(c.variantId, c.locationId))!,
+        brand_id: brandId,
+        variant_id: c.variantId,
+        location_id: c.locationId,
+        in_stock: c.inStock,
+        reserved: c.reserved,
+        updated_at: at,
+      })),
+      { conflict: ADD_TO_BALANCE, returning: withVariants ? RETURNING_WITH_VARIANTS : true },
+    );
+    remember(brandId, balances);
+
+    const movementIds = await ids.next('stock_movements', movements.length);
+    await bulkInsert(
+      executor,
+      'stock_movements',
+      movements.map((m, i) => ({
+        id: movementIds[i]!,
+        brand_id: brandId,
+        variant_id: m.variantId,
+        location_id: m.locationId,
+        in_stock_delta: m.inStockDelta,
+        reserved_delta: m.reservedDelta,
+        reason: m.reason,
+        note: m.note,
+        document_type: m.documentType,
+        document_id: m.documentId,
+        user_id: m.userId,
+        created_at: at,
+      })),
+    );
+    // The touched balances in the order the movements first touched them.
+    const order = new Map([...deltas.keys()].map((key, i) => [key, i]));
+    const rank = (b: AppliedRow): number => order.get(balanceKey(Number(b.variant_id), Number(b.location_id))) ?? 0;
+    return (balances as AppliedRow[]).sort((a, b) => rank(a) - rank(b));
+  }
+
   return {
     async balances(brandId, variantIds, locationId) {
       const rows = await selectInChunks(unique(variantIds), (chunk) =>
@@ -137,83 +244,13 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
     },
 
     async apply(brandId, movements, at) {
-      if (movements.length === 0) return [];
-      // One balance change per (variant, location) of the call: an upsert may touch a row once.
-      const deltas = new Map<string, { variantId: number; locationId: number; inStock: number; reserved: number }>();
-      for (const m of movements) {
-        const key = balanceKey(m.variantId, m.locationId);
-        const delta = deltas.get(key) ?? { variantId: m.variantId, locationId: m.locationId, inStock: 0, reserved: 0 };
-        delta.inStock += m.inStockDelta;
-        delta.reserved += m.reservedDelta;
-        deltas.set(key, delta);
-      }
-      // Sorted, so that concurrent calls lock balance rows in the same order (no deadlocks).
-      const changes = [...deltas.values()].sort((a, b) => a.variantId - b.variantId || a.locationId - b.locationId);
+      return (await applyMovements(brandId, movements, at, false)).map(rowToBalance);
+    },
 
-      // Ids only for balances that do not exist yet; a concurrent creation is caught by ON CONFLICT.
-      const seenId = (c: { variantId: number; locationId: number }) =>
-        seenBalanceIds.get(`${brandId}:${balanceKey(c.variantId, c.locationId)}`);
-      const unseenVariants = unique(changes.filter((c) => seenId(c) === undefined).map((c) => c.variantId));
-      if (unseenVariants.length > 0)
-        remember(
-          brandId,
-          await selectInChunks(unseenVariants, (chunk) =>
-            db
-              .selectFrom('stock_balances')
-              .select(['id', 'variant_id', 'location_id'])
-              .where('brand_id', '=', brandId)
-              .where('variant_id', 'in', chunk)
-              .execute(),
-          ),
-        );
-      const existing = new Map<string, number>();
-      for (const c of changes) {
-        const id = seenId(c);
-        if (id !== undefined) existing.set(balanceKey(c.variantId, c.locationId), id);
-      }
-      const missing = changes.filter((c) => !existing.has(balanceKey(c.variantId, c.locationId)));
-      const newIds = missing.length > 0 ? await ids.next('stock_balances', missing.length) : [];
-      missing.forEach((c, i) => existing.set(balanceKey(c.variantId, c.locationId), newIds[i]!));
-
-      const { rows: balances } = await bulkInsert(
-        executor,
-        'stock_balances',
-        changes.map((c) => ({
-          id: existing.get(balanceKey(c.variantId, c.locationId))!,
-          brand_id: brandId,
-          variant_id: c.variantId,
-          location_id: c.locationId,
-          in_stock: c.inStock,
-          reserved: c.reserved,
-          updated_at: at,
-        })),
-        { conflict: ADD_TO_BALANCE, returning: true },
+    async applyWithVariants(brandId, movements, at) {
+      return (await applyMovements(brandId, movements, at, true)).map(
+        (r): AppliedStock => ({ ...rowToBalance(r), sku: r.sku, ean: r.ean }),
       );
-      remember(brandId, balances);
-
-      const movementIds = await ids.next('stock_movements', movements.length);
-      await bulkInsert(
-        executor,
-        'stock_movements',
-        movements.map((m, i) => ({
-          id: movementIds[i]!,
-          brand_id: brandId,
-          variant_id: m.variantId,
-          location_id: m.locationId,
-          in_stock_delta: m.inStockDelta,
-          reserved_delta: m.reservedDelta,
-          reason: m.reason,
-          note: m.note,
-          document_type: m.documentType,
-          document_id: m.documentId,
-          user_id: m.userId,
-          created_at: at,
-        })),
-      );
-      // The touched balances in the order the movements first touched them.
-      const order = new Map([...deltas.keys()].map((key, i) => [key, i]));
-      const rank = (b: StockBalance): number => order.get(balanceKey(b.variantId, b.locationId)) ?? 0;
-      return balances.map(rowToBalance).sort((a, b) => rank(a) - rank(b));
     },
 
     async movements(brandId, variantId, limit) {
