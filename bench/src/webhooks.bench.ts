@@ -119,6 +119,7 @@ async function main(): Promise<void> {
         Array.from({ length: Math.min(500, EVENTS - start) }, (_, i) => ({
           type: 'order.created' as const,
           object: { id: start + i + 1, brandId, status: 'draft', lines: [] } as unknown as Order,
+          timeline: { note: null, userId: null },
         })),
       ),
     );

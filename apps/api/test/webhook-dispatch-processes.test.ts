@@ -48,6 +48,7 @@ async function announce(storage: Storage, brandId: number, count: number): Promi
         Array.from({ length: Math.min(50, count - start) }, (_, i) => ({
           type: 'order.created' as const,
           object: { id: start + i + 1, brandId, status: 'draft', lines: [] } as unknown as Order,
+          timeline: { note: null, userId: null },
         })),
       ),
     );

@@ -371,6 +371,7 @@ export type {
   ExportScope,
   NewTimelineEvent,
   TimelineEvent,
+  TimelineKind,
 } from './documents/document.entities';
 export type { DocumentRepositories, ExportMarkRepository, TimelineRepository } from './documents/document.ports';
 export { exportAccountingEntries } from './documents/export-accounting-entries';
@@ -492,11 +493,13 @@ export type { BrandSettingsChanges } from './settings/update-brand-settings';
 // Events: typed domain events written with the change that caused them (the outbox), and the feed.
 export { EVENT_TYPES, isEventType } from './events/event.entities';
 export type {
+  DocumentEventType,
   DomainEvent,
   EmittedEventType,
   EventObjects,
   EventType,
   NewDomainEvent,
+  TimelineNote,
 } from './events/event.entities';
 export type { EventRepositories, EventRepository } from './events/event.ports';
 export { eventListDefinition } from './events/event.list-definitions';

@@ -27,14 +27,59 @@ export interface ExportMark {
   note: string | null;
 }
 
+/**
+ * What a timeline entry says happened, a stable machine word (stored as text; the API shows it as
+ * `kind`). Most entries are a document's own change announced by a domain event, written from
+ * that event (`timelineOfEvents`, documents/timeline-from-events.ts, maps each document event
+ * type to its kind); the others are written by the use case, as no event announces them: a change
+ * seen from another document (an order's `shipment_created`), or a change without an event type
+ * (`exported`, `regulated`).
+ */
+export type TimelineKind =
+  /** The document was made. From `<document>.created`; production orders and delivery notes by hand. */
+  | 'created'
+  /** Order, return, production order approved (`order.approved`, `return.approved`, `production_order.approved`). */
+  | 'approved'
+  /** Order or shipment cancelled (`order.cancelled`, `shipment.cancelled`). */
+  | 'cancelled'
+  /** Order archived (`order.archived`). */
+  | 'archived'
+  /** Shipment delivered (`shipment.delivered`); on its order, by hand: a shipment of it was delivered. */
+  | 'delivered'
+  /** Invoice or credit note booked (`invoice.booked`, `credit_note.booked`); on the order, by hand: an invoice of it was booked. */
+  | 'booked'
+  /** Return credited (`return.credited`); on an invoice, by hand: a credit note of it was drafted or booked. */
+  | 'credited'
+  /** Return or delivery note received (`return.received`, `delivery_note.received`). */
+  | 'received'
+  /** Production order closed (`production_order.closed`). */
+  | 'closed'
+  /** By hand: a system marked the document exported (`systemId` says which, `note` is the mark's). */
+  | 'exported'
+  /** By hand: pieces of an order (on the order or its invoice) taken out of In stock. */
+  | 'regulated'
+  /** By hand, on an order: a shipment of it was made. */
+  | 'shipment_created'
+  /** By hand, on an order: a return of it was announced. */
+  | 'return_announced'
+  /** By hand, on a production order: a delivery note of it was announced. */
+  | 'delivery_note_created'
+  /** By hand, on a production order: a delivery note of it was received. */
+  | 'delivery_note_received'
+  /** By hand, on a return: its credit note was drafted from an alert. */
+  | 'credit_note_issued'
+  /** By hand, on a return: the warehouse's ad hoc return was matched to it. */
+  | 'ad_hoc_matched'
+  /** By hand, on a return: its return portal changed it. */
+  | 'updated';
+
 /** What happened to a document, newest last (created, approved, exported to X, delivered, …). */
 export interface TimelineEvent {
   id: number;
   brandId: number;
   documentType: DocumentType;
   documentId: number;
-  /** A stable machine word: `created`, `approved`, `cancelled`, `exported`, `delivered`, `booked`, … */
-  kind: string;
+  kind: TimelineKind;
   /** Human text; for `exported` the note sent with the mark. */
   note: string | null;
   /** For `exported`: the system that marked it. */

@@ -1,4 +1,5 @@
 import { NewTimelineEvent } from './document.entities';
+import { NewDomainEvent } from '../events/event.entities';
 import { recordEvents } from '../events/record-events';
 import { Order } from '../orders/order.entities';
 import { orderLifecycle } from '../orders/order.lifecycle';
@@ -98,7 +99,10 @@ export async function markOrdersExported(
       });
 
     const regulate = new Set(input.items.filter((item) => item.regulateInventory).map((item) => item.orderId));
-    const events: NewTimelineEvent[] = [];
+    // Each archived order's timeline reads exported (the marks), regulated, archived (its
+    // order.archived event's entry): the entries no event announces are written first.
+    const regulatedTimeline: NewTimelineEvent[] = [];
+    const archivedEvents: NewDomainEvent<'order.archived'>[] = [];
     // The stock of every order moves in one call after the loop: one inventory.changed per balance.
     const movements: NewStockMovement[] = [];
     for (const orderId of regulate) {
@@ -116,30 +120,32 @@ export async function markOrdersExported(
       orderLifecycle.assertTransition(order.status, 'archived');
       const archived: Order = { ...regulated, status: 'archived', archivedAt: at, updatedAt: at };
       await tx.orders.save(archived);
-      await recordEvents(tx, input.brandId, at, [{ type: 'order.archived', object: archived }]);
+      archivedEvents.push({
+        type: 'order.archived',
+        object: archived,
+        timeline: { note: 'archived on export with regulate_inventory', userId: input.userId },
+      });
       orders.set(orderId, archived);
       const pieces =
         regulated.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0) -
         order.lines.reduce((sum, line) => sum + line.regulatedQuantity, 0);
-      const event = {
-        brandId: input.brandId,
-        documentType: 'order' as const,
-        documentId: order.id,
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
-      };
       if (pieces > 0)
-        events.push({
-          ...event,
+        regulatedTimeline.push({
+          brandId: input.brandId,
+          documentType: 'order',
+          documentId: order.id,
           kind: 'regulated',
           note: `${pieces} ${pieces === 1 ? 'piece' : 'pieces'} taken out of In stock on export`,
+          systemId: null,
+          userId: input.userId,
+          createdAt: at,
         });
-      events.push({ ...event, kind: 'archived', note: 'archived on export with regulate_inventory' });
     }
-    await applyStockMovements(tx, input.brandId, movements, at);
     await recordMarks(tx, request, at);
-    await tx.timeline.append(events);
+    await tx.timeline.append(regulatedTimeline);
+    // Announced in the orders' order, before the inventory.changed of the stock they moved.
+    await recordEvents(tx, input.brandId, at, archivedEvents);
+    await applyStockMovements(tx, input.brandId, movements, at);
     return [...new Set(input.items.map((item) => item.orderId))].map((id) => orders.get(id)!);
   });
 }

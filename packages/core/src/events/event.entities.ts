@@ -1,5 +1,6 @@
 import { ProductAggregate } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
+import { DocumentType } from '../documents/document.entities';
 import { CreditNote, Invoice } from '../finance/finance.entities';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { AvailableStock } from '../inventory/inventory.entities';
@@ -90,7 +91,32 @@ export type DomainEvent<T extends EmittedEventType = EmittedEventType> = {
   [K in T]: { id: number; brandId: number; type: K; object: EventObjects[K]; createdAt: string };
 }[T];
 
-/** An event before storage numbers it. */
+/**
+ * The event types that announce a change of a document with a timeline (`order.*`, `shipment.*`,
+ * `invoice.*`, `credit_note.*`, `return.*`, `production_order.*`, `delivery_note.*`): each one
+ * recorded also writes the document's timeline entry of that change (`recordEvents`).
+ */
+export type DocumentEventType = Extract<EmittedEventType, `${DocumentType}.${string}`>;
+
+/**
+ * What the document's timeline says of a change: the human note and the user whose token made
+ * it. The event's object cannot tell either (the note is worded by the use case, from what it
+ * did: "placed on channel Webshop", "booked as accounting entry 7"), so the use case hands them
+ * to `recordEvents` with the event; they are written to the timeline only, never to the outbox.
+ */
+export interface TimelineNote {
+  note: string | null;
+  userId: number | null;
+}
+
+/**
+ * An event before storage numbers it. An event of a document (`DocumentEventType`) must carry
+ * its `timeline` note: the timeline entry of the change is derived from the event, so requiring
+ * it here means no use case can announce a document's change and leave its timeline silent or
+ * nameless by forgetting it. Other events (inventory, customers, products, alerts) have none.
+ */
 export type NewDomainEvent<T extends EmittedEventType = EmittedEventType> = {
-  [K in T]: { type: K; object: EventObjects[K] };
+  [K in T]: K extends DocumentEventType
+    ? { type: K; object: EventObjects[K]; timeline: TimelineNote }
+    : { type: K; object: EventObjects[K] };
 }[T];

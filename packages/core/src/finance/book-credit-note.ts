@@ -53,32 +53,26 @@ export async function bookCreditNoteInTx(
   const creditNote: CreditNote = { ...draft, status: 'booked', bookedAt: at, updatedAt: at };
   await tx.creditNotes.save(creditNote);
   const accountingEntry = await writeAccountingEntry(tx, { type: 'credit_note', creditNote }, at);
-  await tx.timeline.append([
+  await recordEvents(tx, creditNote.brandId, at, [
     {
-      brandId: creditNote.brandId,
-      documentType: 'credit_note',
-      documentId: creditNote.id,
-      kind: 'booked',
-      note: `booked as accounting entry ${accountingEntry.entryNumber}`,
-      systemId: null,
-      userId,
-      createdAt: at,
+      type: 'credit_note.booked',
+      object: creditNote,
+      timeline: { note: `booked as accounting entry ${accountingEntry.entryNumber}`, userId },
     },
-    ...(creditNote.invoiceId !== null
-      ? [
-          {
-            brandId: creditNote.brandId,
-            documentType: 'invoice' as const,
-            documentId: creditNote.invoiceId,
-            kind: 'credited',
-            note: `credit note ${creditNote.creditNoteNumber} booked`,
-            systemId: null,
-            userId,
-            createdAt: at,
-          },
-        ]
-      : []),
   ]);
-  await recordEvents(tx, creditNote.brandId, at, [{ type: 'credit_note.booked', object: creditNote }]);
+  // The invoice it credits announces nothing of it: its entry is written here.
+  if (creditNote.invoiceId !== null)
+    await tx.timeline.append([
+      {
+        brandId: creditNote.brandId,
+        documentType: 'invoice',
+        documentId: creditNote.invoiceId,
+        kind: 'credited',
+        note: `credit note ${creditNote.creditNoteNumber} booked`,
+        systemId: null,
+        userId,
+        createdAt: at,
+      },
+    ]);
   return { creditNote, accountingEntry };
 }

@@ -52,15 +52,17 @@ export async function bookInvoice(
     if (!draft) throw DomainError.notFound('invoice', input.invoiceId);
     financialDocumentLifecycle.assertTransition(draft.status, 'booked');
 
-    const events: NewTimelineEvent[] = [];
+    // The order's entries of this booking, which no event announces (its `archived` is the
+    // event's): written before the events, so the order's timeline reads booked, regulated, archived.
+    const orderTimeline: NewTimelineEvent[] = [];
     let inventoryRegulated = draft.inventoryRegulated;
     let orderToSave: Order | null = null;
-    let archived = false;
+    let archivedNote: string | null = null;
     const settings = await loadSettings(tx, input.brandId);
     if (draft.orderId !== null) {
       const [order] = await tx.orders.findByIds(input.brandId, [draft.orderId]);
       if (order) {
-        const event = {
+        const entry = {
           brandId: input.brandId,
           documentType: 'order' as const,
           documentId: order.id,
@@ -68,12 +70,13 @@ export async function bookInvoice(
           userId: input.userId,
           createdAt: at,
         };
-        events.push({ ...event, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
+        orderTimeline.push({ ...entry, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
         if (settings.invoicing === 'in_service' && !draft.inventoryRegulated) {
           const regulated = await regulateInvoicedPieces(tx, order, draft, input.userId, at);
-          events.push(...regulated.events.map((e) => ({ ...event, ...e })));
+          if (regulated.regulatedNote !== null)
+            orderTimeline.push({ ...entry, kind: 'regulated', note: regulated.regulatedNote });
           orderToSave = regulated.order;
-          archived = regulated.archived;
+          archivedNote = regulated.archivedNote;
           inventoryRegulated = true;
         }
       }
@@ -82,39 +85,38 @@ export async function bookInvoice(
     const invoice: Invoice = { ...draft, status: 'booked', bookedAt: at, updatedAt: at, inventoryRegulated };
     await tx.invoices.save(invoice);
     const accountingEntry = await writeAccountingEntry(tx, { type: 'invoice', invoice }, at);
-    const announced: NewDomainEvent[] = [{ type: 'invoice.booked', object: invoice }];
+    const announced: NewDomainEvent[] = [
+      {
+        type: 'invoice.booked',
+        object: invoice,
+        timeline: { note: `booked as accounting entry ${accountingEntry.entryNumber}`, userId: input.userId },
+      },
+    ];
     if (orderToSave) {
       await tx.orders.save(orderToSave);
-      if (archived) announced.push({ type: 'order.archived', object: orderToSave });
+      if (archivedNote !== null)
+        announced.push({
+          type: 'order.archived',
+          object: orderToSave,
+          timeline: { note: archivedNote, userId: input.userId },
+        });
     }
-    await tx.timeline.append([
-      {
-        brandId: input.brandId,
-        documentType: 'invoice',
-        documentId: invoice.id,
-        kind: 'booked',
-        note: `booked as accounting entry ${accountingEntry.entryNumber}`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
-      },
-      ...(inventoryRegulated && !draft.inventoryRegulated
-        ? [
-            {
-              brandId: input.brandId,
-              documentType: 'invoice' as const,
-              documentId: invoice.id,
-              kind: 'regulated',
-              note: 'invoiced pieces taken out of In stock',
-              systemId: null,
-              userId: input.userId,
-              createdAt: at,
-            },
-          ]
-        : []),
-      ...events,
-    ]);
+    await tx.timeline.append(orderTimeline);
     await recordEvents(tx, input.brandId, at, announced);
+    // The invoice's own `regulated` (no event announces it) follows its `booked`.
+    if (inventoryRegulated && !draft.inventoryRegulated)
+      await tx.timeline.append([
+        {
+          brandId: input.brandId,
+          documentType: 'invoice',
+          documentId: invoice.id,
+          kind: 'regulated',
+          note: 'invoiced pieces taken out of In stock',
+          systemId: null,
+          userId: input.userId,
+          createdAt: at,
+        },
+      ]);
     return { invoice, accountingEntry };
   });
 }
@@ -122,7 +124,8 @@ export async function bookInvoice(
 /**
  * Regulates the invoice's product pieces on its order (the stock moves now) and returns the order
  * for the caller to save when it changed (archived when nothing is left to regulate and it was
- * approved; null when unchanged), whether it archived it, and what the order's timeline should say.
+ * approved; null when unchanged), and what the order's timeline should say: `regulatedNote` when
+ * pieces were taken (null when none), `archivedNote` when it archived the order (null when not).
  */
 async function regulateInvoicedPieces(
   tx: Parameters<typeof regulateOrderLines>[0],
@@ -130,7 +133,7 @@ async function regulateInvoicedPieces(
   invoice: Invoice,
   userId: number | null,
   at: string,
-): Promise<{ order: Order | null; archived: boolean; events: Array<Pick<NewTimelineEvent, 'kind' | 'note'>> }> {
+): Promise<{ order: Order | null; regulatedNote: string | null; archivedNote: string | null }> {
   const pieces = new Map<number, number>();
   for (const line of invoice.lines) {
     if (line.kind === 'product' && line.orderLineId !== null)
@@ -146,19 +149,17 @@ async function regulateInvoicedPieces(
   const taken =
     regulated.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0) -
     order.lines.reduce((sum, l) => sum + l.regulatedQuantity, 0);
-  const events: Array<Pick<NewTimelineEvent, 'kind' | 'note'>> = [];
-  if (taken > 0)
-    events.push({
-      kind: 'regulated',
-      note: `${taken} ${taken === 1 ? 'piece' : 'pieces'} of invoice ${invoice.invoiceNumber} taken out of In stock`,
-    });
+  const regulatedNote =
+    taken > 0
+      ? `${taken} ${taken === 1 ? 'piece' : 'pieces'} of invoice ${invoice.invoiceNumber} taken out of In stock`
+      : null;
   let saved: Order = taken > 0 ? { ...regulated, updatedAt: at } : regulated;
+  let archivedNote: string | null = null;
   const complete = regulated.lines.every((l) => l.regulatedQuantity >= l.quantity);
   if (complete && order.status === 'approved') {
     orderLifecycle.assertTransition(order.status, 'archived');
     saved = { ...saved, status: 'archived', archivedAt: at, updatedAt: at };
-    events.push({ kind: 'archived', note: `every piece invoiced and regulated (invoice ${invoice.invoiceNumber})` });
+    archivedNote = `every piece invoiced and regulated (invoice ${invoice.invoiceNumber})`;
   }
-  const archived = saved.status !== order.status;
-  return { order: taken > 0 || archived ? saved : null, archived, events };
+  return { order: taken > 0 || archivedNote !== null ? saved : null, regulatedNote, archivedNote };
 }

@@ -118,17 +118,15 @@ export async function creditInvoice(
     await tx.creditNotes.save(creditNote);
     const pieces = lines.filter((l) => l.kind === 'product').reduce((sum, l) => sum + l.quantity, 0);
     const what = `${pieces} ${pieces === 1 ? 'piece' : 'pieces'}${lines.some((l) => l.kind !== 'product') ? ' and charges' : ''}`;
-    await tx.timeline.append([
+    await recordEvents(tx, invoice.brandId, at, [
       {
-        brandId: invoice.brandId,
-        documentType: 'credit_note',
-        documentId: creditNote.id,
-        kind: 'created',
-        note: `credits ${what} of invoice ${invoice.invoiceNumber}`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
+        type: 'credit_note.created',
+        object: creditNote,
+        timeline: { note: `credits ${what} of invoice ${invoice.invoiceNumber}`, userId: input.userId },
       },
+    ]);
+    // The invoice announces nothing of being credited: its entry is written here.
+    await tx.timeline.append([
       {
         brandId: invoice.brandId,
         documentType: 'invoice',
@@ -140,7 +138,6 @@ export async function creditInvoice(
         createdAt: at,
       },
     ]);
-    await recordEvents(tx, invoice.brandId, at, [{ type: 'credit_note.created', object: creditNote }]);
     return creditNote;
   });
 }

@@ -77,19 +77,13 @@ export async function draftInvoiceForShipment(
     lines,
   };
   await tx.invoices.save(invoice);
-  await tx.timeline.append([
+  await recordEvents(tx, order.brandId, at, [
     {
-      brandId: order.brandId,
-      documentType: 'invoice',
-      documentId: invoice.id,
-      kind: 'created',
-      note: `drafted for delivered shipment ${shipment.shipmentNumber}`,
-      systemId: null,
-      userId: input.userId,
-      createdAt: at,
+      type: 'invoice.created',
+      object: invoice,
+      timeline: { note: `drafted for delivered shipment ${shipment.shipmentNumber}`, userId: input.userId },
     },
   ]);
-  await recordEvents(tx, order.brandId, at, [{ type: 'invoice.created', object: invoice }]);
   const invoiced = new Map(delivered.map((s) => [s.orderLineId, s.deliveredQuantity]));
   return {
     invoice,

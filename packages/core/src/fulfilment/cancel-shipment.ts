@@ -45,19 +45,16 @@ export async function cancelShipment(
     });
     const cancelled: Shipment = { ...shipment, status: 'cancelled', cancelledAt: now, updatedAt: now };
     await tx.shipments.save(cancelled);
-    await tx.timeline.append([
+    await recordEvents(tx, input.brandId, now, [
       {
-        brandId: input.brandId,
-        documentType: 'shipment',
-        documentId: shipment.id,
-        kind: 'cancelled',
-        note: `cancelled by the warehouse; its pieces are open on order ${order.orderNumber} again`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: now,
+        type: 'shipment.cancelled',
+        object: cancelled,
+        timeline: {
+          note: `cancelled by the warehouse; its pieces are open on order ${order.orderNumber} again`,
+          userId: input.userId,
+        },
       },
     ]);
-    await recordEvents(tx, input.brandId, now, [{ type: 'shipment.cancelled', object: cancelled }]);
     return (await loadShipmentViews(tx, input.brandId, [cancelled]))[0]!;
   });
 }

@@ -80,14 +80,15 @@ export async function createPartialShipment(
     }
     const now = deps.clock.now();
     const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
-    const { shipment } = await createShipment(tx, {
+    const { shipment, events, orderTimeline } = await createShipment(tx, {
       order: { ...order, updatedAt: now },
       pieces,
       otherShipments: others,
       userId: input.userId,
       at: now,
     });
-    await recordEvents(tx, input.brandId, now, [{ type: 'shipment.created', object: shipment! }]);
+    await recordEvents(tx, input.brandId, now, events);
+    await tx.timeline.append(orderTimeline);
     return shipment!;
   });
 }

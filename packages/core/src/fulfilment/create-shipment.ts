@@ -1,3 +1,5 @@
+import { NewTimelineEvent } from '../documents/document.entities';
+import { NewDomainEvent } from '../events/event.entities';
 import { Order } from '../orders/order.entities';
 import { Repositories } from '../shared/unit-of-work.ports';
 import { Shipment, ShipmentLine } from './shipment.entities';
@@ -11,11 +13,15 @@ import { Shipment, ShipmentLine } from './shipment.entities';
  * open or delivered shipment of the order (`otherShipments`) already does (a cancelled one gave
  * it back).
  *
- * It announces nothing: the caller records `shipment.created` for the returned shipment, after
- * the events of its own change (an approval announces `order.approved`, then `shipment.created`).
+ * It announces nothing and writes no timeline: it returns the `shipment.created` event of the
+ * new shipment (`events`, none without a shipment; its timeline note is the shipment's `created`
+ * entry) and the order's `shipment_created` entry (`orderTimeline`), which no event announces.
+ * The caller records the events after those of its own change (an approval announces
+ * `order.approved`, then `shipment.created`), then appends `orderTimeline`, so the order's
+ * timeline reads `approved`, then `shipment_created`.
  */
 export async function createShipment(
-  tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments' | 'timeline'>,
+  tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments'>,
   input: {
     order: Order;
     pieces: ReadonlyMap<number, number>;
@@ -23,7 +29,12 @@ export async function createShipment(
     userId: number | null;
     at: string;
   },
-): Promise<{ order: Order; shipment: Shipment | null }> {
+): Promise<{
+  order: Order;
+  shipment: Shipment | null;
+  events: NewDomainEvent<'shipment.created'>[];
+  orderTimeline: NewTimelineEvent[];
+}> {
   const { order, at } = input;
   const shipped = order.lines.flatMap((line) => {
     const pieces = Math.min(input.pieces.get(line.id) ?? 0, line.quantity - line.shippedQuantity);
@@ -31,7 +42,7 @@ export async function createShipment(
   });
   if (shipped.length === 0) {
     await tx.orders.save(order);
-    return { order, shipment: null };
+    return { order, shipment: null, events: [], orderTimeline: [] };
   }
   const byLine = new Map(shipped.map((s) => [s.line.id, s.pieces]));
   const updated: Order = {
@@ -72,27 +83,27 @@ export async function createShipment(
   await tx.orders.save(updated);
   await tx.shipments.save(shipment);
   const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
-  await tx.timeline.append([
-    {
-      brandId: order.brandId,
-      documentType: 'shipment',
-      documentId: shipment.id,
-      kind: 'created',
-      note: `${pieces} pieces of order ${order.orderNumber}`,
-      systemId: null,
-      userId: input.userId,
-      createdAt: at,
-    },
-    {
-      brandId: order.brandId,
-      documentType: 'order',
-      documentId: order.id,
-      kind: 'shipment_created',
-      note: `shipment ${shipment.shipmentNumber} with ${pieces} pieces`,
-      systemId: null,
-      userId: input.userId,
-      createdAt: at,
-    },
-  ]);
-  return { order: updated, shipment };
+  return {
+    order: updated,
+    shipment,
+    events: [
+      {
+        type: 'shipment.created',
+        object: shipment,
+        timeline: { note: `${pieces} pieces of order ${order.orderNumber}`, userId: input.userId },
+      },
+    ],
+    orderTimeline: [
+      {
+        brandId: order.brandId,
+        documentType: 'order',
+        documentId: order.id,
+        kind: 'shipment_created',
+        note: `shipment ${shipment.shipmentNumber} with ${pieces} pieces`,
+        systemId: null,
+        userId: input.userId,
+        createdAt: at,
+      },
+    ],
+  };
 }

@@ -149,7 +149,18 @@ export async function deliverShipment(
       }),
     };
     await tx.shipments.save(completed);
-    await recordEvents(tx, brandId, now, [{ type: 'shipment.delivered', object: completed }]);
+    const pieces = lines.reduce((sum, l) => sum + l.deliveredQuantity, 0);
+    const held = lines.reduce((sum, l) => sum + l.quantity, 0);
+    await recordEvents(tx, brandId, now, [
+      {
+        type: 'shipment.delivered',
+        object: completed,
+        timeline: {
+          note: `${pieces} of ${held} pieces delivered by ${completed.carrier} in ${colli.length} colli`,
+          userId,
+        },
+      },
+    ]);
     let invoice: Invoice | null = null;
     if (settings.invoicing === 'in_service')
       ({ invoice, order: updated } = await draftInvoiceForShipment(tx, {
@@ -159,19 +170,8 @@ export async function deliverShipment(
         at: now,
       }));
     await tx.orders.save(updated);
-    const pieces = lines.reduce((sum, l) => sum + l.deliveredQuantity, 0);
-    const held = lines.reduce((sum, l) => sum + l.quantity, 0);
+    // The order has no event of its own for a delivered shipment: its entry is written here.
     await tx.timeline.append([
-      {
-        brandId,
-        documentType: 'shipment',
-        documentId: shipment.id,
-        kind: 'delivered',
-        note: `${pieces} of ${held} pieces delivered by ${completed.carrier} in ${colli.length} colli`,
-        systemId: null,
-        userId,
-        createdAt: now,
-      },
       {
         brandId,
         documentType: 'order',

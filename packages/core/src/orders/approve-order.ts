@@ -36,21 +36,13 @@ export async function approveOrder(
     orderLifecycle.assertTransition(order.status, 'approved');
     const now = deps.clock.now();
     const approved: Order = { ...order, status: 'approved', approvedAt: now, updatedAt: now };
-    await tx.timeline.append([
-      {
-        brandId: order.brandId,
-        documentType: 'order',
-        documentId: order.id,
-        kind: 'approved',
-        note: input.createShipment === false ? 'approved without a shipment' : 'approved',
-        systemId: null,
-        userId: input.userId,
-        createdAt: now,
-      },
-    ]);
+    const timeline = {
+      note: input.createShipment === false ? 'approved without a shipment' : 'approved',
+      userId: input.userId,
+    };
     if (input.createShipment === false) {
       await tx.orders.save(approved);
-      await recordEvents(tx, input.brandId, now, [{ type: 'order.approved', object: approved }]);
+      await recordEvents(tx, input.brandId, now, [{ type: 'order.approved', object: approved, timeline }]);
       return { order: approved, shipment: null };
     }
     // createShipment saves the order (before the shipment that refers to it).
@@ -63,9 +55,10 @@ export async function approveOrder(
       at: now,
     });
     await recordEvents(tx, input.brandId, now, [
-      { type: 'order.approved', object: result.order },
-      ...(result.shipment ? [{ type: 'shipment.created' as const, object: result.shipment }] : []),
+      { type: 'order.approved', object: result.order, timeline },
+      ...result.events,
     ]);
-    return result;
+    await tx.timeline.append(result.orderTimeline);
+    return { order: result.order, shipment: result.shipment };
   });
 }

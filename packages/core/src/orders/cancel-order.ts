@@ -65,31 +65,17 @@ export async function cancelOrder(
     const cancelled: Order = { ...released, status: 'cancelled', cancelledAt: now, updatedAt: now };
     await tx.orders.save(cancelled);
     for (const s of cancelledShipments) await tx.shipments.save(s);
-    await tx.timeline.append([
+    await recordEvents(tx, input.brandId, now, [
       {
-        brandId: order.brandId,
-        documentType: 'order',
-        documentId: order.id,
-        kind: 'cancelled',
-        note: 'cancelled; reserved stock released',
-        systemId: null,
-        userId: input.userId,
-        createdAt: now,
+        type: 'order.cancelled',
+        object: cancelled,
+        timeline: { note: 'cancelled; reserved stock released', userId: input.userId },
       },
       ...cancelledShipments.map((s) => ({
-        brandId: order.brandId,
-        documentType: 'shipment' as const,
-        documentId: s.id,
-        kind: 'cancelled',
-        note: `order ${order.orderNumber} was cancelled`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: now,
+        type: 'shipment.cancelled' as const,
+        object: s,
+        timeline: { note: `order ${order.orderNumber} was cancelled`, userId: input.userId },
       })),
-    ]);
-    await recordEvents(tx, input.brandId, now, [
-      { type: 'order.cancelled', object: cancelled },
-      ...cancelledShipments.map((s) => ({ type: 'shipment.cancelled' as const, object: s })),
     ]);
     return cancelled;
   });

@@ -253,18 +253,17 @@ export async function placeOrder(
       updatedAt: now,
       lines,
     };
-    const events = [event(placed, 'created', `placed on channel ${channel.name}`, userId, now)];
+    const created = {
+      type: 'order.created' as const,
+      object: placed,
+      timeline: { note: `placed on channel ${channel.name}`, userId },
+    };
     if (!channel.autoApprove) {
       await tx.orders.save(placed);
-      await tx.timeline.append(events);
-      await recordEvents(tx, brandId, now, [...reserved.events, { type: 'order.created', object: placed }]);
+      await recordEvents(tx, brandId, now, [...reserved.events, created]);
       return { order: placed, shipment: null };
     }
     const approved: Order = { ...placed, status: 'approved', approvedAt: now };
-    events.push(
-      event(approved, 'approved', `approved on creation (channel ${channel.name} approves automatically)`, userId, now),
-    );
-    await tx.timeline.append(events);
     // createShipment saves the order (before the shipment that refers to it).
     const result = await createShipment(tx, {
       order: approved,
@@ -275,25 +274,17 @@ export async function placeOrder(
     });
     await recordEvents(tx, brandId, now, [
       ...reserved.events,
-      { type: 'order.created', object: placed },
-      { type: 'order.approved', object: result.order },
-      ...(result.shipment ? [{ type: 'shipment.created' as const, object: result.shipment }] : []),
+      created,
+      {
+        type: 'order.approved',
+        object: result.order,
+        timeline: { note: `approved on creation (channel ${channel.name} approves automatically)`, userId },
+      },
+      ...result.events,
     ]);
-    return result;
+    await tx.timeline.append(result.orderTimeline);
+    return { order: result.order, shipment: result.shipment };
   });
-}
-
-function event(order: Order, kind: string, note: string, userId: number | null, at: string) {
-  return {
-    brandId: order.brandId,
-    documentType: 'order' as const,
-    documentId: order.id,
-    kind,
-    note,
-    systemId: null,
-    userId,
-    createdAt: at,
-  };
 }
 
 /** By id or by number; an unknown or inactive customer is refused at the field that named it. */

@@ -24,19 +24,9 @@ export async function closeProductionOrder(
     const now = deps.clock.now();
     const order: ProductionOrder = { ...before, status: 'closed', closedAt: now, updatedAt: now };
     await tx.productionOrders.save(order);
-    await tx.timeline.append([
-      {
-        brandId: input.brandId,
-        documentType: 'production_order',
-        documentId: order.id,
-        kind: 'closed',
-        note: null,
-        systemId: null,
-        userId: input.userId,
-        createdAt: now,
-      },
+    await recordEvents(tx, input.brandId, now, [
+      { type: 'production_order.closed', object: order, timeline: { note: null, userId: input.userId } },
     ]);
-    await recordEvents(tx, input.brandId, now, [{ type: 'production_order.closed', object: order }]);
     return order;
   });
 }

@@ -123,21 +123,14 @@ export async function receiveDeliveryNote(
     });
     // Announced before the stock it moves (the note changed first), with all its lines: the
     // save above writes only the lines that moved, but the note as read back has them all.
-    await recordEvents(tx, brandId, now, [{ type: 'delivery_note.received', object: note }]);
-    await restock(tx, note, pieces, userId, now);
     const total = [...pieces.values()].reduce((sum, p) => sum + p, 0);
     const text = `${total} ${total === 1 ? 'piece' : 'pieces'} received on delivery note ${note.deliveryNoteNumber}`;
+    await recordEvents(tx, brandId, now, [
+      { type: 'delivery_note.received', object: note, timeline: { note: text, userId } },
+    ]);
+    await restock(tx, note, pieces, userId, now);
+    // The production order announces nothing of the receipt: its entry is written here.
     await tx.timeline.append([
-      {
-        brandId,
-        documentType: 'delivery_note',
-        documentId: note.id,
-        kind: 'received',
-        note: text,
-        systemId: null,
-        userId,
-        createdAt: now,
-      },
       {
         brandId,
         documentType: 'production_order',

@@ -25,19 +25,9 @@ export async function approveReturn(
     const at = deps.clock.now();
     const ret: Return = { ...found, status: 'approved', approvedAt: at, updatedAt: at };
     await tx.returns.save(ret);
-    await tx.timeline.append([
-      {
-        brandId: ret.brandId,
-        documentType: 'return',
-        documentId: ret.id,
-        kind: 'approved',
-        note: `RMA ${ret.rma} approved`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
-      },
+    await recordEvents(tx, ret.brandId, at, [
+      { type: 'return.approved', object: ret, timeline: { note: `RMA ${ret.rma} approved`, userId: input.userId } },
     ]);
-    await recordEvents(tx, ret.brandId, at, [{ type: 'return.approved', object: ret }]);
     return ret;
   });
 }

@@ -293,18 +293,6 @@ async function newAdHocReturn(
     updatedAt: at,
     lines,
   };
-  await tx.timeline.append([
-    {
-      brandId: input.brandId,
-      documentType: 'return',
-      documentId: approved.id,
-      kind: 'created',
-      note: `ad hoc return of shipment ${shipment.shipmentNumber} (order ${order.orderNumber}), reported by the warehouse`,
-      systemId: null,
-      userId: input.userId,
-      createdAt: at,
-    },
-  ]);
   const withAlert = mode === 'alert_if_no_rma';
   const received = new Map(lines.map((l) => [l.id, l.expectedQuantity]));
   const { ret, creditNote } = await receiveReturnPieces(tx, {
@@ -313,7 +301,9 @@ async function newAdHocReturn(
     userId: input.userId,
     at,
     issueCreditNote: !withAlert,
-    created: true,
+    created: {
+      note: `ad hoc return of shipment ${shipment.shipmentNumber} (order ${order.orderNumber}), reported by the warehouse`,
+    },
   });
   if (!withAlert) return { ret, matchedRma: false, creditNote, alert: null };
   const [alertId] = await tx.ids.next('alerts');

@@ -174,17 +174,18 @@ export async function createReturn(
     };
     await tx.returns.save(ret);
     const pieces = lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
-    await tx.timeline.append([
+    await recordEvents(tx, input.brandId, at, [
       {
-        brandId: input.brandId,
-        documentType: 'return',
-        documentId: ret.id,
-        kind: 'created',
-        note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} of order ${order.orderNumber} announced`,
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
+        type: 'return.created',
+        object: ret,
+        timeline: {
+          note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} of order ${order.orderNumber} announced`,
+          userId: input.userId,
+        },
       },
+    ]);
+    // The order announces nothing of its return: its entry is written here.
+    await tx.timeline.append([
       {
         brandId: input.brandId,
         documentType: 'order',
@@ -196,7 +197,6 @@ export async function createReturn(
         createdAt: at,
       },
     ]);
-    await recordEvents(tx, input.brandId, at, [{ type: 'return.created', object: ret }]);
     return ret;
   });
 }

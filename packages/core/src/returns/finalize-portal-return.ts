@@ -108,21 +108,18 @@ export async function finalizePortalReturn(
     returnLifecycle.assertTransition(r.status, 'credited');
     const creditedReturn: Return = { ...r, status: 'credited', creditedAt: at, updatedAt: at };
     await tx.returns.save(creditedReturn);
-    await tx.timeline.append([
+    await recordEvents(tx, brandId, at, [
       {
-        brandId,
-        documentType: 'return',
-        documentId: r.id,
-        kind: 'credited',
-        systemId: null,
-        userId: input.userId,
-        createdAt: at,
-        note:
-          `finalized through return portal ${portal.name}: refund ${amount(input.refundTotal)}, exchange ${amount(input.exchangeTotal)} ${r.currency}; ` +
-          `${booked.length} credit ${booked.length === 1 ? 'note' : 'notes'} booked`,
+        type: 'return.credited',
+        object: creditedReturn,
+        timeline: {
+          note:
+            `finalized through return portal ${portal.name}: refund ${amount(input.refundTotal)}, exchange ${amount(input.exchangeTotal)} ${r.currency}; ` +
+            `${booked.length} credit ${booked.length === 1 ? 'note' : 'notes'} booked`,
+          userId: input.userId,
+        },
       },
     ]);
-    await recordEvents(tx, brandId, at, [{ type: 'return.credited', object: creditedReturn }]);
     return { ret: creditedReturn, booked };
   });
 }

@@ -21,6 +21,12 @@ export function feeInReturnBasis(
   return divideRounded(BigInt(feeInclVat) * 10_000n, 10_000n + BigInt(ret.vatRateBasisPoints));
 }
 
+/** What issuing a return's credit note writes: the note, its number, and its event and timeline entry. */
+type IssueReturnCreditNoteRepositories = Pick<
+  Repositories,
+  'creditNotes' | 'documentNumbers' | 'events' | 'ids' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+>;
+
 /**
  * Drafts the credit note refunding a return's received pieces, inside the caller's transaction:
  * one product line per return line with pieces received (received × the line's unit price less
@@ -29,16 +35,28 @@ export function feeInReturnBasis(
  * larger than the goods, the fee lines are capped (the return fee first) so the total is 0 —
  * refusing the receipt instead would leave the warehouse unable to report what arrived.
  * The return is not changed; the caller records the receipt. Timeline: `created` on the note;
- * announces `credit_note.created` with the note as saved.
+ * announces `credit_note.created` with the note as saved. (`draftReturnCreditNote`, then
+ * `saveReturnCreditNote`.)
  */
 export async function issueReturnCreditNote(
-  tx: Pick<
-    Repositories,
-    'creditNotes' | 'documentNumbers' | 'events' | 'ids' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
-  >,
+  tx: IssueReturnCreditNoteRepositories,
   input: { ret: Return; userId: number | null; at: string },
 ): Promise<CreditNote> {
-  const { ret, userId, at } = input;
+  const creditNote = await draftReturnCreditNote(tx, input);
+  await saveReturnCreditNote(tx, { ...input, creditNote });
+  return creditNote;
+}
+
+/**
+ * The credit note `issueReturnCreditNote` issues, built and numbered (its ids and number drawn)
+ * but not saved: for a caller that names it before it is saved (a receipt's timeline entry says
+ * which note it drafted) and saves it with `saveReturnCreditNote` in the same transaction.
+ */
+export async function draftReturnCreditNote(
+  tx: Pick<Repositories, 'documentNumbers' | 'ids'>,
+  input: { ret: Return; at: string },
+): Promise<CreditNote> {
+  const { ret, at } = input;
   const received = ret.lines.filter((l) => l.receivedQuantity > 0);
   const products = received.map((l) => ({
     line: l,
@@ -106,20 +124,26 @@ export async function issueReturnCreditNote(
     updatedAt: at,
     lines,
   };
+  return creditNote;
+}
+
+/** Saves a credit note of `draftReturnCreditNote` and announces `credit_note.created` (its timeline's `created`). */
+export async function saveReturnCreditNote(
+  tx: IssueReturnCreditNoteRepositories,
+  input: { ret: Return; creditNote: CreditNote; userId: number | null; at: string },
+): Promise<void> {
+  const { ret, creditNote, userId, at } = input;
   await tx.creditNotes.save(creditNote);
-  const pieces = productLines.reduce((sum, l) => sum + l.quantity, 0);
-  await tx.timeline.append([
+  const pieces = creditNote.lines.filter((l) => l.kind === 'product').reduce((sum, l) => sum + l.quantity, 0);
+  const fees = creditNote.lines.some((l) => l.kind === 'fee');
+  await recordEvents(tx, ret.brandId, at, [
     {
-      brandId: ret.brandId,
-      documentType: 'credit_note',
-      documentId: creditNote.id,
-      kind: 'created',
-      note: `refunds ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} received on return ${ret.rma}${feeLines.length ? ' less its fees' : ''}`,
-      systemId: null,
-      userId,
-      createdAt: at,
+      type: 'credit_note.created',
+      object: creditNote,
+      timeline: {
+        note: `refunds ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} received on return ${ret.rma}${fees ? ' less its fees' : ''}`,
+        userId,
+      },
     },
   ]);
-  await recordEvents(tx, ret.brandId, at, [{ type: 'credit_note.created', object: creditNote }]);
-  return creditNote;
 }

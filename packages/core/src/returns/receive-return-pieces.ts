@@ -5,7 +5,7 @@ import { applyStockMovements } from '../inventory/apply-stock-movements';
 import { ensureDefaultLocation } from '../inventory/ensure-default-location';
 import { NewStockMovement } from '../inventory/inventory.entities';
 import { Repositories } from '../shared/unit-of-work.ports';
-import { issueReturnCreditNote } from './issue-return-credit-note';
+import { draftReturnCreditNote, saveReturnCreditNote } from './issue-return-credit-note';
 import { Return, ReturnLine } from './return.entities';
 import { returnLifecycle } from './return.lifecycle';
 
@@ -39,10 +39,12 @@ export type ReturnReceiptRepositories = Pick<
  * The caller checks the pieces (whole, ≥ 0, at most expected) and saves nothing else of the return.
  * A return not saved yet (an ad hoc return built as approved) is inserted by the save here; with
  * `created` the caller says so, and its `return.created` (the return as built, before receipt) is
- * announced here, before the receipt.
+ * announced here, before the receipt, its timeline saying `created.note`.
  *
  * Events, in the order of the changes: [`return.created`,] `return.received` (the return as
- * saved), then what restocking announces, then `credit_note.created` when a note is issued.
+ * saved), then what restocking announces, then `credit_note.created` when a note is issued. The
+ * return's `received` entry names the note, so the note is numbered before the receipt is
+ * announced, and saved and announced after the restock.
  */
 export async function receiveReturnPieces(
   tx: ReturnReceiptRepositories,
@@ -52,8 +54,8 @@ export async function receiveReturnPieces(
     userId: number | null;
     at: string;
     issueCreditNote?: boolean;
-    /** The return is new: announce `return.created` (with `ret` as given) before its receipt. */
-    created?: boolean;
+    /** The return is new: announce `return.created` (with `ret` as given, and this timeline note) before its receipt. */
+    created?: { note: string };
   },
 ): Promise<{ ret: Return; creditNote: CreditNote | null }> {
   const { ret: before, received, userId, at } = input;
@@ -73,29 +75,27 @@ export async function receiveReturnPieces(
     lines: before.lines.map((l) => ({ ...l, receivedQuantity: received.get(l.id) ?? 0 })),
   };
   await tx.returns.save(ret);
+  const creditNote = input.issueCreditNote === false ? null : await draftReturnCreditNote(tx, { ret, at });
+  const pieces = ret.lines.reduce((sum, l) => sum + l.receivedQuantity, 0);
+  const expected = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
   const events: NewDomainEvent[] = [
-    ...(input.created ? [{ type: 'return.created' as const, object: before }] : []),
-    { type: 'return.received', object: ret },
+    ...(input.created
+      ? [{ type: 'return.created' as const, object: before, timeline: { note: input.created.note, userId } }]
+      : []),
+    {
+      type: 'return.received',
+      object: ret,
+      timeline: {
+        note:
+          `${pieces} of ${expected} expected ${expected === 1 ? 'piece' : 'pieces'} received` +
+          (creditNote ? `; credit note ${creditNote.creditNoteNumber} drafted` : '; no credit note issued'),
+        userId,
+      },
+    },
   ];
   await recordEvents(tx, ret.brandId, at, events);
   await restock(tx, ret, userId, at);
-  const creditNote = input.issueCreditNote === false ? null : await issueReturnCreditNote(tx, { ret, userId, at });
-  const pieces = ret.lines.reduce((sum, l) => sum + l.receivedQuantity, 0);
-  const expected = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
-  await tx.timeline.append([
-    {
-      brandId: ret.brandId,
-      documentType: 'return',
-      documentId: ret.id,
-      kind: 'received',
-      note:
-        `${pieces} of ${expected} expected ${expected === 1 ? 'piece' : 'pieces'} received` +
-        (creditNote ? `; credit note ${creditNote.creditNoteNumber} drafted` : '; no credit note issued'),
-      systemId: null,
-      userId,
-      createdAt: at,
-    },
-  ]);
+  if (creditNote) await saveReturnCreditNote(tx, { ret, creditNote, userId, at });
   return { ret, creditNote };
 }
 

@@ -1,3 +1,4 @@
+import { NewTimelineEvent } from '../documents/document.entities';
 import { recordEvents } from '../events/record-events';
 import { CreditNote } from '../finance/finance.entities';
 import { Order } from '../orders/order.entities';
@@ -219,9 +220,11 @@ async function upsertWith(
     // Drawn last: the number locks the brand's return series until commit.
     saved = { ...changed, returnNumber: await tx.documentNumbers.next(brandId, 'return') };
   }
-  // The announcement (or the update) comes first in the timeline, the receipt after it.
+  // The update (or the order's return_announced) comes first in the timeline; the return's
+  // `created` is its `return.created` event's, and the receipt follows it.
   if (!existing || !sameReturn(existing, next))
     await tx.timeline.append(timelineOf(saved, existing, portal, input.userId, at));
+  const created = existing ? undefined : { note: createdNote(saved, portal) };
   if (receiving) {
     // The portal reports the return received in full: every expected piece arrived.
     saved = (
@@ -230,12 +233,15 @@ async function upsertWith(
         received: new Map(saved.lines.map((l) => [l.id, l.expectedQuantity])),
         userId: input.userId,
         at,
-        created: !existing,
+        created,
       })
     ).ret;
   } else {
     await tx.returns.save(saved);
-    if (!existing) await recordEvents(tx, brandId, at, [{ type: 'return.created', object: saved }]);
+    if (created)
+      await recordEvents(tx, brandId, at, [
+        { type: 'return.created', object: saved, timeline: { note: created.note, userId: input.userId } },
+      ]);
   }
   return {
     ret: saved,
@@ -417,40 +423,43 @@ function sameReturn(a: Return, b: Return): boolean {
   return PORTAL_FIELDS.every((field) => a[field] === b[field]) && sameLines(a.lines, b.lines);
 }
 
-function timelineOf(ret: Return, existing: Return | null, portal: ReturnPortal, userId: number | null, at: string) {
+/** The timeline note of a portal's new return (its `return.created` event carries it). */
+function createdNote(ret: Return, portal: ReturnPortal): string {
   const pieces = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
-  const event = {
-    brandId: ret.brandId,
-    documentType: 'return' as const,
-    documentId: ret.id,
-    systemId: null,
-    userId,
-    createdAt: at,
-  };
+  return `RMA ${ret.rma} announced through return portal ${portal.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`;
+}
+
+/**
+ * The timeline entries of a portal's change that no event announces: `updated` on a return it
+ * changed, `return_announced` on the order of a return it announced.
+ */
+function timelineOf(
+  ret: Return,
+  existing: Return | null,
+  portal: ReturnPortal,
+  userId: number | null,
+  at: string,
+): NewTimelineEvent[] {
+  const pieces = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
+  const entry = { brandId: ret.brandId, systemId: null, userId, createdAt: at };
   if (existing)
     return [
       {
-        ...event,
+        ...entry,
+        documentType: 'return',
+        documentId: ret.id,
         kind: 'updated',
         note: `updated through return portal ${portal.name} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'} expected)`,
       },
     ];
+  if (ret.orderId === null) return [];
   return [
     {
-      ...event,
-      kind: 'created',
-      note: `RMA ${ret.rma} announced through return portal ${portal.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`,
+      ...entry,
+      documentType: 'order',
+      documentId: ret.orderId,
+      kind: 'return_announced',
+      note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} (return portal ${portal.name})`,
     },
-    ...(ret.orderId !== null
-      ? [
-          {
-            ...event,
-            documentType: 'order' as const,
-            documentId: ret.orderId,
-            kind: 'return_announced',
-            note: `RMA ${ret.rma}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'} (return portal ${portal.name})`,
-          },
-        ]
-      : []),
   ];
 }

@@ -1,6 +1,6 @@
 import { Variant } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
-import { DocumentType, ExportMark, ExportScope, NewTimelineEvent } from '../documents/document.entities';
+import { DocumentType, ExportMark, ExportScope, NewTimelineEvent, TimelineKind } from '../documents/document.entities';
 import { AccountingEntry, CreditNote, FinancialLine, Invoice } from '../finance/finance.entities';
 import {
   accountingEntryExportListDefinition,
@@ -1073,7 +1073,7 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
         const other = await aBrand();
         const event = (
           documentId: number,
-          kind: string,
+          kind: TimelineKind,
           createdAt: string,
           fields: Partial<NewTimelineEvent> = {},
         ): NewTimelineEvent => ({

@@ -210,7 +210,11 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
 
     const anOrder = (brandId: number, id: number) => ({ id, brandId, status: 'draft' }) as unknown as Order;
     const announce = (brandId: number, type: 'order.created' | 'order.cancelled', orderId: number) =>
-      uow().run((tx) => recordEvents(tx, brandId, clock.now(), [{ type, object: anOrder(brandId, orderId) }]));
+      uow().run((tx) =>
+        recordEvents(tx, brandId, clock.now(), [
+          { type, object: anOrder(brandId, orderId), timeline: { note: null, userId: null } },
+        ]),
+      );
     const deliveriesOf = async (brandId: number, endpointId: number) =>
       (await listWebhookDeliveries({ uow: uow() }, { brandId, endpointId, query: { limit: '100' } })).page.items;
     const dispatch = (sender: WebhookSender, owner = 'dispatcher-a', random = 0.5) =>
@@ -267,7 +271,9 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
 
       await expect(
         uow().run(async (tx) => {
-          await recordEvents(tx, brand.id, clock.now(), [{ type: 'order.created', object: anOrder(brand.id, 2) }]);
+          await recordEvents(tx, brand.id, clock.now(), [
+            { type: 'order.created', object: anOrder(brand.id, 2), timeline: { note: null, userId: null } },
+          ]);
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');

@@ -4,6 +4,7 @@ import {
   ExportMark,
   ExportMarkRepository,
   IdGenerator,
+  TimelineKind,
   TimelineRepository,
 } from '@brand/core';
 import { selectInChunks, unique } from '../batches';
@@ -110,7 +111,7 @@ export function timelineRepository(executor: Executor, ids: IdGenerator): Timeli
         brandId: Number(r.brand_id),
         documentType: r.document_type as DocumentType,
         documentId: Number(r.document_id),
-        kind: r.kind,
+        kind: r.kind as TimelineKind,
         note: r.note,
         systemId: r.system_id,
         userId: toNullableNumber(r.user_id),
