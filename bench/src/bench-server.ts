@@ -4,6 +4,7 @@
  * platform adds on top of Node's HTTP server. Reads DATABASE_URL and PORT.
  */
 import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   });
   // Like the real server: this process delivers webhooks too.
   const dispatcher = startWebhookDispatcherFor(storage, config, pino({ level: config.logLevel }));
-  server.listen(config.port, '127.0.0.1', () => process.send?.({ ready: true }));
+  // PORT=0 takes a free port; the bound one is reported with readiness.
+  server.listen(config.port, '127.0.0.1', () =>
+    process.send?.({ ready: true, port: (server.address() as AddressInfo).port }),
+  );
   // Like the real server: the buffered request log is written before the database closes.
   process.on('SIGTERM', () =>
     server.close(

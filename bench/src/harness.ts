@@ -38,13 +38,13 @@ export async function startServer(
   env: Record<string, string>,
   script = 'bench-server.js',
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  // Port 0: the server takes a free port and reports it (a random pick collided now and then).
   const child = fork(join(__dirname, script), [], {
-    env: { ...process.env, ...env, PORT: port },
+    env: { ...process.env, ...env, PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port?: number }) => resolve(Number(message.port)));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   return { child, baseUrl: `http://127.0.0.1:${port}` };

@@ -6,6 +6,7 @@
  * Reads DATABASE_URL, PORT, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, LOG_LEVEL and
  * REQUEST_LOG_FLUSH_MS with the project's defaults (apps/api/src/config.ts).
  */
+import { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { createBaselineApp } from './app';
@@ -31,7 +32,9 @@ function main(): void {
     bodyLimit: '1mb',
   });
   const server = createServer(app);
-  server.listen(setting('PORT', 3000), '127.0.0.1', () => process.send?.({ ready: true }));
+  server.listen(setting('PORT', 3000), '127.0.0.1', () =>
+    process.send?.({ ready: true, port: (server.address() as AddressInfo).port }),
+  );
   process.on('SIGTERM', () =>
     server.close(() => {
       requestLog.flush();
