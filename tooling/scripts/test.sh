@@ -4,6 +4,8 @@
 #   1. setup.sh        install pnpm if missing, install dependencies (stop if that fails)
 #   2. in the background: the static checks (typecheck, ESLint + dependency-cruiser, Biome's
 #                      format check); they need no build and no database
+#                      and ensure-chromium.sh (Debian's chromium for the browser tests,
+#                      installed with apt-get when missing; waited for before jest)
 #   3. pnpm run build  (turbo)
 #   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
@@ -78,11 +80,21 @@ else
   ) >"$results/static.log" 2>&1 &
   static_pid=$!
 
+  # The browser tests drive the system Chromium (no browser can be downloaded here): installing
+  # Debian's package takes about 25 s on a machine without it, beside the build rather than
+  # after it. It must be done before with-postgres.sh, which may apt-get install postgresql
+  # (one dpkg at a time). If it fails the run fails, and so do the browser tests, naming it.
+  bash "$scripts/ensure-chromium.sh" >"$results/chromium.log" 2>&1 &
+  chromium_pid=$!
+
   # Build separately and carry on if it fails: jest runs from sources (see the preset), so
   # the tests still report, and the run still fails.
   build_failed=""
   log "build"
   pnpm run build || build_failed=1
+  chromium_failed=""
+  wait "$chromium_pid" || chromium_failed=1
+  cat "$results/chromium.log" >&2
   if [ -z "${TEST_POSTGRES_URL:-}" ] && [[ ",${TEST_DIALECTS}," == *,postgres,* ]]; then
     runner=(bash "$scripts/with-postgres.sh")
   else
@@ -95,6 +107,10 @@ else
   fi
   if [ -n "$build_failed" ]; then
     echo "build" >>"$results/failed-steps"
+    status=1
+  fi
+  if [ -n "$chromium_failed" ]; then
+    echo "chromium (see [ensure-chromium] above)" >>"$results/failed-steps"
     status=1
   fi
   log "static checks (ran beside the build and jest)"

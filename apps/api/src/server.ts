@@ -12,6 +12,7 @@ import { seedDemoIfEmpty } from './cli/demo';
 import { runCluster } from './cluster';
 import { AppConfig, loadConfig } from './config';
 import { loggableError } from './http/error-handler';
+import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
@@ -41,6 +42,7 @@ async function migrateAndSeed(storage: Storage, config: AppConfig): Promise<void
     storage,
     clock: systemClock,
     hasher: nodeSecretHasher,
+    passwordHasher: nodePasswordHasher,
     log: (line) => process.stdout.write(`${line}\n`),
     baseUrl: `http://localhost:${config.port}`,
   });

@@ -47,4 +47,24 @@ describe('turning what was thrown into an answer', () => {
       },
     ]);
   });
+
+  it('answers a throttled log-in with 429 and the Retry-After it carries, and a failed one with 401', () => {
+    const throttled = toErrorResponse(
+      new DomainError('too_many_login_attempts', 'Too many failed log-ins; try again in 540 seconds', {
+        data: { retry_after_seconds: 540 },
+      }),
+      '1mb',
+    );
+    const failed = toErrorResponse(new DomainError('invalid_credentials', 'Invalid email or password'), '1mb');
+
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers).toEqual({ 'Retry-After': '540' });
+    expect(throttled.errors).toEqual([
+      expect.objectContaining({ status: 429, code: 'too_many_login_attempts', meta: { retry_after_seconds: 540 } }),
+    ]);
+    expect(failed.status).toBe(401);
+    expect(failed.errors).toEqual([
+      expect.objectContaining({ code: 'invalid_credentials', detail: 'Invalid email or password' }),
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { oneTestDialect } from '@brand/persistence-kysely';
 import { seedDemo } from '../src/cli/demo';
+import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';
 
@@ -9,7 +10,12 @@ for (const dialect of oneTestDialect()) {
     const t = useTestApp(dialect);
 
     it('seeds two claim causes, a custom portal and the service portal, readable over the API with the demo token', async () => {
-      const demo = await seedDemo({ uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher });
+      const demo = await seedDemo({
+        uow: t.storage.uow,
+        clock: t.clock,
+        hasher: nodeSecretHasher,
+        passwordHasher: nodePasswordHasher,
+      });
       const headers = { Authorization: `Bearer ${demo.accessToken}`, 'X-Service-App-Key': demo.appKey };
 
       const causes = await request(t.server).get('/v10/claim-causes').set(headers);

@@ -66,12 +66,23 @@ export type { ListRequest } from './listing/run-list';
 export type { Address, AddressInput, AddressSync, AddressSyncKey, AddressSyncMode } from './addresses/address';
 
 // Identity: brands, users, API apps, access tokens, scopes and the request log.
-export type { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User } from './identity/identity.entities';
+export type {
+  AccessToken,
+  ApiApp,
+  Brand,
+  OAuthClient,
+  Principal,
+  RequestLogEntry,
+  User,
+  UserCredentials,
+} from './identity/identity.entities';
 export type {
   AccessTokenRepository,
   ApiAppRepository,
   BrandRepository,
   IdentityRepositories,
+  LoginAttemptRepository,
+  PasswordHasher,
   RequestLogRepository,
   SecretHasher,
   TokenVerifier,
@@ -90,6 +101,19 @@ export { revokeAccessToken } from './identity/revoke-access-token';
 export { ALL_SCOPES, missingScopes } from './identity/scopes';
 export type { Scope, ScopeArea } from './identity/scopes';
 export { createStoredTokenVerifier } from './identity/verify-access-token';
+
+// Log-in and OAuth clients: users' passwords and throttled log-in, apps as OAuth clients with redirect URIs (DESIGN §11).
+export { logIn } from './identity/log-in';
+export type { LogInInput } from './identity/log-in';
+export { setUserPassword } from './identity/set-user-password';
+export type { SetUserPasswordInput } from './identity/set-user-password';
+export { DEFAULT_LOGIN_THROTTLE, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './identity/login-rules';
+export type { LoginThrottlePolicy } from './identity/login-rules';
+export { findOAuthClient } from './identity/find-oauth-client';
+export { authenticateOAuthClient } from './identity/authenticate-oauth-client';
+export { setRedirectUris } from './identity/set-redirect-uris';
+export type { SetRedirectUrisInput } from './identity/set-redirect-uris';
+export { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './identity/redirect-uris';
 
 // Customers: customers, customer groups and payment terms.
 export type { Customer, CustomerGroup, PaymentTerms } from './customers/customer.entities';
@@ -532,3 +556,37 @@ export type { DispatchPass } from './webhooks/deliver-due-webhooks';
 export { listWebhookDeliveries } from './webhooks/list-webhook-deliveries';
 export { releaseWebhookClaims } from './webhooks/release-webhook-claims';
 export { retryWebhookDelivery } from './webhooks/retry-webhook-delivery';
+
+// OAuth grants: authorization codes with PKCE, grants and their tokens, refresh rotation with reuse detection, revocation (DESIGN §11).
+export {
+  AUTHORIZATION_CODE_LIFETIME_SECONDS,
+  DEFAULT_OAUTH_ACCESS_TOKEN_LIFETIME_SECONDS,
+  DEFAULT_REFRESH_TOKEN_LIFETIME_SECONDS,
+  PKCE_METHODS,
+} from './oauth/oauth.entities';
+export type {
+  GrantAccessTokenLink,
+  GrantTokenLifetimes,
+  GrantTokens,
+  OAuthAuthorizationCode,
+  OAuthGrant,
+  OAuthRefreshToken,
+  PkceMethod,
+} from './oauth/oauth.entities';
+export type {
+  OAuthAuthorizationCodeRepository,
+  OAuthGrantRepository,
+  OAuthRefreshTokenRepository,
+  OAuthRepositories,
+} from './oauth/oauth.ports';
+export { issueAuthorizationCode } from './oauth/issue-authorization-code';
+export type { IssueAuthorizationCodeInput } from './oauth/issue-authorization-code';
+export { findAuthorizationCode } from './oauth/find-authorization-code';
+export { consumeAuthorizationCode } from './oauth/consume-authorization-code';
+export { issueGrantTokens } from './oauth/issue-grant-tokens';
+export type { IssueGrantTokensInput } from './oauth/issue-grant-tokens';
+export { findRefreshToken } from './oauth/find-refresh-token';
+export { spendRefreshToken } from './oauth/spend-refresh-token';
+export { rotateRefreshToken } from './oauth/rotate-refresh-token';
+export type { RotateRefreshTokenInput } from './oauth/rotate-refresh-token';
+export { revokeOAuthToken } from './oauth/revoke-oauth-token';

@@ -4,30 +4,14 @@ import { Database } from './database';
 import { migrationProvider } from './migrations';
 import { RateLimitCounters, SharedSecrets, Storage } from './storage';
 import { KyselyUnitOfWork } from './unit-of-work';
+import { hitCounter, resetCounter } from './repositories/rate-limit-counters';
 import { translatingDriverErrors } from './storage-errors';
 
 function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
-    async hit(key, windowMs, nowMs, count = 1) {
-      // One statement, so concurrent hits from any number of processes count exactly.
-      const row = await translatingDriverErrors(() =>
-        db
-          .insertInto('rate_limit_counters')
-          .values({ key, hits: count, reset_at_ms: nowMs + windowMs })
-          .onConflict((oc) =>
-            oc.column('key').doUpdateSet({
-              hits: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${count} else rate_limit_counters.hits + ${count} end`,
-              reset_at_ms: sql`case when rate_limit_counters.reset_at_ms <= ${nowMs} then ${nowMs + windowMs} else rate_limit_counters.reset_at_ms end`,
-            }),
-          )
-          .returning(['hits', 'reset_at_ms'])
-          .executeTakeFirstOrThrow(),
-      );
-      return { hits: Number(row.hits), resetAtMs: Number(row.reset_at_ms) };
-    },
-    async reset(key) {
-      await translatingDriverErrors(() => db.deleteFrom('rate_limit_counters').where('key', '=', key).execute());
-    },
+    hit: (key, windowMs, nowMs, count = 1) =>
+      translatingDriverErrors(() => hitCounter(db, key, windowMs, nowMs, count)),
+    reset: (key) => translatingDriverErrors(() => resetCounter(db, key)),
   };
 }
 

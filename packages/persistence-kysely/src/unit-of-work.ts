@@ -7,6 +7,7 @@ import { documentRepositoryFactories } from './repositories/documents/document.r
 import { eventRepositoryFactories } from './repositories/events/event.repositories';
 import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
+import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
 import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
 import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
 import { identityRepositoryFactories } from './repositories/identity/identity.repositories';
@@ -41,6 +42,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...returnRepositoryFactories,
   ...eventRepositoryFactories,
   ...webhookRepositoryFactories,
+  ...oauthRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

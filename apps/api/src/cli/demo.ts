@@ -18,6 +18,7 @@ import {
   createUser,
   CustomerSyncItem,
   issueAccessToken,
+  PasswordHasher,
   Scope,
   SecretHasher,
   SupplierSyncItem,
@@ -33,14 +34,20 @@ export interface DemoSeedDeps {
   uow: UnitOfWork;
   clock: Clock;
   hasher: SecretHasher;
+  passwordHasher: PasswordHasher;
 }
 
-/** What a person needs to call the API as the demo brand; the secrets are shown once, here. */
+/** What a person needs to call the API or log in as the demo brand; the secrets are shown once, here. */
 export interface DemoCredentials {
   brandId: number;
   brandName: string;
   userId: number;
+  /** The demo user's e-mail address, with which they log in. */
+  email: string;
+  /** The demo user's random password: printed once, stored only as a hash. */
+  password: string;
   appId: number;
+  clientId: string;
   appKey: string;
   tokenId: number;
   accessToken: string;
@@ -361,17 +368,25 @@ export const DEMO_SEED_STEPS: readonly DemoSeedStep[] = [
 ];
 
 /**
- * Creates a demo brand "Demo Brand" (EUR) with an admin user, an API app, a token with every
- * scope, and the data of `steps`. Every call makes a new brand; the returned secrets are the
- * only copy.
- * @example const demo = await seedDemo({ uow: storage.uow, clock: systemClock, hasher });
+ * Creates a demo brand "Demo Brand" (EUR) with an admin user who can log in, an API app, a token
+ * with every scope, and the data of `steps`. Every call makes a new brand; the returned secrets
+ * (password, app key, token) are the only copy.
+ * @example const demo = await seedDemo({ uow: storage.uow, clock: systemClock, hasher, passwordHasher });
  */
 export async function seedDemo(
   deps: DemoSeedDeps,
   steps: readonly DemoSeedStep[] = DEMO_SEED_STEPS,
 ): Promise<DemoCredentials> {
   const brand = await createBrand(deps, { name: 'Demo Brand', currency: 'EUR' });
-  const admin = await createUser(deps, { brandId: brand.id, email: 'admin@demo-brand.example', name: 'Demo Admin' });
+  // Every demo brand's admin logs in with an address of their own (login e-mails are unique), and
+  // a random password: a demo reachable over a network must not open with a password from the README.
+  const password = deps.hasher.randomSecret();
+  const admin = await createUser(deps, {
+    brandId: brand.id,
+    email: `admin-${brand.id}@demo-brand.example`,
+    name: 'Demo Admin',
+    password,
+  });
   const { app, appKey } = await createApiApp(deps, { brandId: brand.id, name: 'Demo integration' });
   const { token, accessToken } = await issueAccessToken(deps, { userId: admin.id, appId: app.id, scopes: ALL_SCOPES });
   const seeded: string[] = [];
@@ -380,7 +395,10 @@ export async function seedDemo(
     brandId: brand.id,
     brandName: brand.name,
     userId: admin.id,
+    email: admin.email,
+    password,
     appId: app.id,
+    clientId: app.clientId,
     appKey,
     tokenId: token.id,
     accessToken,
@@ -399,7 +417,8 @@ export function demoCurlLine(credentials: Pick<DemoCredentials, 'accessToken' | 
 export function describeDemo(credentials: DemoCredentials, baseUrl: string): string[] {
   return [
     `Demo brand "${credentials.brandName}" (id ${credentials.brandId}): ${credentials.seeded.join(', ')}.`,
-    `User ${credentials.userId}, API app ${credentials.appId}, token ${credentials.tokenId} with every scope, valid until ${credentials.expiresAt}.`,
+    `User ${credentials.userId}, API app ${credentials.appId} (OAuth client id ${credentials.clientId}), token ${credentials.tokenId} with every scope, valid until ${credentials.expiresAt}.`,
+    `Log in as ${credentials.email} with the password ${credentials.password} (shown only now).`,
     `Try it: ${demoCurlLine(credentials, baseUrl)}`,
   ];
 }
@@ -417,14 +436,15 @@ export async function seedDemoIfEmpty(deps: {
   storage: Storage;
   clock: Clock;
   hasher: SecretHasher;
+  passwordHasher: PasswordHasher;
   log: (line: string) => void;
   baseUrl: string;
 }): Promise<DemoCredentials | null> {
-  const { storage, clock, hasher, log, baseUrl } = deps;
+  const { storage, clock, hasher, passwordHasher, log, baseUrl } = deps;
   if (await storage.uow.read((repositories) => repositories.brands.findFirst())) return null;
   const claim = hasher.randomSecret();
   if ((await storage.secrets.getOrCreate(DEMO_SEED_CLAIM, () => claim)) !== claim) return null;
-  const credentials = await seedDemo({ uow: storage.uow, clock, hasher });
+  const credentials = await seedDemo({ uow: storage.uow, clock, hasher, passwordHasher });
   log('The database was empty, so a demo brand was created.');
   for (const line of describeDemo(credentials, baseUrl)) log(line);
   return credentials;

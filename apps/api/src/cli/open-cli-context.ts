@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { Clock, SecretHasher, systemClock } from '@brand/core';
+import { Clock, PasswordHasher, SecretHasher, systemClock } from '@brand/core';
 import { openStorage, parseDatabaseUrl, Storage } from '@brand/persistence-kysely';
 import { DEFAULT_CONFIG } from '../config';
+import { nodePasswordHasher } from '../infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../infrastructure/node-secret-hasher';
 
 /** The environment the CLI reads (`process.env` in production, a plain object in tests). */
@@ -13,6 +14,7 @@ export interface CliContext {
   storage: Storage;
   clock: Clock;
   hasher: SecretHasher;
+  passwordHasher: PasswordHasher;
   env: CliEnv;
 }
 
@@ -44,7 +46,13 @@ export async function withCliContext<T>(env: CliEnv, work: (context: CliContext)
   const storage = await openStorage(databaseUrl, { poolSize: 2 });
   try {
     await storage.migrate();
-    return await work({ storage, clock: systemClock, hasher: nodeSecretHasher, env });
+    return await work({
+      storage,
+      clock: systemClock,
+      hasher: nodeSecretHasher,
+      passwordHasher: nodePasswordHasher,
+      env,
+    });
   } finally {
     await storage.close();
   }

@@ -5,6 +5,7 @@ import { CliEnv, withCliContext } from './open-cli-context';
 import { migrateCommand } from './commands/migrate.command';
 import { createBrandCommand } from './commands/create-brand.command';
 import { createUserCommand } from './commands/create-user.command';
+import { setPasswordCommand } from './commands/set-password.command';
 import { createAppCommand } from './commands/create-app.command';
 import { createTokenCommand } from './commands/create-token.command';
 import { revokeTokenCommand } from './commands/revoke-token.command';
@@ -22,6 +23,7 @@ const COMMANDS: readonly CliCommand<object>[] = [
   migrateCommand,
   createBrandCommand,
   createUserCommand,
+  setPasswordCommand,
   createAppCommand,
   createTokenCommand,
   revokeTokenCommand,
@@ -35,8 +37,9 @@ also sqlite:<path>, :memory: or postgres://...). With --json it prints exactly o
 
 Examples:
   pnpm brand create-brand --name "Acme" --currency EUR --json
-  pnpm brand create-user --brand 1 --email admin@acme.example --name "Ada Admin"
-  pnpm brand create-app --brand 1 --name "ERP integration"
+  pnpm brand create-user --brand 1 --email admin@acme.example --name "Ada Admin" --password "a long passphrase"
+  pnpm brand set-password --user 1 --password "another long passphrase"
+  pnpm brand create-app --brand 1 --name "ERP integration" --redirect-uri https://erp.acme.example/oauth/callback
   pnpm brand create-token --user 1 --app 1 --scopes catalog:read,orders:write --expires-in 30d
   pnpm brand revoke-token --token-id 1
   pnpm brand demo

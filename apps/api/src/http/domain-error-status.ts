@@ -15,6 +15,9 @@ export const DOMAIN_ERROR_HTTP: Readonly<
   invalid_state_transition: { status: 422, title: 'Invalid state transition' },
   duplicate: { status: 422, title: 'Duplicate' },
   unauthenticated: { status: 401, title: 'Unauthorized' },
+  invalid_credentials: { status: 401, title: 'Invalid credentials' },
+  // Retry-After comes from the error's data (retry_after_seconds), see the error handler.
+  too_many_login_attempts: { status: 429, title: 'Too many log-in attempts' },
   forbidden: { status: 403, title: 'Forbidden' },
   concurrency_conflict: { status: 409, title: 'Conflict' },
   image_download_failed: { status: 422, title: 'Image download failed' },

@@ -64,7 +64,12 @@ function fromDomainError(error: DomainError, legacy: boolean): ErrorResponse {
           ...meta,
         }))
       : [{ status, code, title, detail: error.message, ...meta }];
-  return { status, errors, headers: status === 401 ? { ...headers, 'WWW-Authenticate': bearerChallenge() } : headers };
+  const answerHeaders: Record<string, string> = { ...headers };
+  if (status === 401) answerHeaders['WWW-Authenticate'] = bearerChallenge();
+  // An error that knows when to come back (a throttled log-in) says so.
+  if (typeof error.data.retry_after_seconds === 'number')
+    answerHeaders['Retry-After'] = String(error.data.retry_after_seconds);
+  return { status, errors, headers: answerHeaders };
 }
 
 function fromApiError(error: ApiError): ErrorResponse {

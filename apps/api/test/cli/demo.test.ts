@@ -9,10 +9,12 @@ import {
   listOrders,
   listPaymentTerms,
   listSuppliers,
+  logIn,
   systemClock,
 } from '@brand/core';
 import { openTestStorage, Storage, testDialects } from '@brand/persistence-kysely';
 import { seedDemoIfEmpty } from '../../src/cli/demo';
+import { nodePasswordHasher } from '../../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase } from './cli-test-support';
 
@@ -114,12 +116,22 @@ for (const dialect of testDialects()) {
       expect(demo).toMatchObject({
         brand_id: expect.any(Number),
         user_id: expect.any(Number),
+        email: `admin-${demo.brand_id as number}@demo-brand.example`,
+        password: expect.any(String),
         app_id: expect.any(Number),
+        client_id: expect.stringMatching(/^app_[A-Za-z0-9_-]{24}$/),
         app_key: expect.any(String),
         token_id: expect.any(Number),
         access_token: expect.any(String),
         expires_at: expect.any(String),
       });
+      const storage = await db.storage();
+      await expect(
+        logIn(
+          { uow: storage.uow, clock: systemClock, passwordHasher: nodePasswordHasher },
+          { email: demo.email as string, password: demo.password as string, clientAddress: '127.0.0.1' },
+        ),
+      ).resolves.toMatchObject({ id: demo.user_id, brandId: demo.brand_id });
       expect(demo.curl).toBe(
         `curl -H "Authorization: Bearer ${demo.access_token as string}" -H "X-Service-App-Key: ${demo.app_key as string}" https://api.example.test/v10/customers`,
       );
@@ -156,6 +168,7 @@ for (const dialect of testDialects()) {
         storage,
         clock,
         hasher: nodeSecretHasher,
+        passwordHasher: nodePasswordHasher,
         log: (line) => lines.push(line),
         baseUrl: 'http://localhost:4000',
       });
@@ -164,6 +177,16 @@ for (const dialect of testDialects()) {
       expect(lines.join('\n')).toContain(
         `curl -H "Authorization: Bearer ${demo!.accessToken}" -H "X-Service-App-Key: ${demo!.appKey}" http://localhost:4000/v10/customers`,
       );
+      // The password is printed once, on its own line, and logs the demo admin in.
+      expect(lines.filter((line) => line.includes(demo!.password))).toEqual([
+        `Log in as ${demo!.email} with the password ${demo!.password} (shown only now).`,
+      ]);
+      await expect(
+        logIn(
+          { uow: storage.uow, clock, passwordHasher: nodePasswordHasher },
+          { email: demo!.email, password: demo!.password, clientAddress: '127.0.0.1' },
+        ),
+      ).resolves.toMatchObject({ id: demo!.userId, brandId: demo!.brandId, name: 'Demo Admin' });
       await expect(
         createStoredTokenVerifier({ uow: storage.uow, clock, hasher: nodeSecretHasher }).verify({
           accessToken: demo!.accessToken,
@@ -182,6 +205,7 @@ for (const dialect of testDialects()) {
         storage,
         clock,
         hasher: nodeSecretHasher,
+        passwordHasher: nodePasswordHasher,
         log: (line) => lines.push(line),
         baseUrl: 'http://localhost:3000',
       });
@@ -199,6 +223,7 @@ for (const dialect of testDialects()) {
             storage,
             clock,
             hasher: nodeSecretHasher,
+            passwordHasher: nodePasswordHasher,
             log: () => undefined,
             baseUrl: 'http://localhost:3000',
           }),

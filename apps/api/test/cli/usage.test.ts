@@ -13,6 +13,7 @@ describe('brand CLI usage', () => {
       'migrate',
       'create-brand',
       'create-user',
+      'set-password',
       'create-app',
       'create-token',
       'revoke-token',

@@ -19,15 +19,37 @@ export interface User {
   createdAt: string;
 }
 
-/** A registered integration. Its secret app key is shown once and stored only as a hash. */
+/**
+ * A user who can log in, with the stored hash of their password. Kept apart from `User` so that
+ * the hash travels only where a password is checked, never into what is shown or printed.
+ */
+export interface UserCredentials {
+  user: User;
+  /** The self-describing hash `PasswordHasher.hash` made (`scrypt$N$r$p$salt$hash`). */
+  passwordHash: string;
+}
+
+/**
+ * A registered integration. Its secret app key is shown once and stored only as a hash. It is also
+ * an OAuth 2.0 client (DESIGN §11): `clientId` is its public `client_id`, the app key its
+ * `client_secret`.
+ */
 export interface ApiApp {
   id: number;
   brandId: number;
+  /** The public OAuth `client_id`: `app_` and 24 URL-safe random characters, unique across brands. */
+  clientId: string;
   name: string;
   appKeyHash: string;
   /** Names the partner portal type this app may act as (external return portals). */
   internalCode: string | null;
   createdAt: string;
+}
+
+/** An app as an OAuth client: the app and the redirect URIs registered for it, in registration order. */
+export interface OAuthClient {
+  app: ApiApp;
+  redirectUris: string[];
 }
 
 /** An opaque bearer token issued to one user for one app; stored only as its SHA-256 hash. */

@@ -1,4 +1,4 @@
-import { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User } from './identity.entities';
+import { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User, UserCredentials } from './identity.entities';
 
 /** Brands. Lookups by id only: brands are never listed to integrations. */
 export interface BrandRepository {
@@ -8,16 +8,58 @@ export interface BrandRepository {
   findFirst(): Promise<Brand | null>;
 }
 
-/** Users of a brand, on whose behalf tokens are issued. */
+/**
+ * Users of a brand, on whose behalf tokens are issued. A user with a password also has a login
+ * e-mail (the address in lower case, see `loginEmailOf`), unique across every brand, since logging
+ * in names no brand.
+ * @example const credentials = await tx.users.findByLoginEmail(loginEmailOf(' Anna@North.example'));
+ */
 export interface UserRepository {
   insert(user: User): Promise<void>;
   findById(id: number): Promise<User | null>;
+  /** The user of any brand who logs in with `loginEmail` (already normalised), with their password hash. */
+  findByLoginEmail(loginEmail: string): Promise<UserCredentials | null>;
+  /**
+   * Stores the user's password hash and login e-mail, replacing earlier ones; false (and nothing
+   * changed) when the brand has no such user. A login e-mail another user has is a unique-key
+   * violation: callers check `findByLoginEmail` first.
+   */
+  setPassword(brandId: number, userId: number, login: { passwordHash: string; loginEmail: string }): Promise<boolean>;
 }
 
-/** Registered integrations (API apps); their keys are stored hashed. */
+/**
+ * Registered integrations (API apps); their keys are stored hashed. Apps are OAuth clients too:
+ * found by their public client id, with the redirect URIs registered for them.
+ * @example const app = await tx.apiApps.findByClientId('app_2f9Kx…');
+ */
 export interface ApiAppRepository {
   insert(app: ApiApp): Promise<void>;
   findById(id: number): Promise<ApiApp | null>;
+  /** The app of any brand whose public client id is `clientId` (exact match). */
+  findByClientId(clientId: string): Promise<ApiApp | null>;
+  /** The app's registered redirect URIs in the order they were registered; none for another brand's app. */
+  findRedirectUris(brandId: number, appId: number): Promise<string[]>;
+  /** Makes `redirectUris` (already checked, without repeats) exactly the app's registered redirect URIs. */
+  replaceRedirectUris(brandId: number, appId: number, redirectUris: string[]): Promise<void>;
+}
+
+/**
+ * Fixed-window counters of log-in attempts, one per key (an account or a client address), shared
+ * by every process on the database. A window opens with the first attempt counted after the
+ * previous one closed and lasts `windowMs`.
+ * @example const { attempts, resetAtMs } = await tx.loginAttempts.count('login:account:anna@north.example', 900_000, Date.parse(clock.now()));
+ */
+export interface LoginAttemptRepository {
+  /**
+   * Counts one attempt on `key` at `nowMs`, atomically (concurrent attempts from any number of
+   * processes each count once); answers the attempts of the open window, this one included, and
+   * when the window closes.
+   */
+  count(key: string, windowMs: number, nowMs: number): Promise<{ attempts: number; resetAtMs: number }>;
+  /** Takes one attempt back from the window closing at `resetAtMs`; nothing when that window is over. */
+  takeBack(key: string, resetAtMs: number): Promise<void>;
+  /** Forgets every attempt on `key`. */
+  clear(key: string): Promise<void>;
 }
 
 /**
@@ -62,6 +104,23 @@ export interface SecretHasher {
 }
 
 /**
+ * Hashes passwords with a slow, memory-hard function (the adapter uses scrypt) into a
+ * self-describing string that names its parameters, so they can be raised later: hashes made
+ * with older parameters still verify, and `needsRehash` says when to store a new one.
+ * @example
+ * const stored = await passwordHasher.hash('correct horse battery staple');
+ * await passwordHasher.verify('correct horse battery staple', stored); // true
+ */
+export interface PasswordHasher {
+  /** A new hash of `password` with a fresh random salt and the current parameters. */
+  hash(password: string): Promise<string>;
+  /** Whether `password` is the one `stored` was made from; compares in constant time. False for a malformed `stored`. */
+  verify(password: string, stored: string): Promise<boolean>;
+  /** Whether `stored` was made with other parameters than the current ones (hash the password again at the next log-in). */
+  needsRehash(stored: string): boolean;
+}
+
+/**
  * Turns the credentials of a request into a principal, or throws `unauthenticated`.
  * The default implementation reads tokens from storage (`createStoredTokenVerifier`); an
  * embedding service may plug in its own.
@@ -77,6 +136,7 @@ export interface IdentityRepositories {
   apiApps: ApiAppRepository;
   accessTokens: AccessTokenRepository;
   requestLogs: RequestLogRepository;
+  loginAttempts: LoginAttemptRepository;
 }
 
 declare module '../shared/unit-of-work.ports' {

@@ -10,6 +10,16 @@ export type ErrorCode =
   | 'invalid_state_transition'
   | 'duplicate'
   | 'unauthenticated'
+  /**
+   * Log-in or OAuth client authentication failed. One code and one message for every reason (an
+   * unknown e-mail address, a wrong password), so the answer never tells which.
+   */
+  | 'invalid_credentials'
+  /**
+   * Too many failed log-ins for the account or from the client address: refused, password
+   * unchecked, until the window passes. `data.retry_after_seconds` says when to try again.
+   */
+  | 'too_many_login_attempts'
   | 'forbidden'
   | 'concurrency_conflict'
   | 'image_download_failed'

@@ -2,19 +2,40 @@ import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/i
 import { IdentityRepositories } from '../identity/identity.ports';
 import { InMemoryFactories } from './in-memory-factories';
 
-/** Brands, users, API apps, access tokens and the request log in memory. */
+/** A user's password hash and login e-mail (the SQL adapters keep them in the user's row). */
+interface StoredLogin {
+  userId: number;
+  passwordHash: string;
+  loginEmail: string;
+}
+
+/** Brands, users, API apps, access tokens, the request log and the log-in counters in memory. */
 export interface IdentityState {
   brands: Brand[];
   users: User[];
+  userLogins: StoredLogin[];
   apiApps: ApiApp[];
+  /** Each app's redirect URIs in registration order, by `<brandId>:<appId>`. */
+  redirectUris: Record<string, string[]>;
   accessTokens: AccessToken[];
   requestLogs: RequestLogEntry[];
   /** Advanced by every revocation (see `AccessTokenRepository.credentialsRevision`). */
   credentialsRevision: number;
+  loginAttempts: Record<string, { attempts: number; resetAtMs: number }>;
 }
 
 export function emptyIdentityState(): IdentityState {
-  return { brands: [], users: [], apiApps: [], accessTokens: [], requestLogs: [], credentialsRevision: 0 };
+  return {
+    brands: [],
+    users: [],
+    userLogins: [],
+    apiApps: [],
+    redirectUris: {},
+    accessTokens: [],
+    requestLogs: [],
+    credentialsRevision: 0,
+    loginAttempts: {},
+  };
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -46,6 +67,19 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async findById(id) {
       return clone(s().users.find((u) => u.id === id) ?? null);
     },
+    async findByLoginEmail(loginEmail) {
+      const login = s().userLogins.find((l) => l.loginEmail === loginEmail);
+      const user = login && s().users.find((u) => u.id === login.userId);
+      return user && login ? clone({ user, passwordHash: login.passwordHash }) : null;
+    },
+    async setPassword(brandId, userId, { passwordHash, loginEmail }) {
+      if (!s().users.some((u) => u.id === userId && u.brandId === brandId)) return false;
+      // What the SQL adapters' unique index on the login e-mail refuses.
+      if (s().userLogins.some((l) => l.loginEmail === loginEmail && l.userId !== userId))
+        throw new Error(`another user already logs in with ${loginEmail}`);
+      s().userLogins = [...s().userLogins.filter((l) => l.userId !== userId), { userId, passwordHash, loginEmail }];
+      return true;
+    },
   }),
   apiApps: (s) => ({
     async insert(app) {
@@ -53,6 +87,15 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     },
     async findById(id) {
       return clone(s().apiApps.find((a) => a.id === id) ?? null);
+    },
+    async findByClientId(clientId) {
+      return clone(s().apiApps.find((a) => a.clientId === clientId) ?? null);
+    },
+    async findRedirectUris(brandId, appId) {
+      return [...(s().redirectUris[`${brandId}:${appId}`] ?? [])];
+    },
+    async replaceRedirectUris(brandId, appId, redirectUris) {
+      s().redirectUris[`${brandId}:${appId}`] = [...redirectUris];
     },
   }),
   accessTokens: (s) => ({
@@ -87,6 +130,24 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
           .reverse()
           .slice(0, limit),
       );
+    },
+  }),
+  loginAttempts: (s) => ({
+    async count(key, windowMs, nowMs) {
+      const open = s().loginAttempts[key];
+      const counter =
+        open && open.resetAtMs > nowMs
+          ? { attempts: open.attempts + 1, resetAtMs: open.resetAtMs }
+          : { attempts: 1, resetAtMs: nowMs + windowMs };
+      s().loginAttempts[key] = counter;
+      return { ...counter };
+    },
+    async takeBack(key, resetAtMs) {
+      const counter = s().loginAttempts[key];
+      if (counter && counter.resetAtMs === resetAtMs && counter.attempts > 0) counter.attempts -= 1;
+    },
+    async clear(key) {
+      delete s().loginAttempts[key];
     },
   }),
 };

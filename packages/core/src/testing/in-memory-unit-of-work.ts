@@ -10,6 +10,7 @@ import { EventsState, emptyEventsState, inMemoryEventFactories } from './in-memo
 import { InMemoryFactories } from './in-memory-factories';
 import { WebhooksState, emptyWebhooksState, inMemoryWebhookFactories } from './in-memory-webhooks';
 import { IdentityState, emptyIdentityState, inMemoryIdentityFactories } from './in-memory-identity';
+import { OAuthState, emptyOAuthState, inMemoryOAuthFactories } from './in-memory-oauth';
 import {
   OrdersState,
   emptyOrdersState,
@@ -36,7 +37,8 @@ interface MemoryState
     ReturnsState,
     ProductionState,
     EventsState,
-    WebhooksState {
+    WebhooksState,
+    OAuthState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -53,6 +55,7 @@ function emptyState(): MemoryState {
     ...emptyProductionState(),
     ...emptyEventsState(),
     ...emptyWebhooksState(),
+    ...emptyOAuthState(),
   };
 }
 
@@ -98,6 +101,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryReturnFactories,
   ...inMemoryEventFactories,
   ...inMemoryWebhookFactories,
+  ...inMemoryOAuthFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
 

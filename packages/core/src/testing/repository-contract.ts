@@ -82,6 +82,7 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         const app: ApiApp = {
           id: id!,
           brandId,
+          clientId: `app_contract_${id}_${Math.random().toString(36).slice(2)}`,
           name: `App ${id}`,
           appKeyHash: `app-key-hash-${id}`,
           internalCode,

@@ -8,6 +8,9 @@ import { returnsMigration } from './0005-returns';
 import { credentialsRevisionMigration } from './0006-credentials-revision';
 import { eventsMigration } from './0007-events';
 import { webhooksMigration } from './0008-webhooks';
+import { userPasswordsMigration } from './0009-user-passwords';
+import { oauthClientsMigration } from './0010-oauth-clients';
+import { oauthGrantsMigration } from './0011-oauth-grants';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -22,6 +25,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0006-credentials-revision': credentialsRevisionMigration(dialect),
         '0007-events': eventsMigration(dialect),
         '0008-webhooks': webhooksMigration(dialect),
+        '0009-user-passwords': userPasswordsMigration(dialect),
+        '0010-oauth-clients': oauthClientsMigration(dialect),
+        '0011-oauth-grants': oauthGrantsMigration(dialect),
       };
     },
   };

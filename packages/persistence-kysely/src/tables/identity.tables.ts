@@ -13,11 +13,17 @@ export interface UsersTable {
   email: string;
   name: string;
   created_at: string;
+  /** `scrypt$N$r$p$salt$hash`; null for a user who does not log in (migration 0009). */
+  password_hash: string | null;
+  /** The e-mail address in lower case, unique, set exactly when `password_hash` is. */
+  login_email: string | null;
 }
 
 export interface ApiAppsTable {
   id: number;
   brand_id: number;
+  /** The public OAuth client id, unique across brands (migration 0010). */
+  client_id: string;
   name: string;
   app_key_hash: string;
   internal_code: string | null;
@@ -51,6 +57,14 @@ export interface RequestLogsTable {
   created_at: string;
 }
 
+/** An app's registered OAuth redirect URIs, keyed (brand_id, app_id, uri); `position` keeps their order. */
+export interface ApiAppRedirectUrisTable {
+  brand_id: number;
+  app_id: number;
+  uri: string;
+  position: number;
+}
+
 /** The single row (id 1) whose revision advances whenever stored credentials stop being valid. */
 export interface CredentialsRevisionTable {
   id: number;
@@ -63,6 +77,7 @@ declare module '../database' {
     brands: BrandsTable;
     users: UsersTable;
     api_apps: ApiAppsTable;
+    api_app_redirect_uris: ApiAppRedirectUrisTable;
     access_tokens: AccessTokensTable;
     request_logs: RequestLogsTable;
     credentials_revision: CredentialsRevisionTable;

@@ -22,14 +22,17 @@ export const demoCommand: CliCommand<DemoOptions> = {
       'where the API is reachable, for the curl line (default: http://localhost:$PORT)',
     );
   },
-  async run({ storage, clock, hasher, env }, options) {
+  async run({ storage, clock, hasher, passwordHasher, env }, options) {
     const baseUrl = options.baseUrl ?? defaultBaseUrl(env);
-    const demo = await seedDemo({ uow: storage.uow, clock, hasher });
+    const demo = await seedDemo({ uow: storage.uow, clock, hasher, passwordHasher });
     return {
       json: {
         brand_id: demo.brandId,
         user_id: demo.userId,
+        email: demo.email,
+        password: demo.password,
         app_id: demo.appId,
+        client_id: demo.clientId,
         app_key: demo.appKey,
         token_id: demo.tokenId,
         access_token: demo.accessToken,

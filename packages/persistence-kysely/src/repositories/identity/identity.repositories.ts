@@ -6,6 +6,7 @@ import {
   Brand,
   BrandRepository,
   IdentityRepositories,
+  LoginAttemptRepository,
   RequestLogEntry,
   RequestLogRepository,
   Scope,
@@ -22,6 +23,7 @@ import {
 } from '../../tables/identity.tables';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
+import { hitCounter, resetCounter } from '../rate-limit-counters';
 
 // Read on every authenticated request: written once as SQL (the same in both dialects) rather
 // than built and compiled by the query builder each time.
@@ -49,6 +51,7 @@ const rowToUser = (r: Selectable<UsersTable>): User => ({
 const rowToApiApp = (r: Selectable<ApiAppsTable>): ApiApp => ({
   id: Number(r.id),
   brandId: Number(r.brand_id),
+  clientId: r.client_id,
   name: r.name,
   appKeyHash: r.app_key_hash,
   internalCode: r.internal_code,
@@ -109,6 +112,19 @@ export function userRepository({ db }: Executor): UserRepository {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToUser(row) : null;
     },
+    async findByLoginEmail(loginEmail) {
+      const row = await db.selectFrom('users').selectAll().where('login_email', '=', loginEmail).executeTakeFirst();
+      return row?.password_hash ? { user: rowToUser(row), passwordHash: row.password_hash } : null;
+    },
+    async setPassword(brandId, userId, { passwordHash, loginEmail }) {
+      const result = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, login_email: loginEmail })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
   };
 }
 
@@ -123,6 +139,7 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
           name: a.name,
           app_key_hash: a.appKeyHash,
           internal_code: a.internalCode,
+          client_id: a.clientId,
           created_at: a.createdAt,
         })
         .execute();
@@ -131,6 +148,56 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
       const row = await db.selectFrom('api_apps').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToApiApp(row) : null;
     },
+    async findByClientId(clientId) {
+      const row = await db.selectFrom('api_apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+      return row ? rowToApiApp(row) : null;
+    },
+    async findRedirectUris(brandId, appId) {
+      const rows = await db
+        .selectFrom('api_app_redirect_uris')
+        .select('uri')
+        .where('brand_id', '=', brandId)
+        .where('app_id', '=', appId)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => r.uri);
+    },
+    async replaceRedirectUris(brandId, appId, redirectUris) {
+      await db
+        .deleteFrom('api_app_redirect_uris')
+        .where('brand_id', '=', brandId)
+        .where('app_id', '=', appId)
+        .execute();
+      if (redirectUris.length === 0) return;
+      await db
+        .insertInto('api_app_redirect_uris')
+        .values(redirectUris.map((uri, position) => ({ brand_id: brandId, app_id: appId, uri, position })))
+        .execute();
+    },
+  };
+}
+
+/**
+ * Log-in attempts on the API's rate-limit counters (`rate_limit_counters`, keys `login:…`): the same
+ * fixed windows and the same one-statement count, so concurrent attempts on any process count
+ * exactly, and no second table of counters to keep.
+ */
+export function loginAttemptRepository({ db }: Executor): LoginAttemptRepository {
+  return {
+    async count(key, windowMs, nowMs) {
+      const { hits, resetAtMs } = await hitCounter(db, key, windowMs, nowMs, 1);
+      return { attempts: hits, resetAtMs };
+    },
+    async takeBack(key, resetAtMs) {
+      await db
+        .updateTable('rate_limit_counters')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('key', '=', key)
+        .where('reset_at_ms', '=', resetAtMs)
+        .where('hits', '>', 0)
+        .execute();
+    },
+    clear: (key) => resetCounter(db, key),
   };
 }
 
@@ -233,4 +300,5 @@ export const identityRepositoryFactories: RepositoryFactories<IdentityRepositori
   apiApps: (executor) => apiAppRepository(executor),
   accessTokens: (executor) => accessTokenRepository(executor),
   requestLogs: (executor, bound) => requestLogRepository(executor, (count) => bound.ids.next('request_logs', count)),
+  loginAttempts: (executor) => loginAttemptRepository(executor),
 };

@@ -1,0 +1,50 @@
+import { DomainError, ViolationList } from '../shared/errors';
+import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
+import { User } from './identity.entities';
+import { PasswordHasher } from './identity.ports';
+import { accountThrottleKey, checkPassword, loginEmailOf, normalizedPassword } from './login-rules';
+
+/** What `setUserPassword` needs: the user and the new password. */
+export interface SetUserPasswordInput {
+  userId: number;
+  /** 12 to 256 characters. */
+  password: string;
+}
+
+/**
+ * Stores a user's password hash under the user's login e-mail, in `tx`; `duplicate` when another
+ * user (of any brand) already logs in with that address.
+ */
+export async function storePassword(tx: Pick<Repositories, 'users'>, user: User, passwordHash: string): Promise<void> {
+  const loginEmail = loginEmailOf(user.email);
+  const holder = await tx.users.findByLoginEmail(loginEmail);
+  if (holder && holder.user.id !== user.id)
+    throw new DomainError(
+      'duplicate',
+      `another user already logs in with ${loginEmail}: e-mail addresses are unique among users with a password`,
+    );
+  await tx.users.setPassword(user.brandId, user.id, { passwordHash, loginEmail });
+}
+
+/**
+ * Sets (or replaces) a user's password, so the user can log in with their e-mail address. The
+ * account's failed log-ins are forgotten: a locked-out user given a new password can use it at once.
+ * @example const user = await setUserPassword({ uow, passwordHasher }, { userId: 3, password: 'correct horse battery staple' });
+ */
+export async function setUserPassword(
+  deps: { uow: UnitOfWork<Pick<Repositories, 'loginAttempts' | 'users'>>; passwordHasher: PasswordHasher },
+  input: SetUserPasswordInput,
+): Promise<User> {
+  const violations = new ViolationList();
+  checkPassword(input.password, violations);
+  violations.throwIfAny();
+  // Hashed before the transaction opens: the hash takes a while and needs no row held.
+  const passwordHash = await deps.passwordHasher.hash(normalizedPassword(input.password));
+  return deps.uow.run(async (tx) => {
+    const user = await tx.users.findById(input.userId);
+    if (!user) throw DomainError.notFound('user', input.userId);
+    await storePassword(tx, user, passwordHash);
+    await tx.loginAttempts.clear(accountThrottleKey(loginEmailOf(user.email)));
+    return user;
+  });
+}

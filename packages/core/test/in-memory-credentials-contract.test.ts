@@ -1,0 +1,6 @@
+import { InMemoryUnitOfWork, describeCredentialsContract } from '../src/testing';
+
+describeCredentialsContract('in-memory credentials', async () => ({
+  uow: new InMemoryUnitOfWork(),
+  close: async () => {},
+}));

@@ -1,0 +1,7 @@
+import { describeOAuthContract } from '@brand/core/testing';
+import { openTestStorage, testDialects } from '../src';
+
+// The OAuth grants contract the in-memory adapter passes, on every dialect of this run.
+for (const dialect of testDialects()) {
+  describeOAuthContract(`Kysely OAuth [${dialect}]`, () => openTestStorage(dialect));
+}
