@@ -39,6 +39,7 @@ import { productionV10Router } from './routers/production.v10.router';
 import { thirdPartyProductionRouter } from './routers/third-party-production.router';
 import { eventsV10Router } from './routers/events.v10.router';
 import { webhooksV10Router } from './routers/webhooks.v10.router';
+import { oauthRouter } from './oauth/oauth.router';
 
 export interface AppDeps {
   storage: Storage;
@@ -149,6 +150,20 @@ export function createApp(deps: AppDeps): express.Application {
   ];
 
   app.use(requestLogging(logger));
+  // Each surface its own pipeline: the OAuth endpoints take forms and answer RFC 6749 errors, so
+  // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
+  app.use(
+    oauthRouter({
+      uow: storage.uow,
+      clock,
+      hasher,
+      counters: storage.rateLimits,
+      logger,
+      publicBaseUrl: config.publicBaseUrl,
+      maintenanceMode: config.maintenanceMode,
+      rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
+    }),
+  );
   app.use(maintenanceGate(config.maintenanceMode));
   mountRoutes(app, registry, {
     gates: {

@@ -23,6 +23,16 @@ export interface AppConfig {
     /** Requests one access token may make per window. */
     max: number;
   };
+  /**
+   * Requests one client address may make to `POST /oauth/token` per rate-limit window: the
+   * endpoint is reached before any token exists, so it is limited by address, and more tightly.
+   */
+  oauthTokenRateLimitMax: number;
+  /**
+   * The public origin the API is reached at (`https://api.brand.example`): the OAuth issuer and
+   * the endpoints the metadata document names. Null: the scheme and host of the request.
+   */
+  publicBaseUrl: string | null;
   /** Largest accepted JSON body, in the `bytes` notation body parsers take ('1mb', '500kb'). */
   bodyLimit: string;
   /** While on, every route but /health answers 503. */
@@ -67,6 +77,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   workers: 1,
   databaseUrl: './data/brand.sqlite',
   rateLimit: { windowMs: 60_000, max: 600 },
+  oauthTokenRateLimitMax: 60,
+  publicBaseUrl: null,
   bodyLimit: '1mb',
   maintenanceMode: false,
   logLevel: 'info',
@@ -164,7 +176,7 @@ function baseUrl(env: Env, name: string): string | null {
 
 /**
  * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
- * RATE_LIMIT_MAX, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
+ * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
  * @example const config = loadConfig(process.env);
@@ -187,6 +199,8 @@ export function loadConfig(env: Env): AppConfig {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
       max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),
     },
+    oauthTokenRateLimitMax: integer(env, 'OAUTH_TOKEN_RATE_LIMIT_MAX', DEFAULT_CONFIG.oauthTokenRateLimitMax, 1),
+    publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL'),
     bodyLimit,
     maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
     logLevel: logLevel as AppConfig['logLevel'],

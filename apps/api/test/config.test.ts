@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       workers: 1,
       databaseUrl: './data/brand.sqlite',
       rateLimit: { windowMs: 60_000, max: 600 },
+      oauthTokenRateLimitMax: 60,
+      publicBaseUrl: null,
       bodyLimit: '1mb',
       maintenanceMode: false,
       logLevel: 'info',
@@ -37,6 +39,8 @@ describe('loadConfig', () => {
         DATABASE_URL: 'postgres://db/brand',
         RATE_LIMIT_WINDOW_MS: '1000',
         RATE_LIMIT_MAX: '5',
+        OAUTH_TOKEN_RATE_LIMIT_MAX: '7',
+        PUBLIC_BASE_URL: 'https://api.brand.example/',
         BODY_LIMIT: '500kb',
         MAINTENANCE_MODE: 'on',
         LOG_LEVEL: 'WARN',
@@ -55,6 +59,8 @@ describe('loadConfig', () => {
       workers: 3,
       databaseUrl: 'postgres://db/brand',
       rateLimit: { windowMs: 1000, max: 5 },
+      oauthTokenRateLimitMax: 7,
+      publicBaseUrl: 'https://api.brand.example',
       bodyLimit: '500kb',
       maintenanceMode: true,
       logLevel: 'warn',
@@ -78,6 +84,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0,5x' })).toThrow(/WEBHOOK_RETRY_SCHEDULE: .*"5x"/);
     expect(() => loadConfig({ WEBHOOK_RETRY_SCHEDULE: '0,,5s' })).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
     expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'not a host!' })).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+  });
+
+  it('refuses a public base URL that is not an absolute http(s) URL, naming the variable', () => {
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'api.brand.example' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://api.brand.example/?x=1' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ OAUTH_TOKEN_RATE_LIMIT_MAX: '0' })).toThrow(/OAUTH_TOKEN_RATE_LIMIT_MAX/);
   });
 
   it('treats blank variables as unset', () => {
