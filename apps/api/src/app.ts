@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import express from 'express';
 import qs from 'qs';
 import { Logger } from 'pino';
-import { Clock, SecretHasher, TokenVerifier, createStoredTokenVerifier } from '@brand/core';
+import { Clock, PasswordHasher, SecretHasher, TokenVerifier, createStoredTokenVerifier } from '@brand/core';
 import { Storage } from '@brand/persistence-kysely';
 import { AppConfig } from './config';
 import { authenticate } from './http/authenticate';
@@ -40,6 +40,8 @@ import { thirdPartyProductionRouter } from './routers/third-party-production.rou
 import { eventsV10Router } from './routers/events.v10.router';
 import { webhooksV10Router } from './routers/webhooks.v10.router';
 import { oauthRouter } from './oauth/oauth.router';
+import { authorizeRouter } from './oauth/authorize.router';
+import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 
 export interface AppDeps {
   storage: Storage;
@@ -49,6 +51,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Replaces the stored-token verification (for services embedding the API with their own identity). */
   tokenVerifier?: TokenVerifier;
+  /** Checks passwords at the OAuth login page; scrypt (`nodePasswordHasher`) by default. */
+  passwordHasher?: PasswordHasher;
   /** Image download and blob storage; by default the guarded HTTP fetcher and the local folder store from `config.images`. */
   images?: ImageServices;
 }
@@ -162,6 +166,16 @@ export function createApp(deps: AppDeps): express.Application {
       publicBaseUrl: config.publicBaseUrl,
       maintenanceMode: config.maintenanceMode,
       rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
+    }),
+  );
+  // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
+  app.use(
+    authorizeRouter({
+      uow: storage.uow,
+      clock,
+      hasher,
+      passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+      maintenanceMode: config.maintenanceMode,
     }),
   );
   app.use(maintenanceGate(config.maintenanceMode));

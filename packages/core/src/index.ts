@@ -98,7 +98,7 @@ export { issueAccessToken } from './identity/issue-access-token';
 export type { IssueAccessTokenInput } from './identity/issue-access-token';
 export { recordRequests } from './identity/record-requests';
 export { revokeAccessToken } from './identity/revoke-access-token';
-export { ALL_SCOPES, missingScopes } from './identity/scopes';
+export { ALL_SCOPES, isScope, missingScopes } from './identity/scopes';
 export type { Scope, ScopeArea } from './identity/scopes';
 export { createStoredTokenVerifier } from './identity/verify-access-token';
 
@@ -590,3 +590,17 @@ export { spendRefreshToken } from './oauth/spend-refresh-token';
 export { rotateRefreshToken } from './oauth/rotate-refresh-token';
 export type { RotateRefreshTokenInput } from './oauth/rotate-refresh-token';
 export { revokeOAuthToken } from './oauth/revoke-oauth-token';
+
+// Console sessions: a browser's log-in to the OAuth pages and the console, cookie secrets stored as hashes (DESIGN §11).
+export {
+  CONSOLE_SESSION_ABSOLUTE_SECONDS,
+  CONSOLE_SESSION_IDLE_SECONDS,
+  consoleSessionCookieValue,
+  consoleSessionEnded,
+  parseConsoleSessionCookie,
+} from './console/console-session.entities';
+export type { ConsoleSession } from './console/console-session.entities';
+export type { ConsoleRepositories, ConsoleSessionRepository } from './console/console-session.ports';
+export { startConsoleSession } from './console/start-console-session';
+export { resolveConsoleSession } from './console/resolve-console-session';
+export { endConsoleSession } from './console/end-console-session';

@@ -8,6 +8,7 @@ import { eventRepositoryFactories } from './repositories/events/event.repositori
 import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
 import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
+import { consoleRepositoryFactories } from './repositories/console/console.repositories';
 import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
 import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
 import { identityRepositoryFactories } from './repositories/identity/identity.repositories';
@@ -43,6 +44,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...eventRepositoryFactories,
   ...webhookRepositoryFactories,
   ...oauthRepositoryFactories,
+  ...consoleRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

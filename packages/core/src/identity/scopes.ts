@@ -18,6 +18,7 @@ export type Scope = `${ScopeArea}:${'read' | 'write'}`;
 /** Every scope, read and write of each area: what a token gets when none are named. */
 export const ALL_SCOPES: Scope[] = SCOPE_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as Scope[]);
 
+/** Whether `value` names a scope (`orders:read`), so it can be trusted as a `Scope`. */
 export function isScope(value: string): value is Scope {
   return (ALL_SCOPES as string[]).includes(value);
 }

@@ -11,6 +11,7 @@ import { InMemoryFactories } from './in-memory-factories';
 import { WebhooksState, emptyWebhooksState, inMemoryWebhookFactories } from './in-memory-webhooks';
 import { IdentityState, emptyIdentityState, inMemoryIdentityFactories } from './in-memory-identity';
 import { OAuthState, emptyOAuthState, inMemoryOAuthFactories } from './in-memory-oauth';
+import { ConsoleState, emptyConsoleState, inMemoryConsoleFactories } from './in-memory-console';
 import {
   OrdersState,
   emptyOrdersState,
@@ -38,7 +39,8 @@ interface MemoryState
     ProductionState,
     EventsState,
     WebhooksState,
-    OAuthState {
+    OAuthState,
+    ConsoleState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -56,6 +58,7 @@ function emptyState(): MemoryState {
     ...emptyEventsState(),
     ...emptyWebhooksState(),
     ...emptyOAuthState(),
+    ...emptyConsoleState(),
   };
 }
 
@@ -102,6 +105,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryEventFactories,
   ...inMemoryWebhookFactories,
   ...inMemoryOAuthFactories,
+  ...inMemoryConsoleFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
 

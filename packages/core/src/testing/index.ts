@@ -20,3 +20,4 @@ export { describeEventsContract } from './events-contract';
 export { describeWebhooksContract } from './webhooks-contract';
 export { describeOAuthContract } from './oauth-contract';
 export { describeCredentialsContract } from './credentials-contract';
+export { describeConsoleSessionsContract } from './console-sessions-contract';

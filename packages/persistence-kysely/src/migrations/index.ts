@@ -11,6 +11,7 @@ import { webhooksMigration } from './0008-webhooks';
 import { userPasswordsMigration } from './0009-user-passwords';
 import { oauthClientsMigration } from './0010-oauth-clients';
 import { oauthGrantsMigration } from './0011-oauth-grants';
+import { consoleSessionsMigration } from './0012-console-sessions';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -28,6 +29,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0009-user-passwords': userPasswordsMigration(dialect),
         '0010-oauth-clients': oauthClientsMigration(dialect),
         '0011-oauth-grants': oauthGrantsMigration(dialect),
+        '0012-console-sessions': consoleSessionsMigration(dialect),
       };
     },
   };

@@ -1,0 +1,326 @@
+import { timingSafeEqual } from 'node:crypto';
+import { types } from 'node:util';
+import express, { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
+import {
+  Clock,
+  DomainError,
+  PasswordHasher,
+  Repositories,
+  SecretHasher,
+  UnitOfWork,
+  User,
+  endConsoleSession,
+  findOAuthClient,
+  isDomainError,
+  isScope,
+  issueAuthorizationCode,
+  logIn,
+  resolveConsoleSession,
+  startConsoleSession,
+} from '@brand/core';
+import { loggableError } from '../http/error-handler';
+import { DOMAIN_ERROR_HTTP } from '../http/domain-error-status';
+import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
+import { logFailureWith } from '../http/request-logging';
+import { AuthorizationRequest, checkAuthorizationRequest, redirectWith } from './authorization-request';
+import { PAGE_HEADERS, consentPage, errorPage, loginPage } from './authorize-pages';
+import { CONSOLE_COOKIES, clearCookie, readCookie, setCookie } from './console-cookies';
+
+export interface AuthorizeRouterDeps {
+  uow: UnitOfWork<Repositories>;
+  clock: Clock;
+  hasher: SecretHasher;
+  passwordHasher: PasswordHasher;
+  maintenanceMode: boolean;
+}
+
+/** The forms hold a dozen short fields; anything larger is not one of them. */
+const FORM_BODY_LIMIT = '16kb';
+
+function sendPage(res: Response, status: number, html: string, headers: Record<string, string> = {}): void {
+  res
+    .status(status)
+    .set({ ...PAGE_HEADERS, ...headers })
+    .send(html);
+}
+
+/** Whether two secrets are equal, in constant time (a CSRF token compared byte by byte would leak it). */
+function sameSecret(a: unknown, b: string | null): boolean {
+  if (typeof a !== 'string' || b === null) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The browser half of OAuth 2.0 (DESIGN §11): `GET /oauth/authorize` shows the login page without
+ * a console session and the consent page with one; `POST /oauth/login` logs in (starting the
+ * session), `POST /oauth/authorize` takes the decision, `POST /oauth/logout` ends the session.
+ * Its own pipeline: form bodies, server-rendered pages, errors as HTML pages (a database outage a
+ * 503 page), and a CSRF token checked on every form before anything changes.
+ */
+export function authorizeRouter(deps: AuthorizeRouterDeps): Router {
+  const router = Router();
+  const formBody = express.urlencoded({ extended: false, limit: FORM_BODY_LIMIT, parameterLimit: 50 });
+
+  const maintenance: RequestHandler = (_req, res, next) => {
+    if (!deps.maintenanceMode) return next();
+    sendPage(res, 503, errorPage('Temporarily unavailable', 'The service is in maintenance; try again shortly.'), {
+      'Retry-After': String(MAINTENANCE_RETRY_AFTER_SECONDS),
+    });
+  };
+
+  const findClient = (clientId: string) => findOAuthClient(deps, { clientId });
+
+  /** The session's CSRF token: derived from the cookie's secret, so only a page that was sent the cookie can know it. */
+  const sessionCsrfToken = (cookieValue: string): string => deps.hasher.hash(`csrf:${cookieValue}`);
+
+  /** The session the request's cookie stands for, or null. */
+  async function sessionOf(req: Request) {
+    const cookieValue = readCookie(req, CONSOLE_COOKIES.session);
+    if (cookieValue === null) return null;
+    const resolved = await resolveConsoleSession(deps, { cookieValue });
+    return resolved ? { ...resolved, csrfToken: sessionCsrfToken(cookieValue), cookieValue } : null;
+  }
+
+  /** The login form's token: a random value in a cookie of its own that the form must echo (double submit). */
+  function loginCsrfToken(req: Request, res: Response): string {
+    const existing = readCookie(req, CONSOLE_COOKIES.loginCsrf);
+    if (existing !== null && /^[A-Za-z0-9_-]{32,100}$/.test(existing)) return existing;
+    const token = deps.hasher.randomSecret();
+    setCookie(req, res, CONSOLE_COOKIES.loginCsrf, token);
+    return token;
+  }
+
+  /** Answers a request that is not valid (a page, or a redirect to the client) and returns null, or the request. */
+  async function checkedRequest(res: Response, params: Record<string, unknown>): Promise<AuthorizationRequest | null> {
+    const checked = await checkAuthorizationRequest(params, findClient);
+    switch (checked.kind) {
+      case 'valid':
+        return checked.request;
+      case 'untrusted':
+        sendPage(res, 400, errorPage('This link cannot be used', checked.message));
+        return null;
+      case 'redirect_error':
+        res
+          .status(302)
+          .set('Cache-Control', 'no-store')
+          .location(
+            redirectWith(checked.redirectUri, {
+              error: checked.error,
+              error_description: checked.description,
+              state: checked.state,
+            }),
+          )
+          .end();
+        return null;
+    }
+  }
+
+  const otherBrandPage = (res: Response, request: AuthorizationRequest, csrfToken?: string) =>
+    sendPage(
+      res,
+      403,
+      errorPage(
+        'Another brand’s app',
+        `${request.client.app.name} belongs to another brand than your account; log in with an account of its brand to allow it.`,
+        csrfToken ? { request: request.carried, csrfToken } : undefined,
+      ),
+    );
+
+  async function showConsent(
+    res: Response,
+    request: AuthorizationRequest,
+    session: { user: User; csrfToken: string },
+    status = 200,
+    error: string | null = null,
+  ): Promise<void> {
+    if (session.user.brandId !== request.client.app.brandId) return otherBrandPage(res, request, session.csrfToken);
+    const brand = await deps.uow.read((r) => r.brands.findById(request.client.app.brandId));
+    sendPage(
+      res,
+      status,
+      consentPage({
+        appName: request.client.app.name,
+        brandName: brand?.name ?? '',
+        userName: session.user.name,
+        scopes: request.scopes,
+        request: request.carried,
+        csrfToken: session.csrfToken,
+        error,
+      }),
+    );
+  }
+
+  const forgedForm = (res: Response) =>
+    sendPage(
+      res,
+      403,
+      errorPage(
+        'The form has expired',
+        'This form could not be verified (its security token is missing or wrong). Go back to the app and start again.',
+      ),
+    );
+
+  router.get('/oauth/authorize', maintenance, async (req, res, next) => {
+    try {
+      const request = await checkedRequest(res, req.query);
+      if (!request) return;
+      const session = await sessionOf(req);
+      if (session) return await showConsent(res, request, session);
+      sendPage(
+        res,
+        200,
+        loginPage({ appName: request.client.app.name, request: request.carried, csrfToken: loginCsrfToken(req, res) }),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/oauth/login', maintenance, formBody, async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      // Nothing is checked, counted or changed before the token is: a forged log-in (login CSRF)
+      // could otherwise put the victim's browser into the attacker's account.
+      if (!sameSecret(body['csrf_token'], readCookie(req, CONSOLE_COOKIES.loginCsrf))) return forgedForm(res);
+      const request = await checkedRequest(res, body);
+      if (!request) return;
+      const email = typeof body['email'] === 'string' ? body['email'] : '';
+      const password = typeof body['password'] === 'string' ? body['password'] : '';
+      const again = (status: number, message: string, headers: Record<string, string> = {}) =>
+        sendPage(
+          res,
+          status,
+          loginPage({
+            appName: request.client.app.name,
+            request: request.carried,
+            csrfToken: loginCsrfToken(req, res),
+            email,
+            error: message,
+          }),
+          headers,
+        );
+      let user: User;
+      try {
+        user = await logIn(deps, { email, password, clientAddress: req.ip ?? 'unknown' });
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'invalid_credentials') return again(401, error.message);
+        if (isDomainError(error) && error.code === 'too_many_login_attempts')
+          return again(429, error.message, { 'Retry-After': String(error.data['retry_after_seconds']) });
+        throw error;
+      }
+      if (user.brandId !== request.client.app.brandId) return otherBrandPage(res, request);
+      const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
+      setCookie(req, res, CONSOLE_COOKIES.session, cookieValue);
+      clearCookie(req, res, CONSOLE_COOKIES.loginCsrf);
+      // Post/redirect/get: the consent page is the authorize URL again, now with a session.
+      res
+        .status(303)
+        .set('Cache-Control', 'no-store')
+        .location(`/oauth/authorize?${carriedQuery(request)}`)
+        .end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/oauth/authorize', maintenance, formBody, async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const session = await sessionOf(req);
+      if (!session || !sameSecret(body['csrf_token'], session.csrfToken)) return forgedForm(res);
+      // The scopes come from the checkboxes, so the request is checked without a `scope` of its own.
+      const request = await checkedRequest(res, { ...body, scope: undefined });
+      if (!request) return;
+      if (session.user.brandId !== request.client.app.brandId) return otherBrandPage(res, request, session.csrfToken);
+      const decision = body['decision'];
+      if (decision === 'deny')
+        return redirectTo(res, redirectWith(request.redirectUri, { error: 'access_denied', state: request.state }));
+      if (decision !== 'allow')
+        return sendPage(res, 400, errorPage('Unknown decision', 'Choose Allow or Deny on the consent page.'));
+      const ticked = body['scope'] === undefined ? [] : ([] as unknown[]).concat(body['scope']);
+      const scopes = ticked.filter((s): s is string => typeof s === 'string' && isScope(s));
+      if (scopes.length === 0 || scopes.length !== ticked.length)
+        return await showConsent(res, request, session, 400, 'Tick at least one permission, or deny the request.');
+      const { code } = await issueAuthorizationCode(deps, {
+        userId: session.user.id,
+        appId: request.client.app.id,
+        redirectUri: request.redirectUri,
+        scopes,
+        codeChallenge: request.codeChallenge,
+        codeChallengeMethod: 'S256',
+      });
+      redirectTo(res, redirectWith(request.redirectUri, { code, state: request.state }));
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.post('/oauth/logout', maintenance, formBody, async (req, res, next) => {
+    try {
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const session = await sessionOf(req);
+      if (!session || !sameSecret(body['csrf_token'], session.csrfToken)) return forgedForm(res);
+      await endConsoleSession(deps, { cookieValue: session.cookieValue });
+      clearCookie(req, res, CONSOLE_COOKIES.session);
+      const request = await checkedRequest(res, body);
+      if (!request) return;
+      res
+        .status(303)
+        .set('Cache-Control', 'no-store')
+        .location(`/oauth/authorize?${carriedQuery(request)}`)
+        .end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use(['/oauth/authorize', '/oauth/login', '/oauth/logout'], pageErrorHandler());
+  return router;
+}
+
+function redirectTo(res: Response, location: string): void {
+  res.status(302).set('Cache-Control', 'no-store').location(location).end();
+}
+
+function carriedQuery(request: AuthorizationRequest): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.carried)) if (value !== '') params.append(name, value);
+  return params.toString();
+}
+
+/**
+ * Failures of the pages as HTML pages: a database outage a 503 page (with Retry-After), a bad form
+ * body a 400 page, anything else a 500 page, its cause in the log only. Never a crash, never JSON.
+ */
+function pageErrorHandler(): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (isDomainError(error) && error.code === 'storage_unavailable') {
+      const logged = loggableError(error);
+      if (types.isNativeError(logged)) logFailureWith(res, logged);
+      return sendPage(
+        res,
+        503,
+        errorPage('Temporarily unavailable', 'Storage is unavailable; try again shortly.'),
+        DOMAIN_ERROR_HTTP.storage_unavailable.headers,
+      );
+    }
+    if (isDomainError(error) && error.code === 'validation_failed')
+      return sendPage(res, 400, errorPage('The request cannot be used', describe(error)));
+    const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+    if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string')
+      return sendPage(
+        res,
+        status === 413 ? 413 : 400,
+        errorPage('The form could not be read', 'Go back and try again.'),
+      );
+    if (types.isNativeError(error)) logFailureWith(res, error);
+    sendPage(res, 500, errorPage('Something went wrong', 'The request failed on our side; try again.'));
+  };
+}
+
+function describe(error: DomainError): string {
+  return error.violations.map((v) => `${v.pointer}: ${v.detail}`).join('; ') || error.message;
+}
