@@ -41,6 +41,7 @@ import { eventsV10Router } from './routers/events.v10.router';
 import { webhooksV10Router } from './routers/webhooks.v10.router';
 import { oauthRouter } from './oauth/oauth.router';
 import { authorizeRouter } from './oauth/authorize.router';
+import { consoleRouter } from './console/console.router';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 
 export interface AppDeps {
@@ -171,6 +172,16 @@ export function createApp(deps: AppDeps): express.Application {
   // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
   app.use(
     authorizeRouter({
+      uow: storage.uow,
+      clock,
+      hasher,
+      passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+      maintenanceMode: config.maintenanceMode,
+    }),
+  );
+  // The console: server-rendered pages on the same session cookie and page pipeline.
+  app.use(
+    consoleRouter({
       uow: storage.uow,
       clock,
       hasher,

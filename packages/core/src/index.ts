@@ -591,7 +591,7 @@ export { rotateRefreshToken } from './oauth/rotate-refresh-token';
 export type { RotateRefreshTokenInput } from './oauth/rotate-refresh-token';
 export { revokeOAuthToken } from './oauth/revoke-oauth-token';
 
-// Console sessions: a browser's log-in to the OAuth pages and the console, cookie secrets stored as hashes (DESIGN §11).
+// Console sessions: a browser's log-in to the OAuth pages and the console, cookie secrets stored as hashes, and the console's token list (DESIGN §11).
 export {
   CONSOLE_SESSION_ABSOLUTE_SECONDS,
   CONSOLE_SESSION_IDLE_SECONDS,
@@ -604,3 +604,4 @@ export type { ConsoleRepositories, ConsoleSessionRepository } from './console/co
 export { startConsoleSession } from './console/start-console-session';
 export { resolveConsoleSession } from './console/resolve-console-session';
 export { endConsoleSession } from './console/end-console-session';
+export { listConsoleAccessTokens } from './console/list-console-access-tokens';

@@ -1,24 +1,12 @@
 import escapeHtml from 'escape-html';
 import { Scope } from '@brand/core';
+import { errorBox, hidden, messagePage, page } from '../browser/html-page';
 
 /** The authorization request as the pages carry it along in hidden fields, parameter by parameter. */
 export type CarriedAuthorizationRequest = Record<
   'response_type' | 'client_id' | 'redirect_uri' | 'scope' | 'state' | 'code_challenge' | 'code_challenge_method',
   string
 >;
-
-/** Headers of every page here: never cached (they hold CSRF tokens and a user's name), never framed (clickjacking). */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Cache-Control': 'no-store',
-  Pragma: 'no-cache',
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  // No script at all; the one stylesheet is inline. No form-action: Chromium applies it to the
-  // redirect after the consent form, which goes to the client's own origin.
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-};
 
 const AREA_NAMES: Readonly<Record<string, string>> = {
   catalog: 'Catalog (products, variants, stock)',
@@ -38,29 +26,11 @@ export function readableScope(scope: Scope): string {
   return `${AREA_NAMES[area] ?? area}: ${access === 'write' ? 'read and change' : 'read'}`;
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
-main{max-width:28rem;margin:4rem auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 4px #0002}
-h1{font-size:1.3rem;margin-top:0}label{display:block;margin:.8rem 0 .3rem}
-input[type=email],input[type=password]{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
-button{padding:.55rem 1.2rem;font-size:1rem;margin:1rem .5rem 0 0;cursor:pointer}
-.error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:4px}
-ul{list-style:none;padding:0}li{margin:.3rem 0}.muted{color:#5b6270;font-size:.9rem}`;
-
-function page(title: string, body: string): string {
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
-
-const hidden = (name: string, value: string): string =>
-  `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
-
 const carried = (request: CarriedAuthorizationRequest, without: readonly string[] = []): string =>
   Object.entries(request)
     .filter(([name]) => !without.includes(name))
     .map(([name, value]) => hidden(name, value))
     .join('');
-
-const errorBox = (message: string | null): string =>
-  message ? `<p class="error" role="alert">${escapeHtml(message)}</p>` : '';
 
 /** The log-in form: inputs `email` and `password`, the authorization request and the CSRF token carried along. */
 export function loginPage(input: {
@@ -119,8 +89,5 @@ export function errorPage(
   message: string,
   logout?: { request: CarriedAuthorizationRequest; csrfToken: string },
 ): string {
-  return page(
-    title,
-    `<h1>${escapeHtml(title)}</h1><p class="error" role="alert">${escapeHtml(message)}</p>${logout ? logoutForm(logout.request, logout.csrfToken) : ''}`,
-  );
+  return messagePage(title, message, logout ? logoutForm(logout.request, logout.csrfToken) : '');
 }

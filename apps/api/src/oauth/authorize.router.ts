@@ -1,9 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
-import { types } from 'node:util';
-import express, { ErrorRequestHandler, Request, RequestHandler, Response, Router } from 'express';
+import express, { RequestHandler, Response, Router } from 'express';
 import {
   Clock,
-  DomainError,
   PasswordHasher,
   Repositories,
   SecretHasher,
@@ -15,15 +12,14 @@ import {
   isScope,
   issueAuthorizationCode,
   logIn,
-  resolveConsoleSession,
   startConsoleSession,
 } from '@brand/core';
-import { loggableError } from '../http/error-handler';
-import { DOMAIN_ERROR_HTTP } from '../http/domain-error-status';
+import { browserSessions } from '../browser/browser-sessions';
+import { sameSecret, sendPage } from '../browser/html-page';
+import { pageErrorHandler } from '../browser/page-errors';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
-import { logFailureWith } from '../http/request-logging';
 import { AuthorizationRequest, checkAuthorizationRequest, redirectWith } from './authorization-request';
-import { PAGE_HEADERS, consentPage, errorPage, loginPage } from './authorize-pages';
+import { consentPage, errorPage, loginPage } from './authorize-pages';
 import { CONSOLE_COOKIES, clearCookie, readCookie, setCookie } from './console-cookies';
 
 export interface AuthorizeRouterDeps {
@@ -36,21 +32,6 @@ export interface AuthorizeRouterDeps {
 
 /** The forms hold a dozen short fields; anything larger is not one of them. */
 const FORM_BODY_LIMIT = '16kb';
-
-function sendPage(res: Response, status: number, html: string, headers: Record<string, string> = {}): void {
-  res
-    .status(status)
-    .set({ ...PAGE_HEADERS, ...headers })
-    .send(html);
-}
-
-/** Whether two secrets are equal, in constant time (a CSRF token compared byte by byte would leak it). */
-function sameSecret(a: unknown, b: string | null): boolean {
-  if (typeof a !== 'string' || b === null) return false;
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
 
 /**
  * The browser half of OAuth 2.0 (DESIGN §11): `GET /oauth/authorize` shows the login page without
@@ -72,25 +53,7 @@ export function authorizeRouter(deps: AuthorizeRouterDeps): Router {
 
   const findClient = (clientId: string) => findOAuthClient(deps, { clientId });
 
-  /** The session's CSRF token: derived from the cookie's secret, so only a page that was sent the cookie can know it. */
-  const sessionCsrfToken = (cookieValue: string): string => deps.hasher.hash(`csrf:${cookieValue}`);
-
-  /** The session the request's cookie stands for, or null. */
-  async function sessionOf(req: Request) {
-    const cookieValue = readCookie(req, CONSOLE_COOKIES.session);
-    if (cookieValue === null) return null;
-    const resolved = await resolveConsoleSession(deps, { cookieValue });
-    return resolved ? { ...resolved, csrfToken: sessionCsrfToken(cookieValue), cookieValue } : null;
-  }
-
-  /** The login form's token: a random value in a cookie of its own that the form must echo (double submit). */
-  function loginCsrfToken(req: Request, res: Response): string {
-    const existing = readCookie(req, CONSOLE_COOKIES.loginCsrf);
-    if (existing !== null && /^[A-Za-z0-9_-]{32,100}$/.test(existing)) return existing;
-    const token = deps.hasher.randomSecret();
-    setCookie(req, res, CONSOLE_COOKIES.loginCsrf, token);
-    return token;
-  }
+  const { sessionOf, loginCsrfToken } = browserSessions(deps);
 
   /** Answers a request that is not valid (a page, or a redirect to the client) and returns null, or the request. */
   async function checkedRequest(res: Response, params: Record<string, unknown>): Promise<AuthorizationRequest | null> {
@@ -288,39 +251,4 @@ function carriedQuery(request: AuthorizationRequest): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.carried)) if (value !== '') params.append(name, value);
   return params.toString();
-}
-
-/**
- * Failures of the pages as HTML pages: a database outage a 503 page (with Retry-After), a bad form
- * body a 400 page, anything else a 500 page, its cause in the log only. Never a crash, never JSON.
- */
-function pageErrorHandler(): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    if (res.headersSent) return next(error);
-    if (isDomainError(error) && error.code === 'storage_unavailable') {
-      const logged = loggableError(error);
-      if (types.isNativeError(logged)) logFailureWith(res, logged);
-      return sendPage(
-        res,
-        503,
-        errorPage('Temporarily unavailable', 'Storage is unavailable; try again shortly.'),
-        DOMAIN_ERROR_HTTP.storage_unavailable.headers,
-      );
-    }
-    if (isDomainError(error) && error.code === 'validation_failed')
-      return sendPage(res, 400, errorPage('The request cannot be used', describe(error)));
-    const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
-    if (typeof status === 'number' && status >= 400 && status < 500 && typeof type === 'string')
-      return sendPage(
-        res,
-        status === 413 ? 413 : 400,
-        errorPage('The form could not be read', 'Go back and try again.'),
-      );
-    if (types.isNativeError(error)) logFailureWith(res, error);
-    sendPage(res, 500, errorPage('Something went wrong', 'The request failed on our side; try again.'));
-  };
-}
-
-function describe(error: DomainError): string {
-  return error.violations.map((v) => `${v.pointer}: ${v.detail}`).join('; ') || error.message;
 }

@@ -220,6 +220,9 @@ function conformance(
   // The OAuth endpoints are defined by RFC 6749, 7009 and 8414 and described by their metadata
   // document, not by this one (docs/decisions.md, issue 17); oauth-token.test.ts checks their answers.
   if (!operation && (path.startsWith('/oauth/') || path === '/.well-known/oauth-authorization-server')) return null;
+  // The console is HTML pages for people, not part of the API document (docs/decisions.md, issue 17);
+  // console-tokens.test.ts checks their answers.
+  if (!operation && (path === '/console' || path.startsWith('/console/'))) return null;
   if (!operation) {
     // No operation: an unknown route (404), another method of a known path (405), or a refusal
     // before routing (401, 400 for an undecodable path, 503 in maintenance). All are errors in the envelope.

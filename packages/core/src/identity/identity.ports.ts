@@ -37,6 +37,8 @@ export interface ApiAppRepository {
   findById(id: number): Promise<ApiApp | null>;
   /** The app of any brand whose public client id is `clientId` (exact match). */
   findByClientId(clientId: string): Promise<ApiApp | null>;
+  /** The brand's apps, oldest first (the console's choice of app). */
+  listForBrand(brandId: number): Promise<ApiApp[]>;
   /** The app's registered redirect URIs in the order they were registered; none for another brand's app. */
   findRedirectUris(brandId: number, appId: number): Promise<string[]>;
   /** Makes `redirectUris` (already checked, without repeats) exactly the app's registered redirect URIs. */
@@ -70,6 +72,8 @@ export interface AccessTokenRepository {
   insert(token: AccessToken): Promise<void>;
   findByHash(tokenHash: string): Promise<AccessToken | null>;
   findById(id: number): Promise<AccessToken | null>;
+  /** The tokens of one user of the brand, newest first, revoked and expired ones included (the console's list). */
+  listForUser(brandId: number, userId: number): Promise<AccessToken[]>;
   /**
    * Marks the token revoked at `at` and advances the credentials revision in the same
    * transaction; returns false (and changes nothing) when it was already revoked.

@@ -91,6 +91,13 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async findByClientId(clientId) {
       return clone(s().apiApps.find((a) => a.clientId === clientId) ?? null);
     },
+    async listForBrand(brandId) {
+      return clone(
+        s()
+          .apiApps.filter((a) => a.brandId === brandId)
+          .sort((a, b) => a.id - b.id),
+      );
+    },
     async findRedirectUris(brandId, appId) {
       return [...(s().redirectUris[`${brandId}:${appId}`] ?? [])];
     },
@@ -107,6 +114,13 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     },
     async findById(id) {
       return clone(s().accessTokens.find((t) => t.id === id) ?? null);
+    },
+    async listForUser(brandId, userId) {
+      return clone(
+        s()
+          .accessTokens.filter((t) => t.brandId === brandId && t.userId === userId)
+          .sort((a, b) => b.id - a.id),
+      );
     },
     async revoke(id, at) {
       const token = s().accessTokens.find((t) => t.id === id);

@@ -366,6 +366,35 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(await uow().read((r) => r.accessTokens.findById(token.id))).toStrictEqual(token);
       });
 
+      it("lists a user's access tokens newest first, revoked ones included, never another user's or brand's", async () => {
+        const brand = await aBrand();
+        const other = await aBrand();
+        const user = await aUser(brand.id);
+        const colleague = await aUser(brand.id);
+        const app = await anApp(brand.id);
+        const older = await aToken(user, app);
+        const newer = await aToken(user, app);
+        await aToken(colleague, app);
+        await aToken(await aUser(other.id), await anApp(other.id));
+        await uow().run((tx) => tx.accessTokens.revoke(older.id, '2026-02-01T10:00:00.000Z'));
+
+        expect(await uow().read((r) => r.accessTokens.listForUser(brand.id, user.id))).toStrictEqual([
+          newer,
+          { ...older, revokedAt: '2026-02-01T10:00:00.000Z' },
+        ]);
+        expect(await uow().read((r) => r.accessTokens.listForUser(other.id, user.id))).toStrictEqual([]);
+      });
+
+      it("lists a brand's apps oldest first, never another brand's", async () => {
+        const brand = await aBrand();
+        const other = await aBrand();
+        const first = await anApp(brand.id);
+        const second = await anApp(brand.id);
+        await anApp(other.id);
+
+        expect(await uow().read((r) => r.apiApps.listForBrand(brand.id))).toStrictEqual([first, second]);
+      });
+
       it('finds no access token for an unknown hash or id', async () => {
         expect(await uow().read((r) => r.accessTokens.findByHash('no-such-hash'))).toBeNull();
         expect(await uow().read((r) => r.accessTokens.findById(987_654_321))).toBeNull();

@@ -152,6 +152,10 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
       const row = await db.selectFrom('api_apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
       return row ? rowToApiApp(row) : null;
     },
+    async listForBrand(brandId) {
+      const rows = await db.selectFrom('api_apps').selectAll().where('brand_id', '=', brandId).orderBy('id').execute();
+      return rows.map(rowToApiApp);
+    },
     async findRedirectUris(brandId, appId) {
       const rows = await db
         .selectFrom('api_app_redirect_uris')
@@ -230,6 +234,16 @@ export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
     async findById(id) {
       const row = await db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToAccessToken(row) : null;
+    },
+    async listForUser(brandId, userId) {
+      const rows = await db
+        .selectFrom('access_tokens')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(rowToAccessToken);
     },
     async revoke(id, at) {
       const result = await db
