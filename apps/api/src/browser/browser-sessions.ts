@@ -1,6 +1,17 @@
 import { Request, Response } from 'express';
-import { Clock, Repositories, SecretHasher, UnitOfWork, User, resolveConsoleSession } from '@brand/core';
-import { CONSOLE_COOKIES, readCookie, setCookie } from '../oauth/console-cookies';
+import {
+  Clock,
+  PasswordHasher,
+  Repositories,
+  SecretHasher,
+  UnitOfWork,
+  User,
+  isDomainError,
+  logIn,
+  resolveConsoleSession,
+  startConsoleSession,
+} from '@brand/core';
+import { CONSOLE_COOKIES, clearCookie, readCookie, setCookie } from '../oauth/console-cookies';
 
 /** A request's console session: the user, the session's CSRF token and the cookie value it came with. */
 export interface BrowserSession {
@@ -35,4 +46,41 @@ export function browserSessions(deps: { uow: UnitOfWork<Repositories>; clock: Cl
       return token;
     },
   };
+}
+
+/** Redraws a login form after a refused attempt: its status, the message, and headers (Retry-After). */
+export type RedrawLoginForm = (status: number, message: string, headers?: Record<string, string>) => void;
+
+/**
+ * Logs in with a login form's `email` and `password` (the OAuth and console login pages share
+ * it). A refusal redraws the form through `redraw`, 401 for wrong credentials and 429 with
+ * Retry-After while throttled, and gives null; anything else is thrown.
+ */
+export async function logInFromForm(
+  deps: { uow: UnitOfWork<Repositories>; clock: Clock; passwordHasher: PasswordHasher },
+  req: Request,
+  credentials: { email: string; password: string },
+  redraw: RedrawLoginForm,
+): Promise<User | null> {
+  try {
+    return await logIn(deps, { ...credentials, clientAddress: req.ip ?? 'unknown' });
+  } catch (error) {
+    if (isDomainError(error) && error.code === 'invalid_credentials') redraw(401, error.message);
+    else if (isDomainError(error) && error.code === 'too_many_login_attempts')
+      redraw(429, error.message, { 'Retry-After': String(error.data['retry_after_seconds']) });
+    else throw error;
+    return null;
+  }
+}
+
+/** Starts a console session for a user who just logged in: its cookie set, the login form's CSRF cookie spent. */
+export async function startBrowserSession(
+  deps: { uow: UnitOfWork<Repositories>; clock: Clock; hasher: SecretHasher },
+  req: Request,
+  res: Response,
+  user: User,
+): Promise<void> {
+  const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
+  setCookie(req, res, CONSOLE_COOKIES.session, cookieValue);
+  clearCookie(req, res, CONSOLE_COOKIES.loginCsrf);
 }

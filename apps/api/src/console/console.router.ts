@@ -5,21 +5,18 @@ import {
   Repositories,
   SecretHasher,
   UnitOfWork,
-  User,
   endConsoleSession,
   isDomainError,
   isScope,
   issueAccessToken,
   listConsoleAccessTokens,
-  logIn,
   revokeAccessToken,
-  startConsoleSession,
 } from '@brand/core';
-import { BrowserSession, browserSessions } from '../browser/browser-sessions';
+import { BrowserSession, browserSessions, logInFromForm, startBrowserSession } from '../browser/browser-sessions';
 import { messagePage, sameSecret, seeOther, sendPage } from '../browser/html-page';
 import { pageErrorHandler } from '../browser/page-errors';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
-import { CONSOLE_COOKIES, clearCookie, readCookie, setCookie } from '../oauth/console-cookies';
+import { CONSOLE_COOKIES, clearCookie, readCookie } from '../oauth/console-cookies';
 import { consoleLoginPage, consoleTokensPage } from './console-pages';
 
 export interface ConsoleRouterDeps {
@@ -124,18 +121,9 @@ export function consoleRouter(deps: ConsoleRouterDeps): Router {
           consoleLoginPage({ csrfToken: loginCsrfToken(req, res), email, error: message }),
           headers,
         );
-      let user: User;
-      try {
-        user = await logIn(deps, { email, password, clientAddress: req.ip ?? 'unknown' });
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'invalid_credentials') return again(401, error.message);
-        if (isDomainError(error) && error.code === 'too_many_login_attempts')
-          return again(429, error.message, { 'Retry-After': String(error.data['retry_after_seconds']) });
-        throw error;
-      }
-      const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
-      setCookie(req, res, CONSOLE_COOKIES.session, cookieValue);
-      clearCookie(req, res, CONSOLE_COOKIES.loginCsrf);
+      const user = await logInFromForm(deps, req, { email, password }, again);
+      if (!user) return;
+      await startBrowserSession(deps, req, res, user);
       seeOther(res, '/console/tokens');
     } catch (error) {
       next(error);

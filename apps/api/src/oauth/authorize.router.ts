@@ -8,19 +8,16 @@ import {
   User,
   endConsoleSession,
   findOAuthClient,
-  isDomainError,
   isScope,
   issueAuthorizationCode,
-  logIn,
-  startConsoleSession,
 } from '@brand/core';
-import { browserSessions } from '../browser/browser-sessions';
+import { browserSessions, logInFromForm, startBrowserSession } from '../browser/browser-sessions';
 import { sameSecret, sendPage } from '../browser/html-page';
 import { pageErrorHandler } from '../browser/page-errors';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
 import { AuthorizationRequest, checkAuthorizationRequest, redirectWith } from './authorization-request';
 import { consentPage, errorPage, loginPage } from './authorize-pages';
-import { CONSOLE_COOKIES, clearCookie, readCookie, setCookie } from './console-cookies';
+import { CONSOLE_COOKIES, clearCookie, readCookie } from './console-cookies';
 
 export interface AuthorizeRouterDeps {
   uow: UnitOfWork<Repositories>;
@@ -164,19 +161,10 @@ export function authorizeRouter(deps: AuthorizeRouterDeps): Router {
           }),
           headers,
         );
-      let user: User;
-      try {
-        user = await logIn(deps, { email, password, clientAddress: req.ip ?? 'unknown' });
-      } catch (error) {
-        if (isDomainError(error) && error.code === 'invalid_credentials') return again(401, error.message);
-        if (isDomainError(error) && error.code === 'too_many_login_attempts')
-          return again(429, error.message, { 'Retry-After': String(error.data['retry_after_seconds']) });
-        throw error;
-      }
+      const user = await logInFromForm(deps, req, { email, password }, again);
+      if (!user) return;
       if (user.brandId !== request.client.app.brandId) return otherBrandPage(res, request);
-      const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
-      setCookie(req, res, CONSOLE_COOKIES.session, cookieValue);
-      clearCookie(req, res, CONSOLE_COOKIES.loginCsrf);
+      await startBrowserSession(deps, req, res, user);
       // Post/redirect/get: the consent page is the authorize URL again, now with a session.
       res
         .status(303)
