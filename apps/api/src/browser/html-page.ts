@@ -28,6 +28,8 @@ table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;bo
 td button{margin:0;padding:.3rem .8rem}
 code.secret{display:block;word-break:break-all;background:#eef6ee;padding:.6rem;border-radius:4px}
 .error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:4px}
+header.console{border-bottom:1px solid #e3e5ea;margin-bottom:1.2rem;padding-bottom:.8rem}header.console form{float:right;margin-top:-2.6rem}header.console button{margin:0}
+nav a{color:#1d4ed8}nav a[aria-current=page]{font-weight:600;color:#1d2330;text-decoration:none}
 ul{list-style:none;padding:0}li{margin:.3rem 0}.muted{color:#5b6270;font-size:.9rem}`;
 
 /** A whole page: the title (escaped here) and the body (HTML the caller escaped); `wide` for tables. */

@@ -1,22 +1,8 @@
 import escapeHtml from 'escape-html';
 import { ALL_SCOPES, AccessToken, ApiApp, User } from '@brand/core';
-import { errorBox, hidden, page } from '../browser/html-page';
+import { errorBox, hidden } from '../browser/html-page';
+import { consolePage } from './console-layout';
 import { readableScope } from '../oauth/authorize-pages';
-
-/** The console's log-in form: inputs `email` and `password` and the CSRF token. */
-export function consoleLoginPage(input: { csrfToken: string; email?: string; error?: string | null }): string {
-  return page(
-    'Log in to the console',
-    `<h1>Log in to the console</h1>${errorBox(input.error ?? null)}
-<form method="post" action="/console/login">${hidden('csrf_token', input.csrfToken)}
-<label for="email">Email</label><input id="email" type="email" name="email" autocomplete="username" required value="${escapeHtml(input.email ?? '')}">
-<label for="password">Password</label><input id="password" type="password" name="password" autocomplete="current-password" required>
-<button type="submit">Log in</button></form>`,
-  );
-}
-
-const logoutForm = (csrfToken: string): string =>
-  `<form method="post" action="/console/logout">${hidden('csrf_token', csrfToken)}<button type="submit">Log out</button></form>`;
 
 const tokenStatus = (token: AccessToken, now: string): string =>
   token.revokedAt ? `revoked ${token.revokedAt.slice(0, 10)}` : token.expiresAt <= now ? 'expired' : 'active';
@@ -65,11 +51,9 @@ export function consoleTokensPage(input: {
 <label for="expires_in_days">Expires in (days)</label><input id="expires_in_days" type="number" name="expires_in_days" min="1" max="3650" value="90" required>
 <button type="submit">Issue token</button></form>`
     : '<p class="muted">Your brand has no apps yet; create one first.</p>';
-  return page(
-    'Personal access tokens',
-    `<p class="muted">Logged in as ${escapeHtml(input.user.name)} (${escapeHtml(input.user.email)})</p>${logoutForm(input.csrfToken)}
-<h1>Personal access tokens</h1>${errorBox(input.error ?? null)}${issued}${list}
+  return consolePage(
+    { title: 'Personal access tokens', user: input.user, csrfToken: input.csrfToken, section: '/console/tokens' },
+    `<h1>Personal access tokens</h1>${errorBox(input.error ?? null)}${issued}${list}
 <h2>Issue a token</h2>${form}`,
-    { wide: true },
   );
 }
