@@ -96,6 +96,9 @@ export function createApp(deps: AppDeps): express.Application {
   const { storage, clock, hasher, logger, config } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // The client's address (login throttling, the token endpoint's limit) and scheme (Secure
+  // cookies) come from X-Forwarded-* only when the hop that sent them is a trusted proxy.
+  app.set('trust proxy', config.trustProxy);
   // Express would hash every body for a weak ETag; list pages are large and integrators page by
   // cursor rather than revalidate, so the hashing is pure cost.
   app.set('etag', false);
@@ -187,6 +190,7 @@ export function createApp(deps: AppDeps): express.Application {
       hasher,
       passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
       maintenanceMode: config.maintenanceMode,
+      cursors: routerDeps.cursors,
     }),
   );
   app.use(maintenanceGate(config.maintenanceMode));

@@ -1,5 +1,6 @@
 import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from '@brand/core';
 import { availableParallelism } from 'node:os';
+import express from 'express';
 import { parseDatabaseUrl } from '@brand/persistence-kysely';
 import { AddressPolicy } from './infrastructure/address-policy';
 
@@ -33,6 +34,13 @@ export interface AppConfig {
    * the endpoints the metadata document names. Null: the scheme and host of the request.
    */
   publicBaseUrl: string | null;
+  /**
+   * Which proxies in front of the API are trusted for the client's address and scheme
+   * (X-Forwarded-For, X-Forwarded-Proto): false (none, the default), a number of proxy hops, or
+   * addresses and ranges (`loopback`, `uniquelocal`, `10.0.0.0/8`). Behind a TLS-terminating proxy
+   * this is what makes console cookies Secure and login throttling count the real client.
+   */
+  trustProxy: false | number | string[];
   /** Largest accepted JSON body, in the `bytes` notation body parsers take ('1mb', '500kb'). */
   bodyLimit: string;
   /** While on, every route but /health answers 503. */
@@ -79,6 +87,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   rateLimit: { windowMs: 60_000, max: 600 },
   oauthTokenRateLimitMax: 60,
   publicBaseUrl: null,
+  trustProxy: false,
   bodyLimit: '1mb',
   maintenanceMode: false,
   logLevel: 'info',
@@ -166,6 +175,41 @@ function allowlist(env: Env, name: string, fallback: string[]): string[] {
   return entries;
 }
 
+/** The names proxy-addr knows for address ranges, besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: off, a number of hops, or a list of addresses, CIDR ranges and range names.
+ * `true` (trust whatever X-Forwarded-For says) is refused: any client could then pick the
+ * address its failed logins are counted on.
+ */
+function trustProxy(env: Env, name: string): AppConfig['trustProxy'] {
+  const raw = present(env, name)?.toLowerCase();
+  if (raw === undefined || ['0', 'false', 'off', 'no'].includes(raw)) return false;
+  if (/^\d+$/.test(raw) && Number(raw) <= 10) return Number(raw);
+  const entries = list(env, name, []);
+  const address = /^(\d+\.\d+\.\d+\.\d+|[0-9a-f]*:[0-9a-f:.]*)(\/\d{1,3})?$/;
+  const wellFormed =
+    entries.length > 0 && entries.every((entry) => PROXY_RANGE_NAMES.includes(entry) || address.test(entry));
+  if (!wellFormed || !compilesAsTrustedProxies(entries)) {
+    throw new Error(
+      `${name} must be off, a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses, ` +
+        `CIDR ranges, loopback, linklocal or uniquelocal (never true: clients could choose their own address); got ${JSON.stringify(raw)}`,
+    );
+  }
+  return entries;
+}
+
+/** Whether Express accepts the list as its `trust proxy` setting (it checks every address and range). */
+function compilesAsTrustedProxies(entries: string[]): boolean {
+  try {
+    express().set('trust proxy', entries);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function baseUrl(env: Env, name: string): string | null {
   const raw = present(env, name);
   if (raw === undefined) return null;
@@ -176,7 +220,7 @@ function baseUrl(env: Env, name: string): string | null {
 
 /**
  * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
- * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
+ * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
  * @example const config = loadConfig(process.env);
@@ -201,6 +245,7 @@ export function loadConfig(env: Env): AppConfig {
     },
     oauthTokenRateLimitMax: integer(env, 'OAUTH_TOKEN_RATE_LIMIT_MAX', DEFAULT_CONFIG.oauthTokenRateLimitMax, 1),
     publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL'),
+    trustProxy: trustProxy(env, 'TRUST_PROXY'),
     bodyLimit,
     maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
     logLevel: logLevel as AppConfig['logLevel'],

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       rateLimit: { windowMs: 60_000, max: 600 },
       oauthTokenRateLimitMax: 60,
       publicBaseUrl: null,
+      trustProxy: false,
       bodyLimit: '1mb',
       maintenanceMode: false,
       logLevel: 'info',
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_MAX: '5',
         OAUTH_TOKEN_RATE_LIMIT_MAX: '7',
         PUBLIC_BASE_URL: 'https://api.brand.example/',
+        TRUST_PROXY: 'loopback, 10.0.0.0/8',
         BODY_LIMIT: '500kb',
         MAINTENANCE_MODE: 'on',
         LOG_LEVEL: 'WARN',
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       rateLimit: { windowMs: 1000, max: 5 },
       oauthTokenRateLimitMax: 7,
       publicBaseUrl: 'https://api.brand.example',
+      trustProxy: ['loopback', '10.0.0.0/8'],
       bodyLimit: '500kb',
       maintenanceMode: true,
       logLevel: 'warn',
@@ -90,6 +93,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'api.brand.example' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://api.brand.example/?x=1' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ OAUTH_TOKEN_RATE_LIMIT_MAX: '0' })).toThrow(/OAUTH_TOKEN_RATE_LIMIT_MAX/);
+  });
+
+  it('trusts no proxy by default, a number of hops, or listed proxies; never every sender', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal,fd00::/8' }).trustProxy).toEqual(['uniquelocal', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY .*never true/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '999.1.1.1' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(/TRUST_PROXY/);
   });
 
   it('treats blank variables as unset', () => {
