@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import express from 'express';
 import qs from 'qs';
 import { Logger } from 'pino';
-import { Clock, PasswordHasher, SecretHasher, TokenVerifier, createStoredTokenVerifier } from '@brand/core';
+import {
+  Clock,
+  PasswordHasher,
+  SecretHasher,
+  SharingUnitOfWork,
+  TokenVerifier,
+  createStoredTokenVerifier,
+} from '@brand/core';
 import { Storage } from '@brand/persistence-kysely';
 import { AppConfig } from './config';
 import { authenticate } from './http/authenticate';
@@ -10,6 +17,7 @@ import { createErrorHandler } from './http/error-handler';
 import { maintenanceGate } from './http/maintenance';
 import { limitRequestsPerToken } from './http/rate-limit';
 import { recordRequest } from './http/record-request';
+import { requestTransactions } from './http/shared-transactions';
 import { requestLogging } from './http/request-logging';
 import { JsonSchema } from './http/route';
 import { RouteRegistry, mountRoutes } from './http/route-registry';
@@ -108,12 +116,15 @@ export function createApp(deps: AppDeps): express.Application {
   app.set('query parser', (query: string) => qs.parse(query, QUERY_PARSER_OPTIONS));
   parseQueryOncePerRequest(app);
 
-  const requestLog = new RequestLogBuffer({ uow: storage.uow, logger, flushMs: config.requestLogFlushMs });
+  // Every unit of work of the app joins the shared transaction of an idempotent write when it runs
+  // within one (DESIGN §12), and is the storage's own everywhere else.
+  const uow = new SharingUnitOfWork(storage.uow, requestTransactions);
+  const requestLog = new RequestLogBuffer({ uow, logger, flushMs: config.requestLogFlushMs });
   app.locals['requestLog'] = requestLog;
 
-  const verifier = deps.tokenVerifier ?? createStoredTokenVerifier({ uow: storage.uow, clock, hasher });
+  const verifier = deps.tokenVerifier ?? createStoredTokenVerifier({ uow, clock, hasher });
   const images = deps.images ?? imageServicesFrom(config.images);
-  const routerDeps = { uow: storage.uow, clock, hasher, cursors: new CursorCodec(storage.secrets), images };
+  const routerDeps = { uow, clock, hasher, cursors: new CursorCodec(storage.secrets), images };
   let openApiDocument: JsonSchema | null = null;
   const document = (): JsonSchema =>
     (openApiDocument ??= buildOpenApiDocument(registry, {
@@ -162,7 +173,7 @@ export function createApp(deps: AppDeps): express.Application {
   // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
   app.use(
     oauthRouter({
-      uow: storage.uow,
+      uow,
       clock,
       hasher,
       counters: storage.rateLimits,
@@ -175,7 +186,7 @@ export function createApp(deps: AppDeps): express.Application {
   // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
   app.use(
     authorizeRouter({
-      uow: storage.uow,
+      uow,
       clock,
       hasher,
       passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
@@ -185,7 +196,7 @@ export function createApp(deps: AppDeps): express.Application {
   // The console: server-rendered pages on the same session cookie and page pipeline.
   app.use(
     consoleRouter({
-      uow: storage.uow,
+      uow,
       clock,
       hasher,
       passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
@@ -200,6 +211,7 @@ export function createApp(deps: AppDeps): express.Application {
       legacy: [authenticate('legacy', verifier), ...afterAuthentication],
     },
     bodyLimit: config.bodyLimit,
+    idempotency: { uow: storage.uow, clock, hasher, bodyLimit: config.bodyLimit },
   });
   app.use(
     createErrorHandler({

@@ -1,4 +1,4 @@
-import { DEFAULT_RETRY_SCHEDULE_MS, parseRetrySchedule } from '@brand/core';
+import { DEFAULT_RETRY_SCHEDULE_MS, REQUEST_LOG_RETENTION_DAYS, parseRetrySchedule } from '@brand/core';
 import { availableParallelism } from 'node:os';
 import express from 'express';
 import { parseDatabaseUrl } from '@brand/persistence-kysely';
@@ -48,6 +48,11 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** How long authenticated requests wait in memory before they are written to the request log. */
   requestLogFlushMs: number;
+  /**
+   * Days the request log keeps a request: older ones are deleted by every process's housekeeping.
+   * Ended access tokens are kept at least as long, so every logged request finds its token.
+   */
+  requestLogRetentionDays: number;
   /** Product image downloads and storage. */
   images: {
     /** The whole download of one image (every redirect and the body) must finish within this. */
@@ -92,6 +97,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   maintenanceMode: false,
   logLevel: 'info',
   requestLogFlushMs: 200,
+  requestLogRetentionDays: REQUEST_LOG_RETENTION_DAYS,
   images: {
     fetchTimeoutMs: 10_000,
     maxBytes: 10 * 1024 * 1024,
@@ -136,6 +142,9 @@ function list(env: Env, name: string, fallback: string[]): string[] {
         .map((item) => item.trim())
         .filter((item) => item !== '');
 }
+
+/** Ten years: longer is a typo rather than a plan (and would keep every ended access token as long). */
+const MAX_REQUEST_LOG_RETENTION_DAYS = 3650;
 
 /** More workers than this is a typo rather than a plan (each one holds a Postgres pool of its own). */
 const MAX_WORKERS = 256;
@@ -221,7 +230,7 @@ function baseUrl(env: Env, name: string): string | null {
 /**
  * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
- * IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
+ * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
  * @example const config = loadConfig(process.env);
  */
@@ -250,6 +259,13 @@ export function loadConfig(env: Env): AppConfig {
     maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
     logLevel: logLevel as AppConfig['logLevel'],
     requestLogFlushMs: integer(env, 'REQUEST_LOG_FLUSH_MS', DEFAULT_CONFIG.requestLogFlushMs, 1, 60_000),
+    requestLogRetentionDays: integer(
+      env,
+      'REQUEST_LOG_RETENTION_DAYS',
+      DEFAULT_CONFIG.requestLogRetentionDays,
+      1,
+      MAX_REQUEST_LOG_RETENTION_DAYS,
+    ),
     images: {
       fetchTimeoutMs: integer(env, 'IMAGE_FETCH_TIMEOUT_MS', DEFAULT_CONFIG.images.fetchTimeoutMs, 100, 600_000),
       maxBytes: integer(env, 'IMAGE_MAX_BYTES', DEFAULT_CONFIG.images.maxBytes, 1, 1024 * 1024 * 1024),

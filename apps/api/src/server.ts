@@ -5,7 +5,7 @@ import { Server } from 'node:http';
 import pino, { Logger } from 'pino';
 import { systemClock } from '@brand/core';
 import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
-import { startEventRetention } from './infrastructure/event-retention';
+import { startHousekeeping } from './infrastructure/housekeeping';
 import { startWebhookDispatcherFor } from './infrastructure/webhook-services';
 import { createApp, requestLogOf } from './app';
 import { seedDemoIfEmpty } from './cli/demo';
@@ -91,14 +91,19 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
     server.once('error', reject);
   });
   logger.info({ port: config.port, database: storage.dialect, maintenance: config.maintenanceMode }, 'API listening');
-  const stopEventRetention = startEventRetention({ uow: storage.uow, clock: systemClock, logger });
+  const stopHousekeeping = startHousekeeping({
+    uow: storage.uow,
+    clock: systemClock,
+    logger,
+    requestLogRetentionDays: config.requestLogRetentionDays,
+  });
   const dispatcher = startWebhookDispatcherFor(storage, config, logger);
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
-    stopEventRetention();
+    stopHousekeeping();
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     const forced = setTimeout(() => {
       logger.error('in-flight requests did not finish in time; exiting');

@@ -238,6 +238,30 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
         expect((await listOrders(t, shop.brand)).total).toBe(10);
       });
 
+      it('creates exactly one order when 20 identical requests with one Idempotency-Key race on both workers', async () => {
+        const shop = await seedOrderingBrand(t, { stock: { 'TEE-S': 10 } });
+        const path = `/v10/order-channels/${shop.channels.b2b}/orders`;
+        const body = {
+          order: { customer_number: 'C-B2B', reference: 'PO-ONCE', lines: [{ sku: 'TEE-S', quantity: 1 }] },
+        };
+        const answers = await sendMany(20, 20, () =>
+          send(path, { ...shop.brand.headers, 'Idempotency-Key': 'erp-order-PO-ONCE' }, body),
+        );
+
+        expect(await workersThatAnswered(answers)).toEqual(new Set(workerPids));
+        const orders = (await listOrders(t, shop.brand)).orders;
+        expect(orders).toHaveLength(1);
+        for (const answer of answers) {
+          if (answer.status === 201) expect((answer.body as { order: { id: number } }).order.id).toBe(orders[0]!['id']);
+          else
+            expect({ status: answer.status, code: answer.body.errors?.[0]?.code }).toEqual({
+              status: 409,
+              code: 'idempotency_key_in_use',
+            });
+        }
+        expect(await stockOf(t, shop.brand, 'TEE-S')).toEqual({ in_stock: 10, available: 9 });
+      });
+
       it('on SIGTERM to the primary stops every worker gracefully, writing their request logs, and exits 0', async () => {
         const integrator = await createIntegrator(t.storage, REAL_CLOCK);
         const answers = await sendMany(6, 1, () => send('/v10/customers?limit=1', integrator.headers));

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       maintenanceMode: false,
       logLevel: 'info',
       requestLogFlushMs: 200,
+      requestLogRetentionDays: 30,
       images: {
         fetchTimeoutMs: 10_000,
         maxBytes: 10 * 1024 * 1024,
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
         MAINTENANCE_MODE: 'on',
         LOG_LEVEL: 'WARN',
         REQUEST_LOG_FLUSH_MS: '50',
+        REQUEST_LOG_RETENTION_DAYS: '90',
         IMAGE_FETCH_TIMEOUT_MS: '2500',
         IMAGE_MAX_BYTES: '1048576',
         IMAGE_ALLOWED_HOSTS: 'images.internal:8080, 10.20.0.0/16,,[fd00::1]:443',
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
       maintenanceMode: true,
       logLevel: 'warn',
       requestLogFlushMs: 50,
+      requestLogRetentionDays: 90,
       images: {
         fetchTimeoutMs: 2500,
         maxBytes: 1048576,
@@ -128,6 +131,8 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, /PORT must be a whole number/],
     [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
     [{ RATE_LIMIT_MAX: '0' }, /RATE_LIMIT_MAX/],
+    [{ REQUEST_LOG_RETENTION_DAYS: '0' }, /REQUEST_LOG_RETENTION_DAYS must be a whole number from 1 to 3650/],
+    [{ REQUEST_LOG_RETENTION_DAYS: '30d' }, /REQUEST_LOG_RETENTION_DAYS must be a whole number/],
     [{ MAINTENANCE_MODE: 'maybe' }, /MAINTENANCE_MODE must be on or off/],
     [{ BODY_LIMIT: 'huge' }, /BODY_LIMIT must be a size/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],

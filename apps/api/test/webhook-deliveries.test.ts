@@ -1,44 +1,19 @@
-import { createServer, IncomingHttpHeaders, Server } from 'node:http';
-import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
-import { Clock, deliverDueWebhooks, systemClock } from '@brand/core';
+import { Clock, systemClock } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
 import { AddressPolicy } from '../src/infrastructure/address-policy';
-import { HttpWebhookSender } from '../src/infrastructure/http-webhook-sender';
 import { OrderingBrand, placeOrder, seedOrderingBrand } from './support/orders';
 import { useTestApp } from './support/test-app';
+import { LOOPBACK_ALLOWED, deliverWebhooksOnce, startWebhookReceiver } from './support/webhooks';
 
 type Body = Record<string, unknown>;
-
-/** A local receiver: answers each request with the next scripted status (the last repeats) and keeps what it got. */
-async function startReceiver(...statuses: number[]) {
-  const received: { headers: IncomingHttpHeaders; body: string; path: string }[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), path: req.url ?? '' });
-      const status = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
-      if (status >= 300 && status < 400) res.setHeader('location', 'http://127.0.0.1:9/elsewhere');
-      res.statusCode = status;
-      res.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 for (const dialect of testDialects()) {
   describe(`webhook deliveries [${dialect}]`, () => {
     const t = useTestApp(dialect);
     let shop: OrderingBrand;
-    let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
+    let receiver: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
 
     beforeEach(async () => {
       shop = await seedOrderingBrand(t);
@@ -48,19 +23,9 @@ for (const dialect of testDialects()) {
       receiver = undefined;
     });
 
-    // The sender as production makes it, allowed to reach the local receiver; a real clock, because
-    // receivers (and the standardwebhooks library) refuse timestamps far from their own time.
-    const loopbackAllowed = AddressPolicy.withAllowlist(['127.0.0.1'], 'webhook deliveries');
-    const pass = (policy = loopbackAllowed, clock: Clock = systemClock) =>
-      deliverDueWebhooks(
-        {
-          uow: t.storage.uow,
-          clock,
-          sender: new HttpWebhookSender({ timeoutMs: 5000, policy }),
-          retrySchedule: [0, 0, 0],
-        },
-        { owner: `test-${dialect}`, leaseMs: 30_000, limit: 50 },
-      );
+    // The sender as production makes it, allowed to reach the local receiver, on a real clock.
+    const pass = (policy = LOOPBACK_ALLOWED, clock: Clock = systemClock) =>
+      deliverWebhooksOnce(t.storage, { owner: `test-${dialect}`, policy, clock, retrySchedule: [0, 0, 0] });
     const subscribe = async (url: string, events: string[] = ['*']) => {
       const created = await request(t.server)
         .post('/v10/webhook-endpoints')
@@ -83,7 +48,7 @@ for (const dialect of testDialects()) {
       });
 
     it('POSTs the event as the feed shows it, signed so that an independent Standard Webhooks implementation accepts it', async () => {
-      receiver = await startReceiver(204);
+      receiver = await startWebhookReceiver(204);
       const endpoint = await subscribe(receiver.url, ['order.created']);
       await order();
 
@@ -120,7 +85,7 @@ for (const dialect of testDialects()) {
     });
 
     it('retries a failing receiver with the same webhook-id until it answers 2xx', async () => {
-      receiver = await startReceiver(500, 503, 200);
+      receiver = await startWebhookReceiver(500, 503, 200);
       // One event per order (placing one also announces its stock moves, inventory.changed).
       const endpoint = await subscribe(receiver.url, ['order.created']);
       await order();
@@ -145,7 +110,7 @@ for (const dialect of testDialects()) {
     });
 
     it('disables the endpoint on 410 Gone, follows no redirect, and can be told to retry', async () => {
-      receiver = await startReceiver(410);
+      receiver = await startWebhookReceiver(410);
       const gone = await subscribe(receiver.url, ['order.created']);
       await order();
       expect(await pass()).toMatchObject({ failed: 1 });
@@ -154,7 +119,7 @@ for (const dialect of testDialects()) {
       expect((await deliveries(gone.id))[0]).toMatchObject({ status: 'failed', last_status_code: 410 });
       await receiver.close();
 
-      receiver = await startReceiver(302, 302, 302, 204);
+      receiver = await startWebhookReceiver(302, 302, 302, 204);
       const moved = await subscribe(receiver.url, ['order.created']);
       await order();
       await pass();
@@ -175,7 +140,7 @@ for (const dialect of testDialects()) {
     });
 
     it('refuses targets the address policy does not allow (loopback without an allowlist entry), sending nothing', async () => {
-      receiver = await startReceiver(204);
+      receiver = await startWebhookReceiver(204);
       const endpoint = await subscribe(receiver.url);
       await order();
       await pass(AddressPolicy.withAllowlist([], 'webhook deliveries'));
@@ -186,14 +151,14 @@ for (const dialect of testDialects()) {
     });
 
     it('signs with the old secret too for a day after a rotation', async () => {
-      receiver = await startReceiver(204);
+      receiver = await startWebhookReceiver(204);
       const endpoint = await subscribe(receiver.url, ['order.created']);
       const rotated = await request(t.server)
         .post(`/v10/webhook-endpoints/${endpoint.id}/rotate-secret`)
         .set(shop.brand.headers);
       await order();
       // On the app's clock, so that "a day after the rotation" is a day on that clock.
-      await pass(loopbackAllowed, t.clock);
+      await pass(LOOPBACK_ALLOWED, t.clock);
       const [{ headers, body }] = receiver.received as [(typeof receiver.received)[number]];
       const id = headers['webhook-id'] as string;
       const at = new Date(Number(headers['webhook-timestamp']) * 1000);
@@ -206,7 +171,7 @@ for (const dialect of testDialects()) {
 
       t.clock.advance(24 * 3600_000 + 1000);
       await order();
-      await pass(loopbackAllowed, t.clock);
+      await pass(LOOPBACK_ALLOWED, t.clock);
       expect((receiver.received[1]!.headers['webhook-signature'] as string).split(' ')).toEqual([
         new Webhook(rotated.body.webhook_endpoint.secret as string).sign(
           receiver.received[1]!.headers['webhook-id'] as string,

@@ -26,6 +26,8 @@ export type {
 // Unit of work: the transaction boundary every use case goes through, and the repositories it binds.
 export type { Repositories, UnitOfWork } from './shared/unit-of-work.ports';
 export { settleAll } from './shared/settle-all';
+export { SharedTransaction, SharingUnitOfWork, TransactionMustRestart } from './shared/shared-transaction';
+export type { AmbientContext } from './shared/shared-transaction';
 
 // State machines: the transition tables behind every lifecycle (each module exports its own lifecycle).
 export { defineStateMachine, StateMachine } from './shared/state-machine';
@@ -72,7 +74,9 @@ export type {
   Brand,
   OAuthClient,
   Principal,
+  RecordedRequest,
   RequestLogEntry,
+  RequestLogPosition,
   User,
   UserCredentials,
 } from './identity/identity.entities';
@@ -80,6 +84,7 @@ export type {
   AccessTokenRepository,
   ApiAppRepository,
   BrandRepository,
+  BrandRequestLogQuery,
   IdentityRepositories,
   LoginAttemptRepository,
   PasswordHasher,
@@ -102,7 +107,7 @@ export { ALL_SCOPES, isScope, missingScopes } from './identity/scopes';
 export type { Scope, ScopeArea } from './identity/scopes';
 export { createStoredTokenVerifier } from './identity/verify-access-token';
 
-// Log-in and OAuth clients: users' passwords and throttled log-in, apps as OAuth clients with redirect URIs (DESIGN §11).
+// Log-in and OAuth clients: users' passwords and throttled log-in, apps as OAuth clients with redirect URIs and rotating keys (DESIGN §11).
 export { logIn } from './identity/log-in';
 export type { LogInInput } from './identity/log-in';
 export { setUserPassword } from './identity/set-user-password';
@@ -113,6 +118,10 @@ export { findOAuthClient } from './identity/find-oauth-client';
 export { authenticateOAuthClient } from './identity/authenticate-oauth-client';
 export { setRedirectUris } from './identity/set-redirect-uris';
 export type { SetRedirectUrisInput } from './identity/set-redirect-uris';
+export { listApiApps } from './identity/list-api-apps';
+export { findApiApp } from './identity/find-api-app';
+export { rotateApiAppKey } from './identity/rotate-api-app-key';
+export type { RotateApiAppKeyInput } from './identity/rotate-api-app-key';
 export { isRegisteredRedirectUri, MAX_REDIRECT_URIS, redirectUriProblem } from './identity/redirect-uris';
 
 // Customers: customers, customer groups and payment terms.
@@ -129,24 +138,37 @@ export {
   discountPercentage,
   paymentTermsListDefinition,
 } from './customers/customer.list-definitions';
+export { createCustomer } from './customers/create-customer';
+export type { NewCustomer } from './customers/create-customer';
 export { createCustomerGroup } from './customers/create-customer-group';
 export { createPaymentTerms } from './customers/create-payment-terms';
+export type { CustomerFields } from './customers/customer-rules';
+export { getCustomer } from './customers/get-customer';
+export type { CustomerDetail } from './customers/get-customer';
 export { listCustomerGroups } from './customers/list-customer-groups';
 export { listCustomers } from './customers/list-customers';
-export type { CustomerListResult } from './customers/list-customers';
+export type { CustomerListResult, CustomerRelations } from './customers/list-customers';
 export { listPaymentTerms } from './customers/list-payment-terms';
 export { syncCustomers } from './customers/sync-customers';
 export type { CustomerSyncItem } from './customers/sync-customers';
+export { updateCustomer } from './customers/update-customer';
+export type { CustomerChanges } from './customers/update-customer';
 
 // Suppliers: suppliers and their sync.
 export type { Supplier } from './suppliers/supplier.entities';
 export type { SupplierRepositories, SupplierRepository } from './suppliers/supplier.ports';
 export { supplierListDefinition } from './suppliers/supplier.list-definitions';
+export { createSupplier } from './suppliers/create-supplier';
+export type { NewSupplier } from './suppliers/create-supplier';
+export { getSupplier } from './suppliers/get-supplier';
 export { listSuppliers } from './suppliers/list-suppliers';
+export type { SupplierFields } from './suppliers/supplier-rules';
 export { syncSuppliers } from './suppliers/sync-suppliers';
 export type { SupplierSyncItem } from './suppliers/sync-suppliers';
+export { updateSupplier } from './suppliers/update-supplier';
+export type { SupplierChanges } from './suppliers/update-supplier';
 
-// Catalog: products, variants, drops, locales, subbrands, product sync and product images.
+// Catalog: products, variants, drops, locales, subbrands, product sync, single product and variant writes (the sync's rules, one item), and product images.
 export type {
   Category,
   Collection,
@@ -234,6 +256,17 @@ export type {
 } from './catalog/sync-product-images';
 export { syncProducts } from './catalog/sync-products';
 export type { SyncProductsDeps } from './catalog/sync-products';
+export type {
+  NewProductInput,
+  NewVariantInput,
+  ProductChanges,
+  ProductWriteDeps,
+  VariantChanges,
+} from './catalog/product-writes';
+export { createProduct } from './catalog/create-product';
+export { updateProduct } from './catalog/update-product';
+export { addVariant } from './catalog/add-variant';
+export { updateVariant } from './catalog/update-variant';
 
 // Catalog, legacy v1: categories, collections and the v1 product and variant endpoints.
 export { createCategory } from './catalog/legacy/create-category';
@@ -322,6 +355,7 @@ export { approveOrder } from './orders/approve-order';
 export { cancelOrder } from './orders/cancel-order';
 export { createOrderChannel } from './orders/create-order-channel';
 export { getOrder } from './orders/get-order';
+export { getOrderChannel } from './orders/get-order-channel';
 export { listOrderChannels } from './orders/list-order-channels';
 export { listOrders } from './orders/list-orders';
 export { reservedQuantityOf } from './orders/order-stock';
@@ -537,7 +571,7 @@ export { ALL_EVENTS, ROTATED_SECRET_VALID_HOURS } from './webhooks/webhook.entit
 export type { WebhookEndpoint, WebhookEndpointWithSecret } from './webhooks/webhook.entities';
 export type { WebhookEndpointRepository, WebhookRepositories } from './webhooks/webhook.ports';
 export { webhookEndpointListDefinition } from './webhooks/webhook.list-definitions';
-export { MAX_WEBHOOK_URL_LENGTH } from './webhooks/webhook-rules';
+export { MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from './webhooks/webhook-rules';
 export { createWebhookEndpoint } from './webhooks/create-webhook-endpoint';
 export { deleteWebhookEndpoint } from './webhooks/delete-webhook-endpoint';
 export { getWebhookEndpoint } from './webhooks/get-webhook-endpoint';
@@ -605,3 +639,38 @@ export { startConsoleSession } from './console/start-console-session';
 export { resolveConsoleSession } from './console/resolve-console-session';
 export { endConsoleSession } from './console/end-console-session';
 export { listConsoleAccessTokens } from './console/list-console-access-tokens';
+
+// Console request log: a brand's recorded API requests, newest first, a page at a time, by app and status (DESIGN §11).
+export {
+  CONSOLE_REQUESTS_PER_PAGE,
+  isRequestStatusFilter,
+  listConsoleRequests,
+  REQUEST_STATUS_FILTERS,
+} from './console/list-console-requests';
+export type { ConsoleRequestsPage, RequestStatusFilter } from './console/list-console-requests';
+
+// Idempotency keys: a write retried with the same key runs once and replays its stored answer (DESIGN §12).
+export type { IdempotencyRecord, IdempotencyScope, StoredAnswer } from './idempotency/idempotency.entities';
+export type { IdempotencyKeyRepository, IdempotencyRepositories } from './idempotency/idempotency.ports';
+export {
+  IDEMPOTENCY_CLAIM_LEASE_MS,
+  IDEMPOTENCY_KEY_RETENTION_MS,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  canonicalJson,
+  parseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency/idempotency-rules';
+export { beginIdempotentRequest } from './idempotency/begin-idempotent-request';
+export type { IdempotentStart } from './idempotency/begin-idempotent-request';
+export {
+  completeIdempotentRequest,
+  idempotencyKeyInUse,
+  idempotencyKeyReused,
+} from './idempotency/complete-idempotent-request';
+export { releaseIdempotentRequest } from './idempotency/release-idempotent-request';
+export { pruneIdempotencyKeys } from './idempotency/prune-idempotency-keys';
+
+// Housekeeping: the periodic deletion of what nothing accepts or shows any more, a bounded batch per transaction: ended console sessions, codes, grants and tokens, closed log-in throttle windows, and the request log past its retention (DESIGN §11).
+export { ENDED_ACCESS_TOKEN_RETENTION_DAYS, sweepExpiredCredentials } from './identity/sweep-expired-credentials';
+export type { CredentialSweepRepositories, SweptCredentials } from './identity/sweep-expired-credentials';
+export { REQUEST_LOG_RETENTION_DAYS, pruneRequestLog } from './identity/prune-request-log';

@@ -9,6 +9,7 @@ import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
 import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
 import { consoleRepositoryFactories } from './repositories/console/console.repositories';
+import { idempotencyRepositoryFactories } from './repositories/idempotency/idempotency.repositories';
 import { financeRepositoryFactories } from './repositories/finance/finance.repositories';
 import { shipmentRepositoryFactories } from './repositories/fulfilment/shipment.repositories';
 import { identityRepositoryFactories } from './repositories/identity/identity.repositories';
@@ -45,6 +46,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...webhookRepositoryFactories,
   ...oauthRepositoryFactories,
   ...consoleRepositoryFactories,
+  ...idempotencyRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

@@ -1,7 +1,18 @@
-import { FixedClock, RequestLogEntry, createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  BrandRequestLogQuery,
+  FixedClock,
+  RequestLogEntry,
+  createApiApp,
+  createBrand,
+  createUser,
+  issueAccessToken,
+} from '@brand/core';
 import { FakeSecretHasher } from '@brand/core/testing';
-import { LogEvent } from 'kysely';
-import { openTestStorage, Storage, testDialects } from '../src';
+import { CompiledQuery, LogEvent } from 'kysely';
+import { connectKysely, openStorage, openTestStorage, parseDatabaseUrl, Storage, testDialects } from '../src';
 
 // How the adapter writes the request log: flushes of a size that changes every time.
 for (const dialect of testDialects()) {
@@ -52,5 +63,88 @@ for (const dialect of testDialects()) {
       expect(stored).toHaveLength(601);
       expect(new Set(stored.map((entry) => entry.requestId)).size).toBe(601);
     });
+  });
+}
+
+// The console reads a brand's log newest first, a page at a time, optionally of one app or of
+// failures: every shape must walk an index of migration 0013 in that order, whatever the log's
+// size (never a scan of the table or a sort of the brand's rows). SQLite plans without statistics,
+// so its plan is fixed by the schema; Postgres is asked with scans and sorts made prohibitive, so
+// the plan shows what an index can serve rather than what today's statistics prefer.
+for (const dialect of testDialects()) {
+  describe(`Kysely request log plans [${dialect}]`, () => {
+    const file = join(tmpdir(), `request-log-plan-${process.pid}-${Date.now()}.sqlite`);
+    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    let storage: Storage | undefined;
+    let raw: ReturnType<typeof connectKysely> | undefined;
+
+    beforeAll(async () => {
+      const options = {
+        log: (event: LogEvent) => {
+          if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+        },
+      };
+      if (dialect === 'sqlite') {
+        storage = await openStorage(file, options);
+        await storage.migrate();
+        raw = connectKysely(parseDatabaseUrl(file));
+      } else {
+        const opened = await openTestStorage(dialect, options);
+        storage = opened;
+        raw = connectKysely(parseDatabaseUrl(opened.url));
+      }
+    });
+
+    afterAll(async () => {
+      await raw?.destroy();
+      await storage?.close();
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    });
+
+    /** The plan of the statement `listForBrand` ran for `query`, one line per step. */
+    async function planOf(query: Partial<BrandRequestLogQuery>): Promise<string> {
+      captured.length = 0;
+      await storage!.uow.read((r) =>
+        r.requestLogs.listForBrand({ brandId: 1, appId: null, status: null, before: null, limit: 51, ...query }),
+      );
+      const page = captured.find((c) => c.sql.includes('from "request_logs"'))!;
+      if (dialect === 'sqlite') {
+        const plan = await raw!.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
+        );
+        return plan.rows.map((row) => row.detail).join('\n');
+      }
+      return raw!.connection().execute(async (connection) => {
+        for (const knob of ['enable_seqscan', 'enable_bitmapscan', 'enable_sort'])
+          await connection.executeQuery(CompiledQuery.raw(`set ${knob} = off`));
+        const plan = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain (costs off) ${page.sql}`, [...page.parameters]),
+        );
+        return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    }
+
+    const before = { createdAt: '2026-03-01T09:00:00.000Z', id: 900 };
+    const failures = { min: 400, max: 599 };
+    it.each([
+      ['the newest page', {}, 'request_logs_brand_time_idx'],
+      ['an older page', { before }, 'request_logs_brand_time_idx'],
+      ['one app', { appId: 2, before }, 'request_logs_brand_app_time_idx'],
+      ['the failures', { status: failures, before }, 'request_logs_brand_failures_idx'],
+      ['the 5xx', { status: { min: 500, max: 599 } }, 'request_logs_brand_failures_idx'],
+      ['the 2xx', { status: { min: 200, max: 299 }, before }, 'request_logs_brand_time_idx'],
+    ] satisfies [string, Partial<BrandRequestLogQuery>, string][])(
+      "walks a brand's log in page order for %s",
+      async (_shape, query, index) => {
+        const plan = await planOf(query);
+        if (dialect === 'sqlite') {
+          expect(plan).toMatch(new RegExp(`SEARCH request_logs USING INDEX ${index} \\(brand_id=\\?`));
+          expect(plan).not.toMatch(/TEMP B-TREE|SCAN request_logs/);
+        } else {
+          expect(plan).toMatch(new RegExp(`Index Scan Backward using ${index} on request_logs`));
+          expect(plan).not.toMatch(/Sort|Seq Scan/);
+        }
+      },
+    );
   });
 }

@@ -22,15 +22,16 @@ const STYLE = `body{font-family:system-ui,sans-serif;background:#f4f5f7;color:#1
 main{max-width:28rem;margin:4rem auto;background:#fff;border-radius:8px;padding:2rem;box-shadow:0 1px 4px #0002}
 main.wide{max-width:56rem}
 h1{font-size:1.3rem;margin-top:0}h2{font-size:1.1rem}label{display:block;margin:.8rem 0 .3rem}
-input[type=email],input[type=password],input[type=number],select{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
+input[type=email],input[type=password],input[type=number],input[type=url],input[type=text],select,textarea{width:100%;box-sizing:border-box;padding:.5rem;font-size:1rem}
 button{padding:.55rem 1.2rem;font-size:1rem;margin:1rem .5rem 0 0;cursor:pointer}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #e3e5ea;vertical-align:top}
-td button{margin:0;padding:.3rem .8rem}
+td button{margin:0;padding:.3rem .8rem}td.wrap{overflow-wrap:anywhere}table.dense{font-size:.9rem}table.dense td.path{min-width:12rem}table.dense td.time{min-width:6.5rem}table.dense td.id{min-width:8rem;font-size:.8rem}
+form.filters{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end;margin-bottom:1rem}form.filters>div{flex:1 1 12rem}
 code.secret{display:block;word-break:break-all;background:#eef6ee;padding:.6rem;border-radius:4px}
 .error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:4px}
 header.console{border-bottom:1px solid #e3e5ea;margin-bottom:1.2rem;padding-bottom:.8rem}header.console form{float:right;margin-top:-2.6rem}header.console button{margin:0}
 nav a{color:#1d4ed8}nav a[aria-current=page]{font-weight:600;color:#1d2330;text-decoration:none}
-ul{list-style:none;padding:0}li{margin:.3rem 0}.muted{color:#5b6270;font-size:.9rem}`;
+ul{list-style:none;padding:0}li{margin:.3rem 0}ul.columns{columns:2}ul.columns li{margin:0}ul.columns label{margin:0;padding:.2rem 0}.muted{color:#5b6270;font-size:.9rem}`;
 
 /** A whole page: the title (escaped here) and the body (HTML the caller escaped); `wide` for tables. */
 export function page(title: string, body: string, options: { wide?: boolean } = {}): string {

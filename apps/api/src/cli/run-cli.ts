@@ -7,6 +7,7 @@ import { createBrandCommand } from './commands/create-brand.command';
 import { createUserCommand } from './commands/create-user.command';
 import { setPasswordCommand } from './commands/set-password.command';
 import { createAppCommand } from './commands/create-app.command';
+import { rotateAppKeyCommand } from './commands/rotate-app-key.command';
 import { createTokenCommand } from './commands/create-token.command';
 import { revokeTokenCommand } from './commands/revoke-token.command';
 import { demoCommand } from './commands/demo.command';
@@ -25,6 +26,7 @@ const COMMANDS: readonly CliCommand<object>[] = [
   createUserCommand,
   setPasswordCommand,
   createAppCommand,
+  rotateAppKeyCommand,
   createTokenCommand,
   revokeTokenCommand,
   demoCommand,
@@ -40,6 +42,7 @@ Examples:
   pnpm brand create-user --brand 1 --email admin@acme.example --name "Ada Admin" --password "a long passphrase"
   pnpm brand set-password --user 1 --password "another long passphrase"
   pnpm brand create-app --brand 1 --name "ERP integration" --redirect-uri https://erp.acme.example/oauth/callback
+  pnpm brand rotate-app-key --app 1
   pnpm brand create-token --user 1 --app 1 --scopes catalog:read,orders:write --expires-in 30d
   pnpm brand revoke-token --token-id 1
   pnpm brand demo

@@ -3,6 +3,7 @@ import { Clock, PasswordHasher, Repositories, SecretHasher, UnitOfWork } from '@
 import { BrowserSession, browserSessions } from '../browser/browser-sessions';
 import { messagePage, sameSecret, seeOther, sendPage } from '../browser/html-page';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
+import { CursorCodec } from '../listing/cursor-codec';
 
 /** What every console page needs: storage, the clock, the hashers, and whether the service is in maintenance. */
 export interface ConsoleDeps {
@@ -11,6 +12,8 @@ export interface ConsoleDeps {
   hasher: SecretHasher;
   passwordHasher: PasswordHasher;
   maintenanceMode: boolean;
+  /** The API's list cursors, so that a console page walks a long list (a webhook's deliveries) as the API does. */
+  cursors: CursorCodec;
 }
 
 /** A form post's fields as the urlencoded parser gives them (a repeated field is an array). */

@@ -12,6 +12,10 @@ export const CONSOLE_SECTIONS = [
 
 export type ConsoleSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'];
 
+/** An instant as people read it, in UTC to the second (the API's times are UTC too); exact in `datetime`. */
+export const consoleTime = (iso: string): string =>
+  `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.slice(0, 19).replace('T', ' '))} UTC</time>`;
+
 /** The console's log-in form: inputs `email` and `password` and the CSRF token. */
 export function consoleLoginPage(input: { csrfToken: string; email?: string; error?: string | null }): string {
   return page(

@@ -1,8 +1,11 @@
 import { Router } from 'express';
 import { pageErrorHandler } from '../browser/page-errors';
+import { appRoutes } from './apps.routes';
 import { ConsoleDeps, consoleKit } from './console-context';
+import { requestLogRoutes } from './request-log.routes';
 import { sessionRoutes } from './session.routes';
 import { tokenRoutes } from './tokens.routes';
+import { webhookRoutes } from './webhooks.routes';
 
 export type ConsoleRouterDeps = ConsoleDeps;
 
@@ -16,7 +19,10 @@ export function consoleRouter(deps: ConsoleRouterDeps): Router {
   const router = Router();
   const kit = consoleKit(deps);
   sessionRoutes(kit, router);
+  appRoutes(kit, router);
   tokenRoutes(kit, router);
+  webhookRoutes(kit, router);
+  requestLogRoutes(kit, router);
   router.use('/console', pageErrorHandler());
   return router;
 }

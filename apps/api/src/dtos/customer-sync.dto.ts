@@ -11,7 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { CustomerSyncItem, IdOrCode } from '@brand/core';
+import { CustomerFields, CustomerSyncItem, IdOrCode } from '@brand/core';
 import { WithAddressesDto, toAddressSync } from './address.dto';
 import { IsDecimal, IsId, MayBeOmitted, NotTogetherWith } from './decorators';
 
@@ -58,16 +58,20 @@ export class PaymentTermReferenceDto {
   payment_term_code?: string;
 }
 
-@JSONSchema({
-  title: 'CustomerSyncItem',
-  description: 'One customer, matched by customer_number. Fields not sent keep their value.',
-})
-export class CustomerSyncItemDto extends WithAddressesDto {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  customer_number!: string;
+/** The checks of a customer number, wherever one is sent. */
+export function CustomerNumber(): PropertyDecorator {
+  return (target, key) => {
+    MaxLength(64)(target, key);
+    MinLength(1)(target, key);
+    IsString()(target, key);
+  };
+}
 
+/**
+ * The fields of a customer that a sync item, `POST /v10/customers` and `PATCH /v10/customers/{id}`
+ * take, all but the number: declared once, so the three validate them alike.
+ */
+export abstract class CustomerFieldsDto extends WithAddressesDto {
   @MayBeOmitted()
   @IsString()
   @MaxLength(255)
@@ -128,6 +132,15 @@ export class CustomerSyncItemDto extends WithAddressesDto {
   @Type(() => PaymentTermReferenceDto)
   @JSONSchema({ description: 'The same as payment_terms, in the spelling of the sample body; send one of the two.' })
   payment_term?: PaymentTermReferenceDto | null;
+}
+
+@JSONSchema({
+  title: 'CustomerSyncItem',
+  description: 'One customer, matched by customer_number. Fields not sent keep their value.',
+})
+export class CustomerSyncItemDto extends CustomerFieldsDto {
+  @CustomerNumber()
+  customer_number!: string;
 
   @MayBeOmitted()
   @IsBoolean()
@@ -151,7 +164,7 @@ function reference(id: number | undefined, code: string | undefined): IdOrCode {
   return { ...(id !== undefined ? { id } : {}), ...(code !== undefined ? { code } : {}) };
 }
 
-function paymentTermsOf(item: CustomerSyncItemDto): IdOrCode | null | undefined {
+function paymentTermsOf(item: CustomerFieldsDto): IdOrCode | null | undefined {
   if (item.payment_terms !== undefined) {
     return item.payment_terms === null
       ? null
@@ -165,12 +178,12 @@ function paymentTermsOf(item: CustomerSyncItemDto): IdOrCode | null | undefined 
   return undefined;
 }
 
-/** The core command for one validated item; fields not sent stay undefined so that they keep their stored value. */
-export function toCustomerSyncItem(item: CustomerSyncItemDto): CustomerSyncItem {
+/** The core's fields of a validated body or item; fields not sent stay undefined so that they keep their stored value. */
+export function toCustomerFields(item: CustomerFieldsDto): CustomerFields {
   const paymentTerms = paymentTermsOf(item);
   const addresses = toAddressSync(item);
   const group = item.customer_group;
-  const command: CustomerSyncItem = { customerNumber: item.customer_number };
+  const command: CustomerFields = {};
   if (item.name !== undefined) command.name = item.name;
   if (item.currency !== undefined) command.currency = item.currency;
   if (item.discount_percentage !== undefined) command.discountPercentage = item.discount_percentage;
@@ -183,6 +196,14 @@ export function toCustomerSyncItem(item: CustomerSyncItemDto): CustomerSyncItem 
     command.customerGroup = group === null ? null : reference(group.customer_group_id, group.customer_group_code);
   if (paymentTerms !== undefined) command.paymentTerms = paymentTerms;
   if (addresses) command.addresses = addresses;
-  if (item.delete !== undefined) command.delete = item.delete;
   return command;
+}
+
+/** The core command for one validated sync item. */
+export function toCustomerSyncItem(item: CustomerSyncItemDto): CustomerSyncItem {
+  return {
+    customerNumber: item.customer_number,
+    ...toCustomerFields(item),
+    ...(item.delete !== undefined ? { delete: item.delete } : {}),
+  };
 }

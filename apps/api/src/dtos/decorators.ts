@@ -8,6 +8,7 @@ import {
   ValidationOptions,
   registerDecorator,
 } from 'class-validator';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { parseDecimal } from '@brand/core';
 
 /**
@@ -141,4 +142,19 @@ export const documentNumberValue: ValueCheck = (value) =>
 /** The number of a validated document-number field. */
 export function documentNumber(value: number | string): number {
   return Number(value);
+}
+
+/**
+ * A field a related body takes but this one does not (a sync item's `delete` in a create). Unknown
+ * fields are ignored, but one of these is refused (422 naming it, with `reason`): whoever sends
+ * it expects it to act, and ignoring it would report a success that did not happen. The OpenAPI
+ * document says no value is valid (`not: {}`).
+ */
+export function NotAccepted(reason: string): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    MayBeOmitted()(target, propertyName);
+    Satisfies('notAccepted', () => `is not accepted here: ${reason}`)(target, propertyName);
+    // The function form replaces the schema the library would derive from the reflected type.
+    JSONSchema(() => ({ not: {}, description: `Not accepted: ${reason}` }))(target, String(propertyName));
+  };
 }

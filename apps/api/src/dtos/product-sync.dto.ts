@@ -186,16 +186,17 @@ export class ProductSyncCostPriceDto {
   cost_price!: number;
 }
 
+/**
+ * The fields of a variant that the sync and the single variant writes of `/v10` share (every
+ * field of a sync variant but its key `sku`, `delete` and `inventory`): declared once, so that
+ * both validate them alike.
+ */
 @JSONSchema({
-  title: 'ProductSyncVariant',
-  description: 'One variant, matched by sku. Fields not sent keep their value.',
+  title: 'ProductVariantFields',
+  description:
+    'The fields of a variant that the product sync and the /v10 variant writes share. Fields not sent keep their value.',
 })
-export class ProductSyncVariantDto {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  sku!: string;
-
+export class ProductVariantFieldsDto {
   @MayBeOmitted()
   @IsObject({ message: 'must be an object of attribute names to values, such as {"size": "M"}' })
   @JSONSchema({
@@ -219,14 +220,6 @@ export class ProductSyncVariantDto {
   @IsBoolean()
   @JSONSchema({ description: 'false blocks B2C sale; default true.' })
   b2c_available?: boolean;
-
-  @MayBeOmitted()
-  @IsBoolean()
-  @JSONSchema({
-    description:
-      'true deletes the variant; refused while orders or other data refer to it, and for the last variant of a product.',
-  })
-  delete?: boolean;
 
   // The overrides: null means "as the product".
   @IsOptional()
@@ -277,7 +270,7 @@ export class ProductSyncVariantDto {
   // value to the @Transform above instead of building a Map of plain objects first.
   prices?: ReadonlyMap<string, ProductSyncPriceDto>;
 
-  @ValidateIf((variant: ProductSyncVariantDto) => variant.drops !== undefined && variant.drops !== null)
+  @ValidateIf((variant: ProductVariantFieldsDto) => variant.drops !== undefined && variant.drops !== null)
   @IsIn(SYNC_MODES, { message: `drops_sync_mode is required with drops and must be one of ${SYNC_MODES.join(', ')}` })
   drops_sync_mode?: SyncMode;
 
@@ -286,13 +279,6 @@ export class ProductSyncVariantDto {
   @ValidateNested({ each: true })
   @Type(() => ProductSyncDropDto)
   drops?: ProductSyncDropDto[];
-
-  @MayBeOmitted()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => ProductSyncInventoryDto)
-  inventory?: ProductSyncInventoryDto[];
 
   @MayBeOmitted()
   @IsArray()
@@ -307,6 +293,43 @@ export class ProductSyncVariantDto {
   @ValidateNested({ each: true })
   @Type(() => ProductSyncCostPriceDto)
   cost_prices?: ProductSyncCostPriceDto[];
+}
+
+/** The variant's key: a sync matches variants by it, and the single writes never change it. */
+export const MAX_SKU_LENGTH = 64;
+
+/**
+ * What a sync variant has beyond the shared fields. It sits between them and the variant because
+ * class-validator checks a class's own fields before the ones it inherits: so the SKU is still
+ * checked first, and a sync's problems keep the order they had.
+ */
+@JSONSchema({ title: 'ProductSyncVariantFields' })
+export class ProductSyncVariantFieldsDto extends ProductVariantFieldsDto {
+  @MayBeOmitted()
+  @IsBoolean()
+  @JSONSchema({
+    description:
+      'true deletes the variant; refused while orders or other data refer to it, and for the last variant of a product.',
+  })
+  delete?: boolean;
+
+  @MayBeOmitted()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => ProductSyncInventoryDto)
+  inventory?: ProductSyncInventoryDto[];
+}
+
+@JSONSchema({
+  title: 'ProductSyncVariant',
+  description: 'One variant, matched by sku. Fields not sent keep their value.',
+})
+export class ProductSyncVariantDto extends ProductSyncVariantFieldsDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_SKU_LENGTH)
+  sku!: string;
 }
 
 @JSONSchema({ title: 'ProductSyncCategory', description: 'A category by name; created only with create_if_missing.' })
@@ -401,16 +424,17 @@ export class ProductSyncTranslationDto {
   meta_description?: string | null;
 }
 
+/**
+ * The product-level fields that the sync and the single product writes of `/v10` share (every
+ * field of a sync item but its key `item_number`, `delete` and `variants`): declared once, so
+ * that both validate them alike.
+ */
 @JSONSchema({
-  title: 'ProductSyncItem',
-  description: 'One product, matched by item_number. Fields not sent keep their value.',
+  title: 'ProductFields',
+  description:
+    'The product-level fields that the product sync and the /v10 product writes share. Fields not sent keep their value.',
 })
-export class ProductSyncItemDto {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  item_number!: string;
-
+export class ProductFieldsDto {
   @MayBeOmitted()
   @IsString()
   @MaxLength(255)
@@ -506,14 +530,7 @@ export class ProductSyncItemDto {
   @JSONSchema({ description: "Replaces the product's tag set." })
   tags?: string[];
 
-  @MayBeOmitted()
-  @IsBoolean()
-  @JSONSchema({
-    description: 'true deletes the product with its variants; refused while orders or other data refer to it.',
-  })
-  delete?: boolean;
-
-  @ValidateIf((item: ProductSyncItemDto) => item.categories !== undefined && item.categories !== null)
+  @ValidateIf((item: ProductFieldsDto) => item.categories !== undefined && item.categories !== null)
   @IsIn(SYNC_MODES, {
     message: `categories_sync_mode is required with categories and must be one of ${SYNC_MODES.join(', ')}`,
   })
@@ -526,7 +543,7 @@ export class ProductSyncItemDto {
   @Type(() => ProductSyncCategoryDto)
   categories?: ProductSyncCategoryDto[];
 
-  @ValidateIf((item: ProductSyncItemDto) => item.suppliers !== undefined && item.suppliers !== null)
+  @ValidateIf((item: ProductFieldsDto) => item.suppliers !== undefined && item.suppliers !== null)
   @IsIn(SYNC_MODES, {
     message: `suppliers_sync_mode is required with suppliers and must be one of ${SYNC_MODES.join(', ')}`,
   })
@@ -545,6 +562,23 @@ export class ProductSyncItemDto {
   @ValidateNested({ each: true })
   @Type(() => ProductSyncTranslationDto)
   translations?: ProductSyncTranslationDto[];
+}
+
+/** The product's key: a sync matches products by it, and the single writes never change it. */
+export const MAX_ITEM_NUMBER_LENGTH = 64;
+
+/**
+ * What a sync item has beyond the shared fields; between them and the item for the order of
+ * checks (see `ProductSyncVariantFieldsDto`): the item number first, the variants last.
+ */
+@JSONSchema({ title: 'ProductSyncItemFields' })
+export class ProductSyncItemFieldsDto extends ProductFieldsDto {
+  @MayBeOmitted()
+  @IsBoolean()
+  @JSONSchema({
+    description: 'true deletes the product with its variants; refused while orders or other data refer to it.',
+  })
+  delete?: boolean;
 
   @MayBeOmitted()
   @IsArray()
@@ -553,6 +587,17 @@ export class ProductSyncItemDto {
   @Type(() => ProductSyncVariantDto)
   @JSONSchema({ description: 'Required (at least one) for a new product; variants not sent are left alone.' })
   variants?: ProductSyncVariantDto[];
+}
+
+@JSONSchema({
+  title: 'ProductSyncItem',
+  description: 'One product, matched by item_number. Fields not sent keep their value.',
+})
+export class ProductSyncItemDto extends ProductSyncItemFieldsDto {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_ITEM_NUMBER_LENGTH)
+  item_number!: string;
 }
 
 @JSONSchema({ title: 'ProductSyncRequest' })
@@ -614,13 +659,12 @@ function toCostPrice(cost: ProductSyncCostPriceDto): VariantCostPriceInput {
   return input;
 }
 
-function toVariant(variant: ProductSyncVariantDto): VariantSyncItem {
-  const item: VariantSyncItem = { sku: variant.sku };
+/** The variant fields of the sync and the single writes, onto `item`; fields not sent stay undefined so that they keep their stored value. */
+export function withVariantFields<T extends Partial<VariantSyncItem>>(item: T, variant: ProductVariantFieldsDto): T {
   if (variant.attributes !== undefined) item.attributes = variant.attributes;
   if (variant.ean !== undefined) item.ean = variant.ean;
   if (variant.archived !== undefined) item.archived = variant.archived;
   if (variant.b2c_available !== undefined) item.b2cAvailable = variant.b2c_available;
-  if (variant.delete !== undefined) item.delete = variant.delete;
   if (variant.make_to_order_b2b !== undefined) item.makeToOrderB2b = variant.make_to_order_b2b;
   if (variant.make_to_order_b2c !== undefined) item.makeToOrderB2c = variant.make_to_order_b2c;
   if (variant.weight_type !== undefined) item.weightType = variant.weight_type;
@@ -631,9 +675,15 @@ function toVariant(variant: ProductSyncVariantDto): VariantSyncItem {
   if (variant.prices) item.prices = toPrices(variant.prices);
   if (variant.drops && variant.drops_sync_mode)
     item.drops = { mode: variant.drops_sync_mode, drops: variant.drops.map((d) => reference(d.drop_id, d.drop_code)) };
-  if (variant.inventory) item.inventory = variant.inventory.map(toInventoryChange);
   if (variant.images) item.images = variant.images.map(toImage);
   if (variant.cost_prices) item.costPrices = variant.cost_prices.map(toCostPrice);
+  return item;
+}
+
+function toVariant(variant: ProductSyncVariantDto): VariantSyncItem {
+  const item = withVariantFields<VariantSyncItem>({ sku: variant.sku }, variant);
+  if (variant.delete !== undefined) item.delete = variant.delete;
+  if (variant.inventory) item.inventory = variant.inventory.map(toInventoryChange);
   return item;
 }
 
@@ -665,9 +715,8 @@ function toTranslation(translation: ProductSyncTranslationDto): ProductTranslati
   return input;
 }
 
-/** The core command for one validated item; fields not sent stay undefined so that they keep their stored value. */
-export function toProductSyncItem(product: ProductSyncItemDto): ProductSyncItem {
-  const item: ProductSyncItem = { itemNumber: product.item_number };
+/** The product-level fields of the sync and the single writes, onto `item`; fields not sent stay undefined so that they keep their stored value. */
+export function withProductFields<T extends Partial<ProductSyncItem>>(item: T, product: ProductFieldsDto): T {
   if (product.name !== undefined) item.name = product.name;
   if (product.description !== undefined) item.description = product.description;
   if (product.active !== undefined) item.active = product.active;
@@ -687,12 +736,18 @@ export function toProductSyncItem(product: ProductSyncItemDto): ProductSyncItem 
   if (product.meta_title !== undefined) item.metaTitle = product.meta_title;
   if (product.meta_description !== undefined) item.metaDescription = product.meta_description;
   if (product.tags !== undefined) item.tags = product.tags;
-  if (product.delete !== undefined) item.delete = product.delete;
   if (product.categories && product.categories_sync_mode)
     item.categories = { mode: product.categories_sync_mode, categories: product.categories.map(toCategory) };
   if (product.suppliers && product.suppliers_sync_mode)
     item.suppliers = { mode: product.suppliers_sync_mode, suppliers: product.suppliers.map(toSupplier) };
   if (product.translations) item.translations = product.translations.map(toTranslation);
+  return item;
+}
+
+/** The core command for one validated item; fields not sent stay undefined so that they keep their stored value. */
+export function toProductSyncItem(product: ProductSyncItemDto): ProductSyncItem {
+  const item = withProductFields<ProductSyncItem>({ itemNumber: product.item_number }, product);
+  if (product.delete !== undefined) item.delete = product.delete;
   if (product.variants) item.variants = product.variants.map(toVariant);
   return item;
 }

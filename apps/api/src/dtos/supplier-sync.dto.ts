@@ -11,21 +11,25 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
-import { SupplierSyncItem } from '@brand/core';
+import { SupplierFields, SupplierSyncItem } from '@brand/core';
 import { WithAddressesDto, toAddressSync } from './address.dto';
 import { MAX_SYNC_ITEMS } from './customer-sync.dto';
 import { MayBeOmitted } from './decorators';
 
-@JSONSchema({
-  title: 'SupplierSyncItem',
-  description: 'One supplier, matched by supplier_number. Fields not sent keep their value.',
-})
-export class SupplierSyncItemDto extends WithAddressesDto {
-  @IsString()
-  @MinLength(1)
-  @MaxLength(64)
-  supplier_number!: string;
+/** The checks of a supplier number, wherever one is sent. */
+export function SupplierNumber(): PropertyDecorator {
+  return (target, key) => {
+    MaxLength(64)(target, key);
+    MinLength(1)(target, key);
+    IsString()(target, key);
+  };
+}
 
+/**
+ * The fields of a supplier that a sync item, `POST /v10/suppliers` and `PATCH /v10/suppliers/{id}`
+ * take, all but the number: declared once, so the three validate them alike.
+ */
+export abstract class SupplierFieldsDto extends WithAddressesDto {
   @MayBeOmitted()
   @IsString()
   @MaxLength(255)
@@ -46,6 +50,15 @@ export class SupplierSyncItemDto extends WithAddressesDto {
   @IsString()
   @MaxLength(255)
   email?: string | null;
+}
+
+@JSONSchema({
+  title: 'SupplierSyncItem',
+  description: 'One supplier, matched by supplier_number. Fields not sent keep their value.',
+})
+export class SupplierSyncItemDto extends SupplierFieldsDto {
+  @SupplierNumber()
+  supplier_number!: string;
 
   @MayBeOmitted()
   @IsBoolean()
@@ -65,14 +78,23 @@ export class SupplierSyncRequestDto {
   suppliers!: SupplierSyncItemDto[];
 }
 
-export function toSupplierSyncItem(item: SupplierSyncItemDto): SupplierSyncItem {
-  const command: SupplierSyncItem = { supplierNumber: item.supplier_number };
+/** The core's fields of a validated body or item; fields not sent stay undefined so that they keep their stored value. */
+export function toSupplierFields(item: SupplierFieldsDto): SupplierFields {
+  const command: SupplierFields = {};
   const addresses = toAddressSync(item);
   if (item.name !== undefined) command.name = item.name;
   if (item.currency !== undefined) command.currency = item.currency;
   if (item.active !== undefined) command.active = item.active;
   if (item.email !== undefined) command.email = item.email;
   if (addresses) command.addresses = addresses;
-  if (item.delete !== undefined) command.delete = item.delete;
   return command;
+}
+
+/** The core command for one validated sync item. */
+export function toSupplierSyncItem(item: SupplierSyncItemDto): SupplierSyncItem {
+  return {
+    supplierNumber: item.supplier_number,
+    ...toSupplierFields(item),
+    ...(item.delete !== undefined ? { delete: item.delete } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import { ALL_EVENTS, EVENT_TYPES, MAX_WEBHOOK_URL_LENGTH } from '@brand/core';
+import { ALL_EVENTS, EVENT_TYPES, MAX_WEBHOOK_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH } from '@brand/core';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { MayBeOmitted } from './decorators';
@@ -30,7 +30,7 @@ export class CreateWebhookEndpointDto {
 
   @IsOptional()
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(MAX_WEBHOOK_DESCRIPTION_LENGTH)
   description?: string | null;
 
   @MayBeOmitted()
@@ -58,7 +58,7 @@ export class UpdateWebhookEndpointDto {
 
   @IsOptional()
   @IsString()
-  @MaxLength(1000)
+  @MaxLength(MAX_WEBHOOK_DESCRIPTION_LENGTH)
   @JSONSchema({ description: 'null clears it.' })
   description?: string | null;
 

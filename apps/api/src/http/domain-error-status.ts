@@ -21,6 +21,9 @@ export const DOMAIN_ERROR_HTTP: Readonly<
   forbidden: { status: 403, title: 'Forbidden' },
   concurrency_conflict: { status: 409, title: 'Conflict' },
   image_download_failed: { status: 422, title: 'Image download failed' },
+  idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
+  // A second or two is what most writes take; the client comes back then and finds the answer.
+  idempotency_key_in_use: { status: 409, title: 'Idempotency key in use', headers: { 'Retry-After': '1' } },
   storage_unavailable: {
     status: 503,
     title: 'Service unavailable',

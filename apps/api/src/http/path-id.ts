@@ -1,8 +1,13 @@
 import { DomainError } from '@brand/core';
 
+/** Whether a path segment has the form of an id: digits, no more than a stored id can have. */
+export function isPathId(raw: string | undefined): raw is string {
+  return raw !== undefined && /^\d{1,15}$/.test(raw);
+}
+
 /** A path id: anything but a positive integer names no record, so it answers 404 like a missing one. */
 export function pathId(raw: string | undefined, resource: string): number {
-  if (raw === undefined || !/^\d{1,15}$/.test(raw)) throw DomainError.notFound(resource, raw ?? '');
+  if (!isPathId(raw)) throw DomainError.notFound(resource, raw ?? '');
   return Number(raw);
 }
 

@@ -1,10 +1,17 @@
-import express, { Application, RequestHandler } from 'express';
+import express, { Application, Request, RequestHandler, Response } from 'express';
 import { missingScopes } from '@brand/core';
 import { apiErrors } from './api-errors';
 import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
 import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
 import { sendJson } from './send-json';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyDeps,
+  RouteAnswer,
+  answerIdempotently,
+  takesIdempotencyKeys,
+} from './idempotency';
 import { principalOf } from './request-context';
 import { RouteDefinition, Surface, belowPrefix } from './route';
 import { validateBody, validateQuery } from './validate-dto';
@@ -53,6 +60,8 @@ export class RouteRegistry {
 export interface RoutePipeline {
   gates: Record<Exclude<AuthKind, 'none'>, RequestHandler[]>;
   bodyLimit: string;
+  /** Where the writes of the current interface keep their idempotency keys (DESIGN §12); none: keys are ignored. */
+  idempotency?: IdempotencyDeps;
 }
 
 function requireScopes(route: RouteDefinition): RequestHandler {
@@ -66,33 +75,57 @@ function requireScopes(route: RouteDefinition): RequestHandler {
   };
 }
 
-function invoke(route: RouteDefinition): RequestHandler {
+/**
+ * Runs a route up to its answer without sending it: principal check, body and query validation,
+ * includes, the handler. Null when the handler answered itself (the media route's bytes).
+ */
+async function runRoute(route: RouteDefinition, req: Request, res: Response): Promise<RouteAnswer | null> {
+  const principal = principalOf(res);
+  if (route.auth !== 'none' && !principal)
+    throw new Error(`${route.method} ${route.path} was reached without authentication`);
+  const body = route.body ? await validateBody(route.body, req.body) : undefined;
+  const query = route.query ? await validateQuery(route.query, req.query) : undefined;
+  const includes = route.includes ? detailIncludes(req, route.includes.resource, route.includes.allowed) : [];
+  let status = route.status;
+  const result = await route.handle({
+    principal,
+    body,
+    query,
+    includes,
+    params: req.params as Record<string, string>,
+    req,
+    res,
+    answerWith: (other) => {
+      if (other !== route.status && other !== route.response.also?.status)
+        throw new Error(`${route.method} ${route.path} declares no success status ${other}`);
+      status = other;
+    },
+  });
+  if (res.headersSent) return null;
+  const location = res.getHeader('Location');
+  return {
+    status,
+    body: status === 204 ? undefined : result,
+    location: typeof location === 'string' ? location : null,
+  };
+}
+
+function invoke(route: RouteDefinition, idempotency: IdempotencyDeps | undefined): RequestHandler {
+  const takesKeys = idempotency !== undefined && takesIdempotencyKeys(route);
   return async (req, res) => {
-    const principal = principalOf(res);
-    if (route.auth !== 'none' && !principal)
-      throw new Error(`${route.method} ${route.path} was reached without authentication`);
-    const body = route.body ? await validateBody(route.body, req.body) : undefined;
-    const query = route.query ? await validateQuery(route.query, req.query) : undefined;
-    const includes = route.includes ? detailIncludes(req, route.includes.resource, route.includes.allowed) : [];
-    let status = route.status;
-    const result = await route.handle({
-      principal,
-      body,
-      query,
-      includes,
-      params: req.params as Record<string, string>,
-      req,
-      res,
-      answerWith: (other) => {
-        if (other !== route.status && other !== route.response.also?.status)
-          throw new Error(`${route.method} ${route.path} declares no success status ${other}`);
-        status = other;
-      },
-    });
-    // A handler that answers with something other than JSON (the media route's bytes) has answered already.
-    if (res.headersSent) return;
-    if (status === 204 || result === undefined) res.status(status).end();
-    else sendJson(res, status, result);
+    const key = takesKeys ? req.get(IDEMPOTENCY_KEY_HEADER) : undefined;
+    if (key !== undefined) {
+      await answerIdempotently(idempotency!, req, res, key, async () => {
+        const answer = await runRoute(route, req, res);
+        if (!answer) throw new Error(`${route.method} ${route.path} answered by itself under an idempotency key`);
+        return answer;
+      });
+      return;
+    }
+    const answer = await runRoute(route, req, res);
+    if (!answer) return;
+    if (answer.body === undefined) res.status(answer.status).end();
+    else sendJson(res, answer.status, answer.body);
   };
 }
 
@@ -142,7 +175,7 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
   for (const route of registry.routes) {
     const body = METHODS_WITH_BODY.has(route.method) ? [parseJsonBody(pipeline.bodyLimit)] : [];
     const { router, rest } = segmentOf(route.path);
-    router[route.method](rest, requireScopes(route), checkQuery, ...body, invoke(route));
+    router[route.method](rest, requireScopes(route), checkQuery, ...body, invoke(route, pipeline.idempotency));
   }
 
   for (const { path, handlers } of registry.surfaces.flatMap((surface) => surface.mounts)) {

@@ -59,6 +59,8 @@ export interface ResponseSpec<R extends ResponseSchema> {
   also?: { status: number; description: string; bodyless?: boolean };
   /** Media types of a non-JSON body the handler writes itself (an image's bytes). */
   binary?: readonly string[];
+  /** The success answer carries a Location header (a create: the new resource's URL), described thus. */
+  location?: string;
 }
 
 /**

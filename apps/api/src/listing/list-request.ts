@@ -32,6 +32,19 @@ export type ListResponse<K extends string, W> = { [key in K]: W[] } & {
   total?: number;
 };
 
+/** The signed cursor of the page after this one (the position of its last row), or null on the last page. */
+export async function nextCursorOf<T>(
+  result: { page: Page<T>; query: ListQuery },
+  definition: Pick<ListDefinition<T>, 'resource'>,
+  cursors: CursorCodec,
+): Promise<string | null> {
+  const { page, query } = result;
+  const next: KeysetPosition | null = page.next;
+  return page.hasMore && next
+    ? cursors.encode({ resource: definition.resource, sort: sortSignature(query.sort), values: next.values })
+    : null;
+}
+
 /** Shapes a page for the wire, signing the position of its last row as the next cursor. */
 export async function listResponse<K extends string, T, W>(
   key: K,
@@ -40,12 +53,8 @@ export async function listResponse<K extends string, T, W>(
   cursors: CursorCodec,
   present: (item: T) => W,
 ): Promise<ListResponse<K, W>> {
-  const { page, query } = result;
-  const next: KeysetPosition | null = page.next;
-  const nextCursor =
-    page.hasMore && next
-      ? await cursors.encode({ resource: definition.resource, sort: sortSignature(query.sort), values: next.values })
-      : null;
+  const { page } = result;
+  const nextCursor = await nextCursorOf(result, definition, cursors);
   const envelope = {
     [key]: page.items.map(present),
     has_more: page.hasMore,

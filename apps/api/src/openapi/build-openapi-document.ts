@@ -4,6 +4,7 @@ import { RouteDefinition, JsonSchema } from '../http/route';
 import { RouteRegistry } from '../http/route-registry';
 import { classTransformerMetadata } from './class-transformer-metadata';
 import { includesParameter, listParameters } from './list-parameters';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKeys } from '../http/idempotency';
 import { ErrorEnvelopeSchema } from '../http/api-error';
 import { componentsUsedBy } from '../http/wire-schema';
 
@@ -26,12 +27,14 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
   UnsupportedMediaType: { status: 415, description: 'The body is not sent as application/json' },
   Conflict: {
     status: 409,
-    description: 'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again',
+    description:
+      'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer',
+    retryAfter: true,
   },
   ValidationError: {
     status: 422,
     description:
-      'One error object per invalid field, each with source.pointer or source.parameter; or a business rule refuses the change (invalid_state_transition, duplicate, has_dependents, image_download_failed)',
+      'One error object per invalid field, each with source.pointer or source.parameter; or a business rule refuses the change (invalid_state_transition, duplicate, has_dependents, image_download_failed); or the Idempotency-Key was first used with another method, path or body (idempotency_key_reused)',
   },
   TooManyRequests: {
     status: 429,
@@ -163,6 +166,16 @@ function successContent(route: RouteDefinition): { content?: JsonSchema } {
   return { content: { 'application/json': { schema: route.response.schema } } };
 }
 
+/** The headers of a success answer: Location where the route declares one, Idempotent-Replayed on writes taking keys. */
+function successHeaders(route: RouteDefinition, options: { location: boolean }): { headers?: JsonSchema } {
+  const headers: JsonSchema = {};
+  if (route.response.location && options.location)
+    headers['Location'] = { description: route.response.location, schema: { type: 'string', format: 'uri-reference' } };
+  if (takesIdempotencyKeys(route))
+    headers[IDEMPOTENT_REPLAYED_HEADER] = { $ref: '#/components/headers/IdempotentReplayed' };
+  return Object.keys(headers).length > 0 ? { headers } : {};
+}
+
 function operation(route: RouteDefinition): JsonSchema {
   const scopesNote = route.scopes.length > 0 ? `\n\nRequired scopes: ${route.scopes.join(', ')}.` : '';
   return {
@@ -177,6 +190,7 @@ function operation(route: RouteDefinition): JsonSchema {
       ...(route.list ? listParameters(route.list) : []),
       ...(route.includes ? [includesParameter(route.includes.allowed)] : []),
       ...queryParameters(route),
+      ...(takesIdempotencyKeys(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ],
     ...(route.body
       ? {
@@ -187,11 +201,16 @@ function operation(route: RouteDefinition): JsonSchema {
         }
       : {}),
     responses: {
-      [String(route.status)]: { description: route.response.description, ...successContent(route) },
+      [String(route.status)]: {
+        description: route.response.description,
+        ...successHeaders(route, { location: true }),
+        ...successContent(route),
+      },
       ...(route.response.also
         ? {
             [String(route.response.also.status)]: {
               description: route.response.also.description,
+              ...successHeaders(route, { location: false }),
               ...(route.response.also.bodyless ? {} : successContent(route)),
             },
           }
@@ -261,6 +280,26 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
           },
         ]),
       ),
+      parameters: {
+        IdempotencyKey: {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. ' +
+            'The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again ' +
+            '(with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. ' +
+            'Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token.',
+          schema: { type: 'string', minLength: 1, maxLength: 257 },
+        },
+      },
+      headers: {
+        IdempotentReplayed: {
+          description:
+            'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key',
+          schema: { type: 'string', enum: ['true'] },
+        },
+      },
       securitySchemes: SECURITY_SCHEMES,
     },
   };

@@ -76,3 +76,11 @@ export function presentCustomer(customer: Customer, related: CustomerIncludes): 
   }
   return wire;
 }
+
+/**
+ * A customer as `GET /v10/customers/{id}` shows it without includes: what a create or a change
+ * answers and what the customer events carry.
+ */
+export function presentCustomerWithoutIncludes(customer: Customer): CustomerWire {
+  return presentCustomer(customer, { includes: [], customerGroups: new Map(), paymentTerms: new Map() });
+}

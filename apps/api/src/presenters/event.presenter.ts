@@ -2,7 +2,7 @@ import { DomainEvent, EVENT_TYPES, EmittedEventType, EventObjects } from '@brand
 import { Static, Type } from '@sinclair/typebox';
 import { component, dateTime, oneOfValues } from '../http/wire-schema';
 import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
-import { CustomerSchema, presentCustomer } from './customer.presenter';
+import { CustomerSchema, presentCustomerWithoutIncludes } from './customer.presenter';
 import { InvoiceSchema, presentInvoice } from './invoice.presenter';
 import { OrderSchema, presentOrder } from './order.presenter';
 import { ProductSchema, presentProduct } from './product.presenter';
@@ -109,7 +109,7 @@ function presentProductionOrderObject(order: EventObjects['production_order.appr
   return presentProductionOrder(order, { includes: ['lines'], related: NO_PRODUCTION_RELATED, exports: [] });
 }
 function presentCustomerObject(customer: EventObjects['customer.created']): EventObjectWire {
-  return presentCustomer(customer, { includes: [], customerGroups: new Map(), paymentTerms: new Map() });
+  return presentCustomerWithoutIncludes(customer);
 }
 
 /** Production orders' related records, none of which an event shows. */

@@ -1,9 +1,12 @@
 import {
+  ProductDetail,
   VariantRef,
   VariantRelations,
+  addVariant,
   availableStockListDefinition,
   createDrop,
   createInventoryLocation,
+  createProduct,
   createProductLocale,
   createSubbrand,
   dropListDefinition,
@@ -18,6 +21,8 @@ import {
   listVariants,
   productListDefinition,
   productLocaleListDefinition,
+  updateProduct,
+  updateVariant,
   variantListDefinition,
 } from '@brand/core';
 import {
@@ -26,6 +31,16 @@ import {
   CreateProductLocaleDto,
   CreateSubbrandDto,
 } from '../dtos/catalog-back-office.dto';
+import {
+  CreateProductDto,
+  NewVariantDto,
+  ProductChangesDto,
+  VariantChangesDto,
+  toNewProductInput,
+  toNewVariantInput,
+  toProductChanges,
+  toVariantChanges,
+} from '../dtos/product-v10.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { Type, arrayOf, boolean, listOf, nullable, string, wrapped } from '../http/wire-schema';
@@ -34,6 +49,7 @@ import { InventoryLocationSchema, presentInventoryLocation } from '../presenters
 import { ProductLocaleSchema, presentProductLocale } from '../presenters/product-locale.presenter';
 import {
   ProductSchema,
+  ProductWire,
   SubbrandSchema,
   VariantWithProductSchema,
   VariantWithProductWire,
@@ -42,6 +58,7 @@ import {
 } from '../presenters/product.presenter';
 import { AvailableStockSchema, presentAvailableStock } from '../presenters/stock.presenter';
 import { presentVariant } from '../presenters/variant.presenter';
+import { MediaUrl } from '../presenters/product-image.presenter';
 import { mediaUrlFor } from './media.router';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
@@ -69,10 +86,26 @@ function presentVariantRef(
   return wire;
 }
 
+/** A product read with its includes, as `GET /v10/products/{id}` and the product writes answer it. */
+function presentProductDetail(detail: ProductDetail, mediaUrl: MediaUrl): ProductWire {
+  return presentProduct(detail.product, detail.includes, detail.relations, mediaUrl);
+}
+
 const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${productListDefinition.includes.join(', ')}.`;
 const VARIANT_INCLUDES_NOTE = `Takes includes[] as the variant list does: ${variantListDefinition.includes.join(', ')}.`;
 
-/** Catalog and inventory reads of the current interface, and the catalog back office (drops, locations, locales, sub-brands). */
+/** What the single product and variant writes have in common (docs/decisions.md, "The v10 resources"). */
+const ONE_RULE_SET =
+  'Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields.';
+/** Fields of a sync variant that the variant bodies refuse by name (422) rather than ignore. */
+const NO_DELETE_OR_STOCK = 'delete and inventory are refused (422): deletes and stock go through the sync.';
+const PRODUCT_INCLUDES = { resource: productListDefinition.resource, allowed: productListDefinition.includes };
+const VARIANT_INCLUDES = { resource: variantListDefinition.resource, allowed: variantListDefinition.includes };
+
+/**
+ * Catalog and inventory reads of the current interface, products and variants written one at a
+ * time (by the product sync's rules), and the catalog back office (drops, locations, locales, sub-brands).
+ */
 export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | null }): Surface<'current'> {
   return new Surface('v10-catalog', 'current', ['/v10'])
     .route({
@@ -101,7 +134,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       description: PRODUCT_INCLUDES_NOTE,
       tag: 'Catalog',
       scopes: ['catalog:read'],
-      includes: { resource: productListDefinition.resource, allowed: productListDefinition.includes },
+      includes: PRODUCT_INCLUDES,
       status: 200,
       response: { description: 'The product', schema: wrapped('product', ProductSchema) },
       handler: async ({ principal, params, includes, req }) => {
@@ -110,14 +143,92 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
           id: pathId(params['id'], 'product'),
           includes,
         });
-        return {
-          product: presentProduct(
-            detail.product,
-            detail.includes,
-            detail.relations,
-            mediaUrlFor(req, deps.mediaBaseUrl),
-          ),
-        };
+        return { product: presentProductDetail(detail, mediaUrlFor(req, deps.mediaBaseUrl)) };
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/products',
+      summary: 'Create a product',
+      description:
+        'One product with its variants: the fields of a product sync item. Needs a name and at least one variant (with attributes); ' +
+        'never updates: an item_number the brand already uses is a 422 naming /item_number, a SKU of another product one naming ' +
+        `/variants/{i}/sku. Variant images are downloaded as the sync downloads them. ${ONE_RULE_SET} ${NO_DELETE_OR_STOCK} Announces product.created. ` +
+        `Answers the product as GET /v10/products/{id} shows it (the URL is in Location). ${PRODUCT_INCLUDES_NOTE}`,
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: CreateProductDto,
+      includes: PRODUCT_INCLUDES,
+      status: 201,
+      response: {
+        description: 'The new product',
+        schema: wrapped('product', ProductSchema),
+        location: 'The new product: /v10/products/{id}',
+      },
+      handler: async ({ principal, body, includes, req, res }) => {
+        const detail = await createProduct(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          product: toNewProductInput(body),
+          includes,
+        });
+        res.location(`/v10/products/${detail.product.product.id}`);
+        return { product: presentProductDetail(detail, mediaUrlFor(req, deps.mediaBaseUrl)) };
+      },
+    })
+    .route({
+      method: 'patch',
+      path: '/v10/products/:id',
+      summary: 'Change a product',
+      description:
+        "The product's own fields, categories, suppliers and translations, as a sync item changes them: fields not sent keep their value, " +
+        'meta merges, null clears. item_number may be sent only unchanged; variants and delete are refused (422): variants are added and changed through their own endpoints. ' +
+        `${ONE_RULE_SET} Announces product.updated when something changed; a body that changes nothing writes nothing. ${PRODUCT_INCLUDES_NOTE}`,
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: ProductChangesDto,
+      includes: PRODUCT_INCLUDES,
+      status: 200,
+      response: { description: 'The product after the change', schema: wrapped('product', ProductSchema) },
+      handler: async ({ principal, params, body, includes, req }) => {
+        const detail = await updateProduct(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          id: pathId(params['id'], 'product'),
+          changes: toProductChanges(body),
+          includes,
+        });
+        return { product: presentProductDetail(detail, mediaUrlFor(req, deps.mediaBaseUrl)) };
+      },
+    })
+    .route({
+      method: 'post',
+      path: '/v10/products/:id/variants',
+      summary: 'Add a variant to a product',
+      description:
+        "One new variant: the fields of a product sync variant. Needs attributes with the names of the product's other variants; a SKU " +
+        `the brand already uses (on this or another product) is a 422 naming /sku. ${ONE_RULE_SET} ${NO_DELETE_OR_STOCK} Announces product.updated. ` +
+        `Answers the variant as GET /v10/variants/{id} shows it (the URL is in Location). ${VARIANT_INCLUDES_NOTE}`,
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: NewVariantDto,
+      includes: VARIANT_INCLUDES,
+      status: 201,
+      response: {
+        description: 'The new variant',
+        schema: wrapped('variant', VariantWithProductSchema),
+        location: 'The new variant: /v10/variants/{id}',
+      },
+      handler: async ({ principal, params, body, includes, res }) => {
+        const detail = await addVariant(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          productId: pathId(params['id'], 'product'),
+          variant: toNewVariantInput(body),
+          includes,
+        });
+        res.location(`/v10/variants/${detail.variant.variant.id}`);
+        return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };
       },
     })
     .route({
@@ -143,13 +254,38 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       description: VARIANT_INCLUDES_NOTE,
       tag: 'Catalog',
       scopes: ['catalog:read'],
-      includes: { resource: variantListDefinition.resource, allowed: variantListDefinition.includes },
+      includes: VARIANT_INCLUDES,
       status: 200,
       response: { description: 'The variant', schema: wrapped('variant', VariantWithProductSchema) },
       handler: async ({ principal, params, includes }) => {
         const detail = await getVariant(deps, {
           brandId: principal.brandId,
           id: pathId(params['id'], 'variant'),
+          includes,
+        });
+        return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };
+      },
+    })
+    .route({
+      method: 'patch',
+      path: '/v10/variants/:id',
+      summary: 'Change a variant',
+      description:
+        'As a sync variant changes it: fields not sent keep their value; attributes, meta and prices merge; null clears an override; ' +
+        `images sent are added. sku may be sent only unchanged. ${ONE_RULE_SET} ${NO_DELETE_OR_STOCK} Announces product.updated (with the whole product) ` +
+        `when something changed; a body that changes nothing writes nothing. ${VARIANT_INCLUDES_NOTE}`,
+      tag: 'Catalog',
+      scopes: ['catalog:write'],
+      body: VariantChangesDto,
+      includes: VARIANT_INCLUDES,
+      status: 200,
+      response: { description: 'The variant after the change', schema: wrapped('variant', VariantWithProductSchema) },
+      handler: async ({ principal, params, body, includes }) => {
+        const detail = await updateVariant(deps, {
+          brandId: principal.brandId,
+          userId: principal.userId,
+          id: pathId(params['id'], 'variant'),
+          changes: toVariantChanges(body),
           includes,
         });
         return { variant: presentVariantRef(detail.variant, detail.includes, detail.relations) };

@@ -5,6 +5,7 @@ import {
   createPartialShipment,
   getBrandSettings,
   getOrder,
+  getOrderChannel,
   getShipment,
   listOrderChannels,
   listOrders,
@@ -31,10 +32,19 @@ import { OrderChannelSchema, presentOrderChannel } from '../presenters/order-cha
 import { OrderSchema, presentOrder, presentOrderDetail } from '../presenters/order.presenter';
 import { SettingsSchema, presentSettings } from '../presenters/settings.presenter';
 import { ShipmentSchema, presentShipment, presentShipmentDetail } from '../presenters/shipment.presenter';
-import { pathId, pathPublicId } from '../http/path-id';
+import { isPathId, pathId, pathPublicId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
 const ORDER_DETAIL_INCLUDES = ['lines', 'shipments', 'invoices'];
+
+/**
+ * The order channel a path names: digits (as `pathId` reads an id) are its id, anything else its
+ * public id. Public ids are 24 URL-safe characters, longer than any id a path may carry, so no
+ * value names both.
+ */
+function orderChannelOfPath(raw: string | undefined): { id: number } | { publicId: string } {
+  return isPathId(raw) ? { id: Number(raw) } : { publicId: pathPublicId(raw, 'order channel') };
+}
 
 /**
  * Orders of the current interface: channels, order creation, the order back office (approve,
@@ -79,6 +89,25 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       handler: async ({ principal, req }) => {
         const result = await listOrderChannels(deps, await listRequest(req, principal.brandId, deps.cursors));
         return listResponse('order_channels', result, orderChannelListDefinition, deps.cursors, presentOrderChannel);
+      },
+    })
+    .route({
+      method: 'get',
+      path: '/v10/order-channels/:id',
+      summary: 'Get an order channel',
+      description:
+        'By its id or by its public_id (the one orders are placed with): the two cannot be confused, an id being digits ' +
+        'and a public_id 24 characters. The channel as GET /v10/order-channels lists it.',
+      tag: 'Orders',
+      scopes: ['orders:read'],
+      status: 200,
+      response: { description: 'The order channel', schema: wrapped('order_channel', OrderChannelSchema) },
+      handler: async ({ principal, params }) => {
+        const channel = await getOrderChannel(deps, {
+          brandId: principal.brandId,
+          channel: orderChannelOfPath(params['id']),
+        });
+        return { order_channel: presentOrderChannel(channel) };
       },
     })
     .route({

@@ -211,6 +211,47 @@ for (const dialect of testDialects()) {
       expect(await verificationFailure(token.access_token as string, appKey)).toMatch(/revoked/);
     });
 
+    it('rotates an app key: the new key is printed once, the old one fails at once even where it was cached', async () => {
+      const { brandId, userId, appId, appKey: oldKey } = await createBrandUserAndApp();
+      const token = await brandJson(db.url, 'create-token', '--user', String(userId), '--app', String(appId));
+      const accessToken = token.access_token as string;
+      const storage = await db.storage();
+      // A running API process: its verifier has the token and the app (with the old key's hash) cached.
+      const running = createStoredTokenVerifier({ uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher });
+      await running.verify({ accessToken, appKey: oldKey, requireAppKey: true });
+
+      const rotated = await brandJson(db.url, 'rotate-app-key', '--app', String(appId));
+
+      expect(rotated).toEqual({
+        app_id: appId,
+        client_id: expect.stringMatching(/^app_/),
+        app_key: expect.stringMatching(/^[A-Za-z0-9_-]{40,}$/),
+        brand_id: brandId,
+        name: 'ERP',
+      });
+      const newKey = rotated.app_key as string;
+      expect(newKey).not.toBe(oldKey);
+      await expect(running.verify({ accessToken, appKey: oldKey, requireAppKey: true })).rejects.toThrow(/app key/);
+      await expect(running.verify({ accessToken, appKey: newKey, requireAppKey: true })).resolves.toMatchObject({
+        appId,
+      });
+      expect(await verificationFailure(accessToken, oldKey)).toMatch(/app key/);
+    });
+
+    it('prints the rotated key for people without --json, and reports an unknown app as not found', async () => {
+      const { appId } = await createBrandUserAndApp();
+
+      const rotated = await brand(db.url, 'rotate-app-key', '--app', String(appId));
+      const unknown = await brand(db.url, 'rotate-app-key', '--app', '999999');
+
+      expect(rotated.code).toBe(0);
+      expect(rotated.stdout).toMatch(
+        new RegExp(`^Rotated the key of API app ${appId} "ERP" in brand \\d+; the old key no longer works\.\n`),
+      );
+      expect(rotated.stdout).toMatch(/shown only now\): [A-Za-z0-9_-]{40,}\n$/);
+      expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'error: api app 999999 was not found\n' });
+    });
+
     it('prints friendly lines, including the one-time secrets, without --json', async () => {
       const created = await brand(db.url, 'create-brand', '--name', 'Atelier Nord', '--currency', 'EUR');
       expect(created).toEqual({

@@ -15,6 +15,7 @@ describe('brand CLI usage', () => {
       'create-user',
       'set-password',
       'create-app',
+      'rotate-app-key',
       'create-token',
       'revoke-token',
       'demo',

@@ -28,11 +28,28 @@ export async function getProduct(
   deps: { uow: UnitOfWork<ProductReadRepositories> },
   input: { brandId: number; id: number; includes?: unknown },
 ): Promise<ProductDetail> {
-  const includes = withParentIncludes(validateListQuery(productListDefinition, { includes: input.includes }).includes);
-  return deps.uow.read(async (repos) => {
-    const [product] = await repos.products.findByIds(input.brandId, [input.id]);
-    if (!product || product.product.brandId !== input.brandId) throw DomainError.notFound('product', input.id);
-    const relations = await loadProductRelations(repos, input.brandId, [product], includes);
-    return { product, includes, relations };
-  });
+  const includes = productDetailIncludes(input.includes);
+  return deps.uow.read((repos) => readProductDetail(repos, input.brandId, input.id, includes));
+}
+
+/** The checked includes of a product detail (with `variants` whenever a `variants.*` include was asked). */
+export function productDetailIncludes(includes: unknown): string[] {
+  return withParentIncludes(validateListQuery(productListDefinition, { includes }).includes);
+}
+
+/**
+ * Reads one product with the relations of its (checked) includes, with the caller's repositories:
+ * a write of `/v10` answers with the product as `GET /v10/products/{id}` shows it, read in the
+ * write's own transaction.
+ */
+export async function readProductDetail(
+  repos: ProductReadRepositories,
+  brandId: number,
+  id: number,
+  includes: string[],
+): Promise<ProductDetail> {
+  const [product] = await repos.products.findByIds(brandId, [id]);
+  if (!product || product.product.brandId !== brandId) throw DomainError.notFound('product', id);
+  const relations = await loadProductRelations(repos, brandId, [product], includes);
+  return { product, includes, relations };
 }

@@ -23,14 +23,34 @@ export interface VariantDetail {
  * const { variant, relations } = await getVariant({ uow }, { brandId, id: 7, includes: ['prices'] });
  */
 export async function getVariant(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'costPriceSets' | 'products' | 'stock'>> },
+  deps: { uow: UnitOfWork<VariantReadRepositories> },
   input: { brandId: number; id: number; includes?: unknown },
 ): Promise<VariantDetail> {
-  const { includes } = validateListQuery(variantListDefinition, { includes: input.includes });
-  return deps.uow.read(async (repos) => {
-    const [variant] = await repos.products.findVariantsByIds(input.brandId, [input.id]);
-    if (!variant || variant.variant.brandId !== input.brandId) throw DomainError.notFound('variant', input.id);
-    const relations = await loadVariantRelations(repos, input.brandId, [variant], includes);
-    return { variant, includes, relations };
-  });
+  const includes = variantDetailIncludes(input.includes);
+  return deps.uow.read((repos) => readVariantDetail(repos, input.brandId, input.id, includes));
+}
+
+/** What a variant detail reads. */
+export type VariantReadRepositories = Pick<Repositories, 'costPriceSets' | 'products' | 'stock'>;
+
+/** The checked includes of a variant detail. */
+export function variantDetailIncludes(includes: unknown): string[] {
+  return validateListQuery(variantListDefinition, { includes }).includes;
+}
+
+/**
+ * Reads one variant with the relations of its (checked) includes, with the caller's repositories:
+ * a write of `/v10` answers with the variant as `GET /v10/variants/{id}` shows it, read in the
+ * write's own transaction.
+ */
+export async function readVariantDetail(
+  repos: VariantReadRepositories,
+  brandId: number,
+  id: number,
+  includes: string[],
+): Promise<VariantDetail> {
+  const [variant] = await repos.products.findVariantsByIds(brandId, [id]);
+  if (!variant || variant.variant.brandId !== brandId) throw DomainError.notFound('variant', id);
+  const relations = await loadVariantRelations(repos, brandId, [variant], includes);
+  return { variant, includes, relations };
 }

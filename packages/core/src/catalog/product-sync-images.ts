@@ -37,6 +37,11 @@ export class FetchedSyncImages {
     private readonly failures: DeferredViolation[],
   ) {}
 
+  /** The outcome of a request that names no image. */
+  static none(): FetchedSyncImages {
+    return new FetchedSyncImages(new Map(), []);
+  }
+
   /** Adds the download failures to a transaction attempt's violations. */
   report(violations: ViolationList): void {
     for (const { pointer, message } of this.failures) violations.add(pointer, message);

@@ -11,16 +11,57 @@ import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
 
 const itemIndexOf = (pointer: string): number => Number(/^\/products\/(\d+)/.exec(pointer)?.[1] ?? -1);
 
+/** A pointer of the sync's request (`/products/0/variants/1/sku`) as the caller's request names that field. */
+export type SyncPointerMap = (pointer: string) => string;
+
+/** Strips `prefix` (and only a whole segment of it) from the pointers that start with it. */
+const strip =
+  (...prefixes: string[]): SyncPointerMap =>
+  (pointer) => {
+    for (const prefix of prefixes)
+      if (pointer === prefix || pointer.startsWith(`${prefix}/`)) return pointer.slice(prefix.length);
+    return pointer;
+  };
+
 /**
  * The violations of a product sync, reported in the order of the items they concern (checks run
  * per kind across the request, e.g. all references in one query, so they are found out of order);
  * within an item, in the order they were found.
+ *
+ * The rules name fields as the sync's request does (`/products/0/variants/1/sku`). A write of one
+ * product or one variant runs the same rules over a one-item request, and names the fields of its
+ * own body instead: `forOneProduct` reads `/products/0/…` as `/…`, `forOneVariant` reads
+ * `/products/0/variants/0/…` as `/…`.
  */
 export class ProductSyncViolations extends ViolationList {
-  private readonly collected: Violation[] = [];
+  private readonly collected: (Violation & { item: number })[] = [];
+
+  constructor(private readonly toRequestPointer: SyncPointerMap = (pointer) => pointer) {
+    super();
+  }
+
+  /** Violations of a body that is one product (`POST /v10/products`, `PATCH /v10/products/{id}`). */
+  static forOneProduct(): ProductSyncViolations {
+    return new ProductSyncViolations(strip('/products/0'));
+  }
+
+  /** Violations of a body that is one variant (`POST /v10/products/{id}/variants`, `PATCH /v10/variants/{id}`). */
+  static forOneVariant(): ProductSyncViolations {
+    return new ProductSyncViolations(strip('/products/0/variants/0', '/products/0'));
+  }
 
   override add(pointer: string, message: string): void {
-    this.collected.push({ pointer, detail: `${pointerToPath(pointer)} ${message}` });
+    const path = this.pathOf(pointer);
+    this.collected.push({
+      item: itemIndexOf(pointer),
+      pointer: this.toRequestPointer(pointer),
+      detail: path === '' ? message : `${path} ${message}`,
+    });
+  }
+
+  /** How a message names another field of the request (`products[0].variants[1]`, or `variants[1]` for one product). */
+  pathOf(pointer: string): string {
+    return pointerToPath(this.toRequestPointer(pointer));
   }
 
   override get isEmpty(): boolean {
@@ -29,12 +70,14 @@ export class ProductSyncViolations extends ViolationList {
 
   override throwIfAny(): void {
     if (this.collected.length === 0) return;
-    throw DomainError.validation([...this.collected].sort((a, b) => itemIndexOf(a.pointer) - itemIndexOf(b.pointer)));
+    throw DomainError.validation(
+      [...this.collected].sort((a, b) => a.item - b.item).map(({ pointer, detail }) => ({ pointer, detail })),
+    );
   }
 }
 
 /** Item numbers and SKUs appear once per request: two updates of one record in one request would be ambiguous. */
-export function checkRequestKeys(items: ProductSyncItem[], violations: ViolationList): void {
+export function checkRequestKeys(items: ProductSyncItem[], violations: ProductSyncViolations): void {
   const itemIndex = new Map<string, number>();
   const skuIndex = new Map<string, string>();
   items.forEach((item, i) => {
@@ -45,7 +88,7 @@ export function checkRequestKeys(items: ProductSyncItem[], violations: Violation
       violations.add(`${pointer}/item_number`, `repeats products[${earlier}]; send each product once per request`);
     else itemIndex.set(item.itemNumber, i);
     (item.variants ?? []).forEach((variant, j) => {
-      const at = `products[${i}].variants[${j}]`;
+      const at = violations.pathOf(`${pointer}/variants/${j}`);
       const first = skuIndex.get(variant.sku);
       if (first !== undefined)
         violations.add(

@@ -12,6 +12,13 @@ export interface ConsoleSessionRepository {
   touch(brandId: number, id: number, at: string): Promise<boolean>;
   /** Deletes the session; false when the brand has no such session (ended already). */
   delete(brandId: number, id: number): Promise<boolean>;
+  /**
+   * Deletes at most `limit` sessions of any brand that are over at `at`: past their absolute end
+   * (`expiresAt <= at`) or without a request since `idleSince` (`lastSeenAt <= idleSince`), the
+   * rule of `consoleSessionEnded`. Answers how many went; fewer than `limit` means none is left.
+   * @example const deleted = await tx.consoleSessions.deleteEnded(now, twelveHoursAgo, 1000);
+   */
+  deleteEnded(at: string, idleSince: string, limit: number): Promise<number>;
 }
 
 /** The console module's repositories; the declaration below adds them to `Repositories`. */

@@ -8,7 +8,12 @@ import { Customer, CustomerGroup, PaymentTerms } from './customer.entities';
 export interface CustomerRepository {
   findByNumbers(brandId: number, customerNumbers: string[]): Promise<Customer[]>;
   findById(brandId: number, id: number): Promise<Customer | null>;
-  /** Inserts or updates the customer and makes its stored addresses equal to `customer.addresses`. */
+  /**
+   * Inserts or updates the customer (every field but its brand and creation time, the number
+   * included) and makes its stored addresses equal to `customer.addresses`. Numbers are unique per
+   * brand: use cases check before saving, and a number a concurrent transaction took meanwhile is
+   * a write conflict, which the unit of work retries (the check then finds it taken).
+   */
   save(customer: Customer): Promise<void>;
   delete(brandId: number, id: number): Promise<void>;
   /** Names of the kinds of data that still refer to the customer (orders, returns …); empty when it may be deleted. */

@@ -79,6 +79,17 @@ export interface RequestLogEntry {
   createdAt: string;
 }
 
+/** A request as the log stored it: the entry and its id, which orders entries of one instant. */
+export interface RecordedRequest extends RequestLogEntry {
+  id: number;
+}
+
+/** Where a page of the request log stops: its oldest entry's time and id (the next page is older). */
+export interface RequestLogPosition {
+  createdAt: string;
+  id: number;
+}
+
 /** Who is acting: resolved from a verified token and passed to every use case. */
 export interface Principal {
   brandId: number;

@@ -1,4 +1,14 @@
-import { AccessToken, ApiApp, Brand, Principal, RequestLogEntry, User, UserCredentials } from './identity.entities';
+import {
+  AccessToken,
+  ApiApp,
+  Brand,
+  Principal,
+  RecordedRequest,
+  RequestLogEntry,
+  RequestLogPosition,
+  User,
+  UserCredentials,
+} from './identity.entities';
 
 /** Brands. Lookups by id only: brands are never listed to integrations. */
 export interface BrandRepository {
@@ -43,6 +53,12 @@ export interface ApiAppRepository {
   findRedirectUris(brandId: number, appId: number): Promise<string[]>;
   /** Makes `redirectUris` (already checked, without repeats) exactly the app's registered redirect URIs. */
   replaceRedirectUris(brandId: number, appId: number, redirectUris: string[]): Promise<void>;
+  /**
+   * Stores `appKeyHash` as the app's key (a rotation) and advances the credentials revision in the
+   * same transaction (see `AccessTokenRepository.credentialsRevision`), so no verifier goes on
+   * accepting the old key from its cache; false (and nothing changed) when the brand has no such app.
+   */
+  replaceAppKeyHash(brandId: number, appId: number, appKeyHash: string): Promise<boolean>;
 }
 
 /**
@@ -62,6 +78,14 @@ export interface LoginAttemptRepository {
   takeBack(key: string, resetAtMs: number): Promise<void>;
   /** Forgets every attempt on `key`. */
   clear(key: string): Promise<void>;
+  /**
+   * Deletes at most `limit` counters whose window closed at or before `nowMs`; answers how many
+   * went. A closed window counts nothing (the next attempt opens a new one, as on a missing key),
+   * so this changes no count. Where the store is shared with other fixed-window counters (the SQL
+   * adapters' `rate_limit_counters` also hold the API's rate limits), their closed windows go too,
+   * by the same reasoning; open windows of any key stay.
+   */
+  deleteClosedWindows(nowMs: number, limit: number): Promise<number>;
 }
 
 /**
@@ -80,19 +104,46 @@ export interface AccessTokenRepository {
    */
   revoke(id: number, at: string): Promise<boolean>;
   /**
-   * A number that advances with every change making a stored credential invalid (a revocation;
-   * any future key rotation or deletion must advance it too). Whoever caches verified tokens
+   * A number that advances with every change making a stored credential invalid (a revocation,
+   * an app key rotation; any future deletion must advance it too). Whoever caches verified tokens
    * keeps them only while it is unchanged.
    */
   credentialsRevision(): Promise<number>;
+  /**
+   * Deletes at most `limit` tokens of any brand that ended before `before`: expired
+   * (`expiresAt < before`) or revoked (`revokedAt < before`). Every such token is refused already,
+   * so no cache holds it as valid and the credentials revision need not move. Answers how many went.
+   */
+  deleteEndedBefore(before: string, limit: number): Promise<number>;
 }
 
-/** The per-user log of API requests. */
+/**
+ * Which of a brand's recorded requests to read: those of one app, with a status in a range
+ * (both ends included), older than a position; at most `limit`.
+ */
+export interface BrandRequestLogQuery {
+  brandId: number;
+  appId: number | null;
+  status: { min: number; max: number } | null;
+  before: RequestLogPosition | null;
+  limit: number;
+}
+
+/** The log of API requests, recorded on the token's user and app. */
 export interface RequestLogRepository {
   /** Appends a batch of entries (the API buffers them briefly to keep requests fast). */
   append(entries: RequestLogEntry[]): Promise<void>;
   /** Most recent entries of a user, newest first. */
   listForUser(brandId: number, userId: number, limit: number): Promise<RequestLogEntry[]>;
+  /**
+   * A brand's requests (every user and app of it), newest first by (`createdAt`, `id`), strictly
+   * older than `before`. Adapters serve it from an index on the brand and that order (the log grows
+   * with every request), and the app and failure filters from indexes of their own.
+   * @example const page = await tx.requestLogs.listForBrand({ brandId, appId: null, status: { min: 400, max: 599 }, before: null, limit: 51 });
+   */
+  listForBrand(query: BrandRequestLogQuery): Promise<RecordedRequest[]>;
+  /** Deletes at most `limit` entries of any brand recorded before `before`; answers how many went. */
+  deleteCreatedBefore(before: string, limit: number): Promise<number>;
 }
 
 /**

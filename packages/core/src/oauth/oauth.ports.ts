@@ -21,6 +21,20 @@ export interface OAuthGrantRepository {
   linkAccessToken(link: GrantAccessTokenLink): Promise<void>;
   /** The ids of the grant's access tokens that have not expired at `at` (revoked or not), ascending. */
   accessTokenIdsLiveAt(brandId: number, grantId: number, at: string): Promise<number[]>;
+  /**
+   * Deletes at most `limit` grants of any brand in which nothing is live at `at`, with their
+   * refresh tokens, access token links and the codes that created them: no refresh token that is
+   * unrevoked, unexpired and not yet replaced (a spent one awaiting its successor counts as live,
+   * so a rotation in progress never loses its grant), and no access token link unexpired. The
+   * access tokens themselves stay (`AccessTokenRepository.deleteEndedBefore` has their rule).
+   * Answers how many grants went; fewer than `limit` means none is left.
+   */
+  deleteEnded(at: string, limit: number): Promise<number>;
+  /**
+   * Deletes at most `limit` access token links of any brand whose token expired at or before `at`:
+   * revoking a grant only looks for unexpired ones. Answers how many went.
+   */
+  deleteAccessTokenLinksExpiredBy(at: string, limit: number): Promise<number>;
 }
 
 /**
@@ -42,6 +56,13 @@ export interface OAuthAuthorizationCodeRepository {
   markReused(brandId: number, id: number, at: string): Promise<number | null>;
   /** Links a used code to the grant its use created, if it has none and was not presented again; false otherwise. */
   linkGrant(brandId: number, id: number, grantId: number): Promise<boolean>;
+  /**
+   * Deletes at most `limit` codes of any brand that expired at or before `expiredBy` and created no
+   * grant (unused, or used by an exchange that failed). A code that created a grant stays as long
+   * as the grant, so presenting it again still revokes the grant; it goes with it
+   * (`OAuthGrantRepository.deleteEnded`). Answers how many went.
+   */
+  deleteExpiredWithoutGrant(expiredBy: string, limit: number): Promise<number>;
 }
 
 /**
@@ -59,6 +80,12 @@ export interface OAuthRefreshTokenRepository {
   markReplaced(brandId: number, id: number, replacedById: number): Promise<boolean>;
   /** Marks every refresh token of the grant that is not revoked yet as revoked at `at`. */
   revokeForGrant(brandId: number, grantId: number, at: string): Promise<void>;
+  /**
+   * Deletes at most `limit` refresh tokens of any brand that expired at or before `at`, spent or
+   * not: an expired token is refused anyway, and a spent one kept until then still revokes its
+   * grant when presented again. Answers how many went.
+   */
+  deleteExpiredBy(at: string, limit: number): Promise<number>;
 }
 
 /** The OAuth module's repositories; the declaration below adds them to `Repositories`. */

@@ -23,6 +23,10 @@ export type ErrorCode =
   | 'forbidden'
   | 'concurrency_conflict'
   | 'image_download_failed'
+  /** The `Idempotency-Key` was first used with another request (method, path or body): nothing ran. */
+  | 'idempotency_key_reused'
+  /** The first request with this `Idempotency-Key` is still running: nothing ran; retry later. */
+  | 'idempotency_key_in_use'
   /**
    * The storage behind a port cannot serve the request for now: unreachable or restarting,
    * out of disk space, read-only, or busy beyond its timeout. Retrying later may succeed;

@@ -5,6 +5,12 @@ import { Supplier } from './supplier.entities';
 export interface SupplierRepository {
   findByNumbers(brandId: number, supplierNumbers: string[]): Promise<Supplier[]>;
   findById(brandId: number, id: number): Promise<Supplier | null>;
+  /**
+   * Inserts or updates the supplier (every field but its brand and creation time, the number
+   * included) and makes its stored addresses equal to `supplier.addresses`. Numbers are unique per
+   * brand: use cases check before saving, and a number a concurrent transaction took meanwhile is
+   * a write conflict, which the unit of work retries (the check then finds it taken).
+   */
   save(supplier: Supplier): Promise<void>;
   delete(brandId: number, id: number): Promise<void>;
   /** Names of the kinds of data that still refer to the supplier (production orders, product links …). */

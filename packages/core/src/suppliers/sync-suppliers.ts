@@ -1,25 +1,26 @@
-import { AddressSync, applyAddressSync, checkAddressSync } from '../addresses/address';
 import { Clock } from '../shared/clock.ports';
-import { isCurrencyCode } from '../shared/codes';
 import { ViolationList } from '../shared/errors';
-import { numberNewAddresses, sameData, SyncOutcome } from '../shared/sync-outcome';
+import { SyncOutcome } from '../shared/sync-outcome';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-import { Supplier } from './supplier.entities';
+import {
+  SupplierFields,
+  applySupplierFields,
+  blankSupplier,
+  checkSupplierFields,
+  checkSupplierNumber,
+  supplierChanged,
+} from './supplier-rules';
 
 /** One item of `POST /production/suppliers/sync`, already of the right JSON types. Absent fields stay as they are. */
-export interface SupplierSyncItem {
+export interface SupplierSyncItem extends SupplierFields {
   supplierNumber: string;
-  name?: string;
-  currency?: string;
-  active?: boolean;
-  email?: string | null;
-  addresses?: AddressSync;
   delete?: boolean;
 }
 
 /**
  * Creates, updates or deletes suppliers matched by supplier number; the whole request is
- * checked before anything is written, and a failed check names the item index and field.
+ * checked before anything is written, and a failed check names the item index and field. The
+ * fields follow the same rules as `createSupplier` and `updateSupplier` (`supplier-rules.ts`).
  */
 export async function syncSuppliers(
   deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'suppliers'>>; clock: Clock },
@@ -44,7 +45,7 @@ export async function syncSuppliers(
           `repeats suppliers[${earlier}]; send each supplier once per request`,
         );
       else firstIndex.set(item.supplierNumber, i);
-      if (item.supplierNumber.trim() === '') violations.add(`${pointer}/supplier_number`, 'must not be empty');
+      checkSupplierNumber(item.supplierNumber, pointer, violations);
       const current = existing.get(item.supplierNumber);
       if (item.delete) {
         const dependents = current ? await tx.suppliers.dependentsOf(brandId, current.id) : [];
@@ -55,13 +56,7 @@ export async function syncSuppliers(
           );
         continue;
       }
-      if (!current && (item.name === undefined || item.name.trim() === ''))
-        violations.add(`${pointer}/name`, 'is required for a new supplier');
-      if (!current && item.currency === undefined)
-        violations.add(`${pointer}/currency`, 'is required for a new supplier');
-      if (item.currency !== undefined && !isCurrencyCode(item.currency))
-        violations.add(`${pointer}/currency`, 'must be a 3-letter ISO 4217 code such as EUR');
-      if (item.addresses) checkAddressSync(item.addresses, pointer, violations);
+      checkSupplierFields(item, !current, pointer, violations);
     }
     violations.throwIfAny();
 
@@ -75,29 +70,8 @@ export async function syncSuppliers(
         continue;
       }
       const id = current?.id ?? (await tx.ids.next('suppliers'))[0]!;
-      const base: Supplier = current ?? {
-        id,
-        brandId,
-        supplierNumber: item.supplierNumber,
-        name: '',
-        currency: '',
-        active: true,
-        email: null,
-        addresses: [],
-        createdAt: now,
-        updatedAt: now,
-      };
-      const next: Supplier = {
-        ...base,
-        name: item.name?.trim() ?? base.name,
-        currency: item.currency ?? base.currency,
-        active: item.active ?? base.active,
-        email: item.email !== undefined ? item.email : base.email,
-        addresses: item.addresses
-          ? await numberNewAddresses(tx.ids, 'supplier_addresses', applyAddressSync(base.addresses, item.addresses))
-          : base.addresses,
-      };
-      const changed = !current || !sameData({ ...next, updatedAt: '' }, { ...current, updatedAt: '' });
+      const next = await applySupplierFields(tx, current ?? blankSupplier(id, brandId, item.supplierNumber, now), item);
+      const changed = !current || supplierChanged(next, current);
       if (changed) await tx.suppliers.save({ ...next, updatedAt: now });
       outcomes.push({
         number: item.supplierNumber,

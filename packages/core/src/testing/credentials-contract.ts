@@ -5,6 +5,7 @@ import { findOAuthClient } from '../identity/find-oauth-client';
 import { Brand } from '../identity/identity.entities';
 import { logIn } from '../identity/log-in';
 import { LoginThrottlePolicy, accountThrottleKey } from '../identity/login-rules';
+import { rotateApiAppKey } from '../identity/rotate-api-app-key';
 import { setRedirectUris } from '../identity/set-redirect-uris';
 import { setUserPassword } from '../identity/set-user-password';
 import { FixedClock } from '../shared/clock.ports';
@@ -338,6 +339,54 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
           codeOf(authenticateOAuthClient(deps(), { clientId: 'app_unknown', clientSecret: appKey })),
         ]);
         expect(refusals).toEqual(['invalid_credentials', 'invalid_credentials']);
+      });
+
+      it('rotates a key: the new one authenticates, the old one no longer, and the credentials revision advances with the commit only', async () => {
+        const brand = await aBrand();
+        const { app, appKey: oldKey } = await createApiApp(deps(), { brandId: brand.id, name: 'ERP' });
+        const revision = () => uow().read((r) => r.accessTokens.credentialsRevision());
+        const before = await revision();
+
+        await expect(
+          uow().run(async (tx) => {
+            await tx.apiApps.replaceAppKeyHash(brand.id, app.id, hasher.hash('rolled-back-key'));
+            throw new Error('rolled back');
+          }),
+        ).rejects.toThrow('rolled back');
+        expect(await revision()).toBe(before);
+        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+
+        const { appKey: newKey } = await rotateApiAppKey(deps(), { brandId: brand.id, appId: app.id });
+
+        expect(newKey).not.toBe(oldKey);
+        expect(await revision()).toBeGreaterThan(before);
+        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual({
+          ...app,
+          appKeyHash: hasher.hash(newKey),
+        });
+        await expect(
+          authenticateOAuthClient(deps(), { clientId: app.clientId, clientSecret: newKey }),
+        ).resolves.toMatchObject({ id: app.id });
+        expect(await codeOf(authenticateOAuthClient(deps(), { clientId: app.clientId, clientSecret: oldKey }))).toBe(
+          'invalid_credentials',
+        );
+      });
+
+      it("never rotates one brand's app key for another brand, and leaves the revision alone", async () => {
+        const brand = await aBrand();
+        const other = await aBrand();
+        const { app, appKey } = await createApiApp(deps(), { brandId: brand.id, name: 'ERP' });
+        const before = await uow().read((r) => r.accessTokens.credentialsRevision());
+
+        expect(await uow().run((tx) => tx.apiApps.replaceAppKeyHash(other.id, app.id, hasher.hash('x')))).toBe(false);
+        expect(await codeOf(rotateApiAppKey(deps(), { brandId: other.id, appId: app.id }))).toBe('not_found');
+        expect(await codeOf(rotateApiAppKey(deps(), { appId: 987_654_321 }))).toBe('not_found');
+
+        expect(await uow().read((r) => r.accessTokens.credentialsRevision())).toBe(before);
+        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+        await expect(
+          authenticateOAuthClient(deps(), { clientId: app.clientId, clientSecret: appKey }),
+        ).resolves.toMatchObject({ id: app.id });
       });
     });
   });

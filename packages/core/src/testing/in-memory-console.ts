@@ -1,6 +1,7 @@
 import { ConsoleSession } from '../console/console-session.entities';
 import { ConsoleRepositories } from '../console/console-session.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { removeUpTo } from './in-memory-removal';
 
 /** Console sessions in memory, with the semantics every adapter must match (the console sessions contract checks them). */
 export interface ConsoleState {
@@ -39,6 +40,9 @@ export const inMemoryConsoleFactories: InMemoryFactories<ConsoleRepositories, Co
         const before = s().consoleSessions.length;
         s().consoleSessions = s().consoleSessions.filter((r) => !(r.brandId === brandId && r.id === id));
         return s().consoleSessions.length < before;
+      },
+      async deleteEnded(at, idleSince, limit) {
+        return removeUpTo(s().consoleSessions, (r) => r.expiresAt <= at || r.lastSeenAt <= idleSince, limit).length;
       },
     };
   },

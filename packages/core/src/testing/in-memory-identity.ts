@@ -1,6 +1,7 @@
 import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/identity.entities';
 import { IdentityRepositories } from '../identity/identity.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { removeUpTo } from './in-memory-removal';
 
 /** A user's password hash and login e-mail (the SQL adapters keep them in the user's row). */
 interface StoredLogin {
@@ -18,8 +19,11 @@ export interface IdentityState {
   /** Each app's redirect URIs in registration order, by `<brandId>:<appId>`. */
   redirectUris: Record<string, string[]>;
   accessTokens: AccessToken[];
-  requestLogs: RequestLogEntry[];
-  /** Advanced by every revocation (see `AccessTokenRepository.credentialsRevision`). */
+  /** Each entry with the id it was given when appended (the SQL adapters draw a sequence). */
+  requestLogs: (RequestLogEntry & { id: number })[];
+  /** The last id given to a request log entry. */
+  requestLogLastId: number;
+  /** Advanced by every revocation and app key rotation (see `AccessTokenRepository.credentialsRevision`). */
   credentialsRevision: number;
   loginAttempts: Record<string, { attempts: number; resetAtMs: number }>;
 }
@@ -33,6 +37,7 @@ export function emptyIdentityState(): IdentityState {
     redirectUris: {},
     accessTokens: [],
     requestLogs: [],
+    requestLogLastId: 0,
     credentialsRevision: 0,
     loginAttempts: {},
   };
@@ -104,6 +109,13 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async replaceRedirectUris(brandId, appId, redirectUris) {
       s().redirectUris[`${brandId}:${appId}`] = [...redirectUris];
     },
+    async replaceAppKeyHash(brandId, appId, appKeyHash) {
+      const app = s().apiApps.find((a) => a.id === appId && a.brandId === brandId);
+      if (!app) return false;
+      app.appKeyHash = appKeyHash;
+      s().credentialsRevision += 1;
+      return true;
+    },
   }),
   accessTokens: (s) => ({
     async insert(token) {
@@ -132,16 +144,41 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async credentialsRevision() {
       return s().credentialsRevision;
     },
+    async deleteEndedBefore(before, limit) {
+      const ended = (t: AccessToken) => t.expiresAt < before || (t.revokedAt !== null && t.revokedAt < before);
+      return removeUpTo(s().accessTokens, ended, limit).length;
+    },
   }),
   requestLogs: (s) => ({
     async append(entries) {
-      s().requestLogs.push(...clone(entries));
+      for (const entry of clone(entries)) s().requestLogs.push({ ...entry, id: (s().requestLogLastId += 1) });
+    },
+    async deleteCreatedBefore(before, limit) {
+      return removeUpTo(s().requestLogs, (e) => e.createdAt < before, limit).length;
     },
     async listForUser(brandId, userId, limit) {
       return clone(
         s()
           .requestLogs.filter((e) => e.brandId === brandId && e.userId === userId)
           .reverse()
+          .slice(0, limit)
+          .map(({ id: _id, ...entry }) => entry),
+      );
+    },
+    async listForBrand({ brandId, appId, status, before, limit }) {
+      const recorded = s().requestLogs;
+      const older = (e: { createdAt: string; id: number }) =>
+        before === null || e.createdAt < before.createdAt || (e.createdAt === before.createdAt && e.id < before.id);
+      return clone(
+        recorded
+          .filter(
+            (e) =>
+              e.brandId === brandId &&
+              (appId === null || e.appId === appId) &&
+              (status === null || (e.status >= status.min && e.status <= status.max)) &&
+              older(e),
+          )
+          .sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1))
           .slice(0, limit),
       );
     },
@@ -162,6 +199,13 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     },
     async clear(key) {
       delete s().loginAttempts[key];
+    },
+    async deleteClosedWindows(nowMs, limit) {
+      const closed = Object.keys(s().loginAttempts)
+        .filter((key) => s().loginAttempts[key]!.resetAtMs <= nowMs)
+        .slice(0, limit);
+      for (const key of closed) delete s().loginAttempts[key];
+      return closed.length;
     },
   }),
 };

@@ -1,6 +1,7 @@
 import { GrantAccessTokenLink, OAuthAuthorizationCode, OAuthGrant, OAuthRefreshToken } from '../oauth/oauth.entities';
 import { OAuthRepositories } from '../oauth/oauth.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { removeUpTo } from './in-memory-removal';
 
 /**
  * OAuth grants, their access token links, authorization codes and refresh tokens in memory, with
@@ -60,6 +61,32 @@ export const inMemoryOAuthFactories: InMemoryFactories<OAuthRepositories, OAuthS
         .map((l) => l.accessTokenId)
         .sort((a, b) => a - b);
     },
+    async deleteEnded(at, limit) {
+      const state = s();
+      const liveIn = (grant: OAuthGrant) =>
+        state.oauthRefreshTokens.some(
+          (t) =>
+            t.brandId === grant.brandId &&
+            t.grantId === grant.id &&
+            t.revokedAt === null &&
+            t.expiresAt > at &&
+            t.replacedById === null,
+        ) ||
+        state.oauthGrantAccessTokens.some(
+          (l) => l.brandId === grant.brandId && l.grantId === grant.id && l.expiresAt > at,
+        );
+      const ended = removeUpTo(state.oauthGrants, (grant) => !liveIn(grant), limit);
+      // What the SQL keys' ON DELETE CASCADE takes with a grant.
+      const gone = (row: { brandId: number; grantId: number | null }) =>
+        ended.some((g) => g.brandId === row.brandId && g.id === row.grantId);
+      state.oauthRefreshTokens = state.oauthRefreshTokens.filter((t) => !gone(t));
+      state.oauthGrantAccessTokens = state.oauthGrantAccessTokens.filter((l) => !gone(l));
+      state.oauthAuthorizationCodes = state.oauthAuthorizationCodes.filter((c) => !gone(c));
+      return ended.length;
+    },
+    async deleteAccessTokenLinksExpiredBy(at, limit) {
+      return removeUpTo(s().oauthGrantAccessTokens, (l) => l.expiresAt <= at, limit).length;
+    },
   }),
   oauthAuthorizationCodes: (s) => ({
     async insert(code) {
@@ -89,6 +116,10 @@ export const inMemoryOAuthFactories: InMemoryFactories<OAuthRepositories, OAuthS
       code.grantId = grantId;
       return true;
     },
+    async deleteExpiredWithoutGrant(expiredBy, limit) {
+      return removeUpTo(s().oauthAuthorizationCodes, (c) => c.grantId === null && c.expiresAt <= expiredBy, limit)
+        .length;
+    },
   }),
   oauthRefreshTokens: (s) => ({
     async insert(token) {
@@ -115,6 +146,9 @@ export const inMemoryOAuthFactories: InMemoryFactories<OAuthRepositories, OAuthS
     async revokeForGrant(brandId, grantId, at) {
       for (const token of s().oauthRefreshTokens)
         if (token.brandId === brandId && token.grantId === grantId && token.revokedAt === null) token.revokedAt = at;
+    },
+    async deleteExpiredBy(at, limit) {
+      return removeUpTo(s().oauthRefreshTokens, (t) => t.expiresAt <= at, limit).length;
     },
   }),
 };

@@ -12,6 +12,7 @@ import { WebhooksState, emptyWebhooksState, inMemoryWebhookFactories } from './i
 import { IdentityState, emptyIdentityState, inMemoryIdentityFactories } from './in-memory-identity';
 import { OAuthState, emptyOAuthState, inMemoryOAuthFactories } from './in-memory-oauth';
 import { ConsoleState, emptyConsoleState, inMemoryConsoleFactories } from './in-memory-console';
+import { IdempotencyState, emptyIdempotencyState, inMemoryIdempotencyFactories } from './in-memory-idempotency';
 import {
   OrdersState,
   emptyOrdersState,
@@ -40,7 +41,8 @@ interface MemoryState
     EventsState,
     WebhooksState,
     OAuthState,
-    ConsoleState {
+    ConsoleState,
+    IdempotencyState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -59,6 +61,7 @@ function emptyState(): MemoryState {
     ...emptyWebhooksState(),
     ...emptyOAuthState(),
     ...emptyConsoleState(),
+    ...emptyIdempotencyState(),
   };
 }
 
@@ -106,6 +109,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryWebhookFactories,
   ...inMemoryOAuthFactories,
   ...inMemoryConsoleFactories,
+  ...inMemoryIdempotencyFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
 

@@ -21,3 +21,5 @@ export { describeWebhooksContract } from './webhooks-contract';
 export { describeOAuthContract } from './oauth-contract';
 export { describeCredentialsContract } from './credentials-contract';
 export { describeConsoleSessionsContract } from './console-sessions-contract';
+export { describeIdempotencyContract } from './idempotency-contract';
+export { describeHousekeepingContract } from './housekeeping-contract';

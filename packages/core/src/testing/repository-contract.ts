@@ -4,6 +4,7 @@ import { customerListDefinition } from '../customers/customer.list-definitions';
 import { syncCustomers } from '../customers/sync-customers';
 import { createCustomerGroup } from '../customers/create-customer-group';
 import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/identity.entities';
+import { BrandRequestLogQuery } from '../identity/identity.ports';
 import { ListQuery, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
@@ -482,6 +483,83 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         expect(await uow().read((r) => r.requestLogs.listForUser(brand.id, user.id, 2))).toStrictEqual([third, second]);
         expect(await uow().read((r) => r.requestLogs.listForUser(other.id, colleague.id, 10))).toStrictEqual([]);
       });
+
+      it("lists a brand's requests of every user and app newest first, by app, status range and from a position", async () => {
+        const brand = await aBrand();
+        const other = await aBrand();
+        const user = await aUser(brand.id);
+        const colleague = await aUser(brand.id);
+        const stranger = await aUser(other.id);
+        const erp = await anApp(brand.id);
+        const shop = await anApp(brand.id);
+        const foreignApp = await anApp(other.id);
+        const erpToken = await aToken(user, erp);
+        const shopToken = await aToken(colleague, shop);
+        const foreignToken = await aToken(stranger, foreignApp);
+        const at = (second: number) => `2026-01-01T10:00:${String(second).padStart(2, '0')}.000Z`;
+        const entry = (path: string, createdAt: string, status: number, by: AccessToken): RequestLogEntry => ({
+          brandId: by.brandId,
+          userId: by.userId,
+          appId: by.appId,
+          tokenId: by.id,
+          method: 'GET',
+          path,
+          status,
+          durationMs: 5,
+          requestId: `req-${path}`,
+          createdAt,
+        });
+        // Recorded out of time order (a later flush holds an earlier request), with two requests of one instant.
+        await uow().run((tx) =>
+          tx.requestLogs.append([
+            entry('/b', at(2), 200, erpToken),
+            entry('/d', at(4), 404, shopToken),
+            entry('/foreign', at(5), 500, foreignToken),
+          ]),
+        );
+        await uow().run((tx) =>
+          tx.requestLogs.append([
+            entry('/a', at(1), 299, erpToken),
+            entry('/c1', at(3), 500, erpToken),
+            entry('/c2', at(3), 599, shopToken),
+            entry('/e', at(6), 400, erpToken),
+            entry('/z', at(7), 302, shopToken),
+          ]),
+        );
+        const list = (query: Partial<BrandRequestLogQuery>) =>
+          uow().read((r) =>
+            r.requestLogs.listForBrand({
+              brandId: brand.id,
+              appId: null,
+              status: null,
+              before: null,
+              limit: 10,
+              ...query,
+            }),
+          );
+        const paths = async (query: Partial<BrandRequestLogQuery>) => (await list(query)).map((e) => e.path);
+
+        const all = await list({});
+        expect(all.map((e) => e.path)).toStrictEqual(['/z', '/e', '/d', '/c2', '/c1', '/b', '/a']);
+        expect(all[3]).toStrictEqual({ ...entry('/c2', at(3), 599, shopToken), id: all[3]!.id });
+        expect(new Set(all.map((e) => e.id)).size).toBe(7);
+        expect(await paths({ limit: 3 })).toStrictEqual(['/z', '/e', '/d']);
+        const c2 = all[3]!;
+        // Strictly older than the position: its instant's other request (a lower id) comes next.
+        expect(await paths({ before: { createdAt: c2.createdAt, id: c2.id } })).toStrictEqual(['/c1', '/b', '/a']);
+        expect(await paths({ before: { createdAt: at(3), id: 0 } })).toStrictEqual(['/b', '/a']);
+        expect(await paths({ appId: shop.id })).toStrictEqual(['/z', '/d', '/c2']);
+        expect(await paths({ appId: foreignApp.id })).toStrictEqual([]);
+        expect(await paths({ status: { min: 200, max: 299 } })).toStrictEqual(['/b', '/a']);
+        expect(await paths({ status: { min: 400, max: 499 } })).toStrictEqual(['/e', '/d']);
+        expect(await paths({ status: { min: 500, max: 599 } })).toStrictEqual(['/c2', '/c1']);
+        expect(await paths({ status: { min: 400, max: 599 }, appId: erp.id, limit: 1 })).toStrictEqual(['/e']);
+        expect(
+          await paths({ status: { min: 400, max: 599 }, appId: erp.id, before: { createdAt: at(6), id: all[1]!.id } }),
+        ).toStrictEqual(['/c1']);
+        const foreign = await list({ brandId: other.id });
+        expect(foreign).toStrictEqual([{ ...entry('/foreign', at(5), 500, foreignToken), id: foreign[0]?.id }]);
+      });
     });
 
     // ---- customers --------------------------------------------------------------------------
@@ -585,6 +663,19 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await uow().run((tx) => tx.customers.save({ ...customer, addresses: [] }));
 
         expect((await uow().read((r) => r.customers.findById(brand.id, customer.id)))!.addresses).toStrictEqual([]);
+      });
+
+      it('renumbers a customer on a second save (PATCH /v10/customers/{id} may change the number)', async () => {
+        const brand = await aBrand();
+        const customer = await aCustomer(brand.id, { customerNumber: 'OLD-1', addresses: [anAddress()] });
+        const renumbered: Customer = { ...customer, customerNumber: 'NEW-1', updatedAt: '2026-07-07T07:07:07.777Z' };
+
+        await uow().run((tx) => tx.customers.save(renumbered));
+
+        expect(await uow().read((r) => r.customers.findById(brand.id, customer.id))).toStrictEqual(renumbered);
+        expect(await uow().read((r) => r.customers.findByNumbers(brand.id, ['OLD-1', 'NEW-1']))).toStrictEqual([
+          renumbered,
+        ]);
       });
 
       it('finds only the customer numbers asked for, and none for an empty list', async () => {
@@ -848,6 +939,19 @@ export function describeRepositoryContract(name: string, open: () => Promise<Con
         await uow().run((tx) => tx.suppliers.save(updated));
 
         expect(await uow().read((r) => r.suppliers.findById(brand.id, supplier.id))).toStrictEqual(updated);
+      });
+
+      it('renumbers a supplier on a second save (PATCH /v10/suppliers/{id} may change the number)', async () => {
+        const brand = await aBrand();
+        const supplier = await aSupplier(brand.id, { supplierNumber: 'OLD-S', addresses: [anAddress()] });
+        const renumbered: Supplier = { ...supplier, supplierNumber: 'NEW-S', updatedAt: '2026-07-07T07:07:07.777Z' };
+
+        await uow().run((tx) => tx.suppliers.save(renumbered));
+
+        expect(await uow().read((r) => r.suppliers.findById(brand.id, supplier.id))).toStrictEqual(renumbered);
+        expect(await uow().read((r) => r.suppliers.findByNumbers(brand.id, ['OLD-S', 'NEW-S']))).toStrictEqual([
+          renumbered,
+        ]);
       });
 
       it('deletes a supplier together with its addresses', async () => {

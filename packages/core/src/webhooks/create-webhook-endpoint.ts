@@ -2,7 +2,7 @@ import { Clock } from '../shared/clock.ports';
 import { SecretHasher } from '../identity/identity.ports';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-import { checkSubscribedEvents, checkWebhookUrl, newWebhookSecret } from './webhook-rules';
+import { checkSubscribedEvents, checkWebhookDescription, checkWebhookUrl, newWebhookSecret } from './webhook-rules';
 import { WebhookEndpoint, WebhookEndpointWithSecret } from './webhook.entities';
 
 /**
@@ -20,6 +20,8 @@ export async function createWebhookEndpoint(
   const url = input.url.trim();
   checkWebhookUrl(url, violations);
   const events = checkSubscribedEvents(input.events, violations);
+  const description = input.description?.trim() || null;
+  checkWebhookDescription(description, violations);
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     const [id] = await tx.ids.next('webhook_endpoints');
@@ -30,7 +32,7 @@ export async function createWebhookEndpoint(
       brandId: input.brandId,
       url,
       events,
-      description: input.description?.trim() || null,
+      description,
       enabled: input.enabled ?? true,
       secret,
       previousSecret: null,

@@ -2,7 +2,7 @@ import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { findWebhookEndpointOrFail } from './find-webhook-endpoint';
-import { checkSubscribedEvents, checkWebhookUrl } from './webhook-rules';
+import { checkSubscribedEvents, checkWebhookDescription, checkWebhookUrl } from './webhook-rules';
 import { WebhookEndpoint } from './webhook.entities';
 
 /** What `PATCH /v10/webhook-endpoints/{id}` may change; fields left out keep their value. */
@@ -24,6 +24,8 @@ export async function updateWebhookEndpoint(
   const url = changes.url?.trim();
   if (url !== undefined) checkWebhookUrl(url, violations);
   const events = changes.events === undefined ? undefined : checkSubscribedEvents(changes.events, violations);
+  const description = changes.description === undefined ? undefined : changes.description?.trim() || null;
+  if (description !== undefined) checkWebhookDescription(description, violations);
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
     const endpoint = await findWebhookEndpointOrFail(tx, input.brandId, input.id);
@@ -31,7 +33,7 @@ export async function updateWebhookEndpoint(
       ...endpoint,
       ...(url !== undefined ? { url } : {}),
       ...(events !== undefined ? { events } : {}),
-      ...(changes.description !== undefined ? { description: changes.description?.trim() || null } : {}),
+      ...(description !== undefined ? { description } : {}),
       ...(changes.enabled !== undefined ? { enabled: changes.enabled } : {}),
       updatedAt: deps.clock.now(),
     };

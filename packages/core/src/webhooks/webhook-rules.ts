@@ -6,6 +6,9 @@ import { ALL_EVENTS } from './webhook.entities';
 /** The longest URL an endpoint may have. */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
+/** The longest description an endpoint may have (a note for people, not a document). */
+export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 1000;
+
 /**
  * Checks an endpoint's URL: absolute http or https, no user name or password in it (a secret in a
  * URL ends up in logs), at most 2048 characters. Whether its host may be reached is decided at
@@ -17,6 +20,15 @@ export function checkWebhookUrl(url: string, violations: ViolationList): void {
   else if (!/^https?:\/\/[^/?#\s]+(?:[/?#]\S*)?$/i.test(url))
     violations.add('/url', 'must be an absolute http or https URL such as https://erp.example.com/hooks');
   else if (/^https?:\/\/[^/?#]*@/i.test(url)) violations.add('/url', 'must not carry a user name or password');
+}
+
+/**
+ * Checks an endpoint's description (already trimmed): at most 1000 characters. Here rather than in
+ * the API's request shape, so that every way of making an endpoint (the API, the console) holds it.
+ */
+export function checkWebhookDescription(description: string | null, violations: ViolationList): void {
+  if (description !== null && description.length > MAX_WEBHOOK_DESCRIPTION_LENGTH)
+    violations.add('/description', `must be at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`);
 }
 
 /** Checks the subscribed types: at least one, each a known event type, or `*` alone; answers them without repeats. */

@@ -12,6 +12,9 @@ import { userPasswordsMigration } from './0009-user-passwords';
 import { oauthClientsMigration } from './0010-oauth-clients';
 import { oauthGrantsMigration } from './0011-oauth-grants';
 import { consoleSessionsMigration } from './0012-console-sessions';
+import { requestLogBrandIndexesMigration } from './0013-request-log-brand-indexes';
+import { housekeepingIndexesMigration } from './0014-housekeeping-indexes';
+import { idempotencyKeysMigration } from './0015-idempotency-keys';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -30,6 +33,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010-oauth-clients': oauthClientsMigration(dialect),
         '0011-oauth-grants': oauthGrantsMigration(dialect),
         '0012-console-sessions': consoleSessionsMigration(dialect),
+        '0013-request-log-brand-indexes': requestLogBrandIndexesMigration(),
+        '0014-housekeeping-indexes': housekeepingIndexesMigration(),
+        '0015-idempotency-keys': idempotencyKeysMigration(dialect),
       };
     },
   };

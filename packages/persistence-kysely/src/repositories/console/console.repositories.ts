@@ -1,6 +1,7 @@
 import { ConsoleRepositories, ConsoleSession, ConsoleSessionRepository } from '@brand/core';
 import { Selectable } from 'kysely';
 import { ConsoleSessionsTable } from '../../tables/console.tables';
+import { deleteAtMost } from '../bounded-delete';
 import { Executor, RepositoryFactories } from '../executor';
 
 const rowToSession = (r: Selectable<ConsoleSessionsTable>): ConsoleSession => ({
@@ -56,6 +57,10 @@ export function consoleSessionRepository({ db }: Executor): ConsoleSessionReposi
         .executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    deleteEnded: (at, idleSince, limit) =>
+      deleteAtMost(db, 'console_sessions', ['brand_id', 'id'], limit, (eb) =>
+        eb.or([eb('expires_at', '<=', at), eb('last_seen_at', '<=', idleSince)]),
+      ),
   };
 }
 

@@ -100,7 +100,8 @@ export function customerRepository(executor: Executor): CustomerRepository {
     },
     async save(customer) {
       const row = customerToRow(customer);
-      const { id: _id, brand_id: _brand, customer_number: _number, created_at: _created, ...changes } = row;
+      // The number is among the changes: `PATCH /v10/customers/{id}` may renumber a customer.
+      const { id: _id, brand_id: _brand, created_at: _created, ...changes } = row;
       // Insert-or-update in two steps, because only a real insert may move the brand's row count.
       const inserted = await db
         .insertInto('customers')

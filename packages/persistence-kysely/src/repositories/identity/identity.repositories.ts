@@ -13,7 +13,7 @@ import {
   User,
   UserRepository,
 } from '@brand/core';
-import { CompiledQuery, Selectable } from 'kysely';
+import { CompiledQuery, Selectable, SqlBool, sql } from 'kysely';
 import {
   AccessTokensTable,
   ApiAppsTable,
@@ -21,6 +21,7 @@ import {
   RequestLogsTable,
   UsersTable,
 } from '../../tables/identity.tables';
+import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
 import { hitCounter, resetCounter } from '../rate-limit-counters';
@@ -178,6 +179,18 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
         .values(redirectUris.map((uri, position) => ({ brand_id: brandId, app_id: appId, uri, position })))
         .execute();
     },
+    async replaceAppKeyHash(brandId, appId, appKeyHash) {
+      const result = await db
+        .updateTable('api_apps')
+        .set({ app_key_hash: appKeyHash })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', appId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      // In the caller's transaction: the revision moves if and only if the new key commits.
+      await db.executeQuery(ADVANCE_CREDENTIALS_REVISION);
+      return true;
+    },
   };
 }
 
@@ -202,6 +215,9 @@ export function loginAttemptRepository({ db }: Executor): LoginAttemptRepository
         .execute();
     },
     clear: (key) => resetCounter(db, key),
+    // Every closed window of the table, the API's rate limits' too (see the port).
+    deleteClosedWindows: (nowMs, limit) =>
+      deleteAtMost(db, 'rate_limit_counters', ['key'], limit, (eb) => eb('reset_at_ms', '<=', nowMs)),
   };
 }
 
@@ -260,6 +276,10 @@ export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
       const { rows } = await db.executeQuery(READ_CREDENTIALS_REVISION);
       return Number(rows[0]?.revision ?? 0);
     },
+    deleteEndedBefore: (before, limit) =>
+      deleteAtMost(db, 'access_tokens', ['id'], limit, (eb) =>
+        eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]),
+      ),
   };
 }
 
@@ -304,6 +324,26 @@ export function requestLogRepository(
         .execute();
       return rows.map(rowToRequestLog);
     },
+    async listForBrand({ brandId, appId, status, before, limit }) {
+      // Each shape walks one index of migration 0013 newest first from `before` and stops after `limit`.
+      let query = db.selectFrom('request_logs').selectAll().where('brand_id', '=', brandId);
+      if (appId !== null) query = query.where('app_id', '=', appId);
+      if (status !== null) {
+        // The failures index's own condition, as a literal: SQLite uses a partial index only for a
+        // query that states its condition (a bound value is unknown when the statement is planned).
+        if (status.min >= 400) query = query.where(sql<SqlBool>`status >= 400`);
+        query = query.where('status', '>=', status.min).where('status', '<=', status.max);
+      }
+      if (before !== null)
+        // (created_at, id) < before, with a plain bound on created_at that starts the index range.
+        query = query
+          .where('created_at', '<=', before.createdAt)
+          .where((eb) => eb.or([eb('created_at', '<', before.createdAt), eb('id', '<', before.id)]));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({ ...rowToRequestLog(row), id: Number(row.id) }));
+    },
+    deleteCreatedBefore: (before, limit) =>
+      deleteAtMost(db, 'request_logs', ['id'], limit, (eb) => eb('created_at', '<', before)),
   };
 }
 

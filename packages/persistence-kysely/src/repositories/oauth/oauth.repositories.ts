@@ -11,6 +11,7 @@ import {
 } from '@brand/core';
 import { Selectable } from 'kysely';
 import { OAuthAuthorizationCodesTable, OAuthGrantsTable, OAuthRefreshTokensTable } from '../../tables/oauth.tables';
+import { deleteAtMost } from '../bounded-delete';
 import { Executor, RepositoryFactories } from '../executor';
 import { fromJson, toJson, toNullableNumber } from '../json-columns';
 
@@ -129,6 +130,38 @@ export function oauthGrantRepository({ db, dialect }: Executor): OAuthGrantRepos
         .execute();
       return rows.map((r) => Number(r.access_token_id));
     },
+    deleteEnded: (at, limit) =>
+      // The codes, refresh tokens and links of the grant go by their keys' ON DELETE CASCADE.
+      deleteAtMost(db, 'oauth_grants', ['brand_id', 'id'], limit, (eb) =>
+        eb.and([
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('oauth_refresh_tokens as live')
+                .select('live.id')
+                .whereRef('live.brand_id', '=', 'oauth_grants.brand_id')
+                .whereRef('live.grant_id', '=', 'oauth_grants.id')
+                .where('live.revoked_at', 'is', null)
+                .where('live.expires_at', '>', at)
+                .where('live.replaced_by_id', 'is', null),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('oauth_grant_access_tokens as link')
+                .select('link.access_token_id')
+                .whereRef('link.brand_id', '=', 'oauth_grants.brand_id')
+                .whereRef('link.grant_id', '=', 'oauth_grants.id')
+                .where('link.expires_at', '>', at),
+            ),
+          ),
+        ]),
+      ),
+    deleteAccessTokenLinksExpiredBy: (at, limit) =>
+      deleteAtMost(db, 'oauth_grant_access_tokens', ['brand_id', 'grant_id', 'access_token_id'], limit, (eb) =>
+        eb('expires_at', '<=', at),
+      ),
   };
 }
 
@@ -208,6 +241,10 @@ export function oauthAuthorizationCodeRepository({ db }: Executor): OAuthAuthori
         .executeTakeFirst();
       return changedOne(result);
     },
+    deleteExpiredWithoutGrant: (expiredBy, limit) =>
+      deleteAtMost(db, 'oauth_authorization_codes', ['brand_id', 'id'], limit, (eb) =>
+        eb.and([eb('grant_id', 'is', null), eb('expires_at', '<=', expiredBy)]),
+      ),
   };
 }
 
@@ -279,6 +316,8 @@ export function oauthRefreshTokenRepository({ db }: Executor): OAuthRefreshToken
         .where('revoked_at', 'is', null)
         .execute();
     },
+    deleteExpiredBy: (at, limit) =>
+      deleteAtMost(db, 'oauth_refresh_tokens', ['brand_id', 'id'], limit, (eb) => eb('expires_at', '<=', at)),
   };
 }
 

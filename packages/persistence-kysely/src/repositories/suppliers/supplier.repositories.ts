@@ -88,6 +88,8 @@ export function supplierRepository(executor: Executor): SupplierRepository {
         await db
           .updateTable('suppliers')
           .set({
+            // `PATCH /v10/suppliers/{id}` may renumber a supplier.
+            supplier_number: row.supplier_number,
             name: row.name,
             currency: row.currency,
             active: row.active,

@@ -1,0 +1,45 @@
+import { Expression, ExpressionBuilder, Kysely, SqlBool, sql } from 'kysely';
+import { Database } from '../database';
+
+/** Any table with any columns: the view `deleteAtMost` builds its statement on. */
+type AnyTables = Record<string, Record<string, unknown>>;
+
+/**
+ * Deletes at most `limit` rows of `table` that `matching` selects, in one statement, and answers
+ * how many went: `delete from t where <matching> and (<key>) in (select <key> from t where
+ * <matching> limit n)`, the form both dialects take (neither Postgres nor a stock SQLite has
+ * DELETE … LIMIT). The housekeeping sweeps use it so a pass over a large backlog is a series of
+ * short statements.
+ *
+ * `matching` is applied to the deleted rows as well as to the chosen ones on purpose: on Postgres
+ * a row changed by a concurrent transaction after the choice (a session touched, a code linked to
+ * its grant, a throttle window reopened by a new attempt) is checked again as it now is, and kept
+ * when it no longer matches. `matching` must read only `table`'s own columns, or correlate through
+ * the table's name (it is the innermost table of that name in both places).
+ */
+export async function deleteAtMost<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  key: readonly (keyof Database[T] & string)[],
+  limit: number,
+  matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+): Promise<number> {
+  const columns = sql.join(key.map((column) => sql.ref(column)));
+  // The query builder's types cannot follow a table chosen by a type parameter through select and
+  // where; the statement is the same for every table, so it is built on the untyped view.
+  const untyped = db as unknown as Kysely<AnyTables>;
+  const matches = matching as unknown as (eb: ExpressionBuilder<AnyTables, string>) => Expression<SqlBool>;
+  const name: string = table;
+  const chosen = untyped
+    .selectFrom(name)
+    .select(key.map((column) => sql.ref(column).as(column)))
+    .where(matches)
+    .limit(limit);
+  const result = await untyped
+    .deleteFrom(name)
+    .where(matches)
+    // The subquery brings its own parentheses.
+    .where(sql<SqlBool>`(${columns}) in ${chosen}`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
