@@ -217,6 +217,44 @@ for (const dialect of testDialects()) {
       expect(orders.orders.map((o) => o['id'])).toEqual([(retried.body.order as Body)['id']]);
     });
 
+    it('covers the single-resource writes and the syncs: a keyed retry replays and creates nothing more', async () => {
+      const keyed = (method: 'post' | 'patch', to: string, key: string, body: Body) =>
+        request(t.server)[method](to).set(shop.brand.headers).set('Idempotency-Key', key).send(body);
+      const twice = async (method: 'post' | 'patch', to: string, key: string, body: Body) => {
+        const first = await keyed(method, to, key, body);
+        const again = await keyed(method, to, key, body);
+        expect({ to, status: again.status, replayed: again.headers['idempotent-replayed'] }).toEqual({
+          to,
+          status: first.status,
+          replayed: 'true',
+        });
+        expect(again.body).toEqual(first.body);
+        if (first.status >= 300) throw new Error(`${to}: ${first.status} ${JSON.stringify(first.body)}`);
+        return first.body as Body;
+      };
+      const customer = (
+        await twice('post', '/v10/customers', 'c-1', { customer_number: 'C-KEYED', name: 'Keyed', currency: 'EUR' })
+      )['customer'] as Body;
+      await twice('patch', `/v10/customers/${String(customer['id'])}`, 'c-2', { name: 'Renamed once' });
+      await twice('post', '/v10/products', 'p-1', {
+        item_number: 'KEYED-1',
+        name: 'Keyed product',
+        variants: [{ sku: 'KEYED-1-M', attributes: { size: 'M' } }],
+      });
+      await twice('post', '/customers/sync', 's-1', {
+        customers: [{ customer_number: 'C-SYNCED', name: 'Synced once', currency: 'EUR' }],
+      });
+
+      const customers = await request(t.server).get('/v10/customers?limit=100').set(shop.brand.headers);
+      const numbers = (customers.body.customers as Body[]).map((c) => c['customer_number']);
+      expect(numbers.filter((n) => n === 'C-KEYED' || n === 'C-SYNCED').sort()).toEqual(['C-KEYED', 'C-SYNCED']);
+      expect((customers.body.customers as Body[]).find((c) => c['customer_number'] === 'C-KEYED')?.['name']).toBe(
+        'Renamed once',
+      );
+      const products = await request(t.server).get('/v10/products?limit=100').set(shop.brand.headers);
+      expect((products.body.products as Body[]).filter((p) => p['item_number'] === 'KEYED-1')).toHaveLength(1);
+    });
+
     it('ignores a key on a read', async () => {
       const read = await request(t.server).get('/v10/orders').set(shop.brand.headers).set('Idempotency-Key', '');
       expect(read.status).toBe(200);
