@@ -18,6 +18,7 @@ import { maintenanceGate } from './http/maintenance';
 import { limitRequestsPerToken } from './http/rate-limit';
 import { recordRequest } from './http/record-request';
 import { requestTransactions } from './http/shared-transactions';
+import { onlyUnder } from './http/only-under';
 import { requestLogging } from './http/request-logging';
 import { JsonSchema } from './http/route';
 import { RouteRegistry, mountRoutes } from './http/route-registry';
@@ -95,6 +96,9 @@ function parseQueryOncePerRequest(app: express.Application): void {
   });
 }
 
+/** The paths the OAuth endpoints answer under (token, revocation, metadata). */
+const OAUTH_PATHS = ['/oauth', '/.well-known/oauth-authorization-server'];
+
 /**
  * The HTTP API as an Express application, without `listen()`, so that tests drive the real app
  * through supertest and `server.ts` decides about ports and shutdown. `app.locals.requestLog`
@@ -171,38 +175,49 @@ export function createApp(deps: AppDeps): express.Application {
   app.use(requestLogging(logger));
   // Each surface its own pipeline: the OAuth endpoints take forms and answer RFC 6749 errors, so
   // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
+  // Each of these routers is entered only for its own paths (`onlyUnder`), so an API request does
+  // not test its path against every OAuth and console route first.
   app.use(
-    oauthRouter({
-      uow,
-      clock,
-      hasher,
-      counters: storage.rateLimits,
-      logger,
-      publicBaseUrl: config.publicBaseUrl,
-      maintenanceMode: config.maintenanceMode,
-      rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
-    }),
+    onlyUnder(
+      OAUTH_PATHS,
+      oauthRouter({
+        uow,
+        clock,
+        hasher,
+        counters: storage.rateLimits,
+        logger,
+        publicBaseUrl: config.publicBaseUrl,
+        maintenanceMode: config.maintenanceMode,
+        rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
+      }),
+    ),
   );
   // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
   app.use(
-    authorizeRouter({
-      uow,
-      clock,
-      hasher,
-      passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
-      maintenanceMode: config.maintenanceMode,
-    }),
+    onlyUnder(
+      ['/oauth'],
+      authorizeRouter({
+        uow,
+        clock,
+        hasher,
+        passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+        maintenanceMode: config.maintenanceMode,
+      }),
+    ),
   );
   // The console: server-rendered pages on the same session cookie and page pipeline.
   app.use(
-    consoleRouter({
-      uow,
-      clock,
-      hasher,
-      passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
-      maintenanceMode: config.maintenanceMode,
-      cursors: routerDeps.cursors,
-    }),
+    onlyUnder(
+      ['/console'],
+      consoleRouter({
+        uow,
+        clock,
+        hasher,
+        passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+        maintenanceMode: config.maintenanceMode,
+        cursors: routerDeps.cursors,
+      }),
+    ),
   );
   app.use(maintenanceGate(config.maintenanceMode));
   mountRoutes(app, registry, {

@@ -154,21 +154,37 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
   app.use(requireJsonContentType());
   app.use(refuseUndecodablePath());
 
-  // One router per first path segment (/v10, /3pl, /api, /products …), mounted on the app: a
-  // request walks the few routes of its own segment instead of every route declared before its
-  // own (GET /v10/return-portals used to match at layer 58). Paths under different first segments
-  // never match one another, so the order that matters (routes, then plain mounts, then 405) is
-  // kept within each segment.
-  const segments = new Map<string, express.Router>();
+  // One router per first path segment (/v10, /3pl, /api, /products …), mounted on the app, and
+  // within it one per literal second segment (/v10/orders, /v10/customers …), found by a map
+  // lookup: a request walks the few routes of its own resource instead of every route declared
+  // before its own (the 161 routes under /v10 put POST /v10/order-channels/:publicId/orders at
+  // layer 60). Paths under different literal segments never match one another, so the order that
+  // matters (routes, then plain mounts, then 405) is kept within each group. A route whose second
+  // segment is a parameter (none today) stays on its first segment's router, after the lookup.
+  const segments = new Map<string, { router: express.Router; groups: Map<string, express.Router> }>();
+  const newRouter = () => express.Router({ caseSensitive: true });
   const segmentOf = (path: string): { router: express.Router; rest: string } => {
-    const segment = /^\/[^/]*/.exec(path)![0];
-    let router = segments.get(segment);
-    if (!router) {
-      router = express.Router({ caseSensitive: true });
-      segments.set(segment, router);
-      app.use(segment, router);
+    const [, first = '', second] = path.split('/');
+    let segment = segments.get(first);
+    if (!segment) {
+      const groups = new Map<string, express.Router>();
+      const router = newRouter();
+      // The group routers hold their routes relative to the first segment, as this router does,
+      // so the lookup hands the request over unchanged.
+      router.use((req, res, next) => {
+        const group = groups.get(req.path.split('/', 2)[1] ?? '');
+        if (group) group(req, res, next);
+        else next();
+      });
+      segment = { router, groups };
+      segments.set(first, segment);
+      app.use(`/${first}`, router);
     }
-    return { router, rest: path.slice(segment.length) || '/' };
+    const rest = path.slice(first.length + 1) || '/';
+    if (second === undefined || second === '' || /[:*]/.test(second)) return { router: segment.router, rest };
+    let group = segment.groups.get(second);
+    if (!group) segment.groups.set(second, (group = newRouter()));
+    return { router: group, rest };
   };
 
   const checkQuery = refuseUnsafeQuery();
