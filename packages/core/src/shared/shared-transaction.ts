@@ -36,7 +36,12 @@ class RolledBack extends Error {}
  */
 export class SharedTransaction {
   private held: Promise<Repositories> | null = null;
-  private finish: ((outcome: true | Error) => void) | null = null;
+  /**
+   * Ends the held transaction: `true` commits, anything else is thrown inside it (rolling it back)
+   * as it is. Never wrapped: a driver's error may come from another realm (not `instanceof
+   * Error` here) and must keep its code, which the adapter reads to classify it.
+   */
+  private finish: ((outcome: unknown) => void) | null = null;
   private ended: Promise<void> | null = null;
   private failure: { error: unknown } | null = null;
   private closed = false;
@@ -89,6 +94,7 @@ export class SharedTransaction {
   private start(): Promise<Repositories> {
     this.held ??= new Promise<Repositories>((resolveTx, failToOpen) => {
       const gate = new Promise<void>((commit, abandon) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see `finish`
         this.finish = (outcome) => (outcome === true ? commit() : abandon(outcome));
       });
       let attempts = 0;
@@ -98,7 +104,8 @@ export class SharedTransaction {
         resolveTx(tx);
         await gate;
       });
-      this.ended.catch((error: unknown) => failToOpen(error instanceof Error ? error : new Error(String(error))));
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- see `finish`
+      this.ended.catch((error: unknown) => failToOpen(error));
     });
     return this.held;
   }
@@ -107,7 +114,7 @@ export class SharedTransaction {
   private async fail(error: unknown): Promise<unknown> {
     if (this.failure) return this.failure.error;
     this.closed = true;
-    this.finish?.(error instanceof Error ? error : new Error(String(error)));
+    this.finish?.(error);
     let reported: unknown = error;
     try {
       await this.ended;
