@@ -24,6 +24,11 @@ export interface Measurement {
   p99Ms: number;
   non2xx: number;
   errors: number;
+  /**
+   * The server's CPU time (user + system) per answered request in µs, when its pid was given:
+   * unlike requests per second, it does not drop when other jobs take the machine's cores away.
+   */
+  cpuMicrosPerRequest?: number;
 }
 
 export function tempDatabasePath(name: string): string {
@@ -62,12 +67,21 @@ export async function measure(
   name: string,
   url: string,
   headers: Record<string, string>,
-  options: { connections?: number; seconds?: number; warmupSeconds?: number; requests?: autocannon.Request[] } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    warmupSeconds?: number;
+    requests?: autocannon.Request[];
+    /** The server's pid: its CPU time over the measured seconds is reported per request. */
+    serverPid?: number;
+  } = {},
 ): Promise<Measurement> {
   const connections = options.connections ?? 16;
   const shape = options.requests ? { requests: options.requests } : {};
   await autocannon({ url, headers, connections, duration: options.warmupSeconds ?? 2, ...shape });
+  const cpuBefore = options.serverPid === undefined ? 0 : cpuMillis(options.serverPid);
   const result = await autocannon({ url, headers, connections, duration: options.seconds ?? 10, ...shape });
+  const cpuAfter = options.serverPid === undefined ? 0 : cpuMillis(options.serverPid);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -75,7 +89,23 @@ export async function measure(
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
+    ...(options.serverPid === undefined || result.requests.total === 0
+      ? {}
+      : { cpuMicrosPerRequest: Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total) }),
   };
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc/<pid>/stat. */
+export function cpuMillis(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return ((utime + stime) * 1000) / TICKS_PER_SECOND;
 }
 
 export function printTable(title: string, rows: Measurement[]): void {

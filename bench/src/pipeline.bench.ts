@@ -143,6 +143,11 @@ interface CaseResult {
   roundRatios: number[];
   /** The median of the rounds' ratios: the case's figure. */
   ratio: number;
+  /** Median CPU µs per request of each server over the rounds. */
+  cpuMicros: { project: number; baseline: number };
+  /** Baseline ÷ project CPU per request, by round, and their median (higher is better, as `ratio`). */
+  cpuRatios: number[];
+  cpuRatio: number;
   met: boolean;
   /** Wall time of the case: both servers, warm-ups included. */
   seconds: number;
@@ -191,6 +196,7 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
       // The first round of each server warms it up; later rounds only let the connections settle.
       warmupSeconds: round === 0 ? 2 : 1,
       connections: spec.connections,
+      serverPid: running[server].child.pid,
       ...(requests ? { requests } : {}),
     });
   };
@@ -199,6 +205,16 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
     rounds.push({ project: await run('project', round), baseline: await run('baseline', round) });
   const roundRatios = rounds.map((r) => +(r.project.requestsPerSecond / r.baseline.requestsPerSecond).toFixed(3));
   const ratio = +median(roundRatios).toFixed(3);
+  // The same comparison by the servers' CPU time per request (baseline ÷ project, so higher is
+  // better as for throughput): what each server spends on a request, whoever else had the cores.
+  const cpuRatios = rounds.map(
+    (r) => +((r.baseline.cpuMicrosPerRequest ?? NaN) / (r.project.cpuMicrosPerRequest ?? NaN)).toFixed(3),
+  );
+  const cpuRatio = +median(cpuRatios).toFixed(3);
+  const cpuMicros = {
+    project: median(rounds.map((r) => r.project.cpuMicrosPerRequest ?? NaN)),
+    baseline: median(rounds.map((r) => r.baseline.cpuMicrosPerRequest ?? NaN)),
+  };
   const project = combined(
     `${spec.name}: project`,
     rounds.map((r) => r.project),
@@ -209,7 +225,8 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
   );
   process.stdout.write(
     `${spec.name}: project ${project.requestsPerSecond} req/s, baseline ${baseline.requestsPerSecond} req/s, ` +
-      `ratios by round ${roundRatios.join(' / ')}, median ${ratio}\n`,
+      `ratios by round ${roundRatios.join(' / ')}, median ${ratio}; ` +
+      `CPU per request ${cpuMicros.project} / ${cpuMicros.baseline} µs, baseline ÷ project by round ${cpuRatios.join(' / ')}, median ${cpuRatio}\n`,
   );
   return {
     name: spec.name,
@@ -219,6 +236,9 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
     baseline,
     roundRatios,
     ratio,
+    cpuMicros,
+    cpuRatios,
+    cpuRatio,
     met: ratio >= spec.target,
     seconds: seconds(started),
   };
@@ -227,13 +247,14 @@ async function measureCase(spec: Case, running: Running, headers: Record<string,
 function printComparison(results: CaseResult[]): void {
   process.stdout.write(
     `\nProject ÷ raw-SQL baseline on SQLite, ${CUSTOMERS} customers, ${SECONDS} s per case and server in ${ROUNDS} alternating rounds\n` +
-      '| case | conns | project req/s | baseline req/s | project ÷ baseline (median of rounds) | rounds | target | project p50 / p99 ms | baseline p50 / p99 ms | non-2xx p / b | case time s |\n' +
-      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n',
+      '| case | conns | project req/s | baseline req/s | project ÷ baseline (median of rounds) | rounds | target | CPU µs per request p / b | by CPU: baseline ÷ project (rounds) | project p50 / p99 ms | baseline p50 / p99 ms | non-2xx p / b | case time s |\n' +
+      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n',
   );
   for (const r of results)
     process.stdout.write(
       `| ${r.name} | ${r.connections} | ${r.project.requestsPerSecond} | ${r.baseline.requestsPerSecond} | ` +
-        `${r.ratio} ${r.met ? '(met)' : '(missed)'} | ${r.roundRatios.join(' / ')} | >= ${r.target} | ${r.project.p50Ms} / ${r.project.p99Ms} | ` +
+        `${r.ratio} ${r.met ? '(met)' : '(missed)'} | ${r.roundRatios.join(' / ')} | >= ${r.target} | ` +
+        `${r.cpuMicros.project} / ${r.cpuMicros.baseline} | ${r.cpuRatio} (${Math.min(...r.cpuRatios)}–${Math.max(...r.cpuRatios)}) | ${r.project.p50Ms} / ${r.project.p99Ms} | ` +
         `${r.baseline.p50Ms} / ${r.baseline.p99Ms} | ${r.project.non2xx + r.project.errors} / ${r.baseline.non2xx + r.baseline.errors} | ${r.seconds} |\n`,
     );
 }
