@@ -11,8 +11,8 @@ export interface EventRepository {
   findByIds(brandId: number, ids: number[]): Promise<DomainEvent[]>;
   /** A page of the brand's events, keys of `eventListDefinition`. */
   list(brandId: number, query: ListQuery): Promise<ListRows<DomainEvent>>;
-  /** Deletes every brand's events created before `before` (retention); answers how many went. */
-  deleteCreatedBefore(before: string): Promise<number>;
+  /** Deletes at most `limit` events of any brand created before `before` (retention); answers how many went. */
+  deleteCreatedBefore(before: string, limit: number): Promise<number>;
 }
 
 /** The events module's repositories; the declaration below adds them to `Repositories`. */

@@ -143,12 +143,15 @@ export function describeEventsContract(name: string, open: () => Promise<Contrac
       ]);
 
       // Other suites of this storage may have written old events too: count only these brands'.
-      await uow().run((tx) => tx.events.deleteCreatedBefore('2020-01-02T00:00:00.000Z'));
+      // At most one per call: the limit holds, and a second call takes the next.
+      const first = await uow().run((tx) => tx.events.deleteCreatedBefore('2020-01-02T00:00:00.000Z', 1));
+      expect(first).toBe(1);
+      await uow().run((tx) => tx.events.deleteCreatedBefore('2020-01-02T00:00:00.000Z', 1000));
 
       expect((await list(brand.id, {})).page.items).toStrictEqual([kept]);
       expect((await list(other.id, {})).page.items).toStrictEqual([]);
       expect(await uow().read((r) => r.events.findByIds(brand.id, [old!.id]))).toStrictEqual([]);
-      expect(await uow().run((tx) => tx.events.deleteCreatedBefore('2020-01-02T00:00:00.000Z'))).toBe(0);
+      expect(await uow().run((tx) => tx.events.deleteCreatedBefore('2020-01-02T00:00:00.000Z', 1000))).toBe(0);
     });
   });
 }

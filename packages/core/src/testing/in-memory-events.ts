@@ -3,6 +3,7 @@ import { eventListDefinition } from '../events/event.list-definitions';
 import { EventRepositories } from '../events/event.ports';
 import { listInMemory } from '../listing/in-memory-list';
 import { InMemoryFactories } from './in-memory-factories';
+import { removeUpTo } from './in-memory-removal';
 
 /**
  * The outbox in memory, with the semantics every adapter must match (the events contract suite
@@ -44,11 +45,8 @@ export const inMemoryEventFactories: InMemoryFactories<EventRepositories, Events
       );
       return { rows: clone(rows), total };
     },
-    async deleteCreatedBefore(before) {
-      const kept = s().events.filter((e) => e.createdAt >= before);
-      const deleted = s().events.length - kept.length;
-      s().events = kept;
-      return deleted;
+    async deleteCreatedBefore(before, limit) {
+      return removeUpTo(s().events, (e) => e.createdAt < before, limit).length;
     },
   }),
 };

@@ -3,6 +3,7 @@ import { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.entities';
 import { webhookDeliveryListDefinition, webhookEndpointListDefinition } from '../webhooks/webhook.list-definitions';
 import { WebhookRepositories } from '../webhooks/webhook.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { removeUpTo } from './in-memory-removal';
 
 /**
  * Webhook endpoints in memory, with the semantics every adapter must match (the webhooks contract
@@ -119,11 +120,8 @@ export const inMemoryWebhookFactories: InMemoryFactories<WebhookRepositories, We
       for (const d of s().webhookDeliveries)
         if (d.leaseOwner === owner) Object.assign(d, { leaseOwner: null, leaseUntil: null });
     },
-    async deleteCreatedBefore(before) {
-      const kept = s().webhookDeliveries.filter((d) => d.createdAt >= before);
-      const deleted = s().webhookDeliveries.length - kept.length;
-      s().webhookDeliveries = kept;
-      return deleted;
+    async deleteCreatedBefore(before, limit) {
+      return removeUpTo(s().webhookDeliveries, (d) => d.createdAt < before, limit).length;
     },
     async save(delivery) {
       const stored = s().webhookDeliveries.find((d) => d.brandId === delivery.brandId && d.id === delivery.id);

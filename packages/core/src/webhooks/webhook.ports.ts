@@ -42,8 +42,8 @@ export interface WebhookDeliveryRepository {
   release(owner: string): Promise<void>;
   /** Replaces a delivery (a manual retry). */
   save(delivery: WebhookDelivery): Promise<void>;
-  /** Deletes every brand's deliveries made before `before` (they go with their events); answers how many. */
-  deleteCreatedBefore(before: string): Promise<number>;
+  /** Deletes at most `limit` deliveries of any brand made before `before` (they go with their events); answers how many. */
+  deleteCreatedBefore(before: string, limit: number): Promise<number>;
 }
 
 /** The webhooks module's repositories; the declaration below adds them to `Repositories`. */

@@ -3,6 +3,7 @@ import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { EventsTable } from '../../tables/events.tables';
 import { selectInChunks, unique } from '../batches';
+import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
 
@@ -52,10 +53,8 @@ export function eventRepository(executor: Executor): EventRepository {
       const { rows, total } = await fetchListPage(executor, EVENT_LIST, brandId, query);
       return { rows: rows.map(rowToEvent), total };
     },
-    async deleteCreatedBefore(before) {
-      const result = await db.deleteFrom('events').where('created_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteCreatedBefore: (before, limit) =>
+      deleteAtMost(db, 'events', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),
   };
 }
 

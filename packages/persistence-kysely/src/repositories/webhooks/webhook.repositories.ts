@@ -10,6 +10,7 @@ import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../tables/webhooks.tables';
 import { selectInChunks, unique } from '../batches';
+import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
 import { fromJson, toJson } from '../json-columns';
@@ -240,10 +241,8 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
         .where('lease_owner', '=', owner)
         .execute();
     },
-    async deleteCreatedBefore(before) {
-      const result = await db.deleteFrom('webhook_deliveries').where('created_at', '<', before).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    deleteCreatedBefore: (before, limit) =>
+      deleteAtMost(db, 'webhook_deliveries', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),
     async save(delivery) {
       await db
         .updateTable('webhook_deliveries')
