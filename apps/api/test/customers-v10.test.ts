@@ -3,22 +3,11 @@ import { testDialects } from '@brand/persistence-kysely';
 import { address, newCustomer } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
 import { withScopes } from './support/scoped-token';
+import { addresses, problems, singleResource } from './support/single-resource';
 import { useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
-type ErrorObject = { status: number; code: string; detail: string; source?: { pointer?: string; parameter?: string } };
 type Event = { id: string; type: string; created_at: string; data: { object: Body } };
-
-/** A customer body's addresses, matched by title, replacing the stored ones. */
-const addresses = (mode: 'replace' | 'append', ...list: Body[]): Body => ({
-  addresses_sync_mode: mode,
-  addresses_sync_key: 'address_title',
-  addresses: list,
-});
-
-/** Each error of a refusal as [pointer, code, detail]. */
-const problems = (body: { errors: ErrorObject[] }) =>
-  body.errors.map((e) => [e.source?.pointer ?? e.source?.parameter, e.code, e.detail]);
 
 for (const dialect of testDialects()) {
   describe(`/v10/customers: create, get and change one customer [${dialect}]`, () => {
@@ -30,33 +19,11 @@ for (const dialect of testDialects()) {
       brand = await createIntegrator(t.storage, t.clock);
     });
 
-    const as = (who: Integrator) => ({
-      post: (body: Body) => request(t.server).post('/v10/customers').set(who.headers).send(body),
-      patch: (id: number | string, body: Body) =>
-        request(t.server).patch(`/v10/customers/${id}`).set(who.headers).send(body),
-      get: (id: number | string, query = '') => request(t.server).get(`/v10/customers/${id}${query}`).set(who.headers),
+    const { as, api, shown, listed, createdId } = singleResource(t, () => brand, {
+      path: '/v10/customers',
+      one: 'customer',
+      many: 'customers',
     });
-    const api = () => as(brand);
-
-    /** The customer as GET /v10/customers/{id} answers it (without includes unless asked). */
-    async function shown(id: number, query = ''): Promise<Body> {
-      const response = await api().get(id, query);
-      expect(response.status).toBe(200);
-      return response.body.customer as Body;
-    }
-
-    /** The brand's customers as GET /v10/customers lists them. */
-    async function listed(query = ''): Promise<Body[]> {
-      const response = await request(t.server).get(`/v10/customers?limit=100${query}`).set(brand.headers);
-      expect(response.status).toBe(200);
-      return response.body.customers as Body[];
-    }
-
-    async function createdId(body: Body): Promise<number> {
-      const response = await api().post(body);
-      expect(response.status).toBe(201);
-      return response.body.customer.id as number;
-    }
 
     async function seedTermsAndGroup(): Promise<{ termsId: number; groupId: number }> {
       const terms = await request(t.server)

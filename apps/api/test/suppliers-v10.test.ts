@@ -3,10 +3,10 @@ import { testDialects } from '@brand/persistence-kysely';
 import { address } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
 import { withScopes } from './support/scoped-token';
+import { addresses, problems, singleResource } from './support/single-resource';
 import { useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
-type ErrorObject = { code: string; detail: string; source?: { pointer?: string; parameter?: string } };
 
 /** A supplier body with the fields a new supplier needs. */
 const newSupplier = (supplierNumber: string, extra: Body = {}): Body => ({
@@ -15,17 +15,6 @@ const newSupplier = (supplierNumber: string, extra: Body = {}): Body => ({
   currency: 'EUR',
   ...extra,
 });
-
-/** A supplier body's addresses, matched by title. */
-const addresses = (mode: 'replace' | 'append', ...list: Body[]): Body => ({
-  addresses_sync_mode: mode,
-  addresses_sync_key: 'address_title',
-  addresses: list,
-});
-
-/** Each error of a refusal as [pointer, code, detail]. */
-const problems = (body: { errors: ErrorObject[] }) =>
-  body.errors.map((e) => [e.source?.pointer ?? e.source?.parameter, e.code, e.detail]);
 
 for (const dialect of testDialects()) {
   describe(`/v10/suppliers: create, get and change one supplier [${dialect}]`, () => {
@@ -36,31 +25,11 @@ for (const dialect of testDialects()) {
       brand = await createIntegrator(t.storage, t.clock);
     });
 
-    const as = (who: Integrator) => ({
-      post: (body: Body) => request(t.server).post('/v10/suppliers').set(who.headers).send(body),
-      patch: (id: number | string, body: Body) =>
-        request(t.server).patch(`/v10/suppliers/${id}`).set(who.headers).send(body),
-      get: (id: number | string, query = '') => request(t.server).get(`/v10/suppliers/${id}${query}`).set(who.headers),
+    const { as, api, shown, listed, createdId } = singleResource(t, () => brand, {
+      path: '/v10/suppliers',
+      one: 'supplier',
+      many: 'suppliers',
     });
-    const api = () => as(brand);
-
-    async function shown(id: number, query = ''): Promise<Body> {
-      const response = await api().get(id, query);
-      expect(response.status).toBe(200);
-      return response.body.supplier as Body;
-    }
-
-    async function listed(query = ''): Promise<Body[]> {
-      const response = await request(t.server).get(`/v10/suppliers?limit=100${query}`).set(brand.headers);
-      expect(response.status).toBe(200);
-      return response.body.suppliers as Body[];
-    }
-
-    async function createdId(body: Body): Promise<number> {
-      const response = await api().post(body);
-      expect(response.status).toBe(201);
-      return response.body.supplier.id as number;
-    }
 
     it('creates a supplier from the fields of a sync item, answers it as GET shows it with its Location, and lists it', async () => {
       const response = await api().post({
