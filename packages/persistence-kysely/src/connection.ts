@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 import { Pool, types } from 'pg';
 import { Database } from './database';
+import { SqliteLane } from './sqlite-lane';
 import { Dialect } from './storage';
 
 // Postgres returns int8 (bigint) and numeric as strings; every id and amount we store fits in a
@@ -48,7 +49,14 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
       this.transactionEnded = false;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    this.lane.held = false;
     await super.releaseConnection();
+  }
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.lane.held = true;
+    return connection;
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -58,6 +66,7 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
 
   constructor(
     private readonly database: CachedStatementsDatabase,
+    private readonly lane: SqliteLane,
     settings: SqliteDialectConfig,
   ) {
     super(settings);
@@ -76,12 +85,15 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
 }
 
 class ImmediateTransactionSqliteDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig & { database: CachedStatementsDatabase }) {
+  constructor(
+    private readonly settings: SqliteDialectConfig & { database: CachedStatementsDatabase },
+    private readonly lane: SqliteLane,
+  ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionSqliteDriver(this.settings.database, this.settings);
+    return new ImmediateTransactionSqliteDriver(this.settings.database, this.lane, this.settings);
   }
 }
 
@@ -96,7 +108,10 @@ const STATEMENT_CACHE_SIZE = 200;
  * (a stream being read) is not shared: a fresh one is prepared instead. SQLite re-prepares a
  * cached statement itself when the schema changed.
  */
-type CachedStatementsDatabase = SqliteDialectConfig['database'] & { readonly inTransaction: boolean };
+type CachedStatementsDatabase = SqliteDialectConfig['database'] & {
+  readonly inTransaction: boolean;
+  prepare(sql: string): BetterSqlite3.Statement;
+};
 
 function withStatementCache(sqlite: BetterSqlite3.Database): CachedStatementsDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -187,20 +202,36 @@ function resilientPool(location: string, options: ConnectionOptions): Pool {
 }
 
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
+  return openConnection(parsed, options).db;
+}
+
+/**
+ * The query builder on a new connection (SQLite) or pool (Postgres), and on SQLite the lane that
+ * runs compiled statements on the same connection without the builder's executor (sqlite-lane.ts).
+ * No lane when a query log is asked for: every statement must then pass the builder, which logs.
+ */
+export function openConnection(
+  parsed: ParsedDatabaseUrl,
+  options: ConnectionOptions = {},
+): { db: Kysely<Database>; lane: SqliteLane | undefined } {
   if (parsed.dialect === 'postgres') {
     const pool = resilientPool(parsed.location, options);
-    return new Kysely<Database>({
+    const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       ...(options.log ? { log: options.log } : {}),
     });
+    return { db, lane: undefined };
   }
   const sqlite = new BetterSqlite3(parsed.location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
-  return new Kysely<Database>({
-    dialect: new ImmediateTransactionSqliteDialect({ database: withStatementCache(sqlite) }),
+  const database = withStatementCache(sqlite);
+  const lane = new SqliteLane(database);
+  const db = new Kysely<Database>({
+    dialect: new ImmediateTransactionSqliteDialect({ database }, lane),
     ...(options.log ? { log: options.log } : {}),
   });
+  return { db, lane: options.log ? undefined : lane };
 }

@@ -1,5 +1,5 @@
 import { Kysely, Migrator, sql } from 'kysely';
-import { connect, ConnectionOptions, parseDatabaseUrl } from './connection';
+import { ConnectionOptions, openConnection, parseDatabaseUrl } from './connection';
 import { Database } from './database';
 import { migrationProvider } from './migrations';
 import { RateLimitCounters, SharedSecrets, Storage } from './storage';
@@ -41,11 +41,11 @@ function sharedSecrets(db: Kysely<Database>): SharedSecrets {
  */
 export async function openStorage(databaseUrl: string, options: ConnectionOptions = {}): Promise<Storage> {
   const parsed = parseDatabaseUrl(databaseUrl);
-  const db = connect(parsed, options);
+  const { db, lane } = openConnection(parsed, options);
   const dialect = parsed.dialect;
   return {
     dialect,
-    uow: new KyselyUnitOfWork(db, dialect),
+    uow: new KyselyUnitOfWork(db, dialect, lane),
     rateLimits: rateLimitCounters(db),
     secrets: sharedSecrets(db),
     async migrate() {

@@ -21,6 +21,7 @@ import { sequenceRepositoryFactories } from './repositories/sequences.repositori
 import { settingsRepositoryFactories } from './repositories/settings/settings.repositories';
 import { supplierRepositoryFactories } from './repositories/suppliers/supplier.repositories';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
+import { SqliteLane } from './sqlite-lane';
 import { Dialect } from './storage';
 
 /**
@@ -86,6 +87,8 @@ export class KyselyUnitOfWork implements UnitOfWork {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
+    /** SQLite's lane for compiled statements (sqlite-lane.ts); without it every statement takes the query builder's way. */
+    private readonly lane?: SqliteLane,
   ) {}
 
   async run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
@@ -96,7 +99,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
       try {
         return await this.db.transaction().execute(async (trx) => {
           try {
-            return await work(bindRepositories({ db: trx, dialect: this.dialect }));
+            return await work(bindRepositories({ db: trx, dialect: this.dialect, lane: this.lane }));
           } catch (error) {
             Object.assign(workFailure, { failed: true, error });
             throw error;
@@ -116,7 +119,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
 
   async read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
     try {
-      return await work(bindRepositories({ db: this.db, dialect: this.dialect }));
+      return await work(bindRepositories({ db: this.db, dialect: this.dialect, lane: this.lane }));
     } catch (error) {
       throw translateDriverError(error);
     }

@@ -1,7 +1,7 @@
 import { Filter, FieldType, ListQuery, Primitive } from '@brand/core';
 import { Kysely, RawBuilder, SelectQueryBuilder, Selectable, SqlBool, sql } from 'kysely';
 import { Database } from '../database';
-import { Executor } from '../repositories/executor';
+import { execute, Executor } from '../repositories/executor';
 import { CountedResource, rowCountSql } from '../repositories/row-counts';
 import { Dialect } from '../storage';
 import { Binder, INLINE_VALUES, Slots, StatementTemplate } from './slots';
@@ -258,11 +258,12 @@ async function withTotal<O>(
  * `ListSource`): a kept shape only binds the query's values and fills them in.
  */
 export async function fetchListPage<O>(
-  { db, dialect }: Executor,
+  executor: Executor,
   source: ListSource<O>,
   brandId: number,
   query: ListQuery,
 ): Promise<{ rows: O[]; total: number | null }> {
+  const { db, dialect } = executor;
   const slots = new Slots();
   const brand = slots.bind(brandId);
   const parts = pageParts(query, source.columns, dialect, slots);
@@ -279,7 +280,7 @@ export async function fetchListPage<O>(
     if (kept.size >= SHAPES_PER_LIST) kept.delete(kept.keys().next().value!);
     kept.set(shape, template);
   }
-  const { rows } = await db.executeQuery(slots.fill(template));
+  const { rows } = await execute(executor, slots.fill(template));
   return withTotal(query, rows as O[], () => {
     // Rare (a page past the end): built with the values themselves, not kept.
     const { countAlone } = pageStatement(

@@ -1,7 +1,7 @@
 import { CompiledQuery, Insertable, Selectable } from 'kysely';
 import { Database } from '../database';
 import { MAX_PARAMETERS } from './batches';
-import { Executor } from './executor';
+import { execute, Executor } from './executor';
 
 type Table = keyof Database;
 
@@ -103,11 +103,12 @@ function keptText(shape: readonly unknown[], make: () => string): string {
  * `where` counts nothing) and, when asked, the written rows.
  */
 export async function bulkInsert<T extends Table>(
-  { db, dialect }: Executor,
+  executor: Executor,
   table: T,
   rows: readonly Insertable<Database[T]>[],
   options: BulkInsertOptions = {},
 ): Promise<{ written: number; rows: Selectable<Database[T]>[] }> {
+  const { dialect } = executor;
   const out: { written: number; rows: Selectable<Database[T]>[] } = { written: 0, rows: [] };
   if (rows.length === 0) return out;
   const columns = Object.keys(rows[0]!) as (keyof Insertable<Database[T]> & string)[];
@@ -123,7 +124,7 @@ export async function bulkInsert<T extends Table>(
             insertText(dialect, table, columns, part.length, options),
           )
         : insertText(dialect, table, columns, part.length, options);
-    const result = await db.executeQuery<Selectable<Database[T]>>(CompiledQuery.raw(text, parameters));
+    const result = await execute<Selectable<Database[T]>>(executor, CompiledQuery.raw(text, parameters));
     out.written += options.returning ? result.rows.length : Number(result.numAffectedRows ?? 0);
     if (options.returning) out.rows.push(...result.rows);
   }

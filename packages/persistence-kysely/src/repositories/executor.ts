@@ -1,12 +1,25 @@
 import { Repositories } from '@brand/core';
-import { Kysely } from 'kysely';
+import { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { Database } from '../database';
+import { SqliteLane } from '../sqlite-lane';
 import { Dialect } from '../storage';
 
 /** What every repository is built on: a connection or a transaction, and the dialect it speaks. */
 export interface Executor {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** On SQLite (without a query log): the connection's lane for compiled statements (sqlite-lane.ts). */
+  lane?: SqliteLane | undefined;
+}
+
+/**
+ * Runs a compiled statement on the executor: on SQLite's lane when it may (inside the executor's
+ * transaction, or while nobody holds the connection), else through the query builder, which
+ * waits for the connection.
+ */
+export async function execute<R>({ db, lane }: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  if (lane === undefined || (lane.held && !db.isTransaction)) return db.executeQuery(query);
+  return lane.run<R>(query);
 }
 
 /**

@@ -2,7 +2,7 @@ import { Compilable, Kysely } from 'kysely';
 import { Database } from '../database';
 import { Slots, StatementTemplate } from '../listing/slots';
 import { Dialect } from '../storage';
-import { Executor } from './executor';
+import { execute, Executor } from './executor';
 
 /**
  * A statement written once, at module level, as a function of placeholders for its values. It
@@ -30,14 +30,15 @@ const templates = new WeakMap<KeptStatement<unknown>, Map<string, StatementTempl
  * kept text is found by reference.
  */
 export async function runKept<O>(
-  { db, dialect }: Executor,
+  executor: Executor,
   statement: KeptStatement<O>,
   values: readonly unknown[],
 ): Promise<O[]> {
+  const { db, dialect } = executor;
   const slots = new Slots();
   const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
   if (values.length > MAX_KEPT_VALUES)
-    return (await db.executeQuery(slots.fill(Slots.template(statement(db, placeholders, dialect).compile()))))
+    return (await execute(executor, slots.fill(Slots.template(statement(db, placeholders, dialect).compile()))))
       .rows as O[];
   let kept = templates.get(statement);
   if (!kept) {
@@ -50,5 +51,5 @@ export async function runKept<O>(
     template = Slots.template(statement(db, placeholders, dialect).compile());
     kept.set(shape, template);
   }
-  return (await db.executeQuery(slots.fill(template))).rows as O[];
+  return (await execute(executor, slots.fill(template))).rows as O[];
 }

@@ -1,6 +1,6 @@
 import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
 import { CompiledQuery, sql } from 'kysely';
-import { Executor, RepositoryFactories } from './executor';
+import { execute, Executor, RepositoryFactories } from './executor';
 import { KeptStatement, runKept } from './kept-statements';
 
 /**
@@ -13,17 +13,20 @@ const NEXT_SQLITE_IDS =
   'insert into "id_counters" ("kind", "value") values (?, ?) on conflict ("kind") do update set "value" = "id_counters"."value" + excluded."value" returning "value"';
 const NEXT_POSTGRES_IDS = 'select nextval($1::regclass) as id from generate_series(1, $2)';
 
-export function idGenerator({ db, dialect }: Executor): IdGenerator {
+export function idGenerator(executor: Executor): IdGenerator {
+  const { dialect } = executor;
   return {
     async next(kind, count = 1) {
       if (count < 1) return [];
       if (dialect === 'postgres') {
-        const { rows } = await db.executeQuery<{ id: number | string }>(
+        const { rows } = await execute<{ id: number | string }>(
+          executor,
           CompiledQuery.raw(NEXT_POSTGRES_IDS, [`ids_${kind}`, count]),
         );
         return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
-      const { rows } = await db.executeQuery<{ value: number | string }>(
+      const { rows } = await execute<{ value: number | string }>(
+        executor,
         CompiledQuery.raw(NEXT_SQLITE_IDS, [kind, count]),
       );
       const last = Number(rows[0]!.value);

@@ -23,7 +23,7 @@ import {
 } from '../../tables/identity.tables';
 import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
-import { Executor, RepositoryFactories } from '../executor';
+import { execute, Executor, RepositoryFactories } from '../executor';
 import { hitCounter, resetCounter } from '../rate-limit-counters';
 
 // Read on every authenticated request: written once as SQL (the same in both dialects) rather
@@ -221,7 +221,8 @@ export function loginAttemptRepository({ db }: Executor): LoginAttemptRepository
   };
 }
 
-export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
+export function accessTokenRepository(executor: Executor): AccessTokenRepository {
+  const { db } = executor;
   return {
     async insert(t) {
       await db
@@ -273,7 +274,7 @@ export function accessTokenRepository({ db }: Executor): AccessTokenRepository {
       return true;
     },
     async credentialsRevision() {
-      const { rows } = await db.executeQuery(READ_CREDENTIALS_REVISION);
+      const { rows } = await execute(executor, READ_CREDENTIALS_REVISION);
       return Number(rows[0]?.revision ?? 0);
     },
     deleteEndedBefore: (before, limit) =>

@@ -1,0 +1,84 @@
+import { createBrand, FixedClock, listCustomers, Repositories, syncCustomers, UnitOfWork } from '@brand/core';
+import { openTestStorage, testDialects } from '../src';
+import { SqliteLane } from '../src/sqlite-lane';
+
+/** A gate the test opens: work awaiting `passed` goes on once `open` is called. */
+function gate(): { passed: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const passed = new Promise<void>((resolve) => (open = resolve));
+  return { passed, open };
+}
+
+const customer = (customerNumber: string) => ({ customerNumber, name: `Customer ${customerNumber}`, currency: 'EUR' });
+
+for (const dialect of testDialects()) {
+  describe(`statements outside the query builder's executor [${dialect}]`, () => {
+    it('a read outside an open transaction never sees its uncommitted rows, before or after its rollback', async () => {
+      const storage = await openTestStorage(dialect);
+      try {
+        const clock = new FixedClock();
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        const list = () => listCustomers({ uow: storage.uow }, { brandId: brand.id, query: {} });
+        const written = gate();
+        const rollBack = gate();
+        // The sync's transaction stays open (its rows written, not committed) until the test lets it fail.
+        const pausing: UnitOfWork<Repositories> = {
+          read: (work) => storage.uow.read(work),
+          run: (work) =>
+            storage.uow.run(async (tx) => {
+              await work(tx);
+              written.open();
+              await rollBack.passed;
+              throw new Error('rolled back on purpose');
+            }),
+        };
+        const sync = syncCustomers({ uow: pausing, clock }, { brandId: brand.id, customers: [customer('C1')] });
+        const syncFailed = expect(sync).rejects.toThrow('rolled back on purpose');
+        await written.passed;
+
+        // On SQLite the transaction holds the only connection: the read waits for it instead of
+        // running at once on the lane, where it would see the transaction's rows.
+        const during = list();
+        const settledEarly = await Promise.race([
+          during.then(() => true),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 50)),
+        ]);
+        expect(settledEarly).toBe(dialect === 'postgres');
+        rollBack.open();
+        await syncFailed;
+
+        const [whileOpen, afterwards] = [await during, await list()];
+        expect(whileOpen.page.items).toEqual([]);
+        expect(whileOpen.page.total).toBe(0);
+        expect(afterwards.page.items).toEqual([]);
+      } finally {
+        await storage.close();
+      }
+    });
+
+    it('runs a transaction’s statements and free-standing reads on the lane on SQLite, and answers as before', async () => {
+      const storage = await openTestStorage(dialect);
+      const lane = jest.spyOn(SqliteLane.prototype, 'run');
+      try {
+        const clock = new FixedClock();
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        lane.mockClear();
+        await syncCustomers(
+          { uow: storage.uow, clock },
+          { brandId: brand.id, customers: [customer('C1'), customer('C2')] },
+        );
+        const inTransaction = lane.mock.calls.length;
+        const { page } = await listCustomers({ uow: storage.uow }, { brandId: brand.id, query: {} });
+        expect(page.items.map((c) => c.customerNumber)).toEqual(['C1', 'C2']);
+        expect(page.total).toBe(2);
+        if (dialect === 'sqlite') {
+          expect(inTransaction).toBeGreaterThan(0);
+          expect(lane.mock.calls.length).toBeGreaterThan(inTransaction);
+        } else expect(lane).not.toHaveBeenCalled();
+      } finally {
+        lane.mockRestore();
+        await storage.close();
+      }
+    });
+  });
+}
