@@ -49,14 +49,25 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
       this.transactionEnded = false;
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    this.lane.held = false;
     await super.releaseConnection();
+    // Straight to the longest waiting one, which stays marked as holding it (the lane keeps away).
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.lane.held = false;
   }
 
+  /**
+   * Who waits for the connection, first come first served. The query builder's own lock wakes
+   * every waiter on each release and all but one go back to sleep: with 50 requests waiting, an
+   * order's release cost some fifty wake-ups and their promises. Waiting here instead, at most
+   * one caller at a time reaches that lock, and finds it free.
+   */
+  private readonly waiting: (() => void)[] = [];
+
   override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
-    this.lane.held = true;
-    return connection;
+    if (this.lane.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.lane.held = true;
+    return super.acquireConnection();
   }
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
@@ -108,10 +119,7 @@ const STATEMENT_CACHE_SIZE = 200;
  * (a stream being read) is not shared: a fresh one is prepared instead. SQLite re-prepares a
  * cached statement itself when the schema changed.
  */
-type CachedStatementsDatabase = SqliteDialectConfig['database'] & {
-  readonly inTransaction: boolean;
-  prepare(sql: string): BetterSqlite3.Statement;
-};
+type CachedStatementsDatabase = SqliteDialectConfig['database'] & { readonly inTransaction: boolean };
 
 function withStatementCache(sqlite: BetterSqlite3.Database): CachedStatementsDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
@@ -228,7 +236,7 @@ export function openConnection(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
   const database = withStatementCache(sqlite);
-  const lane = new SqliteLane(database);
+  const lane = new SqliteLane(sqlite);
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionSqliteDialect({ database }, lane),
     ...(options.log ? { log: options.log } : {}),

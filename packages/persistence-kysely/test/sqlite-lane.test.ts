@@ -1,4 +1,5 @@
 import { createBrand, FixedClock, listCustomers, Repositories, syncCustomers, UnitOfWork } from '@brand/core';
+import BetterSqlite3 from 'better-sqlite3';
 import { openTestStorage, testDialects } from '../src';
 import { SqliteLane } from '../src/sqlite-lane';
 
@@ -82,3 +83,59 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe('waiting for SQLite’s connection', () => {
+  it('serves waiting transactions first come, first served, each after the one before has ended', async () => {
+    const storage = await openTestStorage('sqlite');
+    try {
+      const release = gate();
+      const entered = gate();
+      const order: string[] = [];
+      const first = storage.uow.run(async (tx) => {
+        await tx.ids.next('orders');
+        entered.open();
+        await release.passed;
+        order.push('first ends');
+      });
+      await entered.passed;
+      const waiting = ['A', 'B', 'C'].map((name) =>
+        storage.uow.run(async (tx) => {
+          order.push(`${name} starts`);
+          const [id] = await tx.ids.next('orders');
+          order.push(`${name} ends`);
+          return id;
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(order).toEqual([]);
+      release.open();
+      await first;
+      expect(await Promise.all(waiting)).toEqual([2, 3, 4]);
+      expect(order).toEqual(['first ends', 'A starts', 'A ends', 'B starts', 'B ends', 'C starts', 'C ends']);
+    } finally {
+      await storage.close();
+    }
+  });
+});
+
+describe('the lane’s prepared statements', () => {
+  it('keeps at most 200, gives a statement used since the last eviction pass a second chance, and answers the same after eviction', () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    const prepare = jest.spyOn(sqlite, 'prepare');
+    try {
+      const lane = new SqliteLane(sqlite);
+      const select = (n: number) => lane.run<{ n: number }>(`select ? + ${n} as n`, [1]).rows[0]!.n;
+      for (let n = 0; n < 200; n++) expect(select(n)).toBe(n + 1);
+      expect(prepare).toHaveBeenCalledTimes(200);
+      expect(select(0)).toBe(1); // a hit: statement 0 is marked used
+      expect(prepare).toHaveBeenCalledTimes(200);
+      expect(select(200)).toBe(201); // the 201st evicts the oldest unused one: statement 1
+      expect(select(0)).toBe(1);
+      expect(prepare).toHaveBeenCalledTimes(201);
+      expect(select(1)).toBe(2); // prepared anew
+      expect(prepare).toHaveBeenCalledTimes(202);
+    } finally {
+      sqlite.close();
+    }
+  });
+});

@@ -52,7 +52,13 @@ export class Slots implements Binder {
    * query id of the first compilation: no plugin reads them, and drivers only run `sql`.
    */
   fill(template: StatementTemplate): CompiledQuery {
-    const parameters = template.parameters.map((p) => (typeof p === 'number' ? this.values[p] : p.constant));
-    return { ...template.compiled, parameters };
+    return Slots.filled(template, this.values);
+  }
+
+  /** The template's statement with `values` in its slots, by the position they were bound in. */
+  static filled(template: StatementTemplate, values: readonly unknown[]): CompiledQuery {
+    const { compiled } = template;
+    const parameters = template.parameters.map((p) => (typeof p === 'number' ? values[p] : p.constant));
+    return { query: compiled.query, queryId: compiled.queryId, sql: compiled.sql, parameters };
   }
 }

@@ -1,7 +1,7 @@
-import { CompiledQuery, Insertable, Selectable } from 'kysely';
+import { Insertable, Selectable } from 'kysely';
 import { Database } from '../database';
 import { MAX_PARAMETERS } from './batches';
-import { execute, Executor } from './executor';
+import { executeText, Executor } from './executor';
 
 type Table = keyof Database;
 
@@ -79,14 +79,30 @@ interface TextNode {
 }
 const keptTexts: TextNode = { next: new Map() };
 
-/** The text kept under `shape` (compared part by part: dialect, table, conflict, …, column names), made by `make` the first time. */
-function keptText(shape: readonly unknown[], make: () => string): string {
-  let node = keptTexts;
-  for (const part of shape) {
-    let child = node.next.get(part);
-    if (!child) node.next.set(part, (child = { next: new Map() }));
-    node = child;
-  }
+/** The node under `part`, made on the first visit. */
+function step(node: TextNode, part: unknown): TextNode {
+  let child = node.next.get(part);
+  if (!child) node.next.set(part, (child = { next: new Map() }));
+  return child;
+}
+
+/**
+ * The text kept for an insert of this shape (compared part by part: dialect, table, conflict,
+ * returning, row count, then the column names), made by `make` the first time.
+ */
+function keptText(
+  dialect: Executor['dialect'],
+  table: string,
+  options: BulkInsertOptions,
+  rowCount: number,
+  columns: readonly string[],
+  make: () => string,
+): string {
+  let node = step(
+    step(step(step(step(keptTexts, dialect), table), options.conflict), options.returning ?? false),
+    rowCount,
+  );
+  for (const column of columns) node = step(node, column);
   return (node.text ??= make());
 }
 
@@ -114,17 +130,26 @@ export async function bulkInsert<T extends Table>(
   const columns = Object.keys(rows[0]!) as (keyof Insertable<Database[T]> & string)[];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   const powersOfTwo = options.reuseStatements === true && dialect === 'sqlite';
-  for (const [start, end] of statementRanges(rows.length, perStatement, powersOfTwo)) {
-    const part = rows.slice(start, end);
-    const parameters: unknown[] = [];
-    for (const row of part) for (const column of columns) parameters.push(row[column] ?? null);
+  // Most calls (an order's rows, a timeline entry) fit one statement: no ranges to cut.
+  const ranges: readonly (readonly [number, number])[] =
+    rows.length <= perStatement && !powersOfTwo
+      ? [[0, rows.length]]
+      : statementRanges(rows.length, perStatement, powersOfTwo);
+  for (const [start, end] of ranges) {
+    const rowCount = end - start;
+    const parameters: unknown[] = new Array(rowCount * columns.length);
+    let at = 0;
+    for (let index = start; index < end; index++) {
+      const row = rows[index]!;
+      for (const column of columns) parameters[at++] = row[column] ?? null;
+    }
     const text =
-      part.length <= MAX_KEPT_TEXT_ROWS
-        ? keptText([dialect, table, options.conflict, options.returning ?? false, part.length, ...columns], () =>
-            insertText(dialect, table, columns, part.length, options),
+      rowCount <= MAX_KEPT_TEXT_ROWS
+        ? keptText(dialect, table, options, rowCount, columns, () =>
+            insertText(dialect, table, columns, rowCount, options),
           )
-        : insertText(dialect, table, columns, part.length, options);
-    const result = await execute<Selectable<Database[T]>>(executor, CompiledQuery.raw(text, parameters));
+        : insertText(dialect, table, columns, rowCount, options);
+    const result = await executeText<Selectable<Database[T]>>(executor, text, parameters);
     out.written += options.returning ? result.rows.length : Number(result.numAffectedRows ?? 0);
     if (options.returning) out.rows.push(...result.rows);
   }

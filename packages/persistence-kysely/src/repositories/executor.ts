@@ -19,7 +19,22 @@ export interface Executor {
  */
 export async function execute<R>({ db, lane }: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
   if (lane === undefined || (lane.held && !db.isTransaction)) return db.executeQuery(query);
-  return lane.run<R>(query);
+  return lane.run<R>(query.sql, query.parameters);
+}
+
+/**
+ * `execute` for SQL written as text (bulk inserts, id draws): on the lane no compiled query is
+ * made at all (the query builder's `CompiledQuery.raw` makes a node, a query id and freezes the
+ * parameters, for every statement).
+ */
+export async function executeText<R>(
+  { db, lane }: Executor,
+  sql: string,
+  parameters: readonly unknown[],
+): Promise<QueryResult<R>> {
+  if (lane === undefined || (lane.held && !db.isTransaction))
+    return db.executeQuery<R>(CompiledQuery.raw(sql, parameters as unknown[]));
+  return lane.run<R>(sql, parameters);
 }
 
 /**

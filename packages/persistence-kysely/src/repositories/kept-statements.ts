@@ -18,7 +18,11 @@ type Placeholders = readonly [never, never, never, never, ...never[]];
 /** Statements with more values than this are compiled each time (large, rare, and many sizes). */
 const MAX_KEPT_VALUES = 100;
 
-const templates = new WeakMap<KeptStatement<unknown>, Map<string, StatementTemplate>>();
+const templates = new WeakMap<KeptStatement<unknown>, Map<number, StatementTemplate>>();
+
+/** A template's key among one statement's: values, dialect and transaction folded into a number, so a lookup makes no string. */
+const shapeKey = (valueCount: number, dialect: Dialect, inTransaction: boolean): number =>
+  valueCount * 4 + (dialect === 'postgres' ? 2 : 0) + (inTransaction ? 1 : 0);
 
 /**
  * Runs `statement` with `values`, compiling it once per executor kind (dialect, in a transaction
@@ -27,7 +31,7 @@ const templates = new WeakMap<KeptStatement<unknown>, Map<string, StatementTempl
  * Why: building and compiling a query through the query builder costs more than SQLite takes to
  * run it (placing an order built eleven such reads, about 25 µs each), and SQLite's statement
  * cache (connection.ts) hashes every newly made SQL text to find its prepared statement, while a
- * kept text is found by reference.
+ * kept text is found by reference. A kept run allocates only the statement's parameters.
  */
 export async function runKept<O>(
   executor: Executor,
@@ -35,21 +39,24 @@ export async function runKept<O>(
   values: readonly unknown[],
 ): Promise<O[]> {
   const { db, dialect } = executor;
-  const slots = new Slots();
-  const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
-  if (values.length > MAX_KEPT_VALUES)
+  if (values.length > MAX_KEPT_VALUES) {
+    const slots = new Slots();
+    const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
     return (await execute(executor, slots.fill(Slots.template(statement(db, placeholders, dialect).compile()))))
       .rows as O[];
+  }
   let kept = templates.get(statement);
   if (!kept) {
     kept = new Map();
     templates.set(statement, kept);
   }
-  const shape = `${dialect}|${db.isTransaction ? 't' : ''}|${values.length}`;
+  const shape = shapeKey(values.length, dialect, db.isTransaction);
   let template = kept.get(shape);
   if (!template) {
+    const slots = new Slots();
+    const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
     template = Slots.template(statement(db, placeholders, dialect).compile());
     kept.set(shape, template);
   }
-  return (await execute(executor, slots.fill(template))).rows as O[];
+  return (await execute(executor, Slots.filled(template, values))).rows as O[];
 }

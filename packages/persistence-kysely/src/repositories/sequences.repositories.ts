@@ -1,6 +1,6 @@
 import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
-import { CompiledQuery, sql } from 'kysely';
-import { execute, Executor, RepositoryFactories } from './executor';
+import { sql } from 'kysely';
+import { executeText, Executor, RepositoryFactories } from './executor';
 import { KeptStatement, runKept } from './kept-statements';
 
 /**
@@ -19,16 +19,13 @@ export function idGenerator(executor: Executor): IdGenerator {
     async next(kind, count = 1) {
       if (count < 1) return [];
       if (dialect === 'postgres') {
-        const { rows } = await execute<{ id: number | string }>(
-          executor,
-          CompiledQuery.raw(NEXT_POSTGRES_IDS, [`ids_${kind}`, count]),
-        );
+        const { rows } = await executeText<{ id: number | string }>(executor, NEXT_POSTGRES_IDS, [
+          `ids_${kind}`,
+          count,
+        ]);
         return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
-      const { rows } = await execute<{ value: number | string }>(
-        executor,
-        CompiledQuery.raw(NEXT_SQLITE_IDS, [kind, count]),
-      );
+      const { rows } = await executeText<{ value: number | string }>(executor, NEXT_SQLITE_IDS, [kind, count]);
       const last = Number(rows[0]!.value);
       return Array.from({ length: count }, (_, i) => last - count + 1 + i);
     },
