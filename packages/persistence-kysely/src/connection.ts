@@ -27,7 +27,8 @@ types.setTypeParser(1700, (value) => Number(value));
  */
 class ImmediateTransactionSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    if (this.transactionsOnLane) this.lane.run('begin immediate', []);
+    else await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   /** Set when the connection's last use ended a transaction (COMMIT or ROLLBACK). */
@@ -72,12 +73,15 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
 
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     this.transactionEnded = true;
-    await super.commitTransaction(connection);
+    if (this.transactionsOnLane) this.lane.run('commit', []);
+    else await super.commitTransaction(connection);
   }
 
   constructor(
     private readonly database: CachedStatementsDatabase,
     private readonly lane: SqliteLane,
+    /** BEGIN, COMMIT and ROLLBACK on the lane too, unless a query log must see them pass the query builder. */
+    private readonly transactionsOnLane: boolean,
     settings: SqliteDialectConfig,
   ) {
     super(settings);
@@ -91,7 +95,8 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     this.transactionEnded = true;
     if (!this.database.inTransaction) return;
-    await super.rollbackTransaction(connection);
+    if (this.transactionsOnLane) this.lane.run('rollback', []);
+    else await super.rollbackTransaction(connection);
   }
 }
 
@@ -99,12 +104,18 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig & { database: CachedStatementsDatabase },
     private readonly lane: SqliteLane,
+    private readonly transactionsOnLane: boolean,
   ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionSqliteDriver(this.settings.database, this.lane, this.settings);
+    return new ImmediateTransactionSqliteDriver(
+      this.settings.database,
+      this.lane,
+      this.transactionsOnLane,
+      this.settings,
+    );
   }
 }
 
@@ -238,7 +249,7 @@ export function openConnection(
   const database = withStatementCache(sqlite);
   const lane = new SqliteLane(sqlite);
   const db = new Kysely<Database>({
-    dialect: new ImmediateTransactionSqliteDialect({ database }, lane),
+    dialect: new ImmediateTransactionSqliteDialect({ database }, lane, !options.log),
     ...(options.log ? { log: options.log } : {}),
   });
   return { db, lane: options.log ? undefined : lane };
