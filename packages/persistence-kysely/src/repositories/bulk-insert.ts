@@ -130,12 +130,7 @@ export async function bulkInsert<T extends Table>(
   const columns = Object.keys(rows[0]!) as (keyof Insertable<Database[T]> & string)[];
   const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / columns.length));
   const powersOfTwo = options.reuseStatements === true && dialect === 'sqlite';
-  // Most calls (an order's rows, a timeline entry) fit one statement: no ranges to cut.
-  const ranges: readonly (readonly [number, number])[] =
-    rows.length <= perStatement && !powersOfTwo
-      ? [[0, rows.length]]
-      : statementRanges(rows.length, perStatement, powersOfTwo);
-  for (const [start, end] of ranges) {
+  for (const [start, end] of statementRanges(rows.length, perStatement, powersOfTwo)) {
     const rowCount = end - start;
     const parameters: unknown[] = new Array(rowCount * columns.length);
     let at = 0;

@@ -24,6 +24,17 @@ const templates = new WeakMap<KeptStatement<unknown>, Map<number, StatementTempl
 const shapeKey = (valueCount: number, dialect: Dialect, inTransaction: boolean): number =>
   valueCount * 4 + (dialect === 'postgres' ? 2 : 0) + (inTransaction ? 1 : 0);
 
+/** The statement compiled with a slot for each value: slot i stands for `values[i]`, so it is filled by position. */
+function compiled<O>(
+  { db, dialect }: Executor,
+  statement: KeptStatement<O>,
+  values: readonly unknown[],
+): StatementTemplate {
+  const slots = new Slots();
+  const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
+  return Slots.template(statement(db, placeholders, dialect).compile());
+}
+
 /**
  * Runs `statement` with `values`, compiling it once per executor kind (dialect, in a transaction
  * or not) and number of values, and filling in the values on every later run.
@@ -39,12 +50,8 @@ export async function runKept<O>(
   values: readonly unknown[],
 ): Promise<O[]> {
   const { db, dialect } = executor;
-  if (values.length > MAX_KEPT_VALUES) {
-    const slots = new Slots();
-    const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
-    return (await execute(executor, slots.fill(Slots.template(statement(db, placeholders, dialect).compile()))))
-      .rows as O[];
-  }
+  if (values.length > MAX_KEPT_VALUES)
+    return (await execute(executor, Slots.filled(compiled(executor, statement, values), values))).rows as O[];
   let kept = templates.get(statement);
   if (!kept) {
     kept = new Map();
@@ -53,9 +60,7 @@ export async function runKept<O>(
   const shape = shapeKey(values.length, dialect, db.isTransaction);
   let template = kept.get(shape);
   if (!template) {
-    const slots = new Slots();
-    const placeholders = values.map((value) => slots.bind(value)) as unknown as Placeholders;
-    template = Slots.template(statement(db, placeholders, dialect).compile());
+    template = compiled(executor, statement, values);
     kept.set(shape, template);
   }
   return (await execute(executor, Slots.filled(template, values))).rows as O[];
