@@ -26,9 +26,10 @@ const restorers: (() => void)[] = [];
  */
 const PROVEN_CLASS_VALIDATOR = '0.14.4';
 
-function classValidatorVersion(): string {
+/** Whether the installed class-validator is the release the shortcuts were proven on. */
+export function isProvenClassValidator(): boolean {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return (require('class-validator/package.json') as { version: string }).version;
+  return (require('class-validator/package.json') as { version: string }).version === PROVEN_CLASS_VALIDATOR;
 }
 
 /**
@@ -41,7 +42,7 @@ function classValidatorVersion(): string {
  * this API) are passed through.
  */
 export function cacheValidationMetadata(): void {
-  if (installed || classValidatorVersion() !== PROVEN_CLASS_VALIDATOR) return;
+  if (installed || !isProvenClassValidator()) return;
   installed = true;
   const storage = getMetadataStorage();
   // The replacements are own properties over the storage's prototype methods: deleting them restores those.
