@@ -65,11 +65,14 @@ function presentCustomer(row: CustomerRow) {
  * maintained row counter on a walk's first page, as the project's list answers.
  */
 export function listCustomers(db: Sqlite, cursors: ReturnType<typeof cursorCodec>): RequestHandler {
+  // `+?`, not `?`: a bare parameter compared with an indexed column under an ORDER BY makes
+  // SQLite compile the statement again on every run (the project's SQLite compiler writes `+?`
+  // for the same reason, persistence-kysely's connection.ts).
   const firstPage = db.prepare<[number, number], CustomerRow>(
-    `select ${COLUMNS} from customers where brand_id = ? order by id limit ?`,
+    `select ${COLUMNS} from customers where brand_id = +? order by id limit +?`,
   );
   const pageAfter = db.prepare<[number, unknown, number], CustomerRow>(
-    `select ${COLUMNS} from customers where brand_id = ? and id > ? order by id limit ?`,
+    `select ${COLUMNS} from customers where brand_id = +? and id > +? order by id limit +?`,
   );
   const rowCount = db
     .prepare<[number], number>("select row_count from row_counts where brand_id = ? and resource = 'customers'")

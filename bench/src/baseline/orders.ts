@@ -74,11 +74,12 @@ function orderStatements(db: Sqlite) {
     customerById: db.prepare<[number, number], CustomerRow>(
       `select ${customerColumns} from customers where brand_id = ? and id = ?`,
     ),
+    // `+?` where a parameter meets an ORDER BY: see `listCustomers`.
     customerByNumber: db.prepare<[number, string], CustomerRow>(
-      `select ${customerColumns} from customers where brand_id = ? and customer_number = ? order by id limit 1`,
+      `select ${customerColumns} from customers where brand_id = +? and customer_number = +? order by id limit 1`,
     ),
     firstAddress: db.prepare<[number], AddressRow>(
-      'select name, address, address_2, zip, region, city, country from customer_addresses where owner_id = ? ' +
+      'select name, address, address_2, zip, region, city, country from customer_addresses where owner_id = +? ' +
         'order by position limit 1',
     ),
     brandCurrency: db.prepare<[number], string>('select currency from brands where id = ?').pluck(),
@@ -138,7 +139,7 @@ function orderStatements(db: Sqlite) {
     ),
     // The project's outbox also queues a delivery to every enabled endpoint subscribed (none in the bench).
     enabledEndpoints: db.prepare<[number], { id: number; events: string }>(
-      'select id, events from webhook_endpoints where brand_id = ? and enabled = 1 order by id',
+      'select id, events from webhook_endpoints where brand_id = +? and enabled = 1 order by id',
     ),
     insertOutboxEvents: insertMany(db, 'insert into events (brand_id, id, type, object, created_at) values', 5),
   };

@@ -6,9 +6,11 @@ import {
   Kysely,
   LogConfig,
   PostgresDialect,
+  QueryCompiler,
   SqliteDialect,
   SqliteDialectConfig,
   SqliteDriver,
+  SqliteQueryCompiler,
 } from 'kysely';
 import { Pool, types } from 'pg';
 import { Database } from './database';
@@ -100,6 +102,21 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * Writes each parameter as `+?` instead of `?`. SQLite (built with STAT4, as better-sqlite3 is)
+ * lets the query planner look at a bare parameter's value when a statement compares an indexed
+ * column with it and orders by an index: `where "brand_id" = ? order by "id"`. Such a statement
+ * is then marked to be compiled again whenever that parameter is bound, which better-sqlite3
+ * does on every run: 7 µs for an empty webhook endpoint list, 13 µs for a customer list page,
+ * each time. `+?` is the same value (unary plus changes neither value, type nor affinity) that
+ * the planner does not look into; the plans stay the same (the same index, the same range).
+ */
+class StablePlanSqliteQueryCompiler extends SqliteQueryCompiler {
+  protected override getCurrentParameterPlaceholder(): string {
+    return '+?';
+  }
+}
+
 class ImmediateTransactionSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig & { database: CachedStatementsDatabase },
@@ -107,6 +124,10 @@ class ImmediateTransactionSqliteDialect extends SqliteDialect {
     private readonly transactionsOnLane: boolean,
   ) {
     super(settings);
+  }
+
+  override createQueryCompiler(): QueryCompiler {
+    return new StablePlanSqliteQueryCompiler();
   }
 
   override createDriver(): Driver {

@@ -1,6 +1,8 @@
 import { createBrand, FixedClock, listCustomers, Repositories, syncCustomers, UnitOfWork } from '@brand/core';
 import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { openTestStorage, testDialects } from '../src';
+import { openConnection } from '../src/connection';
 import { SqliteLane } from '../src/sqlite-lane';
 
 /** A gate the test opens: work awaiting `passed` goes on once `open` is called. */
@@ -145,6 +147,68 @@ describe('the lane’s prepared statements', () => {
       expect(prepare).toHaveBeenCalledTimes(202);
     } finally {
       sqlite.close();
+    }
+  });
+});
+
+describe('parameters on SQLite', () => {
+  /**
+   * The SQLite compiler writes `+?` so that the planner never looks into a parameter (which made
+   * SQLite compile such statements again on every run; connection.ts). `+` must change nothing:
+   * each comparison below answers over the compiled `+?` text exactly as over bare `?`.
+   */
+  it('are written as +? and compare, match and limit exactly as bare placeholders do', async () => {
+    const { db } = openConnection({ dialect: 'sqlite', location: ':memory:' });
+    const raw = new BetterSqlite3(':memory:');
+    try {
+      const schema =
+        'create table t (brand_id integer not null, id integer not null, code text, amount numeric, primary key (brand_id, id))';
+      const rows = [
+        [1, 1, 'A-1', 10],
+        [1, 2, '10', 2.5],
+        [1, 3, 'a_%', null],
+        [2, 4, 'A-1', 10],
+      ];
+      await sql.raw(schema).execute(db);
+      raw.exec(schema);
+      for (const row of rows) {
+        await sql`insert into t values (${row[0]}, ${row[1]}, ${row[2]}, ${row[3]})`.execute(db);
+        raw.prepare('insert into t values (?, ?, ?, ?)').run(...row);
+      }
+      const probes: [string, unknown[]][] = [
+        ['brand_id = ? order by id', [1]],
+        ['brand_id = ? order by id', ['1']], // text bound against an integer column
+        ['brand_id = ? order by id', [1.0]],
+        ['brand_id = ? order by id', [1n]],
+        ['brand_id = ? and id > ? order by id limit ?', [1, 1, 1]],
+        ['code = ? order by id', [10]], // a number bound against a text column
+        ['code = ? order by id', ['10']],
+        ['amount = ? order by id', ['10']],
+        ['amount = ? order by id', [2.5]],
+        ['code like ? order by id', ['a%']],
+        ["code like ? escape '\\' order by id", ['a\\_\\%']],
+        ['id in (?, ?) order by id desc', [4, '2']],
+        ['amount is ? order by id', [null]],
+        ['coalesce(amount, ?) = ? order by id', [0, 0]],
+      ];
+      for (const [where, parameters] of probes) {
+        let index = 0;
+        const parts = where.split('?');
+        const compiledWhere = parts
+          .slice(1)
+          .reduce((built, part) => sql`${built}${parameters[index++]}${sql.raw(part)}`, sql.raw(parts[0]!));
+        const compiled = sql`select * from t where ${compiledWhere}`.compile(db);
+        expect(compiled.sql).toBe(`select * from t where ${where.replaceAll('?', '+?')}`);
+        const expected = raw.prepare(`select * from t where ${where}`).all(...parameters);
+        expect({ where, parameters, rows: (await db.executeQuery(compiled)).rows }).toEqual({
+          where,
+          parameters,
+          rows: expected,
+        });
+      }
+    } finally {
+      raw.close();
+      await db.destroy();
     }
   });
 });
