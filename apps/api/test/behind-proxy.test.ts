@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { createBrand, createUser } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { TestContext, useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -58,7 +58,7 @@ for (const dialect of testDialects()) {
           uow: t.storage.uow,
           clock: t.clock,
           hasher: nodeSecretHasher,
-          passwordHasher: nodePasswordHasher,
+          passwordHasher: testPasswordHasher,
         };
         const brand = await createBrand(deps, { name: 'North', currency: 'EUR' });
         await createUser(deps, { brandId: brand.id, email: 'anna@north.example', name: 'Anna', password: PASSWORD });

@@ -3,10 +3,10 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
 import { oneTestDialect } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -21,7 +21,7 @@ for (const dialect of oneTestDialect()) {
       uow: t.storage.uow,
       clock: t.clock,
       hasher: nodeSecretHasher,
-      passwordHasher: nodePasswordHasher,
+      passwordHasher: testPasswordHasher,
     });
     let brandId: number;
     let userId: number;

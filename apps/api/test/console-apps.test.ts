@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ApiApp, createApiApp, createBrand, createUser, issueAccessToken, issueAuthorizationCode } from '@brand/core';
 import { Storage, openStorage, testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { ConsoleAgent, formBody, logInToConsole, shownOnce } from './support/console-agent';
 import { buildApp, useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 const REDIRECT_URI = 'https://erp.north.example/oauth/callback';
@@ -17,7 +17,7 @@ for (const dialect of testDialects()) {
       uow: t.storage.uow,
       clock: t.clock,
       hasher: nodeSecretHasher,
-      passwordHasher: nodePasswordHasher,
+      passwordHasher: testPasswordHasher,
     });
     let north: { brandId: number; userId: number };
     let south: { app: ApiApp; appKey: string; accessToken: string };

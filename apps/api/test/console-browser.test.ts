@@ -3,10 +3,10 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApiApp, createBrand, createUser } from '@brand/core';
 import { oneTestDialect } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -21,7 +21,7 @@ for (const dialect of oneTestDialect()) {
     const baseUrl = () => `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
 
     beforeAll(async () => {
-      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: nodePasswordHasher };
+      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: testPasswordHasher };
       const brand = await createBrand(deps, { name: 'North Shoes', currency: 'EUR' });
       await createUser(deps, { brandId: brand.id, email: 'anna@north.example', name: 'Anna Berg', password: PASSWORD });
       appKey = (await createApiApp(deps, { brandId: brand.id, name: 'Warehouse ERP' })).appKey;

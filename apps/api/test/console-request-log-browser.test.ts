@@ -3,10 +3,10 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { CONSOLE_REQUESTS_PER_PAGE, createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
 import { oneTestDialect } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -23,7 +23,7 @@ for (const dialect of oneTestDialect()) {
     let shop: { accessToken: string; appKey: string };
 
     beforeAll(async () => {
-      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: nodePasswordHasher };
+      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: testPasswordHasher };
       const brand = await createBrand(deps, { name: 'North Shoes', currency: 'EUR' });
       const anna = await createUser(deps, {
         brandId: brand.id,

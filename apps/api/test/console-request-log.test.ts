@@ -10,11 +10,11 @@ import {
   issueAccessToken,
 } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { CursorCodec } from '../src/listing/cursor-codec';
 import { logInToConsole } from './support/console-agent';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -43,13 +43,13 @@ for (const dialect of testDialects()) {
       uow: t.storage.uow,
       clock: t.clock,
       hasher: nodeSecretHasher,
-      passwordHasher: nodePasswordHasher,
+      passwordHasher: testPasswordHasher,
     });
     let brands = 0;
 
     /**
      * A brand with two users, two apps and a token for each (user, app) pair named below. Anna can
-     * log in; Bert too when asked (a password hash costs a few hundred milliseconds).
+     * log in; Bert too when asked.
      */
     async function aBrand(name: string, options: { bertLogsIn?: boolean } = {}) {
       brands += 1;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { AccessToken, createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
       uow: t.storage.uow,
       clock: t.clock,
       hasher: nodeSecretHasher,
-      passwordHasher: nodePasswordHasher,
+      passwordHasher: testPasswordHasher,
     });
     let north: { brandId: number; appId: number; appKey: string; annaId: number; bertId: number };
     let south: { appId: number; userId: number };

@@ -3,12 +3,12 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
 import { oneTestDialect } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { newCustomer } from './support/customers';
 import { useTestApp } from './support/test-app';
 import { deliverWebhooksOnce, startWebhookReceiver } from './support/webhooks';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -28,7 +28,7 @@ for (const dialect of oneTestDialect()) {
 
     beforeAll(async () => {
       receiver = await startWebhookReceiver(500);
-      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: nodePasswordHasher };
+      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: testPasswordHasher };
       const brand = await createBrand(deps, { name: 'North Shoes', currency: 'EUR' });
       const user = await createUser(deps, {
         brandId: brand.id,

@@ -2,12 +2,12 @@ import escapeHtml from 'escape-html';
 import request from 'supertest';
 import { WebhookDelivery, WebhookEndpoint, setUserPassword } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { ConsoleAgent, formBody, logInToConsole, shownOnce } from './support/console-agent';
 import { newCustomer, syncCustomers } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 import { deliverWebhooksOnce, startWebhookReceiver } from './support/webhooks';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -41,7 +41,7 @@ for (const dialect of testDialects()) {
     async function tenant(brandName: string): Promise<Tenant> {
       const integrator = await createIntegrator(t.storage, t.clock, { brandName });
       const user = await setUserPassword(
-        { uow: t.storage.uow, passwordHasher: nodePasswordHasher },
+        { uow: t.storage.uow, passwordHasher: testPasswordHasher },
         { userId: integrator.userId, password: PASSWORD },
       );
       return { ...integrator, console: await logInToConsole(t.server, user.email, PASSWORD, '/console/webhooks') };

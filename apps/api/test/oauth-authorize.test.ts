@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DomainError, Scope, UnitOfWork, createApiApp, createBrand, createUser } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { buildApp, useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const REDIRECT_URI = 'https://erp.example/callback';
 const PASSWORD = 'correct horse battery staple';
@@ -38,7 +38,7 @@ for (const dialect of testDialects()) {
     let otherBrandUserEmail: string;
 
     beforeAll(async () => {
-      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: nodePasswordHasher };
+      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: testPasswordHasher };
       const brand = await createBrand(deps, { name: 'North <Shoes>', currency: 'EUR' });
       await createUser(deps, { brandId: brand.id, email: 'anna@north.example', name: 'Anna', password: PASSWORD });
       await createUser(deps, { brandId: brand.id, email: 'throttled@north.example', name: 'T', password: PASSWORD });

@@ -5,10 +5,10 @@ import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApiApp, createBrand, createUser } from '@brand/core';
 import { oneTestDialect } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { closeServer, useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -42,7 +42,7 @@ for (const dialect of oneTestDialect()) {
 
     beforeAll(async () => {
       client = await startLoopbackClient();
-      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: nodePasswordHasher };
+      const deps = { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher, passwordHasher: testPasswordHasher };
       const brand = await createBrand(deps, { name: 'North Shoes', currency: 'EUR' });
       await createUser(deps, { brandId: brand.id, email: 'anna@north.example', name: 'Anna Berg', password: PASSWORD });
       const created = await createApiApp(deps, {

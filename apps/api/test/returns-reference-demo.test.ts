@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { oneTestDialect } from '@brand/persistence-kysely';
 import { seedDemo } from '../src/cli/demo';
-import { nodePasswordHasher } from '../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';
+import { testPasswordHasher } from './support/test-password-hasher';
 
 for (const dialect of oneTestDialect()) {
   describe(`demo brand returns reference data [${dialect}]`, () => {
@@ -14,7 +14,7 @@ for (const dialect of oneTestDialect()) {
         uow: t.storage.uow,
         clock: t.clock,
         hasher: nodeSecretHasher,
-        passwordHasher: nodePasswordHasher,
+        passwordHasher: testPasswordHasher,
       });
       const headers = { Authorization: `Bearer ${demo.accessToken}`, 'X-Service-App-Key': demo.appKey };
 

@@ -9,6 +9,7 @@ import { AppDeps, createApp, requestLogOf } from '../../src/app';
 import { AppConfig, DEFAULT_CONFIG } from '../../src/config';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 import { checkResponsesAgainstDocument } from './response-conformance';
+import { testPasswordHasher } from './test-password-hasher';
 
 /** Settings for tests: a limit no ordinary test reaches, silence in the logs, and image blobs in a temporary folder. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -34,6 +35,7 @@ export function buildApp(
     storage,
     clock,
     hasher: nodeSecretHasher,
+    passwordHasher: testPasswordHasher,
     logger: silentLogger,
     config: testConfig(config),
     ...deps,
