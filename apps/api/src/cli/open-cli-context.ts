@@ -18,6 +18,9 @@ export interface CliContext {
   env: CliEnv;
 }
 
+/** Ports a caller may swap (an embedding service, or tests that hash passwords at a low cost). */
+export type CliPorts = Partial<Pick<CliContext, 'passwordHasher'>>;
+
 /** `DATABASE_URL` exactly as the server reads it, with the same default. */
 export function databaseUrlFrom(env: CliEnv): string {
   const value = env.DATABASE_URL?.trim();
@@ -39,7 +42,11 @@ export function ensureDatabaseDirectory(databaseUrl: string): void {
  * command can start with it) and hands the context to `work`; the connection is closed
  * afterwards whatever happens, so the process can exit on its own.
  */
-export async function withCliContext<T>(env: CliEnv, work: (context: CliContext) => Promise<T>): Promise<T> {
+export async function withCliContext<T>(
+  env: CliEnv,
+  work: (context: CliContext) => Promise<T>,
+  ports: CliPorts = {},
+): Promise<T> {
   const databaseUrl = databaseUrlFrom(env);
   ensureDatabaseDirectory(databaseUrl);
   // One command runs one use case at a time: a small pool is plenty.
@@ -50,7 +57,7 @@ export async function withCliContext<T>(env: CliEnv, work: (context: CliContext)
       storage,
       clock: systemClock,
       hasher: nodeSecretHasher,
-      passwordHasher: nodePasswordHasher,
+      passwordHasher: ports.passwordHasher ?? nodePasswordHasher,
       env,
     });
   } finally {

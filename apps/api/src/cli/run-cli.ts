@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { isDomainError } from '@brand/core';
 import { CliCommand, CommandOutput } from './cli-command';
-import { CliEnv, withCliContext } from './open-cli-context';
+import { CliEnv, CliPorts, withCliContext } from './open-cli-context';
 import { migrateCommand } from './commands/migrate.command';
 import { createBrandCommand } from './commands/create-brand.command';
 import { createUserCommand } from './commands/create-user.command';
@@ -53,7 +53,7 @@ function print(io: CliIo, output: CommandOutput, json: boolean): void {
   else io.stdout(`${output.text}\n`);
 }
 
-function buildProgram(env: CliEnv, io: CliIo): Command {
+function buildProgram(env: CliEnv, io: CliIo, ports: CliPorts): Command {
   const program = new Command('brand')
     .description('Administer the Brand commerce platform: brands, users, API apps, tokens, demo data.')
     .usage('<command> [options] [--json]')
@@ -73,7 +73,7 @@ function buildProgram(env: CliEnv, io: CliIo): Command {
         const { json, ...options } = self.opts<{ json?: boolean }>();
         const problem = definition.usageProblem?.(options) ?? null;
         if (problem !== null) self.error(`error: ${problem}`);
-        const output = await withCliContext(env, (context) => definition.run(context, options));
+        const output = await withCliContext(env, (context) => definition.run(context, options), ports);
         print(io, output, json === true);
       });
   }
@@ -103,8 +103,8 @@ function messageOf(error: unknown): string {
  * message and every violation on stderr) or any other failure.
  * @example process.exitCode = await runCli(process.argv.slice(2), process.env, { stdout: (s) => process.stdout.write(s), stderr: (s) => process.stderr.write(s) });
  */
-export async function runCli(argv: string[], env: CliEnv, io: CliIo): Promise<number> {
-  const program = buildProgram(env, io);
+export async function runCli(argv: string[], env: CliEnv, io: CliIo, ports: CliPorts = {}): Promise<number> {
+  const program = buildProgram(env, io, ports);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

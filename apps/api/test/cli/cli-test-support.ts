@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Dialect, openStorage, openTestStorage, Storage } from '@brand/persistence-kysely';
 import { ensureDatabaseDirectory } from '../../src/cli/open-cli-context';
 import { runCli } from '../../src/cli/run-cli';
+import { testPasswordHasher } from '../support/test-password-hasher';
 
 /** A database the CLI can open again and again (each command opens its own connection). */
 export interface CliTestDatabase {
@@ -49,7 +50,7 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the CLI in-process against `databaseUrl` and captures what it prints. */
+/** Runs the CLI in-process against `databaseUrl` and captures what it prints (passwords hashed at the tests' low cost). */
 export async function brand(databaseUrl: string, ...argv: string[]): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -60,6 +61,7 @@ export async function brand(databaseUrl: string, ...argv: string[]): Promise<Cli
       stdout: (text) => void (stdout += text),
       stderr: (text) => void (stderr += text),
     },
+    { passwordHasher: testPasswordHasher },
   );
   return { code, stdout, stderr };
 }

@@ -1,7 +1,7 @@
 import { DomainError, findOAuthClient, isDomainError, logIn, systemClock, User } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
-import { nodePasswordHasher } from '../../src/infrastructure/node-password-hasher';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase } from './cli-test-support';
+import { testPasswordHasher } from '../support/test-password-hasher';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -28,7 +28,7 @@ for (const dialect of testDialects()) {
     async function logInAs(email: string, password: string): Promise<User> {
       const storage = await db.storage();
       return logIn(
-        { uow: storage.uow, clock: systemClock, passwordHasher: nodePasswordHasher },
+        { uow: storage.uow, clock: systemClock, passwordHasher: testPasswordHasher },
         { email, password, clientAddress: '127.0.0.1' },
       );
     }

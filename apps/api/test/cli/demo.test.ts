@@ -14,9 +14,9 @@ import {
 } from '@brand/core';
 import { openTestStorage, Storage, testDialects } from '@brand/persistence-kysely';
 import { seedDemoIfEmpty } from '../../src/cli/demo';
-import { nodePasswordHasher } from '../../src/infrastructure/node-password-hasher';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase } from './cli-test-support';
+import { testPasswordHasher } from '../support/test-password-hasher';
 
 const CURL = /curl -H "Authorization: Bearer (\S+)" -H "X-Service-App-Key: (\S+)" (\S+)\/v10\/customers/;
 
@@ -128,7 +128,7 @@ for (const dialect of testDialects()) {
       const storage = await db.storage();
       await expect(
         logIn(
-          { uow: storage.uow, clock: systemClock, passwordHasher: nodePasswordHasher },
+          { uow: storage.uow, clock: systemClock, passwordHasher: testPasswordHasher },
           { email: demo.email as string, password: demo.password as string, clientAddress: '127.0.0.1' },
         ),
       ).resolves.toMatchObject({ id: demo.user_id, brandId: demo.brand_id });
@@ -168,7 +168,7 @@ for (const dialect of testDialects()) {
         storage,
         clock,
         hasher: nodeSecretHasher,
-        passwordHasher: nodePasswordHasher,
+        passwordHasher: testPasswordHasher,
         log: (line) => lines.push(line),
         baseUrl: 'http://localhost:4000',
       });
@@ -183,7 +183,7 @@ for (const dialect of testDialects()) {
       ]);
       await expect(
         logIn(
-          { uow: storage.uow, clock, passwordHasher: nodePasswordHasher },
+          { uow: storage.uow, clock, passwordHasher: testPasswordHasher },
           { email: demo!.email, password: demo!.password, clientAddress: '127.0.0.1' },
         ),
       ).resolves.toMatchObject({ id: demo!.userId, brandId: demo!.brandId, name: 'Demo Admin' });
@@ -205,7 +205,7 @@ for (const dialect of testDialects()) {
         storage,
         clock,
         hasher: nodeSecretHasher,
-        passwordHasher: nodePasswordHasher,
+        passwordHasher: testPasswordHasher,
         log: (line) => lines.push(line),
         baseUrl: 'http://localhost:3000',
       });
@@ -223,7 +223,7 @@ for (const dialect of testDialects()) {
             storage,
             clock,
             hasher: nodeSecretHasher,
-            passwordHasher: nodePasswordHasher,
+            passwordHasher: testPasswordHasher,
             log: () => undefined,
             baseUrl: 'http://localhost:3000',
           }),
