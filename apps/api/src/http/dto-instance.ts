@@ -29,6 +29,9 @@ interface PropertyPlan {
 
 const plans = new Map<DtoClass, Map<string, PropertyPlan>>();
 
+/** Keys without a nested class or transform remembered per DTO class (its plain fields, and then some). */
+const REMEMBERED_PLAIN_KEYS = 200;
+
 function planOf(dto: DtoClass, key: string): PropertyPlan {
   let perClass = plans.get(dto);
   if (!perClass) plans.set(dto, (perClass = new Map<string, PropertyPlan>()));
@@ -43,8 +46,12 @@ function planOf(dto: DtoClass, key: string): PropertyPlan {
       list: nestedRules.some((rule) => rule.each === true),
       transforms: classTransformerMetadata.findTransformMetadatas(dto, key, TransformationType.PLAIN_TO_CLASS),
     };
-    // Only declared properties are remembered: unknown keys are as many as a caller cares to send.
-    if (type || nestedRules.length > 0 || plan.transforms.length > 0) perClass.set(key, plan);
+    // Declared properties are remembered, and so are the first other keys seen (a sync's plain
+    // fields such as `name` or `sku` have no nested class or transform, and looking them up again
+    // for each of its thousands of objects cost more than building the instances); beyond that,
+    // unknown keys are as many as a caller cares to send, and are not kept.
+    if (type || nestedRules.length > 0 || plan.transforms.length > 0 || perClass.size < REMEMBERED_PLAIN_KEYS)
+      perClass.set(key, plan);
   }
   return plan;
 }
