@@ -14,7 +14,7 @@ import {
   systemClock,
 } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
-import { nodeSecretHasher } from '@brand/api';
+import { nodeSecretHasher, serverNodeFlags } from '@brand/api';
 
 /** One measured load: requests per second (mean) and latency percentiles in milliseconds. */
 export interface Measurement {
@@ -45,6 +45,8 @@ export async function startServer(
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
   // Port 0: the server takes a free port and reports it (a random pick collided now and then).
   const child = fork(join(__dirname, script), [], {
+    // The flags `npm start` gives the API (apps/api/server.node-flags), for the baseline too.
+    execArgv: serverNodeFlags(),
     env: { ...process.env, ...env, PORT: '0' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openTestStorage } from '@brand/persistence-kysely';
+import { serverNodeFlags } from '@brand/api';
 import { Measurement, measure, printTable, saveResults, seedCustomers, seedIntegrator } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
@@ -53,7 +54,7 @@ async function startApi(databaseUrl: string, workers: number): Promise<RunningAp
   const folder = mkdtempSync(join(tmpdir(), 'brand-bench-workers-'));
   const logFile = join(folder, 'api.log');
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -11,4 +11,6 @@ bash tooling/scripts/setup.sh
 source tooling/scripts/node-runtime.sh
 
 # exec: the server becomes this process, so signals (Ctrl-C, docker stop) reach it directly.
-exec node apps/api/dist/server.js "$@"
+# The server's Node flags (apps/api/server.node-flags; comments stripped).
+# shellcheck disable=SC2046
+exec node $(grep -v '^#' apps/api/server.node-flags) apps/api/dist/server.js "$@"

@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../../src/server-node-flags';
 
 // The real server process (built by the test command before the tests run), so that signals,
 // ports, crashes and process exit are the ones production sees.
@@ -50,7 +51,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build the API first (pnpm build)`);
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
