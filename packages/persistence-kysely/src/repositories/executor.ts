@@ -13,13 +13,18 @@ export interface Executor {
 }
 
 /**
- * Runs a compiled statement on the executor: on SQLite's lane when it may (inside the executor's
- * transaction, or while nobody holds the connection), else through the query builder, which
+ * SQLite's lane when a statement may take it now: inside the executor's transaction, or while
+ * nobody holds the connection. Otherwise the statement goes through the query builder, which
  * waits for the connection.
  */
-export async function execute<R>({ db, lane }: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
-  if (lane === undefined || (lane.held && !db.isTransaction)) return db.executeQuery(query);
-  return lane.run<R>(query.sql, query.parameters);
+function laneNow({ db, lane }: Executor): SqliteLane | undefined {
+  return lane === undefined || (lane.held && !db.isTransaction) ? undefined : lane;
+}
+
+/** Runs a compiled statement on the executor: on SQLite's lane when it may (`laneNow`), else through the query builder. */
+export async function execute<R>(executor: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
+  const lane = laneNow(executor);
+  return lane ? lane.run<R>(query.sql, query.parameters) : executor.db.executeQuery(query);
 }
 
 /**
@@ -28,13 +33,14 @@ export async function execute<R>({ db, lane }: Executor, query: CompiledQuery<R>
  * parameters, for every statement).
  */
 export async function executeText<R>(
-  { db, lane }: Executor,
+  executor: Executor,
   sql: string,
   parameters: readonly unknown[],
 ): Promise<QueryResult<R>> {
-  if (lane === undefined || (lane.held && !db.isTransaction))
-    return db.executeQuery<R>(CompiledQuery.raw(sql, parameters as unknown[]));
-  return lane.run<R>(sql, parameters);
+  const lane = laneNow(executor);
+  return lane
+    ? lane.run<R>(sql, parameters)
+    : executor.db.executeQuery<R>(CompiledQuery.raw(sql, parameters as unknown[]));
 }
 
 /**
