@@ -43,6 +43,11 @@ export class SqliteLane {
 
   constructor(private readonly sqlite: BetterSqlite3.Database) {}
 
+  /** Whether a transaction is open on the connection (SQLite ends one by itself on some failures). */
+  get inTransaction(): boolean {
+    return this.sqlite.inTransaction;
+  }
+
   /** The query builder's `QueryResult` of one statement, as its SQLite driver makes it. */
   run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
     const { statement, reader } = this.prepared(sql);

@@ -22,6 +22,7 @@ import { settingsRepositoryFactories } from './repositories/settings/settings.re
 import { supplierRepositoryFactories } from './repositories/suppliers/supplier.repositories';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { SqliteLane } from './sqlite-lane';
+import { GroupMember, SqliteTransactionGroups } from './sqlite-transaction-groups';
 import { Dialect } from './storage';
 
 /**
@@ -83,15 +84,59 @@ const MAX_ATTEMPTS = 5;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What a failed attempt at a unit of work becomes: the error to report, or (a lost write race)
+ * another attempt after a short, jittered pause that lets the winning transaction finish.
+ */
+function afterFailedAttempt(error: unknown, attempt: number): { report: unknown } | { retryAfterMs: number } {
+  if (!isRetryableConflict(error)) return { report: translateDriverError(error) };
+  if (attempt >= MAX_ATTEMPTS) {
+    return {
+      report: new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request'),
+    };
+  }
+  return { retryAfterMs: Math.random() * 10 * attempt };
+}
+
 export class KyselyUnitOfWork implements UnitOfWork {
+  /** On SQLite with its lane: units of work that queue up share a transaction (sqlite-transaction-groups.ts). */
+  private readonly groups: SqliteTransactionGroups | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
     /** SQLite's lane for compiled statements (sqlite-lane.ts); without it every statement takes the query builder's way. */
     private readonly lane?: SqliteLane,
-  ) {}
+  ) {
+    this.groups = lane
+      ? new SqliteTransactionGroups(db, lane, (transaction) => bindRepositories({ db: transaction, dialect, lane }))
+      : undefined;
+  }
 
-  async run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+  run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    return this.groups ? this.runGrouped(this.groups, work) : this.runAlone(work);
+  }
+
+  private runGrouped<T>(groups: SqliteTransactionGroups, work: (tx: Repositories) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let attempt = 1;
+      const member: GroupMember<T> = {
+        work,
+        resolve,
+        failed: (error) => {
+          const next = afterFailedAttempt(error, attempt);
+          // The value runAlone throws: a DomainError, or the driver's own error.
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          if ('report' in next) return reject(next.report);
+          attempt++;
+          setTimeout(() => groups.enqueue(member as GroupMember), next.retryAfterMs);
+        },
+      };
+      groups.enqueue(member as GroupMember);
+    });
+  }
+
+  private async runAlone<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       // The work's own failure. When the ROLLBACK after it fails too (the connection is gone),
       // Kysely throws the rollback's error; the cause worth reporting and classifying is this one.
@@ -106,13 +151,9 @@ export class KyselyUnitOfWork implements UnitOfWork {
           }
         });
       } catch (thrown) {
-        const error = workFailure.failed ? workFailure.error : thrown;
-        if (!isRetryableConflict(error)) throw translateDriverError(error);
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');
-        }
-        // A short, jittered pause lets the winning transaction finish before we look again.
-        await pause(Math.random() * 10 * attempt);
+        const next = afterFailedAttempt(workFailure.failed ? workFailure.error : thrown, attempt);
+        if ('report' in next) throw next.report;
+        await pause(next.retryAfterMs);
       }
     }
   }
