@@ -3,15 +3,20 @@ import { Kysely, Transaction } from 'kysely';
 import { Database } from './database';
 import { SqliteLane } from './sqlite-lane';
 
-/** The most units of work one SQLite transaction carries. */
-const MOST_MEMBERS = 32;
-
-/**
- * After this long, a group takes no further member and commits. The first member always runs, so
- * a large sync (tens of milliseconds) still commits alone; the bound keeps the write lock, and the
- * standalone reads queued behind it, from waiting on a long train of members.
- */
-const GROUP_TIME_MS = 10;
+/** How far a group may grow; the defaults suit a server, tests pin them down. */
+export interface TransactionGroupLimits {
+  /** The most units of work one transaction carries (default 32). */
+  mostMembers?: number;
+  /**
+   * After this many milliseconds a group takes no further member and commits (default 10). The
+   * first member always runs, so a large sync (tens of milliseconds) still commits alone; the
+   * bound keeps the write lock, and the standalone reads queued behind it, from waiting on a
+   * long train of members.
+   */
+  timeMs?: number;
+  /** The clock of `timeMs`, in milliseconds (default `performance.now`). */
+  now?: () => number;
+}
 
 /** A unit of work waiting for, or running in, a group; settled only once its group has committed or failed. */
 export interface GroupMember<T = unknown> {
@@ -47,11 +52,20 @@ export class SqliteTransactionGroups {
   private readonly queue: GroupMember[] = [];
   private draining = false;
 
+  private readonly mostMembers: number;
+  private readonly timeMs: number;
+  private readonly now: () => number;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly lane: SqliteLane,
     private readonly bind: (transaction: Transaction<Database>) => Repositories,
-  ) {}
+    limits: TransactionGroupLimits = {},
+  ) {
+    this.mostMembers = limits.mostMembers ?? 32;
+    this.timeMs = limits.timeMs ?? 10;
+    this.now = limits.now ?? (() => performance.now());
+  }
 
   /** Queues a member; a group starts at once when none is running. */
   enqueue(member: GroupMember): void {
@@ -76,9 +90,9 @@ export class SqliteTransactionGroups {
     const memberFailure: { failed: boolean; error?: unknown } = { failed: false };
     try {
       await this.db.transaction().execute(async (transaction) => {
-        const started = performance.now();
-        while (this.queue.length > 0 && succeeded.length < MOST_MEMBERS) {
-          if (succeeded.length > 0 && performance.now() - started >= GROUP_TIME_MS) break;
+        const started = this.now();
+        while (this.queue.length > 0 && succeeded.length < this.mostMembers) {
+          if (succeeded.length > 0 && this.now() - started >= this.timeMs) break;
           const member = this.queue.shift()!;
           running = member;
           const guarded = succeeded.length > 0;

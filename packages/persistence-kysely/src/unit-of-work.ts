@@ -22,7 +22,7 @@ import { settingsRepositoryFactories } from './repositories/settings/settings.re
 import { supplierRepositoryFactories } from './repositories/suppliers/supplier.repositories';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { SqliteLane } from './sqlite-lane';
-import { GroupMember, SqliteTransactionGroups } from './sqlite-transaction-groups';
+import { GroupMember, SqliteTransactionGroups, TransactionGroupLimits } from './sqlite-transaction-groups';
 import { Dialect } from './storage';
 
 /**
@@ -107,9 +107,16 @@ export class KyselyUnitOfWork implements UnitOfWork {
     private readonly dialect: Dialect,
     /** SQLite's lane for compiled statements (sqlite-lane.ts); without it every statement takes the query builder's way. */
     private readonly lane?: SqliteLane,
+    /** How far SQLite's transaction groups may grow (tests pin the time bound down). */
+    groupLimits?: TransactionGroupLimits,
   ) {
     this.groups = lane
-      ? new SqliteTransactionGroups(db, lane, (transaction) => bindRepositories({ db: transaction, dialect, lane }))
+      ? new SqliteTransactionGroups(
+          db,
+          lane,
+          (transaction) => bindRepositories({ db: transaction, dialect, lane }),
+          groupLimits,
+        )
       : undefined;
   }
 

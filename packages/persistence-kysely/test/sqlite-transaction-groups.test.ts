@@ -7,6 +7,7 @@ import { Kysely, sql } from 'kysely';
 import { KyselyUnitOfWork, openStorage, testDialects } from '../src';
 import { openConnection, parseDatabaseUrl } from '../src/connection';
 import { Database } from '../src/database';
+import { TransactionGroupLimits } from '../src/sqlite-transaction-groups';
 
 /** A gate the test opens: work awaiting `passed` goes on once `open` is called. */
 function gate(): { passed: Promise<void>; open: () => void } {
@@ -25,8 +26,15 @@ interface GroupedFixture {
   close: () => Promise<void>;
 }
 
-/** A migrated SQLite file with one brand, its unit of work on the lane (as the API runs it), and an observer connection. */
-async function groupedFixture(lockTimeoutMs?: number): Promise<GroupedFixture> {
+/**
+ * A migrated SQLite file with one brand, its unit of work on the lane (as the API runs it), and an
+ * observer connection. Groups have no time bound unless `groupLimits` gives one: which member
+ * lands in which group must not depend on how fast the machine is.
+ */
+async function groupedFixture(
+  options: { lockTimeoutMs?: number; groupLimits?: TransactionGroupLimits } = {},
+): Promise<GroupedFixture> {
+  const { lockTimeoutMs, groupLimits = { timeMs: Number.POSITIVE_INFINITY } } = options;
   const folder = mkdtempSync(join(tmpdir(), 'brand-groups-'));
   const file = join(folder, 'brand.sqlite');
   const setup = await openStorage(file);
@@ -36,7 +44,7 @@ async function groupedFixture(lockTimeoutMs?: number): Promise<GroupedFixture> {
   const { db, lane } = openConnection(parseDatabaseUrl(file), lockTimeoutMs === undefined ? {} : { lockTimeoutMs });
   const observer = new BetterSqlite3(file, { readonly: true });
   return {
-    uow: new KyselyUnitOfWork(db, 'sqlite', lane),
+    uow: new KyselyUnitOfWork(db, 'sqlite', lane, groupLimits),
     db,
     brand,
     file,
@@ -216,8 +224,40 @@ if (testDialects().includes('sqlite')) {
       }
     });
 
+    it('takes no further member once the group has run for its time bound, and the next group takes it', async () => {
+      let clockMs = 0;
+      const fixture = await groupedFixture({ groupLimits: { timeMs: 10, now: () => clockMs } });
+      const release = gate();
+      try {
+        const entered = gate();
+        const first = fixture.uow.run(async (tx) => {
+          await insertBrand(tx, fixture.brand, 'slow');
+          entered.open();
+          await release.passed;
+          clockMs += 9; // still within the bound: the next member joins
+        });
+        await entered.passed;
+        const seen: string[][] = [];
+        const joining = fixture.uow.run(async (tx) => {
+          seen.push(fixture.committedBrandNames());
+          await insertBrand(tx, fixture.brand, 'joins');
+          clockMs += 1; // now 10 ms since the group began
+        });
+        const nextGroup = fixture.uow.run(async (tx) => {
+          seen.push(fixture.committedBrandNames());
+          await insertBrand(tx, fixture.brand, 'next group');
+        });
+        release.open();
+        await Promise.all([first, joining, nextGroup]);
+        expect(seen).toEqual([['Acme'], ['Acme', 'slow', 'joins']]);
+      } finally {
+        release.open();
+        await fixture.close();
+      }
+    });
+
     it('does not spin when BEGIN cannot take the write lock: each queued member fails once with storage_unavailable', async () => {
-      const fixture = await groupedFixture(150);
+      const fixture = await groupedFixture({ lockTimeoutMs: 150 });
       const holder = new BetterSqlite3(fixture.file);
       try {
         holder.exec('begin immediate');
