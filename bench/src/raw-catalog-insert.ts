@@ -126,38 +126,38 @@ export async function rawInsertCatalog(
         b2c_offer_price: null,
       })),
     );
-    // The sync writes no balance or ledger row for a quantity of 0; the baseline of issue 3 did.
-    const stocked = (quantity: number) => !options.events || quantity !== 0;
-    const balanceRows = variants
+    // The sync writes no balance or ledger row for a quantity of 0, and draws their ids one after
+    // another over the rows it writes; the baseline of issue 3 wrote every variant's, by variant id.
+    const stockedVariants = variants
       .map((v, i) => ({
-        id: variantRows[i]!.id,
-        brand_id: brand.id,
-        variant_id: variantRows[i]!.id,
-        location_id: 1,
-        in_stock: v.inventory[0]!.quantity,
-        reserved: 0,
-        updated_at: now,
+        quantity: v.inventory[0]!.quantity,
+        text: v.inventory[0]!.text,
+        variantId: variantRows[i]!.id,
       }))
-      .filter((balance) => stocked(balance.in_stock))
-      // Numbered as the sync draws them: one after another over the rows written.
-      .map((balance) => (options.events ? { ...balance, id: ++balanceId } : balance));
-    const movementRows = variants
-      .map((v, i) => ({
-        id: variantRows[i]!.id,
-        brand_id: brand.id,
-        variant_id: variantRows[i]!.id,
-        location_id: 1,
-        in_stock_delta: v.inventory[0]!.quantity,
-        reserved_delta: 0,
-        reason: 'sync_quantity',
-        note: v.inventory[0]!.text,
-        document_type: null,
-        document_id: null,
-        user_id: null,
-        created_at: now,
-      }))
-      .filter((movement) => stocked(movement.in_stock_delta))
-      .map((movement) => (options.events ? { ...movement, id: ++movementId } : movement));
+      .filter((v) => !options.events || v.quantity !== 0);
+    const balanceRows = stockedVariants.map((v) => ({
+      id: options.events ? ++balanceId : v.variantId,
+      brand_id: brand.id,
+      variant_id: v.variantId,
+      location_id: 1,
+      in_stock: v.quantity,
+      reserved: 0,
+      updated_at: now,
+    }));
+    const movementRows = stockedVariants.map((v) => ({
+      id: options.events ? ++movementId : v.variantId,
+      brand_id: brand.id,
+      variant_id: v.variantId,
+      location_id: 1,
+      in_stock_delta: v.quantity,
+      reserved_delta: 0,
+      reason: 'sync_quantity',
+      note: v.text,
+      document_type: null,
+      document_id: null,
+      user_id: null,
+      created_at: now,
+    }));
     // The events: their objects as the sync stores them (the core's entities, camelCase).
     const eventRows: { brand_id: number; id: number; type: string; object: string; created_at: string }[] = [];
     if (options.events) {
@@ -199,14 +199,14 @@ export async function rawInsertCatalog(
             createdAt: now,
             updatedAt: now,
           },
-          variants: own.map((variant) => ({
+          variants: own.map((variant, index) => ({
             variant: {
               id: variant.id,
               brandId: brand.id,
               productId: product.id,
               sku: variant.sku,
               ean: null,
-              attributes: JSON.parse(variant.attributes) as unknown,
+              attributes: items[i]!.variants[index]!.attributes,
               archived: false,
               b2cAvailable: true,
               makeToOrderB2b: null,
