@@ -43,6 +43,13 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Largest accepted JSON body, in the `bytes` notation body parsers take ('1mb', '500kb'). */
   bodyLimit: string;
+  /**
+   * How long an idle keep-alive connection stays open for the client's next request. Behind a
+   * load balancer it must be longer than the balancer's own idle timeout (60 s on common ones):
+   * otherwise the server may close a connection just as the balancer sends on it, and the client
+   * gets a 502.
+   */
+  keepAliveTimeoutMs: number;
   /** While on, every route but /health answers 503. */
   maintenanceMode: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -94,6 +101,8 @@ export const DEFAULT_CONFIG: AppConfig = {
   publicBaseUrl: null,
   trustProxy: false,
   bodyLimit: '1mb',
+  // Node's own default.
+  keepAliveTimeoutMs: 5_000,
   maintenanceMode: false,
   logLevel: 'info',
   requestLogFlushMs: 200,
@@ -229,7 +238,7 @@ function baseUrl(env: Env, name: string): string | null {
 
 /**
  * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
- * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
+ * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, KEEP_ALIVE_TIMEOUT_MS, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
  * @example const config = loadConfig(process.env);
@@ -256,6 +265,7 @@ export function loadConfig(env: Env): AppConfig {
     publicBaseUrl: baseUrl(env, 'PUBLIC_BASE_URL'),
     trustProxy: trustProxy(env, 'TRUST_PROXY'),
     bodyLimit,
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_CONFIG.keepAliveTimeoutMs, 1000, 600_000),
     maintenanceMode: flag(env, 'MAINTENANCE_MODE', DEFAULT_CONFIG.maintenanceMode),
     logLevel: logLevel as AppConfig['logLevel'],
     requestLogFlushMs: integer(env, 'REQUEST_LOG_FLUSH_MS', DEFAULT_CONFIG.requestLogFlushMs, 1, 60_000),

@@ -86,6 +86,7 @@ export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise
 async function serve(storage: Storage, config: AppConfig, logger: Logger): Promise<Server> {
   const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger, config });
   const server = app.listen(config.port);
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -110,8 +111,13 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     forced.unref();
-    // close() stops accepting and calls back once every in-flight request has been answered
-    // (idle keep-alive connections are closed by Node itself).
+    // close() stops accepting, closes the connections idle right now, and calls back once every
+    // other connection has ended. A connection whose request is still in flight would stay open
+    // after its answer for the keep-alive timeout (and Node's extra second), holding the exit
+    // back by that long, past the grace period when the timeout is longer. From now on a
+    // connection is closed as soon as it is idle.
+    server.keepAliveTimeout = 1;
+    server.keepAliveTimeoutBuffer = 0;
     server.close(() => {
       void (async () => {
         try {

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       publicBaseUrl: null,
       trustProxy: false,
       bodyLimit: '1mb',
+      keepAliveTimeoutMs: 5_000,
       maintenanceMode: false,
       logLevel: 'info',
       requestLogFlushMs: 200,
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
         PUBLIC_BASE_URL: 'https://api.brand.example/',
         TRUST_PROXY: 'loopback, 10.0.0.0/8',
         BODY_LIMIT: '500kb',
+        KEEP_ALIVE_TIMEOUT_MS: '65000',
         MAINTENANCE_MODE: 'on',
         LOG_LEVEL: 'WARN',
         REQUEST_LOG_FLUSH_MS: '50',
@@ -67,6 +69,7 @@ describe('loadConfig', () => {
       publicBaseUrl: 'https://api.brand.example',
       trustProxy: ['loopback', '10.0.0.0/8'],
       bodyLimit: '500kb',
+      keepAliveTimeoutMs: 65_000,
       maintenanceMode: true,
       logLevel: 'warn',
       requestLogFlushMs: 50,
@@ -96,6 +99,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'api.brand.example' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://api.brand.example/?x=1' })).toThrow(/PUBLIC_BASE_URL/);
     expect(() => loadConfig({ OAUTH_TOKEN_RATE_LIMIT_MAX: '0' })).toThrow(/OAUTH_TOKEN_RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '500' })).toThrow(
+      /KEEP_ALIVE_TIMEOUT_MS must be a whole number from 1000 to 600000/,
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '5s' })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
   });
 
   it('trusts no proxy by default, a number of hops, or listed proxies; never every sender', () => {

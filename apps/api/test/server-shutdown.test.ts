@@ -1,6 +1,6 @@
 // @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
 import { mkdtempSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listCustomers } from '@brand/core';
@@ -11,11 +11,14 @@ for (const dialect of testDialects()) {
   describe(`server process [${dialect}]`, () => {
     jest.setTimeout(180_000);
 
-    it('on SIGTERM finishes the request in flight, writes it, and exits 0', async () => {
+    it('on SIGTERM finishes the request in flight, writes it, closes its kept-alive connection, and exits 0', async () => {
       // Postgres: a fresh database (dropped at the end); SQLite: a file, since another process opens it.
       const database = dialect === 'postgres' ? await openTestStorage('postgres') : null;
       const url = database?.url ?? join(mkdtempSync(join(tmpdir(), 'brand-shutdown-')), 'brand.sqlite');
-      const server = await startServerProcess(url);
+      // A keep-alive timeout longer than the shutdown's 10 s grace: were the connection of the
+      // request in flight kept open after its answer, the server would exit 1 when the grace ran out.
+      const server = await startServerProcess(url, { KEEP_ALIVE_TIMEOUT_MS: '60000' });
+      const agent = new Agent({ keepAlive: true });
       const { accessToken, appKey } = server.demo!;
 
       const body = JSON.stringify({
@@ -29,6 +32,7 @@ for (const dialect of testDialects()) {
             port: server.port,
             method: 'POST',
             path: '/customers/sync',
+            agent,
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
@@ -61,6 +65,7 @@ for (const dialect of testDialects()) {
         customers: [{ customer_number: 'IN-FLIGHT', action: 'created' }],
       });
       expect(await server.exited).toBe(0);
+      agent.destroy();
 
       // The write survived the shutdown, and so did the request log (flushed before exit).
       const storage = await openStorage(url);
