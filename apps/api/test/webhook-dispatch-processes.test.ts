@@ -1,7 +1,15 @@
 // @slow: starts API server processes that deliver webhooks; started first (tooling/config/jest-sequencer.js).
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { Order, createWebhookEndpoint, listWebhookDeliveries, recordEvents, systemClock } from '@brand/core';
+import {
+  DomainEvent,
+  Order,
+  createWebhookEndpoint,
+  listEvents,
+  listWebhookDeliveries,
+  recordEvents,
+  systemClock,
+} from '@brand/core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,11 +44,14 @@ async function startReceiver() {
   };
 }
 
-/** Commits `count` order events for the brand straight through the core (as placing orders would), 50 per transaction. */
+/**
+ * Commits `count` order events for the brand straight through the core (as placing orders would),
+ * 50 per transaction; answers their ids, read back from the feed (ids are drawn at commit).
+ */
 async function announce(storage: Storage, brandId: number, count: number): Promise<number[]> {
-  const ids: number[] = [];
+  const before = new Set((await feedOf(storage, brandId)).map((e) => e.id));
   for (let start = 0; start < count; start += 50) {
-    const events = await storage.uow.run((tx) =>
+    await storage.uow.run((tx) =>
       recordEvents(
         tx,
         brandId,
@@ -52,9 +63,22 @@ async function announce(storage: Storage, brandId: number, count: number): Promi
         })),
       ),
     );
-    ids.push(...events.map((e) => e.id));
   }
-  return ids;
+  return (await feedOf(storage, brandId)).map((e) => e.id).filter((id) => !before.has(id));
+}
+
+/** The brand's whole events feed, oldest first. */
+async function feedOf(storage: Storage, brandId: number): Promise<DomainEvent[]> {
+  const all: DomainEvent[] = [];
+  for (let after = 0; ; ) {
+    const { page } = await listEvents(
+      { uow: storage.uow },
+      { brandId, query: { limit: '100', ...(after > 0 ? { starting_after: String(after) } : {}) } },
+    );
+    all.push(...page.items);
+    if (!page.hasMore) return all;
+    after = page.items[page.items.length - 1]!.id;
+  }
 }
 
 async function until(

@@ -25,6 +25,8 @@ export type {
 
 // Unit of work: the transaction boundary every use case goes through, and the repositories it binds.
 export type { Repositories, UnitOfWork } from './shared/unit-of-work.ports';
+export type { TransactionEnd, TransactionEndRepositories } from './shared/transaction-end.ports';
+export { BeforeCommitSteps, NO_TRANSACTION, withStepsBeforeCommit } from './shared/before-commit-steps';
 export { settleAll } from './shared/settle-all';
 export { SharedTransaction, SharingUnitOfWork, TransactionMustRestart } from './shared/shared-transaction';
 export type { AmbientContext } from './shared/shared-transaction';
@@ -560,7 +562,7 @@ export type {
   TimelineNote,
 } from './events/event.entities';
 export type { EventRepositories, EventRepository } from './events/event.ports';
-export { eventListDefinition } from './events/event.list-definitions';
+export { EVENT_ID_PREFIX, eventListDefinition } from './events/event.list-definitions';
 export { recordEvents } from './events/record-events';
 export { getEvent } from './events/get-event';
 export { listEvents } from './events/list-events';

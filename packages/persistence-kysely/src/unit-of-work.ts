@@ -1,4 +1,12 @@
-import { DomainError, Repositories, UnitOfWork } from '@brand/core';
+import {
+  BeforeCommitSteps,
+  DomainError,
+  NO_TRANSACTION,
+  Repositories,
+  TransactionEndRepositories,
+  UnitOfWork,
+  withStepsBeforeCommit,
+} from '@brand/core';
 import { Kysely } from 'kysely';
 import { Database } from './database';
 import { catalogRepositoryFactories } from './repositories/catalog/catalog.repositories';
@@ -26,11 +34,20 @@ import { GroupMember, SqliteTransactionGroups, TransactionGroupLimits } from './
 import { Dialect } from './storage';
 
 /**
+ * The end of a transaction binding (steps `run` takes before COMMIT); a binding to the plain
+ * connection (`read`) has none.
+ */
+const transactionEndFactories: RepositoryFactories<TransactionEndRepositories> = {
+  transaction: (executor) => (executor.db.isTransaction ? new BeforeCommitSteps() : NO_TRANSACTION),
+};
+
+/**
  * How each repository is made for one connection or transaction: one spread per module, each
  * module's factories living next to its repositories. The type demands a factory for every
  * repository of `Repositories`, so a module left out here does not compile.
  */
 const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
+  ...transactionEndFactories,
   ...sequenceRepositoryFactories,
   ...identityRepositoryFactories,
   ...customerRepositoryFactories,
@@ -121,7 +138,10 @@ export class KyselyUnitOfWork implements UnitOfWork {
   }
 
   run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
-    return this.groups ? this.runGrouped(this.groups, work) : this.runAlone(work);
+    // The steps the work leaves for its end run inside its transaction (or, grouped on SQLite,
+    // inside its savepoint), so they commit or roll back with it.
+    const whole = withStepsBeforeCommit(work);
+    return this.groups ? this.runGrouped(this.groups, whole) : this.runAlone(whole);
   }
 
   private runGrouped<T>(groups: SqliteTransactionGroups, work: (tx: Repositories) => Promise<T>): Promise<T> {

@@ -22,6 +22,8 @@ export interface ListDocumentation {
   cursorOnly?: boolean;
   /** Lists of the older interface page with `page` only: no `cursor` or `starting_after` parameters. */
   pagedOnly?: boolean;
+  /** How the list shows its ids when not as bare numbers (`evt_`): `starting_after` takes them so. */
+  idPrefix?: string;
 }
 
 /** The includes a single object accepts, and the resource an error names. */

@@ -68,13 +68,22 @@ export function listParameters(list: ListDocumentation): JsonSchema[] {
       description: 'next_cursor of the previous page. The response then carries no total.',
       schema: { type: 'string' },
     },
-    {
-      name: 'starting_after',
-      in: 'query',
-      description:
-        'The last id already processed; only with the default sort (id ASC). The response then carries no total.',
-      schema: { type: 'integer' },
-    },
+    list.idPrefix
+      ? {
+          name: 'starting_after',
+          in: 'query',
+          description:
+            `The id of the last item already processed, as the list shows it (\`${list.idPrefix}…\`; the bare ` +
+            'number is understood too); only with the default sort (id ASC). The response then carries no total.',
+          schema: { type: 'string', pattern: `^(${list.idPrefix})?\\d{1,15}$` },
+        }
+      : {
+          name: 'starting_after',
+          in: 'query',
+          description:
+            'The last id already processed; only with the default sort (id ASC). The response then carries no total.',
+          schema: { type: 'integer' },
+        },
   ];
   const offered = list.pagedOnly
     ? parameters.filter((p) => p['name'] !== 'cursor' && p['name'] !== 'starting_after')

@@ -1,4 +1,4 @@
-import { DomainEvent, EVENT_TYPES, EmittedEventType, EventObjects } from '@brand/core';
+import { DomainEvent, EVENT_ID_PREFIX, EVENT_TYPES, EmittedEventType, EventObjects } from '@brand/core';
 import { Static, Type } from '@sinclair/typebox';
 import { component, dateTime, oneOfValues } from '../http/wire-schema';
 import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
@@ -17,7 +17,7 @@ import { ShipmentSchema, presentShipment } from './shipment.presenter';
 import { AvailableStockSchema, presentAvailableStock } from './stock.presenter';
 
 /** An event's public id: `evt_` and its number (ids are per platform, so the brand is not in it). */
-export const eventPublicId = (id: number): string => `evt_${id}`;
+export const eventPublicId = (id: number): string => `${EVENT_ID_PREFIX}${id}`;
 
 /** The number in an event's public id, or null for anything that is not one. */
 export function eventNumberOf(publicId: string | undefined): number | null {

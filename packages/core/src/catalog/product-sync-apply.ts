@@ -44,6 +44,7 @@ export type ProductSyncRepositories = Pick<
   | 'stock'
   | 'suppliers'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -219,6 +220,7 @@ type ProductSyncWriteRepositories = Pick<
   | 'products'
   | 'stock'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -361,7 +363,10 @@ function outcomeOf(
 
 /** Applies the planned stock changes in one call; returns the SKUs whose stock moved. */
 async function applyStock(
-  tx: Pick<Repositories, 'events' | 'ids' | 'inventoryLocations' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'>,
+  tx: Pick<
+    Repositories,
+    'events' | 'ids' | 'inventoryLocations' | 'stock' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'
+  >,
   clock: Clock,
   input: WriteInput,
   variantIdOf: (sku: string) => number,

@@ -81,7 +81,14 @@ export interface ProductImagesSyncDeps {
   uow: UnitOfWork<
     Pick<
       Repositories,
-      'events' | 'ids' | 'productImages' | 'products' | 'suppliers' | 'webhookDeliveries' | 'webhookEndpoints'
+      | 'events'
+      | 'ids'
+      | 'productImages'
+      | 'products'
+      | 'suppliers'
+      | 'webhookDeliveries'
+      | 'transaction'
+      | 'webhookEndpoints'
     >
   >;
   clock: Clock;

@@ -20,7 +20,14 @@ export interface NewCustomer extends CustomerFields {
 
 type CreateCustomerRepositories = Pick<
   Repositories,
-  'customerGroups' | 'customers' | 'events' | 'ids' | 'paymentTerms' | 'webhookDeliveries' | 'webhookEndpoints'
+  | 'customerGroups'
+  | 'customers'
+  | 'events'
+  | 'ids'
+  | 'paymentTerms'
+  | 'webhookDeliveries'
+  | 'transaction'
+  | 'webhookEndpoints'
 >;
 
 /**

@@ -22,7 +22,14 @@ export interface CustomerSyncItem extends CustomerFields {
 
 type SyncCustomersRepositories = Pick<
   Repositories,
-  'customerGroups' | 'customers' | 'events' | 'ids' | 'paymentTerms' | 'webhookDeliveries' | 'webhookEndpoints'
+  | 'customerGroups'
+  | 'customers'
+  | 'events'
+  | 'ids'
+  | 'paymentTerms'
+  | 'webhookDeliveries'
+  | 'transaction'
+  | 'webhookEndpoints'
 >;
 
 /**

@@ -20,7 +20,14 @@ export interface CustomerChanges extends CustomerFields {
 
 type UpdateCustomerRepositories = Pick<
   Repositories,
-  'customerGroups' | 'customers' | 'events' | 'ids' | 'paymentTerms' | 'webhookDeliveries' | 'webhookEndpoints'
+  | 'customerGroups'
+  | 'customers'
+  | 'events'
+  | 'ids'
+  | 'paymentTerms'
+  | 'webhookDeliveries'
+  | 'transaction'
+  | 'webhookEndpoints'
 >;
 
 /**

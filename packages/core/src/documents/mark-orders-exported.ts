@@ -32,6 +32,7 @@ type MarkOrdersExportedRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

@@ -6,7 +6,15 @@ import { DomainEvent } from './event.entities';
  * work, so they commit or roll back with the change they announce.
  */
 export interface EventRepository {
-  /** Stores numbered events (ids from `IdGenerator`, kind `events`). */
+  /**
+   * `count` fresh ids for events of the brand (from `IdGenerator`, kind `events`), drawn after
+   * locking the brand's feed until the transaction ends: a concurrent transaction of the brand
+   * waits here until this one has committed or rolled back, so its ids are higher than every id
+   * this one wrote and a brand's event ids follow the order of its commits. Only the outbox's
+   * commit step calls it (`recordEvents`), as the last lock its transaction takes.
+   */
+  nextFeedIds(brandId: number, count: number): Promise<number[]>;
+  /** Stores numbered events (ids from `nextFeedIds`). */
   append(events: DomainEvent[]): Promise<void>;
   findByIds(brandId: number, ids: number[]): Promise<DomainEvent[]>;
   /** A page of the brand's events, keys of `eventListDefinition`. */

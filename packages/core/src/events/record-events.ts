@@ -1,19 +1,38 @@
 import { timelineOfEvents } from '../documents/timeline-from-events';
+import { TransactionEnd } from '../shared/transaction-end.ports';
 import { Repositories } from '../shared/unit-of-work.ports';
 import { ALL_EVENTS, WebhookDelivery } from '../webhooks/webhook.entities';
 import { DocumentEventType, DomainEvent, EmittedEventType, NewDomainEvent } from './event.entities';
 
 /** The repositories the outbox and its webhook deliveries are written to. */
-type OutboxRepositories = 'ids' | 'events' | 'webhookEndpoints' | 'webhookDeliveries';
+type OutboxRepositories = 'ids' | 'events' | 'webhookEndpoints' | 'webhookDeliveries' | 'transaction';
+
+/** Events a transaction recorded for one brand, waiting for its commit to be numbered and written. */
+interface Recorded {
+  brandId: number;
+  at: string;
+  events: NewDomainEvent[];
+}
+
+/** What each open transaction recorded so far, by its end: written by one step as it commits. */
+const recordedBy = new WeakMap<TransactionEnd, Recorded[]>();
 
 /**
- * Writes events into the outbox inside the caller's transaction (`tx`), numbered in the order
- * given, all at one instant, and a pending delivery of each to every enabled webhook endpoint of
- * the brand subscribed to its type (due at once). Call it after the change it announces is saved,
- * with the objects as saved: events and deliveries commit or roll back with the change.
+ * Writes events into the outbox inside the caller's transaction (`tx`), stamped `at`, and a
+ * pending delivery of each to every enabled webhook endpoint of the brand subscribed to its type
+ * (due at once). Call it after the change it announces is saved, with the objects as saved:
+ * events and deliveries commit or roll back with the change.
+ *
+ * The events are numbered and written as the transaction commits (`tx.transaction`), not now:
+ * every event a transaction recorded, in the order recorded, takes its id under a lock on the
+ * brand's feed held until COMMIT (`EventRepository.nextFeedIds`). The ids of a brand's events
+ * therefore follow the order in which its transactions commit, and a poller that resumes after
+ * the last id it saw never misses an event that committed later with a lower id (DESIGN §10,
+ * "the feed never skips"). Taking the lock last keeps it short and free of deadlocks: nothing
+ * is locked after it.
  *
  * The timeline is one consumer of the events: each event of a document (`DocumentEventType`)
- * also appends that document's timeline entry of the change (`timelineOfEvents`), at the same
+ * also appends that document's timeline entry of the change (`timelineOfEvents`), now, at the same
  * instant, with the note and user the event carries, in the order given. A use case therefore
  * writes by hand only the timeline entries no event announces, before or after this call as the
  * entries of one document must read. Events of no document (inventory, customers, products,
@@ -24,54 +43,84 @@ export async function recordEvents(
   brandId: number,
   at: string,
   events: NewDomainEvent<Exclude<EmittedEventType, DocumentEventType>>[],
-): Promise<DomainEvent[]>;
+): Promise<void>;
 /** Events of documents among them: their timeline entries are written too (`tx.timeline`). */
 export async function recordEvents(
   tx: Pick<Repositories, OutboxRepositories | 'timeline'>,
   brandId: number,
   at: string,
   events: NewDomainEvent[],
-): Promise<DomainEvent[]>;
+): Promise<void>;
 export async function recordEvents(
   tx: Pick<Repositories, OutboxRepositories> & Partial<Pick<Repositories, 'timeline'>>,
   brandId: number,
   at: string,
   events: NewDomainEvent[],
-): Promise<DomainEvent[]> {
-  if (events.length === 0) return [];
-  const ids = await tx.ids.next('events', events.length);
-  // The timeline note stays out of the outbox: an event is its type and object.
-  const numbered = events.map(
-    (e, i) => ({ type: e.type, object: e.object, id: ids[i]!, brandId, createdAt: at }) as DomainEvent,
-  );
-  await tx.events.append(numbered);
+): Promise<void> {
+  if (events.length === 0) return;
   const entries = timelineOfEvents(brandId, at, events);
   // Entries exist only for events of documents, which the second overload types with a timeline.
   if (entries.length > 0) await tx.timeline!.append(entries);
 
+  const recorded = recordedBy.get(tx.transaction);
+  if (recorded) {
+    recorded.push({ brandId, at, events });
+    return;
+  }
+  const first: Recorded[] = [{ brandId, at, events }];
+  recordedBy.set(tx.transaction, first);
+  tx.transaction.beforeCommit(() => writeOutbox(tx, first));
+}
+
+/**
+ * The commit step of a transaction's events: per brand (one, but for work that spans brands by
+ * design), ids under the brand's feed lock, then the events and their deliveries.
+ */
+async function writeOutbox(tx: Pick<Repositories, OutboxRepositories>, recorded: Recorded[]): Promise<void> {
+  // Brands in id order: two transactions that span the same brands lock their feeds alike.
+  for (const brandId of [...new Set(recorded.map((r) => r.brandId))].sort((a, b) => a - b)) {
+    const batches = recorded.filter((r) => r.brandId === brandId);
+    const count = batches.reduce((sum, b) => sum + b.events.length, 0);
+    const ids = await tx.events.nextFeedIds(brandId, count);
+    let next = 0;
+    // The timeline note stays out of the outbox: an event is its type and object.
+    const numbered = batches.flatMap((batch) =>
+      batch.events.map(
+        (e) => ({ type: e.type, object: e.object, id: ids[next++]!, brandId, createdAt: batch.at }) as DomainEvent,
+      ),
+    );
+    await tx.events.append(numbered);
+    await writeDeliveries(tx, brandId, numbered);
+  }
+}
+
+/** A pending delivery of each event to every enabled endpoint of the brand subscribed to its type, due when it happened. */
+async function writeDeliveries(
+  tx: Pick<Repositories, OutboxRepositories>,
+  brandId: number,
+  numbered: DomainEvent[],
+): Promise<void> {
   const endpoints = await tx.webhookEndpoints.findEnabled(brandId);
   const wanted = numbered.flatMap((event) =>
     endpoints
       .filter((endpoint) => endpoint.events.includes(ALL_EVENTS) || endpoint.events.includes(event.type))
       .map((endpoint) => ({ event, endpoint })),
   );
-  if (wanted.length > 0) {
-    const deliveryIds = await tx.ids.next('webhook_deliveries', wanted.length);
-    const deliveries: WebhookDelivery[] = wanted.map(({ event, endpoint }, i) => ({
-      id: deliveryIds[i]!,
-      brandId,
-      endpointId: endpoint.id,
-      eventId: event.id,
-      eventType: event.type,
-      status: 'pending',
-      attempts: 0,
-      lastStatusCode: null,
-      lastError: null,
-      nextAttemptAt: at,
-      createdAt: at,
-      updatedAt: at,
-    }));
-    await tx.webhookDeliveries.insert(deliveries);
-  }
-  return numbered;
+  if (wanted.length === 0) return;
+  const deliveryIds = await tx.ids.next('webhook_deliveries', wanted.length);
+  const deliveries: WebhookDelivery[] = wanted.map(({ event, endpoint }, i) => ({
+    id: deliveryIds[i]!,
+    brandId,
+    endpointId: endpoint.id,
+    eventId: event.id,
+    eventType: event.type,
+    status: 'pending',
+    attempts: 0,
+    lastStatusCode: null,
+    lastError: null,
+    nextAttemptAt: event.createdAt,
+    createdAt: event.createdAt,
+    updatedAt: event.createdAt,
+  }));
+  await tx.webhookDeliveries.insert(deliveries);
 }

@@ -16,6 +16,7 @@ type BookCreditNoteRepositories = Pick<
   | 'ids'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

@@ -43,6 +43,7 @@ export async function creditInvoice(
         | 'orders'
         | 'timeline'
         | 'webhookDeliveries'
+        | 'transaction'
         | 'webhookEndpoints'
       >
     >;

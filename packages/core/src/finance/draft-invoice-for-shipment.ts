@@ -15,7 +15,14 @@ import { FinancialLine, Invoice } from './finance.entities';
 export async function draftInvoiceForShipment(
   tx: Pick<
     Repositories,
-    'documentNumbers' | 'events' | 'ids' | 'invoices' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+    | 'documentNumbers'
+    | 'events'
+    | 'ids'
+    | 'invoices'
+    | 'timeline'
+    | 'webhookDeliveries'
+    | 'transaction'
+    | 'webhookEndpoints'
   >,
   input: { order: Order; shipment: Shipment; userId: number | null; at: string },
 ): Promise<{ invoice: Invoice | null; order: Order }> {

@@ -17,6 +17,7 @@ type CancelShipmentRepositories = Pick<
   | 'shipments'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

@@ -26,6 +26,7 @@ export async function createPartialShipment(
         | 'shipments'
         | 'timeline'
         | 'webhookDeliveries'
+        | 'transaction'
         | 'webhookEndpoints'
       >
     >;

@@ -45,6 +45,7 @@ type DeliverShipmentRepositories = Pick<
   | 'shipments'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

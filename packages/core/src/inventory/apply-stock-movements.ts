@@ -4,7 +4,7 @@ import { Repositories } from '../shared/unit-of-work.ports';
 import { AppliedStock, AvailableStock, NewStockMovement } from './inventory.entities';
 
 /** What recording `inventory.changed` events needs besides the stock. */
-type EventRepositories = 'events' | 'ids' | 'webhookDeliveries' | 'webhookEndpoints';
+type EventRepositories = 'events' | 'ids' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints';
 
 /** The row of `GET /v10/inventory-available` of a balance as it was left. */
 const availableStockOf = (b: AppliedStock): AvailableStock => ({

@@ -42,6 +42,12 @@ export interface ListDefinition<T> {
   includes: readonly string[];
   /** Cursor-only lists (inventory available) refuse `page` and never count. */
   cursorOnly?: boolean;
+  /**
+   * The prefix of an id as the API shows it, when it is not a bare number (`evt_` for events):
+   * `starting_after` then takes the id as shown (`evt_123`), so a poller resumes from the last
+   * item it saw as it saw it; the bare number is still understood.
+   */
+  idPrefix?: string;
 }
 
 /** What the wire gave, before validation: values still as strings / arrays of strings. */

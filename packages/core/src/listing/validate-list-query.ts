@@ -52,6 +52,11 @@ function asInteger(value: unknown): number | null {
   return null;
 }
 
+/** `value` without the list's id prefix (`evt_123` → `123`); anything else as it came. */
+function withoutIdPrefix(value: unknown, prefix: string | undefined): unknown {
+  return prefix && typeof value === 'string' && value.startsWith(prefix) ? value.slice(prefix.length) : value;
+}
+
 /** Normalises one scalar filter value to the field's type; undefined when it does not fit. */
 function typedValue(field: FieldDefinition<unknown>, raw: unknown): Primitive | undefined {
   if (raw === null || raw === 'null') return null;
@@ -306,14 +311,19 @@ export function validateListQuery<T>(
     violations.push({ pointer: '/page', detail: 'page cannot be combined with cursor or starting_after' });
 
   if (usesStartingAfter) {
-    const id = asInteger(raw.starting_after);
+    const id = asInteger(withoutIdPrefix(raw.starting_after, definition.idPrefix));
     if (explicit && !(sort.length === 1 && sort[0]?.key === 'id' && sort[0].direction === 'ASC')) {
       violations.push({
         pointer: '/starting_after',
         detail: 'starting_after only works with the default sort (id ASC); use cursor with a custom sort',
       });
     } else if (id === null)
-      violations.push({ pointer: '/starting_after', detail: 'starting_after must be an integer id' });
+      violations.push({
+        pointer: '/starting_after',
+        detail: definition.idPrefix
+          ? `starting_after must be an id as the list shows it (${definition.idPrefix} and a number)`
+          : 'starting_after must be an integer id',
+      });
     else after = { values: [id] };
   }
   if (usesCursor) {

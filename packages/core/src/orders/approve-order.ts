@@ -24,6 +24,7 @@ export async function approveOrder(
         | 'shipments'
         | 'timeline'
         | 'webhookDeliveries'
+        | 'transaction'
         | 'webhookEndpoints'
       >
     >;

@@ -18,7 +18,15 @@ export async function cancelOrder(
     uow: UnitOfWork<
       Pick<
         Repositories,
-        'events' | 'ids' | 'orders' | 'shipments' | 'stock' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+        | 'events'
+        | 'ids'
+        | 'orders'
+        | 'shipments'
+        | 'stock'
+        | 'timeline'
+        | 'webhookDeliveries'
+        | 'transaction'
+        | 'webhookEndpoints'
       >
     >;
     clock: Clock;

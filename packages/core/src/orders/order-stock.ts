@@ -11,7 +11,7 @@ import { Order, OrderLine } from './order.entities';
  */
 
 /** What moving stock and announcing it (`inventory.changed`) uses. */
-type StockEventRepositories = 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints';
+type StockEventRepositories = 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints';
 
 interface StockChange {
   brandId: number;

@@ -69,6 +69,7 @@ type PlaceOrderRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

@@ -12,7 +12,10 @@ import { productionOrderLifecycle } from './production.lifecycle';
 export async function approveProductionOrder(
   deps: {
     uow: UnitOfWork<
-      Pick<Repositories, 'events' | 'ids' | 'productionOrders' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'>
+      Pick<
+        Repositories,
+        'events' | 'ids' | 'productionOrders' | 'timeline' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'
+      >
     >;
     clock: Clock;
   },

@@ -33,6 +33,7 @@ type ReceiveDeliveryNoteRepositories = Pick<
   | 'suppliers'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -151,7 +152,14 @@ export async function receiveDeliveryNote(
 async function restock(
   tx: Pick<
     Repositories,
-    'events' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'
+    | 'events'
+    | 'ids'
+    | 'inventoryLocations'
+    | 'products'
+    | 'stock'
+    | 'webhookDeliveries'
+    | 'transaction'
+    | 'webhookEndpoints'
   >,
   note: DeliveryNote,
   pieces: ReadonlyMap<number, number>,

@@ -13,7 +13,10 @@ import { returnLifecycle } from './return.lifecycle';
 export async function approveReturn(
   deps: {
     uow: UnitOfWork<
-      Pick<Repositories, 'events' | 'ids' | 'returns' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'>
+      Pick<
+        Repositories,
+        'events' | 'ids' | 'returns' | 'timeline' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'
+      >
     >;
     clock: Clock;
   },

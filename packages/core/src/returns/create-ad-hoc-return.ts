@@ -60,6 +60,7 @@ type CreateAdHocReturnRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -208,6 +209,7 @@ type NewAdHocReturnRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

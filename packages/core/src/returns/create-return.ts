@@ -61,6 +61,7 @@ export async function createReturn(
         | 'returns'
         | 'timeline'
         | 'webhookDeliveries'
+        | 'transaction'
         | 'webhookEndpoints'
       >
     >;

@@ -27,6 +27,7 @@ export async function creditNoteFromAlert(
         | 'returns'
         | 'timeline'
         | 'webhookDeliveries'
+        | 'transaction'
         | 'webhookEndpoints'
       >
     >;

@@ -40,6 +40,7 @@ type FinalizePortalReturnRepositories = Pick<
   | 'returns'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

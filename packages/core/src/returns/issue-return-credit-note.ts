@@ -24,7 +24,14 @@ export function feeInReturnBasis(
 /** What issuing a return's credit note writes: the note, its number, and its event and timeline entry. */
 type IssueReturnCreditNoteRepositories = Pick<
   Repositories,
-  'creditNotes' | 'documentNumbers' | 'events' | 'ids' | 'timeline' | 'webhookDeliveries' | 'webhookEndpoints'
+  | 'creditNotes'
+  | 'documentNumbers'
+  | 'events'
+  | 'ids'
+  | 'timeline'
+  | 'webhookDeliveries'
+  | 'transaction'
+  | 'webhookEndpoints'
 >;
 
 /**

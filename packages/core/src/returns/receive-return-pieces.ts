@@ -22,6 +22,7 @@ export type ReturnReceiptRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -106,7 +107,14 @@ const restocks = (line: ReturnLine): boolean =>
 async function restock(
   tx: Pick<
     Repositories,
-    'events' | 'ids' | 'inventoryLocations' | 'products' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'
+    | 'events'
+    | 'ids'
+    | 'inventoryLocations'
+    | 'products'
+    | 'stock'
+    | 'webhookDeliveries'
+    | 'transaction'
+    | 'webhookEndpoints'
   >,
   ret: Return,
   userId: number | null,

@@ -100,6 +100,7 @@ type UpsertPortalReturnRepositories = Pick<
   | 'stock'
   | 'timeline'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 

@@ -22,7 +22,9 @@ export function emptyEventsState(): EventsState {
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 export const inMemoryEventFactories: InMemoryFactories<EventRepositories, EventsState> = {
-  events: (s) => ({
+  // Transactions here run one at a time, so ids drawn in one already follow the commit order.
+  events: (s, bound) => ({
+    nextFeedIds: (_brandId, count) => bound.ids.next('events', count),
     async append(events) {
       for (const event of events) {
         if (s().events.some((e) => e.id === event.id)) throw new Error(`event ${event.id} exists already`);

@@ -1,4 +1,6 @@
+import { BeforeCommitSteps, NO_TRANSACTION, withStepsBeforeCommit } from '../shared/before-commit-steps';
 import { SequenceRepositories } from '../shared/sequences.ports';
+import { TransactionEndRepositories } from '../shared/transaction-end.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import {
   CatalogState,
@@ -91,7 +93,7 @@ const inMemorySequenceFactories: InMemoryFactories<SequenceRepositories, MemoryS
  * living next to its repositories. The type demands a factory for every repository of
  * `Repositories`, so a module left out here does not compile.
  */
-const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
+const IN_MEMORY_FACTORIES: InMemoryFactories<Omit<Repositories, 'transaction'>, MemoryState> = {
   ...inMemorySequenceFactories,
   ...inMemoryIdentityFactories,
   ...inMemoryCustomerFactories,
@@ -111,11 +113,11 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Repositories, MemoryState> = {
   ...inMemoryConsoleFactories,
   ...inMemoryIdempotencyFactories,
 };
-const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof Repositories)[];
+const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof typeof IN_MEMORY_FACTORIES)[];
 
-/** Every repository over `state`, made at once: here they are cheap to make. */
-function bind(state: () => MemoryState): Repositories {
-  const bound: Partial<Repositories> = {};
+/** Every repository over `state`, made at once (here they are cheap to make), and the transaction's end. */
+function bind(state: () => MemoryState, end: TransactionEndRepositories['transaction']): Repositories {
+  const bound: Partial<Repositories> = { transaction: end };
   for (const key of REPOSITORY_KEYS) bound[key] = IN_MEMORY_FACTORIES[key](state, bound as Repositories) as never;
   return bound as Repositories;
 }
@@ -132,7 +134,7 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   async run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     const result = this.queue.then(async () => {
       const draft = clone(this.state);
-      const value = await work(bind(() => draft));
+      const value = await withStepsBeforeCommit(work)(bind(() => draft, new BeforeCommitSteps()));
       this.state = draft;
       return value;
     });
@@ -141,6 +143,6 @@ export class InMemoryUnitOfWork implements UnitOfWork {
   }
 
   async read<T>(work: (repositories: Repositories) => Promise<T>): Promise<T> {
-    return work(bind(() => this.state));
+    return work(bind(() => this.state, NO_TRANSACTION));
   }
 }

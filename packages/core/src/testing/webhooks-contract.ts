@@ -1,4 +1,5 @@
 import { pruneEvents } from '../events/prune-events';
+import { listEvents } from '../events/list-events';
 import { recordEvents } from '../events/record-events';
 import { Brand } from '../identity/identity.entities';
 import { Order } from '../orders/order.entities';
@@ -209,12 +210,15 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
     const SCHEDULE = [0, 1000, 5000];
 
     const anOrder = (brandId: number, id: number) => ({ id, brandId, status: 'draft' }) as unknown as Order;
-    const announce = (brandId: number, type: 'order.created' | 'order.cancelled', orderId: number) =>
-      uow().run((tx) =>
+    /** Commits one event and answers it as stored (the newest of the brand's feed: ids are drawn at commit). */
+    const announce = async (brandId: number, type: 'order.created' | 'order.cancelled', orderId: number) => {
+      await uow().run((tx) =>
         recordEvents(tx, brandId, clock.now(), [
           { type, object: anOrder(brandId, orderId), timeline: { note: null, userId: null } },
         ]),
       );
+      return (await listEvents({ uow: uow() }, { brandId, query: { sort: [{ key: 'id', direction: 'DESC' }], limit: '1' } })).page.items;
+    };
     const deliveriesOf = async (brandId: number, endpointId: number) =>
       (await listWebhookDeliveries({ uow: uow() }, { brandId, endpointId, query: { limit: '100' } })).page.items;
     const dispatch = (sender: WebhookSender, owner = 'dispatcher-a', random = 0.5) =>

@@ -15,6 +15,7 @@ import { consoleSessionsMigration } from './0012-console-sessions';
 import { requestLogBrandIndexesMigration } from './0013-request-log-brand-indexes';
 import { housekeepingIndexesMigration } from './0014-housekeeping-indexes';
 import { idempotencyKeysMigration } from './0015-idempotency-keys';
+import { eventFeedsMigration } from './0016-event-feeds';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -36,6 +37,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0013-request-log-brand-indexes': requestLogBrandIndexesMigration(),
         '0014-housekeeping-indexes': housekeepingIndexesMigration(),
         '0015-idempotency-keys': idempotencyKeysMigration(dialect),
+        '0016-event-feeds': eventFeedsMigration(dialect),
       };
     },
   };

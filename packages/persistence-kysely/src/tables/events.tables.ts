@@ -11,8 +11,15 @@ export interface EventsTable {
   created_at: string;
 }
 
+/** A brand's feed: the row whose lock orders the brand's event ids by commit (migration 0016). */
+export interface EventFeedsTable {
+  brand_id: number;
+  events_written: number;
+}
+
 declare module '../database' {
   interface Database {
     events: EventsTable;
+    event_feeds: EventFeedsTable;
   }
 }

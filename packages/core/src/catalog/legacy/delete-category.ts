@@ -13,7 +13,10 @@ import { findCategory } from './legacy-category.helpers';
 export async function deleteCategory(
   deps: {
     uow: UnitOfWork<
-      Pick<Repositories, 'categories' | 'events' | 'ids' | 'products' | 'webhookDeliveries' | 'webhookEndpoints'>
+      Pick<
+        Repositories,
+        'categories' | 'events' | 'ids' | 'products' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'
+      >
     >;
     clock: Clock;
   },

@@ -15,7 +15,9 @@ import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
  */
 export async function deleteLegacyVariant(
   deps: {
-    uow: UnitOfWork<Pick<Repositories, 'events' | 'ids' | 'products' | 'webhookDeliveries' | 'webhookEndpoints'>>;
+    uow: UnitOfWork<
+      Pick<Repositories, 'events' | 'ids' | 'products' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'>
+    >;
     clock: Clock;
   },
   input: { brandId: number; productId: number; variantId: number },

@@ -44,6 +44,7 @@ export type LegacyProductWriteRepositories = Pick<
   | 'stock'
   | 'subbrands'
   | 'webhookDeliveries'
+  | 'transaction'
   | 'webhookEndpoints'
 >;
 
@@ -601,7 +602,7 @@ export async function resolveStockLocations(
 
 /** Sets the in-stock quantities (reason `api_quantity`): one ledger row per balance that changes. */
 export async function applyInventory(
-  tx: Pick<Repositories, 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'webhookEndpoints'>,
+  tx: Pick<Repositories, 'events' | 'ids' | 'stock' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'>,
   input: { brandId: number; userId: number | null; at: string },
   entries: { variantId: number; stock: NormalizedStock; location: InventoryLocation }[],
 ): Promise<void> {

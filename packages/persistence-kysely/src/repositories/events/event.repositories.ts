@@ -1,11 +1,11 @@
-import { DomainEvent, EventRepositories, EventRepository } from '@brand/core';
+import { DomainEvent, EventRepositories, EventRepository, Repositories } from '@brand/core';
 import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { EventsTable } from '../../tables/events.tables';
 import { selectInChunks, unique } from '../batches';
 import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
-import { Executor, RepositoryFactories } from '../executor';
+import { Executor, RepositoryFactories, executeText } from '../executor';
 
 /** The list keys of `eventListDefinition`. */
 const EVENT_COLUMNS: ListColumns = {
@@ -26,9 +26,34 @@ const rowToEvent = (r: Selectable<EventsTable>): DomainEvent =>
     createdAt: r.created_at,
   }) as DomainEvent;
 
-export function eventRepository(executor: Executor): EventRepository {
+/**
+ * Locks the brand's feed row (made on the brand's first event) for the rest of the transaction.
+ * On Postgres the same statement then draws the ids: `nextval` is evaluated for rows of the join
+ * with the upsert's RETURNING, which exist only once the upsert holds the lock, so a transaction
+ * of the brand that commits later draws higher ids. SQLite has one writer at a time, so its ids
+ * follow the commits anyway; it keeps the count alike and draws from its counter row.
+ */
+const LOCK_FEED =
+  'insert into "event_feeds" ("brand_id", "events_written") values (?, ?) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written"';
+const LOCK_FEED_AND_DRAW_POSTGRES =
+  'with "feed" as (insert into "event_feeds" ("brand_id", "events_written") values ($1, $2::int) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written" returning "brand_id") ' +
+  'select nextval(\'ids_events\') as "id" from "feed" cross join generate_series(1, $2::int)';
+
+export function eventRepository(executor: Executor, bound: Repositories): EventRepository {
   const { db } = executor;
   return {
+    async nextFeedIds(brandId, count) {
+      if (count < 1) return [];
+      if (executor.dialect === 'postgres') {
+        const { rows } = await executeText<{ id: number | string }>(executor, LOCK_FEED_AND_DRAW_POSTGRES, [
+          brandId,
+          count,
+        ]);
+        return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+      }
+      await executeText(executor, LOCK_FEED, [brandId, count]);
+      return bound.ids.next('events', count);
+    },
     async append(events) {
       if (events.length === 0) return;
       await bulkInsert(
@@ -60,5 +85,5 @@ export function eventRepository(executor: Executor): EventRepository {
 
 /** The events module's repositories, as the unit of work makes them. */
 export const eventRepositoryFactories: RepositoryFactories<EventRepositories> = {
-  events: (executor) => eventRepository(executor),
+  events: (executor, bound) => eventRepository(executor, bound),
 };
