@@ -1,5 +1,6 @@
-import { ChildProcess, fork } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { ChildProcess, fork, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -62,6 +63,72 @@ export async function stopServer(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+const API_SERVER = require.resolve('@brand/api/dist/server.js');
+
+/** A TCP port nobody listens on right now (the kernel's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The real server (`apps/api/dist/server.js`, what `pnpm start` runs) in a process of its own. */
+export interface RunningApi {
+  child: ChildProcess;
+  baseUrl: string;
+  exited: Promise<number | null>;
+  folder: string;
+}
+
+/**
+ * Starts the real server with `workers` processes (WEB_CONCURRENCY) and resolves once each logged
+ * that it listens. The logs (a JSON line per request, as in production) go to a file, so that
+ * reading them costs the load generator nothing.
+ */
+export async function startApiProcesses(databaseUrl: string, workers: number): Promise<RunningApi> {
+  const port = await freePort();
+  const folder = mkdtempSync(join(tmpdir(), 'brand-bench-workers-'));
+  const logFile = join(folder, 'api.log');
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...serverNodeFlags(), API_SERVER], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      WEB_CONCURRENCY: String(workers),
+      RATE_LIMIT_MAX: '1000000000',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', log, 'inherit'],
+  });
+  closeSync(log);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let ended = false;
+  void exited.then(() => (ended = true));
+  for (;;) {
+    const listening = readFileSync(logFile, 'utf8').match(/"msg":"API listening"/g)?.length ?? 0;
+    if (listening >= workers) break;
+    if (ended) throw new Error(`the API exited before it listened:\n${readFileSync(logFile, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { child, baseUrl: `http://127.0.0.1:${port}`, exited, folder };
+}
+
+/** SIGTERM, as an operator stops it; the graceful shutdown must end with exit code 0. */
+export async function stopApiProcesses(api: RunningApi): Promise<void> {
+  api.child.kill('SIGTERM');
+  const code = await api.exited;
+  rmSync(api.folder, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`the API exited with ${code} after SIGTERM`);
 }
 
 /** Drives one URL with autocannon for `seconds` after a short warm-up (`requests` shapes POSTs, e.g. a fresh body per request). */

@@ -8,90 +8,32 @@
  *
  * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
  */
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { openTestStorage } from '@brand/persistence-kysely';
-import { serverNodeFlags } from '@brand/api';
-import { Measurement, measure, printTable, saveResults, seedCustomers, seedIntegrator } from './harness';
+import {
+  Measurement,
+  measure,
+  printTable,
+  saveResults,
+  seedCustomers,
+  seedIntegrator,
+  startApiProcesses,
+  stopApiProcesses,
+} from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const SERVER = require.resolve('@brand/api/dist/server.js');
 const WITH_POSTGRES = join(__dirname, '..', '..', 'tooling', 'scripts', 'with-postgres.sh');
-
-/** A TCP port nobody listens on right now (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-interface RunningApi {
-  child: ChildProcess;
-  baseUrl: string;
-  exited: Promise<number | null>;
-  folder: string;
-}
-
-/**
- * Starts the server with `workers` processes and resolves once each logged that it listens. The
- * logs (a JSON line per request, as in production) go to a file, so that reading them costs the
- * load generator nothing.
- */
-async function startApi(databaseUrl: string, workers: number): Promise<RunningApi> {
-  const port = await freePort();
-  const folder = mkdtempSync(join(tmpdir(), 'brand-bench-workers-'));
-  const logFile = join(folder, 'api.log');
-  const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      WEB_CONCURRENCY: String(workers),
-      RATE_LIMIT_MAX: '1000000000',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', log, 'inherit'],
-  });
-  closeSync(log);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let ended = false;
-  void exited.then(() => (ended = true));
-  for (;;) {
-    const listening = readFileSync(logFile, 'utf8').match(/"msg":"API listening"/g)?.length ?? 0;
-    if (listening >= workers) break;
-    if (ended) throw new Error(`the API exited before it listened:\n${readFileSync(logFile, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { child, baseUrl: `http://127.0.0.1:${port}`, exited, folder };
-}
-
-/** SIGTERM, as an operator stops it; the graceful shutdown must end with exit code 0. */
-async function stopApi(api: RunningApi): Promise<void> {
-  api.child.kill('SIGTERM');
-  const code = await api.exited;
-  rmSync(api.folder, { recursive: true, force: true });
-  if (code !== 0) throw new Error(`the API exited with ${code} after SIGTERM`);
-}
 
 async function measureWith(
   databaseUrl: string,
   workers: number,
   headers: Record<string, string>,
 ): Promise<Measurement> {
-  const api = await startApi(databaseUrl, workers);
+  const api = await startApiProcesses(databaseUrl, workers);
   try {
     const name = `${workers} worker${workers === 1 ? ' (one process, no primary)' : 's'}`;
     const result = await measure(name, `${api.baseUrl}/v10/customers?limit=1`, headers, {
@@ -102,7 +44,7 @@ async function measureWith(
       throw new Error(`${name}: ${result.non2xx} answers were not 2xx and ${result.errors} failed`);
     return result;
   } finally {
-    await stopApi(api);
+    await stopApiProcesses(api);
   }
 }
 

@@ -122,6 +122,37 @@ for (const dialect of testDialects()) {
       expect((since.body.events as Body[]).map((e) => e['type'])).toEqual(['order.cancelled']);
     });
 
+    it('resumes after the event named by starting_after as the feed shows it (evt_…) or by its number, and refuses anything else naming the field', async () => {
+      const shop = await seedOrderingBrand(t);
+      for (let i = 0; i < 3; i++)
+        await placeOrder(t, shop.brand, shop.channels.b2b, {
+          customer_number: 'C-B2B',
+          lines: [{ sku: 'TEE-S', quantity: 1 }],
+        });
+      const all = (await events(shop.brand, `${ORDER_EVENTS}&limit=100`)).body.events as Body[];
+      expect(all).toHaveLength(3);
+      const [first, second, third] = all.map((e) => e['id'] as string);
+
+      const resumed = await events(shop.brand, `${ORDER_EVENTS}&starting_after=${first}`);
+      expect(resumed.status).toBe(200);
+      expect((resumed.body.events as Body[]).map((e) => e['id'])).toEqual([second, third]);
+      expect(resumed.body.has_more).toBe(false);
+      const byNumber = await events(shop.brand, `${ORDER_EVENTS}&starting_after=${second!.slice('evt_'.length)}`);
+      expect((byNumber.body.events as Body[]).map((e) => e['id'])).toEqual([third]);
+      // After the newest: nothing yet, and the same question later finds what came since.
+      expect((await events(shop.brand, `${ORDER_EVENTS}&starting_after=${third}`)).body.events).toEqual([]);
+
+      for (const bad of ['evt_', 'evt_x1', 'ord_12', 'evt_-1x', 'evt_1234567890123456']) {
+        const refused = await events(shop.brand, `starting_after=${bad}`);
+        expect([bad, refused.status]).toEqual([bad, 422]);
+        expect(refused.body.errors[0]).toMatchObject({
+          code: 'invalid_list_query',
+          source: { parameter: 'starting_after' },
+        });
+        expect(refused.body.errors[0].detail).toContain('evt_');
+      }
+    });
+
     it("never shows another brand's events: its ids answer 404 like missing ones, as do ids that are not event ids", async () => {
       const shop = await seedOrderingBrand(t);
       await placeOrder(t, shop.brand, shop.channels.b2b, {

@@ -74,53 +74,47 @@ export async function recordEvents(
 
 /**
  * The commit step of a transaction's events: per brand (one, but for work that spans brands by
- * design), ids under the brand's feed lock, then the events and their deliveries.
+ * design), the subscribed endpoints and delivery ids first, then, under the brand's feed lock,
+ * the event ids, the events and their deliveries. What runs under the lock is kept to those
+ * writes, since the brand's event-writing transactions queue for it until COMMIT.
  */
 async function writeOutbox(tx: Pick<Repositories, OutboxRepositories>, recorded: Recorded[]): Promise<void> {
   // Brands in id order: two transactions that span the same brands lock their feeds alike.
   for (const brandId of [...new Set(recorded.map((r) => r.brandId))].sort((a, b) => a - b)) {
-    const batches = recorded.filter((r) => r.brandId === brandId);
-    const count = batches.reduce((sum, b) => sum + b.events.length, 0);
-    const ids = await tx.events.nextFeedIds(brandId, count);
-    let next = 0;
+    const events = recorded
+      .filter((r) => r.brandId === brandId)
+      .flatMap((batch) => batch.events.map((event) => ({ type: event.type, object: event.object, at: batch.at })));
+    const endpoints = await tx.webhookEndpoints.findEnabled(brandId);
+    const subscribers = events.map(({ type }) =>
+      endpoints.filter((endpoint) => endpoint.events.includes(ALL_EVENTS) || endpoint.events.includes(type)),
+    );
+    const deliveryCount = subscribers.reduce((sum, s) => sum + s.length, 0);
+    const deliveryIds = deliveryCount > 0 ? await tx.ids.next('webhook_deliveries', deliveryCount) : [];
+
+    const ids = await tx.events.nextFeedIds(brandId, events.length);
     // The timeline note stays out of the outbox: an event is its type and object.
-    const numbered = batches.flatMap((batch) =>
-      batch.events.map(
-        (e) => ({ type: e.type, object: e.object, id: ids[next++]!, brandId, createdAt: batch.at }) as DomainEvent,
-      ),
+    const numbered = events.map(
+      (e, i) => ({ type: e.type, object: e.object, id: ids[i]!, brandId, createdAt: e.at }) as DomainEvent,
     );
     await tx.events.append(numbered);
-    await writeDeliveries(tx, brandId, numbered);
+    if (deliveryCount === 0) continue;
+    let next = 0;
+    const deliveries: WebhookDelivery[] = numbered.flatMap((event, i) =>
+      subscribers[i]!.map((endpoint) => ({
+        id: deliveryIds[next++]!,
+        brandId,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        status: 'pending' as const,
+        attempts: 0,
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: event.createdAt,
+        createdAt: event.createdAt,
+        updatedAt: event.createdAt,
+      })),
+    );
+    await tx.webhookDeliveries.insert(deliveries);
   }
-}
-
-/** A pending delivery of each event to every enabled endpoint of the brand subscribed to its type, due when it happened. */
-async function writeDeliveries(
-  tx: Pick<Repositories, OutboxRepositories>,
-  brandId: number,
-  numbered: DomainEvent[],
-): Promise<void> {
-  const endpoints = await tx.webhookEndpoints.findEnabled(brandId);
-  const wanted = numbered.flatMap((event) =>
-    endpoints
-      .filter((endpoint) => endpoint.events.includes(ALL_EVENTS) || endpoint.events.includes(event.type))
-      .map((endpoint) => ({ event, endpoint })),
-  );
-  if (wanted.length === 0) return;
-  const deliveryIds = await tx.ids.next('webhook_deliveries', wanted.length);
-  const deliveries: WebhookDelivery[] = wanted.map(({ event, endpoint }, i) => ({
-    id: deliveryIds[i]!,
-    brandId,
-    endpointId: endpoint.id,
-    eventId: event.id,
-    eventType: event.type,
-    status: 'pending',
-    attempts: 0,
-    lastStatusCode: null,
-    lastError: null,
-    nextAttemptAt: event.createdAt,
-    createdAt: event.createdAt,
-    updatedAt: event.createdAt,
-  }));
-  await tx.webhookDeliveries.insert(deliveries);
 }
