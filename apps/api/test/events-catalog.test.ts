@@ -6,10 +6,11 @@ import { listEvents } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely';
 import { DEFAULT_CONFIG } from '../src/config';
 import { address, newCustomer } from './support/customers';
+import { storageFailingBeforeCommit } from './support/failing-storage';
 import { Integrator, createIntegrator } from './support/integrator';
-import { useTestApp } from './support/test-app';
+import { buildApp, closeServer, listenOnLoopback, useTestApp } from './support/test-app';
 import { ImageServer, startImageServer } from './images/support/image-server';
-import { legacyClient, legacyProduct, legacyVariant } from './legacy/legacy-support';
+import { legacyClient, legacyHeaders, legacyProduct, legacyVariant } from './legacy/legacy-support';
 
 type Body = Record<string, unknown>;
 /** A customer sync's addresses, matched by title, replacing the stored ones. */
@@ -80,9 +81,12 @@ for (const dialect of testDialects()) {
       return found;
     }
 
-    /** A product as `GET /v10/products/{id}` shows it. */
-    async function productShown(id: number): Promise<Body> {
-      const response = await request(t.server).get(`/v10/products/${id}`).set(brand.headers);
+    /** A product as `GET /v10/products/{id}` shows it (with `includes`, if any). */
+    async function productShown(id: number, includes: string[] = []): Promise<Body> {
+      const query = includes.map((name) => `includes[]=${name}`).join('&');
+      const response = await request(t.server)
+        .get(`/v10/products/${id}${query ? `?${query}` : ''}`)
+        .set(brand.headers);
       expect(response.status).toBe(200);
       return response.body.product as Body;
     }
@@ -101,7 +105,7 @@ for (const dialect of testDialects()) {
       data: { object },
     });
 
-    it('announces customers a sync creates or changes as GET shows them, and nothing for unchanged, deleted or refused ones', async () => {
+    it('announces customers a sync creates, changes or deletes as GET shows(ed) them, and nothing for unchanged, absent or refused ones', async () => {
       const created = await syncCustomers([
         newCustomer('C-1', addresses(address('Home'))),
         newCustomer('C-2', { discount_percentage: 12.5 }),
@@ -129,15 +133,22 @@ for (const dialect of testDialects()) {
         { customer_number: 'C-3', name: 'No currency' },
       ]);
       expect(refused.status).toBe(422);
-      const deleted = await syncCustomers([{ customer_number: 'C-2', delete: true }]);
-      expect(deleted.body.customers[0].action).toBe('deleted');
+      const shownLast = await customerShown(c2!);
+      const deleted = await syncCustomers([
+        { customer_number: 'C-2', delete: true },
+        { customer_number: 'C-9', delete: true },
+      ]);
+      expect((deleted.body.customers as Body[]).map((c) => c['action'])).toEqual(['deleted', 'absent']);
+      await expect(customerShown(c2!)).rejects.toThrow('is not listed');
 
       expect(await eventsOf('customer.')).toEqual([
         event('customer.created', shownCreated[0]!, createdAt),
         event('customer.created', shownCreated[1]!, createdAt),
         event('customer.updated', shownChanged[0]!, new Date(Date.parse(createdAt) + 2 * MINUTE).toISOString()),
         event('customer.updated', shownChanged[1]!, new Date(Date.parse(createdAt) + 2 * MINUTE).toISOString()),
+        event('customer.deleted', shownLast, t.clock.now()),
       ]);
+      expect(shownLast).toEqual(shownChanged[0]);
       expect((await eventsOfType('customer.updated')).map((e) => e.data.object['id'])).toEqual([c2, c1]);
     });
 
@@ -270,6 +281,90 @@ for (const dialect of testDialects()) {
         'Rain jacket',
       ]);
       expect(new Set(shown.map((p) => p['updated_at'])).size).toBe(5);
+    });
+
+    it('announces a supplier a sync deletes as GET showed it last, and nothing for creates, changes, absent or refused deletes', async () => {
+      const syncSuppliers = (suppliers: Body[]) =>
+        request(t.server).post('/production/suppliers/sync').set(brand.headers).send({ suppliers });
+      const created = await syncSuppliers([
+        { supplier_number: 'S-1', name: 'Mill', currency: 'EUR', email: 'orders@mill.example' },
+        { supplier_number: 'S-2', name: 'Dyer', currency: 'EUR' },
+      ]);
+      expect(created.status).toBe(200);
+      const [s1] = (created.body.suppliers as { id: number }[]).map((s) => s.id);
+      expect((await syncSuppliers([{ supplier_number: 'S-1', name: 'Mill & Co' }])).status).toBe(200);
+      const shown = async (id: number) => request(t.server).get(`/v10/suppliers/${id}`).set(brand.headers);
+      const shownLast = (await shown(s1!)).body.supplier as Body;
+
+      t.clock.advance(MINUTE);
+      const refused = await syncSuppliers([
+        { supplier_number: 'S-1', delete: true },
+        { supplier_number: 'S-3', name: 'No currency' },
+      ]);
+      expect(refused.status).toBe(422);
+      expect(await eventsOf('supplier.')).toEqual([]);
+      const deleted = await syncSuppliers([
+        { supplier_number: 'S-1', delete: true },
+        { supplier_number: 'S-9', delete: true },
+      ]);
+      expect((deleted.body.suppliers as Body[]).map((s) => s['action'])).toEqual(['deleted', 'absent']);
+      expect((await shown(s1!)).status).toBe(404);
+
+      expect(await eventsOf('supplier.')).toEqual([event('supplier.deleted', shownLast, t.clock.now())]);
+      expect(shownLast).toMatchObject({ name: 'Mill & Co', email: 'orders@mill.example' });
+    });
+
+    it('announces a product deleted through the older interface or the product sync as GET /v10 showed it last; nothing for refused or rolled-back deletes', async () => {
+      const api = legacyClient(t.app, brand);
+      const created = await api.post('/api/products', {
+        product: legacyProduct('JKT', [legacyVariant('JKT-M', { size: 'M' }), legacyVariant('JKT-L', { size: 'L' })]),
+      });
+      expect(created.status).toBe(201);
+      const jacket = created.body.id as number;
+      const synced = await syncProducts([syncedProduct('TEE'), syncedProduct('CAP')]);
+      const [tee, cap] = (synced.body.products as { id: number }[]).map((p) => p.id);
+      // As GET showed them last, with their variants (deleted with them).
+      const [jacketShown, teeShown] = [
+        await productShown(jacket, ['variants']),
+        await productShown(tee!, ['variants']),
+      ];
+
+      t.clock.advance(MINUTE);
+      expect((await api.delete('/api/products/999999')).status).toBe(404);
+      const failing = storageFailingBeforeCommit(t.storage);
+      const server = await listenOnLoopback(buildApp(failing.storage, t.clock));
+      try {
+        failing.failNext('products');
+        const rolledBack = await request(server).delete(`/api/products/${jacket}`).set(legacyHeaders(brand));
+        expect(rolledBack.status).toBe(500);
+      } finally {
+        await closeServer(server);
+      }
+      expect(await productShown(jacket, ['variants'])).toEqual(jacketShown);
+      expect(await eventsOfType('product.deleted')).toEqual([]);
+
+      expect((await api.delete(`/api/products/${jacket}`)).status).toBe(204);
+      const deletedAt = t.clock.now();
+      expect((await api.delete(`/api/products/${jacket}`)).status).toBe(404);
+      t.clock.advance(MINUTE);
+      const refused = await syncProducts([
+        { item_number: 'TEE', delete: true },
+        { item_number: 'NEW', name: 'Without variants' },
+      ]);
+      expect(refused.status).toBe(422);
+      const deleted = await syncProducts([
+        { item_number: 'TEE', delete: true },
+        { item_number: 'NONE', delete: true },
+      ]);
+      expect((deleted.body.products as Body[]).map((p) => p['action'])).toEqual(['deleted', 'absent']);
+      expect((await request(t.server).get(`/v10/products/${tee}`).set(brand.headers)).status).toBe(404);
+
+      expect(await eventsOfType('product.deleted')).toEqual([
+        event('product.deleted', jacketShown, deletedAt),
+        event('product.deleted', teeShown, t.clock.now()),
+      ]);
+      expect((jacketShown['variants'] as Body[]).map((v) => v['sku'])).toEqual(['JKT-M', 'JKT-L']);
+      expect(await productShown(cap!)).toMatchObject({ item_number: 'CAP' });
     });
 
     it('announces each product a deleted category detaches, as GET shows it afterwards', async () => {

@@ -138,6 +138,45 @@ for (const dialect of testDialects()) {
       ]);
     });
 
+    it('announces order.updated after invoice.booked when booking regulates pieces but leaves the order open, as GET shows it', async () => {
+      await changeSettings(t, shop.brand, { invoicing: 'in_service' });
+      const { order, shipment } = await anApprovedOrder();
+      // Two of the three TEE-S arrive: the invoice bills 2 × TEE-S and the cap, one TEE-S stays open.
+      const partial = {
+        ...shipment,
+        lines: shipment.lines.map((l) => (l.sku === 'TEE-S' ? { ...l, quantity: 2 } : l)),
+      };
+      expect((await deliver(partial)).status).toBe(200);
+      const [listed] = (await getOk(t, shop.brand, '/v10/invoices'))['invoices'] as Body[];
+      const invoiceId = listed!['id'] as number;
+      const updatesBefore = await eventsOfType('order.updated');
+
+      t.clock.advance(MINUTE);
+      expect((await post(`/v10/invoices/${invoiceId}/book`)).status).toBe(200);
+      const shown = (await getOk(t, shop.brand, `/v10/orders/${order['id']}`))['order'] as Body;
+      t.clock.advance(MINUTE);
+      expect((await post(`/v10/invoices/${invoiceId}/book`)).status).toBe(422);
+
+      expect(shown['status']).toBe('approved');
+      expect((shown['lines'] as Body[]).map((l) => [l['regulated_quantity'], l['reserved_quantity']])).toEqual([
+        [2, 1],
+        [1, 0],
+      ]);
+      expect((await eventsOfType('order.updated')).slice(updatesBefore.length)).toEqual([
+        {
+          id: expect.stringMatching(/^evt_\d+$/),
+          type: 'order.updated',
+          created_at: new Date(Date.parse(t.clock.now()) - MINUTE).toISOString(),
+          data: { object: { ...shown, timeline: undefined, exports: [] } },
+        },
+      ]);
+      const feed = ((await getOk(t, shop.brand, '/v10/events?limit=100'))['events'] as Event[]).map((e) => e.type);
+      expect(feed.slice(feed.indexOf('invoice.booked'))).toEqual(['invoice.booked', 'order.updated']);
+      expect(await eventsOfType('order.archived')).toEqual([]);
+      // The order's regulated entry is the event's, written once, after the booking's.
+      expect((shown['timeline'] as Body[]).slice(-2).map((e) => e['kind'])).toEqual(['booked', 'regulated']);
+    });
+
     it('announces a credit note of an invoice and its booking as GET shows them, and no refused call', async () => {
       await changeSettings(t, shop.brand, { invoicing: 'in_service' });
       const { shipment } = await anApprovedOrder();

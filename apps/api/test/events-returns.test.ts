@@ -3,8 +3,9 @@ import { testDialects } from '@brand/persistence-kysely';
 import { Integrator } from './support/integrator';
 import { changeSettings, getOk, seedOrderingBrand } from './support/orders';
 import { EMAIL, finalize, line, seedPortalShop, upsert } from './support/return-portals';
+import { storageFailingBeforeCommit } from './support/failing-storage';
 import { aDeliveredOrder } from './support/returns';
-import { TestContext, useTestApp } from './support/test-app';
+import { TestContext, buildApp, closeServer, listenOnLoopback, useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
 const MINUTE = 60_000;
@@ -12,10 +13,12 @@ const MINUTE = 60_000;
 /** The returns module's event types. */
 const OWN_TYPES = [
   'return.created',
+  'return.updated',
   'return.approved',
   'return.received',
   'return.credited',
   'alert.created',
+  'alert.resolved',
   'credit_note.created',
 ] as const;
 
@@ -136,7 +139,7 @@ for (const dialect of testDialects()) {
       expect(creditNote).toMatchObject({ status: 'draft', return_id: id });
     });
 
-    it('announces a portal return created at its first upsert, not on replays or edits, then received and credited as GET showed it', async () => {
+    it('announces a portal return created at its first upsert, not on replays, updated by an edit, then received and credited as GET showed it', async () => {
       const shop = await seedPortalShop(t);
       const body = (ret: Body) => ({ email: EMAIL, order_number: shop.order.order_number, return: ret });
 
@@ -161,11 +164,13 @@ for (const dialect of testDialects()) {
         body({ rma: 'RMA-7', notes: 'second thoughts', lines: [line('TEE-S', { quantity: 2 })] }),
       );
       expect(edited.status).toBe(200);
+      const afterEdit = await returnOf(shop.brand, id);
+      const editedAt = t.clock.now();
       expect(await eventsOfType(t, shop.brand, 'return.created')).toEqual([
         anEvent('return.created', asInEvent(afterCreate), createdAt),
       ]);
       expect(afterCreate).toMatchObject({ status: 'approved', source: 'portal', rma: 'RMA-7', notes: null });
-      expect(await ownEvents(t, shop.brand)).toHaveLength(1);
+      expect(await ownEvents(t, shop.brand)).toHaveLength(2);
 
       t.clock.advance(MINUTE);
       const toCredited = await upsert(
@@ -198,10 +203,12 @@ for (const dialect of testDialects()) {
 
       expect(await ownEvents(t, shop.brand)).toEqual([
         anEvent('return.created', asInEvent(afterCreate), createdAt),
+        anEvent('return.updated', asInEvent(afterEdit), editedAt),
         anEvent('return.received', asInEvent(afterReceipt), receivedAt),
         anEvent('credit_note.created', asInEvent(creditNote), receivedAt),
         anEvent('return.credited', asInEvent(afterFinalize), creditedAt),
       ]);
+      expect(afterEdit).toMatchObject({ notes: 'second thoughts', updated_at: editedAt });
       expect(afterFinalize['status']).toBe('credited');
       expect(await eventsOfType(t, shop.brand, 'return.credited')).toHaveLength(1);
     });
@@ -272,15 +279,74 @@ for (const dialect of testDialects()) {
       const twice = await post(`/v10/alerts/${alertId}/credit-note`);
       expect(twice.status).toBe(422);
 
+      const resolved = ((await getOk(t, shop.brand, '/v10/alerts'))['alerts'] as Body[]).find(
+        (a) => a['id'] === alertId,
+      )!;
+
       expect(await eventsOfType(t, shop.brand, 'credit_note.created')).toEqual([
         anEvent('credit_note.created', asInEvent(creditNote), t.clock.now()),
       ]);
+      expect(await eventsOfType(t, shop.brand, 'alert.resolved')).toEqual([
+        anEvent('alert.resolved', resolved, t.clock.now()),
+      ]);
+      expect(resolved).toMatchObject({
+        status: 'resolved',
+        credit_note_id: creditNote['id'],
+        resolved_at: t.clock.now(),
+      });
       expect((await ownEvents(t, shop.brand)).map((e) => e['type'])).toEqual([
         'return.created',
         'return.received',
         'alert.created',
         'credit_note.created',
+        'alert.resolved',
       ]);
+    });
+
+    it('announces return.updated only for a portal upsert that changes the return; not for one that changes nothing, a refused or a rolled-back one', async () => {
+      const shop = await seedPortalShop(t);
+      const body = (ret: Body) => ({ return: { rma: 'RMA-8', lines: [line('TEE-S')], ...ret } });
+      const first = await upsert(t, shop.brand, shop.portal, {
+        email: EMAIL,
+        order_number: shop.order.order_number,
+        ...body({ track_trace: 'PN1' }),
+      });
+      expect(first.status).toBe(201);
+      const id = first.body.return.id as number;
+
+      t.clock.advance(MINUTE);
+      // The same fields again (left-out ones keep their value): nothing changed, nothing announced.
+      expect((await upsert(t, shop.brand, shop.portal, body({}))).status).toBe(200);
+      expect((await upsert(t, shop.brand, shop.portal, body({ track_trace: 'PN1' }))).status).toBe(200);
+      const unknownSku = await upsert(t, shop.brand, shop.portal, body({ lines: [line('NOPE')] }));
+      expect(unknownSku.status).toBe(422);
+      const wrongOrder = await upsert(t, shop.brand, shop.portal, { order_number: 999_999, ...body({ notes: 'x' }) });
+      expect(wrongOrder.status).toBe(422);
+      const failing = storageFailingBeforeCommit(t.storage);
+      const server = await listenOnLoopback(buildApp(failing.storage, t.clock));
+      try {
+        failing.failNext('returns');
+        const rolledBack = await request(server)
+          .put(`/v10/external-return-portals/${shop.portal}/returns`)
+          .set(shop.brand.headers)
+          .send(body({ notes: 'never' }));
+        expect(rolledBack.status).toBe(500);
+      } finally {
+        await closeServer(server);
+      }
+      expect((await ownEvents(t, shop.brand)).map((e) => e['type'])).toEqual(['return.created']);
+      expect((await returnOf(shop.brand, id))['notes']).toBeNull();
+
+      t.clock.advance(MINUTE);
+      const changed = await upsert(t, shop.brand, shop.portal, body({ track_trace: 'PN2', return_fee_incl_vat: 2.5 }));
+      expect(changed.status).toBe(200);
+      const afterChange = await returnOf(shop.brand, id);
+      expect(await eventsOfType(t, shop.brand, 'return.updated')).toEqual([
+        anEvent('return.updated', asInEvent(afterChange), t.clock.now()),
+      ]);
+      expect(afterChange).toMatchObject({ track_trace: 'PN2', return_fee_incl_vat: 2.5, updated_at: t.clock.now() });
+      // One timeline entry for the change: the event's.
+      expect((afterChange['timeline'] as Body[]).map((e) => e['kind'])).toEqual(['created', 'updated']);
     });
   });
 }

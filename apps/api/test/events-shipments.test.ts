@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { testDialects } from '@brand/persistence-kysely';
-import { OrderingBrand, approveOrder, getOk, placeOrder, seedOrderingBrand } from './support/orders';
-import { useTestApp } from './support/test-app';
+import { storageFailingBeforeCommit } from './support/failing-storage';
+import { OrderingBrand, approveOrder, changeSettings, getOk, placeOrder, seedOrderingBrand } from './support/orders';
+import { buildApp, closeServer, listenOnLoopback, useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
 const MINUTE = 60_000;
@@ -51,6 +52,17 @@ for (const dialect of testDialects()) {
       expect(shown['timeline']).toEqual(expect.any(Array));
       return { ...shown, timeline: undefined, exports: undefined };
     };
+    /** `GET /v10/orders/{id}` as an event shows it: without the timeline, and with no export marks. */
+    const orderShownAsEvent = async (orderId: unknown): Promise<Body> => {
+      const shown = (await getOk(t, shop.brand, `/v10/orders/${orderId as number}`))['order'] as Body;
+      expect(shown['timeline']).toEqual(expect.any(Array));
+      return { ...shown, timeline: undefined, exports: [] };
+    };
+    /** The kinds of the order's timeline entries, oldest first. */
+    const timelineKinds = async (orderId: unknown): Promise<unknown[]> =>
+      (((await getOk(t, shop.brand, `/v10/orders/${orderId as number}`))['order'] as Body)['timeline'] as Body[]).map(
+        (e) => e['kind'],
+      );
     const shipmentsOf = async (orderId: unknown): Promise<Body[]> =>
       ((await getOk(t, shop.brand, `/v10/orders/${orderId as number}?includes[]=shipments`))['order'] as Body)[
         'shipments'
@@ -277,7 +289,190 @@ for (const dialect of testDialects()) {
       const refused = await post(`/v10/orders/${other['id']}/cancel`, {});
       expect(refused.status).toBe(422);
       expect(await feed('order', 'shipment')).toEqual(before);
-      expect(before.slice(-1)).toEqual([['shipment.delivered', done['id']]]);
+      expect(before.slice(-2)).toEqual([
+        ['shipment.delivered', done['id']],
+        ['order.updated', other['id']],
+      ]);
+    });
+
+    it('announces order.updated before the shipment.created of each partial shipment, as GET shows the order, and nothing for a refused one', async () => {
+      const placed = await place([
+        { sku: 'TEE-S', quantity: 3 },
+        { sku: 'TEE-M', quantity: 2 },
+      ]);
+      await approveOrder(t, shop.brand, placed['id'] as number, { create_shipment: false });
+      t.clock.advance(MINUTE);
+      const first = await post(`/v10/orders/${placed['id']}/shipments`, { lines: [{ sku: 'TEE-S', quantity: 2 }] });
+      expect(first.status).toBe(201);
+      const afterFirst = await orderShownAsEvent(placed['id']);
+      const firstAt = t.clock.now();
+      t.clock.advance(MINUTE);
+      const tooMany = await post(`/v10/orders/${placed['id']}/shipments`, { lines: [{ sku: 'TEE-S', quantity: 2 }] });
+      expect(tooMany.status).toBe(422);
+      const second = await post(`/v10/orders/${placed['id']}/shipments`, { lines: [{ sku: 'TEE-M', quantity: 2 }] });
+      expect(second.status).toBe(201);
+      const afterSecond = await orderShownAsEvent(placed['id']);
+
+      expect(await feed('order', 'shipment')).toEqual([
+        ['order.created', placed['id']],
+        ['order.approved', placed['id']],
+        ['order.updated', placed['id']],
+        ['shipment.created', first.body.shipment.id],
+        ['order.updated', placed['id']],
+        ['shipment.created', second.body.shipment.id],
+      ]);
+      expect(await eventsOfType('order.updated')).toEqual([
+        {
+          id: expect.stringMatching(/^evt_\d+$/),
+          type: 'order.updated',
+          created_at: firstAt,
+          data: { object: afterFirst },
+        },
+        {
+          id: expect.stringMatching(/^evt_\d+$/),
+          type: 'order.updated',
+          created_at: t.clock.now(),
+          data: { object: afterSecond },
+        },
+      ]);
+      expect((afterFirst['lines'] as Body[]).map((l) => l['shipped_quantity'])).toEqual([2, 0]);
+      expect(afterSecond).toMatchObject({ status: 'approved', updated_at: t.clock.now() });
+      // One timeline entry per shipment on the order: the event's, kind shipment_created.
+      expect(await timelineKinds(placed['id'])).toEqual([
+        'created',
+        'approved',
+        'shipment_created',
+        'shipment_created',
+      ]);
+    });
+
+    it('announces order.updated after a 3PL delivery (and the invoice it drafts) and after a 3PL cancellation, as GET shows the order; nothing for refused reports', async () => {
+      await changeSettings(t, shop.brand, { invoicing: 'in_service' });
+      const delivered = await place([
+        { sku: 'TEE-S', quantity: 3 },
+        { sku: 'CAP-ONE', quantity: 1 },
+      ]);
+      await approveOrder(t, shop.brand, delivered['id'] as number);
+      const [toDeliver] = await shipmentsOf(delivered['id']);
+      const cancelled = await place([{ sku: 'TEE-M', quantity: 2 }]);
+      await approveOrder(t, shop.brand, cancelled['id'] as number);
+      const [toCancel] = await shipmentsOf(cancelled['id']);
+      const before = await feed('order', 'shipment', 'invoice');
+
+      t.clock.advance(MINUTE);
+      const wrongType = await post(
+        '/3pl/shipments/deliver',
+        deliveryNote(toDeliver!, [{ sku: 'TEE-S', quantity: 1 }], { order_type: 'b2c' }),
+      );
+      expect(wrongType.status).toBe(422);
+      const unknown = await post('/3pl/shipments/cancel', { shipment_id: 999_999 });
+      expect(unknown.status).toBe(422);
+      expect(await feed('order', 'shipment', 'invoice')).toEqual(before);
+
+      // Two of the three TEE-S arrive: one goes back to the order's open quantity.
+      const delivery = await post(
+        '/3pl/shipments/deliver',
+        deliveryNote(toDeliver!, [
+          { sku: 'TEE-S', quantity: 2 },
+          { sku: 'CAP-ONE', quantity: 1 },
+        ]),
+      );
+      expect(delivery.status).toBe(200);
+      const afterDelivery = await orderShownAsEvent(delivered['id']);
+      const deliveredAt = t.clock.now();
+      const [invoice] = (await getOk(t, shop.brand, '/v10/invoices'))['invoices'] as Body[];
+      t.clock.advance(MINUTE);
+      expect((await post('/3pl/shipments/cancel', { shipment_id: toCancel!['id'] })).status).toBe(200);
+      const afterCancel = await orderShownAsEvent(cancelled['id']);
+      t.clock.advance(MINUTE);
+      expect((await post('/3pl/shipments/cancel', { shipment_id: toCancel!['id'] })).status).toBe(422);
+
+      expect((await feed('order', 'shipment', 'invoice')).slice(before.length)).toEqual([
+        ['shipment.delivered', toDeliver!['id']],
+        ['invoice.created', invoice!['id']],
+        ['order.updated', delivered['id']],
+        ['shipment.cancelled', toCancel!['id']],
+        ['order.updated', cancelled['id']],
+      ]);
+      const event = (object: Body, at: string) => ({
+        id: expect.stringMatching(/^evt_\d+$/),
+        type: 'order.updated',
+        created_at: at,
+        data: { object },
+      });
+      expect(await eventsOfType('order.updated')).toEqual([
+        event(afterDelivery, deliveredAt),
+        event(afterCancel, new Date(Date.parse(deliveredAt) + MINUTE).toISOString()),
+      ]);
+      expect(
+        (afterDelivery['lines'] as Body[]).map((l) => [
+          l['shipped_quantity'],
+          l['delivered_quantity'],
+          l['invoiced_quantity'],
+        ]),
+      ).toEqual([
+        [2, 2, 2],
+        [1, 1, 1],
+      ]);
+      expect((afterCancel['lines'] as Body[]).map((l) => l['shipped_quantity'])).toEqual([0]);
+      // Each change has one entry on the order's timeline, the event's.
+      expect(await timelineKinds(delivered['id'])).toEqual(['created', 'approved', 'shipment_created', 'delivered']);
+      expect(await timelineKinds(cancelled['id'])).toEqual([
+        'created',
+        'approved',
+        'shipment_created',
+        'shipment_cancelled',
+      ]);
+    });
+
+    it('announces no order.updated where order.approved or order.cancelled already carries the order as saved', async () => {
+      const placed = await place([
+        { sku: 'TEE-S', quantity: 2 },
+        { sku: 'TEE-M', quantity: 1 },
+      ]);
+      await approveOrder(t, shop.brand, placed['id'] as number);
+      const approved = await orderShownAsEvent(placed['id']);
+      t.clock.advance(MINUTE);
+      expect((await post(`/v10/orders/${placed['id']}/cancel`, {})).status).toBe(200);
+      const cancelled = await orderShownAsEvent(placed['id']);
+
+      expect(await eventsOfType('order.updated')).toEqual([]);
+      const [approvedEvent] = await eventsOfType('order.approved');
+      const [cancelledEvent] = await eventsOfType('order.cancelled');
+      // The approval's shipment and the cancellation's released shipment are in their objects.
+      expect((approvedEvent!['data'] as Body)['object']).toEqual(approved);
+      expect((cancelledEvent!['data'] as Body)['object']).toEqual(cancelled);
+      expect((approved['lines'] as Body[]).map((l) => l['shipped_quantity'])).toEqual([2, 1]);
+      expect((cancelled['lines'] as Body[]).map((l) => l['shipped_quantity'])).toEqual([0, 0]);
+    });
+
+    it('announces nothing of a 3PL delivery or cancellation that rolls back at commit, and the change once it commits', async () => {
+      const placed = await place([{ sku: 'TEE-S', quantity: 2 }]);
+      await approveOrder(t, shop.brand, placed['id'] as number);
+      const [shipment] = await shipmentsOf(placed['id']);
+      const before = await feed('order', 'shipment', 'invoice');
+      const shownBefore = await orderShownAsEvent(placed['id']);
+      const failing = storageFailingBeforeCommit(t.storage);
+      const server = await listenOnLoopback(buildApp(failing.storage, t.clock));
+      try {
+        const viaFailing = (path: string, body: Body) => request(server).post(path).set(shop.brand.headers).send(body);
+        t.clock.advance(MINUTE);
+        failing.failNext('shipments');
+        const delivery = deliveryNote(shipment!, [{ sku: 'TEE-S', quantity: 2 }]);
+        expect((await viaFailing('/3pl/shipments/deliver', delivery)).status).toBe(500);
+        failing.failNext('shipments');
+        expect((await viaFailing('/3pl/shipments/cancel', { shipment_id: shipment!['id'] })).status).toBe(500);
+
+        expect(await feed('order', 'shipment', 'invoice')).toEqual(before);
+        expect(await orderShownAsEvent(placed['id'])).toEqual(shownBefore);
+        expect((await viaFailing('/3pl/shipments/deliver', delivery)).status).toBe(200);
+      } finally {
+        await closeServer(server);
+      }
+      expect((await feed('order', 'shipment', 'invoice')).slice(before.length)).toEqual([
+        ['shipment.delivered', shipment!['id']],
+        ['order.updated', placed['id']],
+      ]);
     });
   });
 }

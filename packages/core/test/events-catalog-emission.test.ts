@@ -10,6 +10,7 @@ import {
   createLegacyVariant,
   createProductLocale,
   deleteCategory,
+  deleteLegacyProduct,
   deleteLegacyVariant,
   isDomainError,
   listEvents,
@@ -22,8 +23,8 @@ import {
 import { aProduct, aVariant, setUp } from './sync-products.support';
 
 type Shop = Awaited<ReturnType<typeof setUp>>;
-type CustomerEvent = DomainEvent<'customer.created' | 'customer.updated'>;
-type ProductEvent = DomainEvent<'product.created' | 'product.updated'>;
+type CustomerEvent = DomainEvent<'customer.created' | 'customer.updated' | 'customer.deleted'>;
+type ProductEvent = DomainEvent<'product.created' | 'product.updated' | 'product.deleted'>;
 
 /** Every event of the brand, oldest first (stock moves announce `inventory.changed` beside them). */
 const allEvents = async (shop: Shop): Promise<DomainEvent[]> =>
@@ -135,7 +136,7 @@ describe('customer events', () => {
     expect(updates.every((e) => e.createdAt === shop.clock.now())).toBe(true);
   });
 
-  it('announces nothing for a refused sync, nor for a delete', async () => {
+  it('announces nothing for a refused sync', async () => {
     const shop = await setUp();
     await sync(shop, [{ customerNumber: 'C-1', name: 'First', currency: 'EUR' }]);
     const refused = await refusal(
@@ -145,9 +146,75 @@ describe('customer events', () => {
       ]),
     );
     expect(refused).toBe('validation_failed');
-    await sync(shop, [{ customerNumber: 'C-1', delete: true }]);
 
     expect((await customerEvents(shop)).map((e) => [e.type, e.object.name])).toEqual([['customer.created', 'First']]);
+  });
+
+  it('announces each customer a sync deletes, as stored before, and nothing for an absent one', async () => {
+    const shop = await setUp();
+    await sync(shop, [
+      { customerNumber: 'C-1', name: 'First', currency: 'EUR' },
+      { customerNumber: 'C-2', name: 'Second', currency: 'EUR' },
+    ]);
+    const [first, second] = [await findCustomer(shop, 'C-1'), await findCustomer(shop, 'C-2')];
+    shop.clock.advance(MINUTE);
+    await sync(shop, [
+      { customerNumber: 'C-2', delete: true },
+      { customerNumber: 'C-9', delete: true },
+      { customerNumber: 'C-1', delete: true },
+    ]);
+
+    const deleted = (await customerEvents(shop)).slice(2);
+    expect(deleted).toEqual([
+      {
+        id: expect.any(Number),
+        brandId: shop.brand.id,
+        type: 'customer.deleted',
+        object: second,
+        createdAt: shop.clock.now(),
+      },
+      {
+        id: expect.any(Number),
+        brandId: shop.brand.id,
+        type: 'customer.deleted',
+        object: first,
+        createdAt: shop.clock.now(),
+      },
+    ]);
+    expect(await findCustomer(shop, 'C-1')).toBeUndefined();
+  });
+});
+
+describe('supplier events', () => {
+  const syncSupplier = (shop: Shop, items: Parameters<typeof syncSuppliers>[1]['suppliers']) =>
+    syncSuppliers(shop, { brandId: shop.brand.id, suppliers: items });
+  const supplierEvents = async (shop: Shop) => (await allEvents(shop)).filter((e) => e.type.startsWith('supplier.'));
+
+  it('announces each supplier a sync deletes, as stored before, and nothing for creates, changes or an absent one', async () => {
+    const shop = await setUp();
+    await syncSupplier(shop, [
+      { supplierNumber: 'S-1', name: 'Mill', currency: 'EUR' },
+      { supplierNumber: 'S-2', name: 'Dyer', currency: 'EUR' },
+    ]);
+    await syncSupplier(shop, [{ supplierNumber: 'S-1', name: 'Mill & Co' }]);
+    const [stored] = await shop.read((r) => r.suppliers.findByNumbers(shop.brand.id, ['S-1']));
+    expect(await supplierEvents(shop)).toEqual([]);
+    shop.clock.advance(MINUTE);
+
+    await syncSupplier(shop, [
+      { supplierNumber: 'S-1', delete: true },
+      { supplierNumber: 'S-9', delete: true },
+    ]);
+
+    expect(await supplierEvents(shop)).toEqual([
+      {
+        id: expect.any(Number),
+        brandId: shop.brand.id,
+        type: 'supplier.deleted',
+        object: stored,
+        createdAt: shop.clock.now(),
+      },
+    ]);
   });
 });
 
@@ -252,7 +319,31 @@ describe('product events: the product sync', () => {
     );
   });
 
-  it('announces no product event for a change of stock alone, a deleted product, or a refused sync', async () => {
+  it('announces each product a sync deletes, in request order, as read back before the delete', async () => {
+    const shop = await setUp();
+    await shop.sync([aProduct('TEE'), aProduct('CAP'), aProduct('BAG')]);
+    const before = await productEvents(shop);
+    const [cap, tee] = [(await shop.find('CAP'))!, (await shop.find('TEE'))!];
+    shop.clock.advance(MINUTE);
+
+    await shop.sync([
+      { itemNumber: 'CAP', delete: true },
+      { itemNumber: 'BAG', name: 'Tote' },
+      { itemNumber: 'TEE', delete: true },
+    ]);
+
+    const after = (await productEvents(shop)).slice(before.length);
+    expect(after.map((e) => [e.type, e.object.product.itemNumber, e.createdAt])).toEqual([
+      ['product.deleted', 'CAP', shop.clock.now()],
+      ['product.updated', 'BAG', shop.clock.now()],
+      ['product.deleted', 'TEE', shop.clock.now()],
+    ]);
+    expect(after[0]!.object).toEqual(cap);
+    expect(after[2]!.object).toEqual(tee);
+    expect(await shop.find('CAP')).toBeNull();
+  });
+
+  it('announces no product event for a change of stock alone, a delete of an absent product, or a refused sync', async () => {
     const shop = await setUp();
     await shop.sync([aProduct('TEE'), aProduct('CAP')]);
     const before = await productEvents(shop);
@@ -262,7 +353,7 @@ describe('product events: the product sync', () => {
       { itemNumber: 'TEE', variants: [{ sku: 'TEE-M', inventory: [{ quantity: 7 }] }] },
     ]);
     expect(stocked[0]!.action).toBe('updated');
-    await shop.sync([{ itemNumber: 'CAP', delete: true }]);
+    await shop.sync([{ itemNumber: 'NONE', delete: true }]);
     const refused = await refusal(
       shop.sync([
         { itemNumber: 'TEE', name: 'Renamed' },
@@ -381,6 +472,33 @@ describe('product events: the older interface', () => {
     expect(await refusal(deleteLegacyVariant(shop, { brandId, productId: id, variantId }))).toBe('validation_failed');
 
     expect((await productEvents(shop)).map((e) => e.type)).toEqual(['product.created']);
+  });
+
+  it('announces a deleted product as read back before, and nothing for a refused delete', async () => {
+    const shop = await setUp();
+    const brandId = shop.brand.id;
+    const { aggregate } = await createLegacyProduct(shop, {
+      brandId,
+      product: { itemNumber: 'JKT', name: 'Jacket', variants: [variant('JKT-M', 'M'), variant('JKT-L', 'L')] },
+    });
+    const id = aggregate.product.id;
+    const stored = await productById(shop, id);
+    shop.clock.advance(MINUTE);
+
+    expect(await refusal(deleteLegacyProduct(shop, { brandId, id: id + 1000 }))).toBe('not_found');
+    await deleteLegacyProduct(shop, { brandId, id });
+    expect(await refusal(deleteLegacyProduct(shop, { brandId, id }))).toBe('not_found');
+
+    const events = await productEvents(shop);
+    expect(events.map((e) => e.type)).toEqual(['product.created', 'product.deleted']);
+    expect(events[1]).toEqual({
+      id: expect.any(Number),
+      brandId,
+      type: 'product.deleted',
+      object: stored,
+      createdAt: shop.clock.now(),
+    });
+    expect(await productById(shop, id)).toBeUndefined();
   });
 
   it('announces each product a deleted category detaches, as read back afterwards', async () => {

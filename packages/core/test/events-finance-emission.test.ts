@@ -172,7 +172,20 @@ describe('invoice events', () => {
     expect(events.map((e) => e.type)).toEqual(['invoice.created', 'invoice.booked']);
     expect(events[1]!.object).toEqual(booked.invoice);
     expect(events[1]!.createdAt).toBe(booked.invoice.bookedAt);
-    expect((await s.shop.readOrder(order.id)).order.status).toBe('approved');
+    const after = await s.shop.readOrder(order.id);
+    expect(after.order.status).toBe('approved');
+
+    // The order changed (its pieces were regulated) but was not archived: order.updated follows
+    // invoice.booked with the order as saved, and carries the order's `regulated` entry.
+    const all = (await listEvents(s.shop.deps, { brandId: s.shop.brand.id, query: { limit: '100' } })).page.items;
+    const bookedAt = all.findIndex((e) => e.type === 'invoice.booked');
+    expect(all.slice(bookedAt + 1).map((e) => e.type)).toEqual(['order.updated']);
+    expect(all[bookedAt + 1]!.object).toEqual(after.order);
+    expect(after.order.lines[0]!.regulatedQuantity).toBe(2);
+    expect(after.timeline.slice(-2).map((e) => [e.kind, e.createdAt])).toEqual([
+      ['booked', booked.invoice.bookedAt],
+      ['regulated', booked.invoice.bookedAt],
+    ]);
   });
 });
 

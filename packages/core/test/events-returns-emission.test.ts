@@ -20,20 +20,29 @@ import {
 import { errorOf, product, setUpShop, variant } from './orders-shop.support';
 
 /*
- * The returns module's events: return.created / approved / received / credited, alert.created,
- * and credit_note.created for the credit notes a receipt or an alert drafts. Each is written in
+ * The returns module's events: return.created / updated / approved / received / credited,
+ * alert.created / resolved, and credit_note.created for the credit notes a receipt or an alert drafts. Each is written in
  * the transaction of its change, with the object as storage has it afterwards.
  */
 
 type ReturnsEvent = DomainEvent<
-  'return.created' | 'return.approved' | 'return.received' | 'return.credited' | 'alert.created' | 'credit_note.created'
+  | 'return.created'
+  | 'return.updated'
+  | 'return.approved'
+  | 'return.received'
+  | 'return.credited'
+  | 'alert.created'
+  | 'alert.resolved'
+  | 'credit_note.created'
 >;
 const OWN_TYPES: ReadonlySet<string> = new Set([
   'return.created',
+  'return.updated',
   'return.approved',
   'return.received',
   'return.credited',
   'alert.created',
+  'alert.resolved',
   'credit_note.created',
 ]);
 
@@ -238,7 +247,7 @@ function failingCreditNoteSaves(uow: UnitOfWork): UnitOfWork {
 }
 
 describe('portal return events', () => {
-  it('announces a portal return as created at its first upsert (approved), not on replays or edits, then received and credited', async () => {
+  it('announces a portal return as created at its first upsert (approved), not on replays, updated by an edit, then received and credited', async () => {
     const t = await aReturnsShop();
     t.shop.clock.advance(60_000);
     const first = await t.upsert({ notes: 'box is damaged' });
@@ -250,7 +259,12 @@ describe('portal return events', () => {
     expect((await t.upsert({ notes: 'box is damaged' })).created).toBe(false);
     const edited = await t.upsert({ notes: 'box is fine', lines: [teeM({ quantity: 2 })] });
     expect(edited.ret.notes).toBe('box is fine');
-    expect(await t.events()).toEqual([event('return.created', afterCreate, createdAt)]);
+    const afterEdit = (await t.readReturn(first.ret.id)).ret;
+    expect(await t.events()).toEqual([
+      event('return.created', afterCreate, createdAt),
+      event('return.updated', afterEdit, t.shop.clock.now()),
+    ]);
+    expect(afterEdit.updatedAt).toBe(t.shop.clock.now());
     expect(afterCreate).toMatchObject({ status: 'approved', source: 'portal', rma: 'RMA-0042' });
 
     t.shop.clock.advance(60_000);
@@ -269,6 +283,7 @@ describe('portal return events', () => {
 
     expect(await t.events()).toEqual([
       event('return.created', afterCreate, createdAt),
+      event('return.updated', afterEdit, afterEdit.updatedAt),
       event('return.received', afterReceipt.ret, afterReceipt.ret.receivedAt!),
       event('credit_note.created', creditNote, afterReceipt.ret.receivedAt!),
       event('return.credited', afterFinalize, afterFinalize.creditedAt!),
@@ -305,6 +320,23 @@ describe('portal return events', () => {
     const events = await t.events();
     expect(events.map((e) => e.type)).toEqual(['return.created', 'return.received', 'credit_note.created']);
     expect(events[1]!.object).toEqual(after.ret);
+  });
+
+  it('announces an edit received in the same upsert as received only (its object carries the edit), one timeline entry each', async () => {
+    const t = await aReturnsShop();
+    const { ret } = await t.upsert({});
+    t.shop.clock.advance(60_000);
+    await t.upsert({ notes: 'two after all', lines: [teeM({ quantity: 2 })], status: 'received' });
+    const after = await t.readReturn(ret.id);
+    // After the receipt the lines are fixed: a refused edit announces nothing.
+    const refused = await errorOf(t.upsert({ lines: [teeM({ quantity: 1 })] }));
+    expect(refused.code).toBe('validation_failed');
+
+    const events = await t.events();
+    expect(events.map((e) => e.type)).toEqual(['return.created', 'return.received', 'credit_note.created']);
+    expect(events[1]!.object).toEqual(after.ret);
+    expect(after.ret).toMatchObject({ notes: 'two after all', status: 'received' });
+    expect(after.timeline.map((e) => e.kind)).toEqual(['created', 'updated', 'received']);
   });
 
   it('announces nothing for refused upserts and finalizes', async () => {
@@ -376,7 +408,9 @@ describe('ad hoc return and alert events', () => {
     const events = await t.events();
     expect(events.slice(3)).toEqual([
       event('credit_note.created', await t.readCreditNote(creditNote.id), t.shop.clock.now()),
+      event('alert.resolved', await t.readAlert(alert!.id), t.shop.clock.now()),
     ]);
+    expect(events[4]!.object).toMatchObject({ status: 'resolved', creditNoteId: creditNote.id });
     expect(creditNote.returnId).toBe(ret.id);
   });
 

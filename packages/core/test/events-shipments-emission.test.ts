@@ -17,7 +17,7 @@ type Shop = Awaited<ReturnType<typeof setUpShop>>;
 
 type ShipmentEvent = DomainEvent<'shipment.created' | 'shipment.delivered' | 'shipment.cancelled'>;
 type OrderOrShipmentEvent = DomainEvent<
-  'order.created' | 'order.approved' | 'order.cancelled' | 'order.archived' | ShipmentEvent['type']
+  'order.created' | 'order.updated' | 'order.approved' | 'order.cancelled' | 'order.archived' | ShipmentEvent['type']
 >;
 
 /** Every event of the brand, oldest first (the tests stay well within one page). */
@@ -345,6 +345,125 @@ describe('shipment.cancelled', () => {
       'shipment.created',
       'shipment.delivered',
     ]);
-    expect(await typesOf(shop, ['order.'])).toEqual(['order.created', 'order.approved']);
+    // Two partial shipments and a delivery updated the order; nothing cancelled it.
+    expect(await typesOf(shop, ['order.'])).toEqual([
+      'order.created',
+      'order.approved',
+      'order.updated',
+      'order.updated',
+      'order.updated',
+    ]);
+  });
+});
+
+describe('order.updated', () => {
+  const orderUpdates = async (shop: Shop) =>
+    (await allEvents(shop)).filter((e): e is DomainEvent<'order.updated'> => e.type === 'order.updated');
+  const orderTimeline = async (shop: Shop, orderId: number) =>
+    (await shop.readOrder(orderId)).timeline.map((e) => [e.kind, e.note]);
+
+  it('is announced by a partial shipment before its shipment.created, with the order as saved, and not by a refused one', async () => {
+    const shop = await shopWithDraftOrder();
+    await shop.approve(false);
+    shop.clock.advance(MINUTE);
+    const shipment = await shop.ship([{ sku: 'TEE-S', quantity: 2 }]);
+    const tooMany = await errorOf(shop.ship([{ sku: 'TEE-S', quantity: 2 }]));
+    expect(tooMany.code).toBe('validation_failed');
+
+    expect((await allEvents(shop)).filter((e) => /^(order|shipment)\./.test(e.type)).map((e) => e.type)).toEqual([
+      'order.created',
+      'order.approved',
+      'order.updated',
+      'shipment.created',
+    ]);
+    const [updated] = await orderUpdates(shop);
+    const { order } = await shop.readOrder(shop.order.id);
+    expect(updated).toEqual({
+      id: expect.any(Number),
+      brandId: shop.brand.id,
+      type: 'order.updated',
+      object: order,
+      createdAt: shop.clock.now(),
+    });
+    expect(order.lines.map((l) => l.shippedQuantity)).toEqual([2, 0]);
+    expect(order.updatedAt).toBe(shop.clock.now());
+    // Its timeline entry is the order's shipment_created, written once.
+    expect((await orderTimeline(shop, shop.order.id)).slice(-1)).toEqual([
+      ['shipment_created', `shipment ${shipment.shipmentNumber} with 2 pieces`],
+    ]);
+  });
+
+  it('is announced by the warehouse cancelling a shipment, after shipment.cancelled, with its pieces open again', async () => {
+    const shop = await shopWithOpenShipment();
+    shop.clock.advance(MINUTE);
+    await shop.cancel();
+
+    expect((await allEvents(shop)).slice(-2).map((e) => e.type)).toEqual(['shipment.cancelled', 'order.updated']);
+    const updates = await orderUpdates(shop);
+    const { order } = await shop.readOrder(shop.order.id);
+    expect(updates).toEqual([
+      {
+        id: expect.any(Number),
+        brandId: shop.brand.id,
+        type: 'order.updated',
+        object: order,
+        createdAt: shop.clock.now(),
+      },
+    ]);
+    expect(order.lines.map((l) => l.shippedQuantity)).toEqual([0, 0]);
+    expect((await orderTimeline(shop, shop.order.id)).slice(-1)).toEqual([
+      [
+        'shipment_cancelled',
+        `shipment ${shop.shipment.shipmentNumber} cancelled by the warehouse: 5 pieces open again`,
+      ],
+    ]);
+  });
+
+  it('is announced by a delivery, after shipment.delivered and the invoice it drafts, with the order as saved', async () => {
+    const shop = await shopWithOpenShipment();
+    await shop.settings({ invoicing: 'in_service' });
+    shop.clock.advance(MINUTE);
+    await shop.deliver([
+      parcel([
+        { sku: 'TEE-S', quantity: 3 },
+        { sku: 'TEE-M', quantity: 1 },
+      ]),
+    ]);
+
+    expect((await allEvents(shop)).slice(-3).map((e) => e.type)).toEqual([
+      'shipment.delivered',
+      'invoice.created',
+      'order.updated',
+    ]);
+    const [updated] = await orderUpdates(shop);
+    const { order } = await shop.readOrder(shop.order.id);
+    expect(updated!.object).toEqual(order);
+    expect(updated!.createdAt).toBe(shop.clock.now());
+    expect(order.lines.map((l) => [l.shippedQuantity, l.deliveredQuantity, l.invoicedQuantity])).toEqual([
+      [3, 3, 3],
+      [1, 1, 1],
+    ]);
+    expect((await orderTimeline(shop, shop.order.id)).filter(([kind]) => kind === 'delivered')).toEqual([
+      ['delivered', `shipment ${shop.shipment.shipmentNumber}: 4 of 5 pieces delivered`],
+    ]);
+  });
+
+  it('is not announced by a refused delivery or cancellation, by an approval (order.approved carries it) or by an order cancellation', async () => {
+    const shop = await shopWithOpenShipment();
+    const wrongType = await errorOf(shop.deliver([parcel([{ sku: 'TEE-S', quantity: 1 }])], { orderType: 'b2c' }));
+    expect(wrongType.code).toBe('validation_failed');
+    shop.clock.advance(MINUTE);
+    await cancelOrder(shop.deps, { brandId: shop.brand.id, userId: shop.user.id, orderId: shop.order.id });
+    const refused = await errorOf(shop.cancel());
+    expect(refused.code).toBe('invalid_state_transition');
+
+    expect(await orderUpdates(shop)).toEqual([]);
+    expect(await typesOf(shop, ['order.', 'shipment.'])).toEqual([
+      'order.created',
+      'order.approved',
+      'shipment.created',
+      'order.cancelled',
+      'shipment.cancelled',
+    ]);
   });
 });

@@ -15,9 +15,13 @@ import { customer, product, setUpShop, variant } from './orders-shop.support';
 
 type Shop = Awaited<ReturnType<typeof setUpShop>>;
 
-/** Every event type of a document, with the document and kind its timeline entry must have. */
+/**
+ * Every event type of a document, with the document and kind its timeline entry must have
+ * (`order.updated` names its kind in its note: the one given here, see `noteOf`).
+ */
 const DOCUMENT_EVENTS: { [K in DocumentEventType]: { documentType: DocumentType; kind: TimelineKind } } = {
   'order.created': { documentType: 'order', kind: 'created' },
+  'order.updated': { documentType: 'order', kind: 'regulated' },
   'order.approved': { documentType: 'order', kind: 'approved' },
   'order.cancelled': { documentType: 'order', kind: 'cancelled' },
   'order.archived': { documentType: 'order', kind: 'archived' },
@@ -29,6 +33,7 @@ const DOCUMENT_EVENTS: { [K in DocumentEventType]: { documentType: DocumentType;
   'credit_note.created': { documentType: 'credit_note', kind: 'created' },
   'credit_note.booked': { documentType: 'credit_note', kind: 'booked' },
   'return.created': { documentType: 'return', kind: 'created' },
+  'return.updated': { documentType: 'return', kind: 'updated' },
   'return.approved': { documentType: 'return', kind: 'approved' },
   'return.received': { documentType: 'return', kind: 'received' },
   'return.credited': { documentType: 'return', kind: 'credited' },
@@ -53,6 +58,14 @@ const ALL_DOCUMENT_TYPES: DocumentType[] = [
 /** Stands in for the saved resource of any event type: the timeline reads only its id. */
 const objectOf = (brandId: number, id: number): never => ({ id, brandId }) as never;
 
+/** A document event of `type` with its timeline note; `order.updated` names the kind of `DOCUMENT_EVENTS`. */
+const eventOf = (type: DocumentEventType, object: never, note: string, userId: number | null): NewDomainEvent =>
+  ({
+    type,
+    object,
+    timeline: type === 'order.updated' ? { kind: DOCUMENT_EVENTS[type].kind, note, userId } : { note, userId },
+  }) as NewDomainEvent;
+
 const timelineOf = (shop: Shop, documentType: DocumentType, documentId: number) =>
   shop.deps.uow.read((r) => r.timeline.eventsOf(shop.brand.id, documentType, documentId));
 
@@ -76,11 +89,15 @@ describe('the timeline, written from the domain events', () => {
     }
     expect(OTHER_EVENT_TYPES.sort()).toEqual([
       'alert.created',
+      'alert.resolved',
       'customer.created',
+      'customer.deleted',
       'customer.updated',
       'inventory.changed',
       'product.created',
+      'product.deleted',
       'product.updated',
+      'supplier.deleted',
     ]);
   });
 
@@ -91,11 +108,7 @@ describe('the timeline, written from the domain events', () => {
       shop.clock.advance(90_000);
       const at = shop.clock.now();
       const documentId = 4711;
-      const event = {
-        type,
-        object: objectOf(shop.brand.id, documentId),
-        timeline: { note: `note of ${type}`, userId: shop.user.id },
-      } as NewDomainEvent;
+      const event = eventOf(type, objectOf(shop.brand.id, documentId), `note of ${type}`, shop.user.id);
 
       await shop.deps.uow.run((tx) => recordEvents(tx, shop.brand.id, at, [event]));
       const [recorded] = await eventsOf(shop);
@@ -151,11 +164,7 @@ describe('the timeline, written from the domain events', () => {
           tx,
           shop.brand.id,
           shop.clock.now(),
-          DOCUMENT_EVENT_TYPES.map((type) => ({
-            type,
-            object: objectOf(shop.brand.id, 11),
-            timeline: { note: 'never', userId: shop.user.id },
-          })),
+          DOCUMENT_EVENT_TYPES.map((type) => eventOf(type, objectOf(shop.brand.id, 11), 'never', shop.user.id)),
         );
         throw new Error('rolled back');
       }),

@@ -15,6 +15,7 @@ import {
 import { AlertSchema, ReturnSchema, presentAlert, presentReturn } from './return.presenter';
 import { ShipmentSchema, presentShipment } from './shipment.presenter';
 import { AvailableStockSchema, presentAvailableStock } from './stock.presenter';
+import { SupplierSchema, presentSupplier } from './supplier.presenter';
 
 /** An event's public id: `evt_` and its number (ids are per platform, so the brand is not in it). */
 export const eventPublicId = (id: number): string => `${EVENT_ID_PREFIX}${id}`;
@@ -44,14 +45,17 @@ export const EventSchema = component(
           AlertSchema,
           AvailableStockSchema,
           CustomerSchema,
+          SupplierSchema,
           ProductSchema,
         ],
         {
           description:
             'The resource as `GET` of it answered when the change committed, by the prefix of `type`: an order, ' +
             'shipment, invoice, credit note, return or production order with its lines; a delivery note, an alert, ' +
-            'a customer or a product (without includes); for `inventory.changed` the row of ' +
-            '`GET /v10/inventory-available` of the variant and location whose in stock or available moved. ' +
+            'a customer, a supplier or a product (without includes); for `inventory.changed` the row of ' +
+            '`GET /v10/inventory-available` of the variant and location whose in stock or available moved; for a ' +
+            '`*.deleted` type the resource as `GET` showed it last (`product.deleted`: with its variants, which ' +
+            'were deleted with it). ' +
             'Timelines and export marks are not part of an event.',
         },
       ),
@@ -64,6 +68,7 @@ type EventObjectWire = EventWire['data']['object'];
 /** How each event type's object is shown: as the `GET` of its resource shows it, without timeline or export marks. */
 const OBJECT_PRESENTERS: { [K in EmittedEventType]: (object: EventObjects[K]) => EventObjectWire } = {
   'order.created': presentOrderObject,
+  'order.updated': presentOrderObject,
   'order.approved': presentOrderObject,
   'order.cancelled': presentOrderObject,
   'order.archived': presentOrderObject,
@@ -75,6 +80,7 @@ const OBJECT_PRESENTERS: { [K in EmittedEventType]: (object: EventObjects[K]) =>
   'credit_note.created': presentCreditNoteObject,
   'credit_note.booked': presentCreditNoteObject,
   'return.created': presentReturnObject,
+  'return.updated': presentReturnObject,
   'return.approved': presentReturnObject,
   'return.received': presentReturnObject,
   'return.credited': presentReturnObject,
@@ -82,11 +88,16 @@ const OBJECT_PRESENTERS: { [K in EmittedEventType]: (object: EventObjects[K]) =>
   'production_order.closed': presentProductionOrderObject,
   'delivery_note.received': (note) => presentDeliveryNote(note),
   'alert.created': presentAlert,
+  'alert.resolved': presentAlert,
   'inventory.changed': presentAvailableStock,
   'customer.created': presentCustomerObject,
   'customer.updated': presentCustomerObject,
+  'customer.deleted': presentCustomerObject,
+  'supplier.deleted': (supplier) => presentSupplier(supplier, []),
   'product.created': (aggregate) => presentProduct(aggregate),
   'product.updated': (aggregate) => presentProduct(aggregate),
+  // Its variants went with it and cannot be fetched any more: a copy kept of them learns which.
+  'product.deleted': (aggregate) => presentProduct(aggregate, ['variants']),
 };
 
 function presentOrderObject(order: EventObjects['order.created']): EventObjectWire {

@@ -8,7 +8,7 @@ import { settleAll } from '../shared/settle-all';
 import { Repositories } from '../shared/unit-of-work.ports';
 import { ProductAggregate, ProductSupplierLink } from './catalog.entities';
 import { checkProductFields, checkVariantFields, parseMoney } from './product-sync-fields';
-import { productAfterSave } from './product-events';
+import { productAfterSave, storedProductForm } from './product-events';
 import { FetchedSyncImages, attachSyncImages } from './product-sync-images';
 import { StockPlan } from './product-sync-inventory';
 import { MergedItem, mergeItem } from './product-sync-merge';
@@ -81,8 +81,9 @@ const unique = <T>(values: T[]): T[] => [...new Set(values)];
  * few batched queries), and only if every item is valid writes them: one `saveAll` for all
  * products, one ledger append for all stock changes. Each product saved is announced right after
  * the `saveAll`, in item order (`product.created`, or `product.updated` when its row, suppliers,
- * translations or variants changed, with the whole product as saved); an item that changes
- * nothing, or only stock or images, announces no product event. A failed check throws
+ * translations or variants changed, with the whole product as saved; `product.deleted` for a
+ * stored product the item deletes, as stored before); an item that changes nothing, or only stock
+ * or images, announces no product event. A failed check throws
  * `validation_failed` naming every problem by its pointer.
  */
 export async function applyProductSyncItems(
@@ -293,7 +294,7 @@ async function write(tx: ProductSyncWriteRepositories, clock: Clock, input: Writ
 
   const toSave = results.flatMap((result) => (result.toSave ? [result.toSave] : []));
   if (toSave.length > 0) await tx.products.saveAll(brandId, toSave);
-  await recordEvents(tx, brandId, now, productEvents(checked, merged, deletedVariantIds));
+  await recordEvents(tx, brandId, now, productEvents(items, stored, merged, deletedVariantIds));
 
   const imageRequests = checked.flatMap(({ item, current }) => {
     const result = merged.get(item.itemNumber)!;
@@ -316,13 +317,19 @@ async function write(tx: ProductSyncWriteRepositories, clock: Clock, input: Writ
   );
 }
 
-/** One event per product the write saves, in request order, with the whole product as saved. */
+/**
+ * One event per product the write saves or deletes, in request order: the whole product as saved,
+ * or, for `product.deleted`, as stored before the delete (as `GET` showed it last).
+ */
 function productEvents(
-  checked: CheckedItem[],
-  merged: Map<string, MergedItem>,
+  items: ProductSyncItem[],
+  stored: ReadonlyMap<string, ProductAggregate>,
+  merged: ReadonlyMap<string, MergedItem>,
   deletedVariantIds: ReadonlySet<number>,
-): NewDomainEvent<'product.created' | 'product.updated'>[] {
-  return checked.flatMap(({ item, current }) => {
+): NewDomainEvent<'product.created' | 'product.updated' | 'product.deleted'>[] {
+  return items.flatMap((item): NewDomainEvent<'product.created' | 'product.updated' | 'product.deleted'>[] => {
+    const current = stored.get(item.itemNumber);
+    if (item.delete) return current ? [{ type: 'product.deleted', object: storedProductForm(current) }] : [];
     const saved = merged.get(item.itemNumber)!.toSave;
     if (!saved) return [];
     const object = productAfterSave(current, saved, deletedVariantIds);

@@ -20,8 +20,9 @@ export interface SyncProductsDeps {
  * item is valid is anything written (one `saveAll` for all products, one ledger append for all
  * stock changes). Each product saved is announced right after the `saveAll`, in request order
  * (`product.created`, or `product.updated` when its row, suppliers, translations or variants
- * changed, with the whole product as saved); an item that changes nothing, or only stock or
- * images, announces no product event. A failed check throws `validation_failed` naming every problem by its JSON
+ * changed, with the whole product as saved; `product.deleted` for a stored product an item
+ * deletes, as stored before); an item that changes nothing, or only stock or images, announces no
+ * product event. A failed check throws `validation_failed` naming every problem by its JSON
  * pointer (`/products/2/variants/0/prices/EUR/sales_price`).
  *
  * @example

@@ -36,9 +36,10 @@ type SyncCustomersRepositories = Pick<
  * Creates, updates or deletes customers matched by customer number. The whole request is
  * checked first (and inside the same transaction as the writes), so an invalid item leaves
  * nothing of the request written; each problem names the item index and field. Each customer
- * created or changed is announced (`customer.created` / `customer.updated`, in request order, with
- * the customer as saved) in the same transaction; an unchanged item announces nothing, and
- * deletes have no event type. The fields follow the same rules as `createCustomer` and
+ * created, changed or deleted is announced (`customer.created` / `customer.updated` with the
+ * customer as saved, `customer.deleted` with the customer as stored before, in request order) in
+ * the same transaction; an unchanged item, or a delete of a customer that does not exist,
+ * announces nothing. The fields follow the same rules as `createCustomer` and
  * `updateCustomer` (`customer-rules.ts`).
  */
 export async function syncCustomers(
@@ -93,11 +94,14 @@ export async function syncCustomers(
 
     const now = deps.clock.now();
     const outcomes: SyncOutcome[] = [];
-    const events: NewDomainEvent<'customer.created' | 'customer.updated'>[] = [];
+    const events: NewDomainEvent<'customer.created' | 'customer.updated' | 'customer.deleted'>[] = [];
     for (const item of items) {
       const current = existing.get(item.customerNumber);
       if (item.delete) {
-        if (current) await tx.customers.delete(brandId, current.id);
+        if (current) {
+          await tx.customers.delete(brandId, current.id);
+          events.push({ type: 'customer.deleted', object: current });
+        }
         outcomes.push({ number: item.customerNumber, id: current?.id ?? null, action: current ? 'deleted' : 'absent' });
         continue;
       }

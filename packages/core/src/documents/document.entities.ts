@@ -44,7 +44,7 @@ export type TimelineKind =
   | 'cancelled'
   /** Order archived (`order.archived`). */
   | 'archived'
-  /** Shipment delivered (`shipment.delivered`); on its order, by hand: a shipment of it was delivered. */
+  /** Shipment delivered (`shipment.delivered`); on its order (`order.updated`): a shipment of it was delivered. */
   | 'delivered'
   /** Invoice or credit note booked (`invoice.booked`, `credit_note.booked`); on the order, by hand: an invoice of it was booked. */
   | 'booked'
@@ -56,10 +56,15 @@ export type TimelineKind =
   | 'closed'
   /** By hand: a system marked the document exported (`systemId` says which, `note` is the mark's). */
   | 'exported'
-  /** By hand: pieces of an order (on the order or its invoice) taken out of In stock. */
+  /**
+   * Pieces of an order taken out of In stock: on the order, by `order.updated` when booking its
+   * invoice regulated them and left it open, else by hand (beside its `archived`); on the invoice, by hand.
+   */
   | 'regulated'
-  /** By hand, on an order: a shipment of it was made. */
+  /** On an order, a shipment of it was made: by `order.updated` (partial shipments), else by hand (beside its `approved`). */
   | 'shipment_created'
+  /** On an order (`order.updated`): the warehouse cancelled a shipment of it, whose pieces are open again. */
+  | 'shipment_cancelled'
   /** By hand, on an order: a return of it was announced. */
   | 'return_announced'
   /** By hand, on a production order: a delivery note of it was announced. */
@@ -70,7 +75,10 @@ export type TimelineKind =
   | 'credit_note_issued'
   /** By hand, on a return: the warehouse's ad hoc return was matched to it. */
   | 'ad_hoc_matched'
-  /** By hand, on a return: its return portal changed it. */
+  /**
+   * On a return, its return portal changed it: by `return.updated`, or by hand when the same call
+   * receives it (its `return.received` announces the return as both left it).
+   */
   | 'updated';
 
 /** What happened to a document, newest last (created, approved, exported to X, delivered, …). */

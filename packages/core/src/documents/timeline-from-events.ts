@@ -6,9 +6,11 @@ import { DocumentType, NewTimelineEvent, TimelineKind } from './document.entitie
  * (`DocumentEventType`) is that document's timeline entry of the change, written by
  * `recordEvents` in the same transaction, so the timeline says exactly what was announced, when
  * the change committed. The kind is the event type's action, mapped here type by type so that a
- * new document event type cannot be added without deciding what its timeline says.
+ * new document event type cannot be added without deciding what its timeline says — but for
+ * `order.updated`, whose causes differ (a shipment made, cancelled or delivered, pieces
+ * regulated): its event names its kind (`OrderUpdateNote`).
  */
-const KIND_OF: { readonly [K in DocumentEventType]: TimelineKind } = {
+const KIND_OF: { readonly [K in Exclude<DocumentEventType, 'order.updated'>]: TimelineKind } = {
   'order.created': 'created',
   'order.approved': 'approved',
   'order.cancelled': 'cancelled',
@@ -21,6 +23,7 @@ const KIND_OF: { readonly [K in DocumentEventType]: TimelineKind } = {
   'credit_note.created': 'created',
   'credit_note.booked': 'booked',
   'return.created': 'created',
+  'return.updated': 'updated',
   'return.approved': 'approved',
   'return.received': 'received',
   'return.credited': 'credited',
@@ -30,7 +33,11 @@ const KIND_OF: { readonly [K in DocumentEventType]: TimelineKind } = {
 };
 
 function isDocumentEvent(event: NewDomainEvent): event is NewDomainEvent<DocumentEventType> {
-  return Object.hasOwn(KIND_OF, event.type);
+  return event.type === 'order.updated' || Object.hasOwn(KIND_OF, event.type);
+}
+
+function kindOf(event: NewDomainEvent<DocumentEventType>): TimelineKind {
+  return event.type === 'order.updated' ? event.timeline.kind : KIND_OF[event.type];
 }
 
 /**
@@ -44,7 +51,7 @@ export function timelineOfEvents(brandId: number, at: string, events: readonly N
     // The resource of a document event type is its DocumentType (`${DocumentType}.${string}`).
     documentType: event.type.slice(0, event.type.indexOf('.')) as DocumentType,
     documentId: event.object.id,
-    kind: KIND_OF[event.type],
+    kind: kindOf(event),
     note: event.timeline.note,
     systemId: null,
     userId: event.timeline.userId,

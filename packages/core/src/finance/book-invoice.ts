@@ -40,8 +40,9 @@ type BookInvoiceRepositories = Pick<
  * its quantity, so pieces already regulated (by an earlier invoice or an export) are not taken
  * twice.
  *
- * Announces `invoice.booked`, then `order.archived` when booking archived the order (the invoice
- * is saved before its order), each with the document as saved.
+ * Announces `invoice.booked`, then, when booking changed the order (the invoice is saved before
+ * its order), `order.archived` if it archived it, else `order.updated` (pieces regulated, the
+ * order still open), each with the document as saved.
  */
 export async function bookInvoice(
   deps: { uow: UnitOfWork<BookInvoiceRepositories>; clock: Clock },
@@ -54,11 +55,13 @@ export async function bookInvoice(
     financialDocumentLifecycle.assertTransition(draft.status, 'booked');
 
     // The order's entries of this booking, which no event announces (its `archived` is the
-    // event's): written before the events, so the order's timeline reads booked, regulated, archived.
+    // event's, and so is `regulated` when no `archived` follows): written before the events, so the
+    // order's timeline reads booked, regulated, archived.
     const orderTimeline: NewTimelineEvent[] = [];
     let inventoryRegulated = draft.inventoryRegulated;
     let orderToSave: Order | null = null;
     let archivedNote: string | null = null;
+    let regulatedNote: string | null = null;
     const settings = await loadSettings(tx, input.brandId);
     if (draft.orderId !== null) {
       const [order] = await tx.orders.findByIds(input.brandId, [draft.orderId]);
@@ -74,10 +77,11 @@ export async function bookInvoice(
         orderTimeline.push({ ...entry, kind: 'booked', note: `invoice ${draft.invoiceNumber} booked` });
         if (settings.invoicing === 'in_service' && !draft.inventoryRegulated) {
           const regulated = await regulateInvoicedPieces(tx, order, draft, input.userId, at);
-          if (regulated.regulatedNote !== null)
-            orderTimeline.push({ ...entry, kind: 'regulated', note: regulated.regulatedNote });
           orderToSave = regulated.order;
           archivedNote = regulated.archivedNote;
+          regulatedNote = regulated.regulatedNote;
+          if (regulatedNote !== null && archivedNote !== null)
+            orderTimeline.push({ ...entry, kind: 'regulated', note: regulatedNote });
           inventoryRegulated = true;
         }
       }
@@ -100,6 +104,13 @@ export async function bookInvoice(
           type: 'order.archived',
           object: orderToSave,
           timeline: { note: archivedNote, userId: input.userId },
+        });
+      // Not archived: the order was saved because booking regulated pieces of it.
+      else
+        announced.push({
+          type: 'order.updated',
+          object: orderToSave,
+          timeline: { kind: 'regulated', note: regulatedNote, userId: input.userId },
         });
     }
     await tx.timeline.append(orderTimeline);

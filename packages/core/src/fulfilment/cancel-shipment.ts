@@ -1,4 +1,5 @@
 import { recordEvents } from '../events/record-events';
+import { Order } from '../orders/order.entities';
 import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
@@ -25,7 +26,8 @@ type CancelShipmentRepositories = Pick<
  * The warehouse cancels an open shipment (`POST /3pl/shipments/cancel`), by id or by number. Its
  * pieces go back to the order's open quantity; the order keeps its status and its reservations.
  * A delivered or already cancelled shipment is a 422; an unknown one a 422 at the field naming it.
- * Announces `shipment.cancelled` with the shipment as saved.
+ * Announces `shipment.cancelled`, then `order.updated` (its shipped quantities fell; the order's
+ * `shipment_cancelled` entry), each as saved, in the order they are saved.
  */
 export async function cancelShipment(
   deps: { uow: UnitOfWork<CancelShipmentRepositories>; clock: Clock },
@@ -39,19 +41,30 @@ export async function cancelShipment(
     const now = deps.clock.now();
     const back = new Map<number, number>();
     for (const l of shipment.lines) back.set(l.orderLineId, (back.get(l.orderLineId) ?? 0) + l.quantity);
-    await tx.orders.save({
+    const cancelled: Shipment = { ...shipment, status: 'cancelled', cancelledAt: now, updatedAt: now };
+    await tx.shipments.save(cancelled);
+    const reopened: Order = {
       ...order,
       updatedAt: now,
       lines: order.lines.map((l) => ({ ...l, shippedQuantity: l.shippedQuantity - (back.get(l.id) ?? 0) })),
-    });
-    const cancelled: Shipment = { ...shipment, status: 'cancelled', cancelledAt: now, updatedAt: now };
-    await tx.shipments.save(cancelled);
+    };
+    await tx.orders.save(reopened);
+    const pieces = shipment.lines.reduce((sum, l) => sum + l.quantity, 0);
     await recordEvents(tx, input.brandId, now, [
       {
         type: 'shipment.cancelled',
         object: cancelled,
         timeline: {
           note: `cancelled by the warehouse; its pieces are open on order ${order.orderNumber} again`,
+          userId: input.userId,
+        },
+      },
+      {
+        type: 'order.updated',
+        object: reopened,
+        timeline: {
+          kind: 'shipment_cancelled',
+          note: `shipment ${shipment.shipmentNumber} cancelled by the warehouse: ${pieces} pieces open again`,
           userId: input.userId,
         },
       },

@@ -12,7 +12,8 @@ import { Shipment } from './shipment.entities';
  * Lines name variants of the order by SKU or EAN; a variant's pieces (summed over the request's
  * lines) may not exceed what is open of it on the order (summed over its order lines), and are
  * taken from its order lines in line order. Draft, cancelled and archived orders are refused.
- * Announces `shipment.created` with the shipment as saved.
+ * Announces `order.updated` (its shipped quantities; the order's `shipment_created` entry), then
+ * `shipment.created`, each as saved (the order first, as it is saved first).
  */
 export async function createPartialShipment(
   deps: {
@@ -81,15 +82,14 @@ export async function createPartialShipment(
     }
     const now = deps.clock.now();
     const others = await tx.shipments.findByOrderIds(input.brandId, [order.id]);
-    const { shipment, events, orderTimeline } = await createShipment(tx, {
+    const { shipment, events, orderUpdated } = await createShipment(tx, {
       order: { ...order, updatedAt: now },
       pieces,
       otherShipments: others,
       userId: input.userId,
       at: now,
     });
-    await recordEvents(tx, input.brandId, now, events);
-    await tx.timeline.append(orderTimeline);
+    await recordEvents(tx, input.brandId, now, [...orderUpdated, ...events]);
     return shipment!;
   });
 }

@@ -15,10 +15,13 @@ import { Shipment, ShipmentLine } from './shipment.entities';
  *
  * It announces nothing and writes no timeline: it returns the `shipment.created` event of the
  * new shipment (`events`, none without a shipment; its timeline note is the shipment's `created`
- * entry) and the order's `shipment_created` entry (`orderTimeline`), which no event announces.
- * The caller records the events after those of its own change (an approval announces
- * `order.approved`, then `shipment.created`), then appends `orderTimeline`, so the order's
- * timeline reads `approved`, then `shipment_created`.
+ * entry) and what the order's timeline says of it (`shipment_created`) in the two forms its
+ * callers need, both empty without a shipment:
+ * - `orderTimeline`, the entry by hand, for a caller whose own event announces the order as saved
+ *   here: an approval records `order.approved`, then `events`, then appends `orderTimeline`, so the
+ *   order's timeline reads `approved`, then `shipment_created`;
+ * - `orderUpdated`, the order's `order.updated` carrying that entry, for a caller with no event of
+ *   the order (a partial shipment), which records it before `events`, as the order is saved first.
  */
 export async function createShipment(
   tx: Pick<Repositories, 'documentNumbers' | 'ids' | 'orders' | 'shipments'>,
@@ -34,6 +37,7 @@ export async function createShipment(
   shipment: Shipment | null;
   events: NewDomainEvent<'shipment.created'>[];
   orderTimeline: NewTimelineEvent[];
+  orderUpdated: NewDomainEvent<'order.updated'>[];
 }> {
   const { order, at } = input;
   const shipped = order.lines.flatMap((line) => {
@@ -42,7 +46,7 @@ export async function createShipment(
   });
   if (shipped.length === 0) {
     await tx.orders.save(order);
-    return { order, shipment: null, events: [], orderTimeline: [] };
+    return { order, shipment: null, events: [], orderTimeline: [], orderUpdated: [] };
   }
   const byLine = new Map(shipped.map((s) => [s.line.id, s.pieces]));
   const updated: Order = {
@@ -83,6 +87,7 @@ export async function createShipment(
   await tx.orders.save(updated);
   await tx.shipments.save(shipment);
   const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
+  const orderNote = `shipment ${shipment.shipmentNumber} with ${pieces} pieces`;
   return {
     order: updated,
     shipment,
@@ -99,10 +104,17 @@ export async function createShipment(
         documentType: 'order',
         documentId: order.id,
         kind: 'shipment_created',
-        note: `shipment ${shipment.shipmentNumber} with ${pieces} pieces`,
+        note: orderNote,
         systemId: null,
         userId: input.userId,
         createdAt: at,
+      },
+    ],
+    orderUpdated: [
+      {
+        type: 'order.updated',
+        object: updated,
+        timeline: { kind: 'shipment_created', note: orderNote, userId: input.userId },
       },
     ],
   };

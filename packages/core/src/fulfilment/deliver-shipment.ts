@@ -58,7 +58,9 @@ type DeliverShipmentRepositories = Pick<
  * pieces.
  *
  * Announces `shipment.delivered` with the shipment as saved, before what the delivery changes
- * next (the draft invoice), so the events follow the changes in order.
+ * next (the draft invoice's `invoice.created`, then the order's `order.updated` with its delivered,
+ * shipped and invoiced quantities, which carries the order's `delivered` entry), so the events
+ * follow the changes in order.
  */
 export async function deliverShipment(
   deps: { uow: UnitOfWork<DeliverShipmentRepositories>; clock: Clock },
@@ -171,17 +173,15 @@ export async function deliverShipment(
         at: now,
       }));
     await tx.orders.save(updated);
-    // The order has no event of its own for a delivered shipment: its entry is written here.
-    await tx.timeline.append([
+    await recordEvents(tx, brandId, now, [
       {
-        brandId,
-        documentType: 'order',
-        documentId: order.id,
-        kind: 'delivered',
-        note: `shipment ${shipment.shipmentNumber}: ${pieces} of ${held} pieces delivered`,
-        systemId: null,
-        userId,
-        createdAt: now,
+        type: 'order.updated',
+        object: updated,
+        timeline: {
+          kind: 'delivered',
+          note: `shipment ${shipment.shipmentNumber}: ${pieces} of ${held} pieces delivered`,
+          userId,
+        },
       },
     ]);
     const [view] = await loadShipmentViews(tx, brandId, [completed]);

@@ -1,3 +1,4 @@
+import { recordEvents } from '../events/record-events';
 import { CreditNote } from '../finance/finance.entities';
 import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
@@ -11,8 +12,9 @@ import { alertLifecycle } from './alert.lifecycle';
  * `POST /v10/alerts/{id}/credit-note`: staff decided an ad hoc return without RMA is to be
  * refunded. Drafts the return's credit note for its received pieces (as a receipt would have) and
  * resolves the alert, recording the note on it. Once resolved, a second call is a 422
- * (`invalid_state_transition`): the credit note exists already. Announces `credit_note.created`
- * (there is no event type for a resolved alert; the note's `return_id` ties it to the return).
+ * (`invalid_state_transition`): the credit note exists already. Announces `credit_note.created`,
+ * then `alert.resolved` with the alert as saved (naming the note in `credit_note_id`). The return
+ * itself does not change (its `credit_note_issued` entry is written by hand).
  */
 export async function creditNoteFromAlert(
   deps: {
@@ -52,6 +54,7 @@ export async function creditNoteFromAlert(
     const creditNote = await issueReturnCreditNote(tx, { ret, userId: input.userId, at });
     const alert: Alert = { ...found, status: 'resolved', creditNoteId: creditNote.id, resolvedAt: at, updatedAt: at };
     await tx.alerts.save(alert);
+    await recordEvents(tx, input.brandId, at, [{ type: 'alert.resolved', object: alert }]);
     await tx.timeline.append([
       {
         brandId: input.brandId,

@@ -122,8 +122,10 @@ type UpsertPortalReturnRepositories = Pick<
  * - Events: the first upsert announces `return.created` (the return exists from then on: the
  *   warehouse may receive it, exports list it; it starts approved, so there is no separate
  *   `return.approved`); a receipt here announces `return.received` (after `return.created` when
- *   both happen in one call) and the credit note's `credit_note.created`. Other changes of the
- *   portal's fields and lines announce nothing (there is no `return.updated` type).
+ *   both happen in one call) and the credit note's `credit_note.created`; a merge that changes an
+ *   existing return's fields or lines without receiving it announces `return.updated` with the
+ *   return as saved (a receipt's `return.received` already carries what the same call changed).
+ *   A body that changes nothing announces nothing.
  *
  * Concurrency: a new rma locks its order before looking for the return again, so concurrent first
  * upserts queue on the order and the later ones merge into the first one's return; what still
@@ -222,8 +224,9 @@ async function upsertWith(
     saved = { ...changed, returnNumber: await tx.documentNumbers.next(brandId, 'return') };
   }
   // The update (or the order's return_announced) comes first in the timeline; the return's
-  // `created` is its `return.created` event's, and the receipt follows it.
-  if (!existing || !sameReturn(existing, next))
+  // `created` is its `return.created` event's, and the receipt follows it. An update that no
+  // receipt follows is its `return.updated` event's entry.
+  if (!existing || (receiving && !sameReturn(existing, next)))
     await tx.timeline.append(timelineOf(saved, existing, portal, input.userId, at));
   const created = existing ? undefined : { note: createdNote(saved, portal) };
   if (receiving) {
@@ -239,10 +242,16 @@ async function upsertWith(
     ).ret;
   } else {
     await tx.returns.save(saved);
-    if (created)
-      await recordEvents(tx, brandId, at, [
-        { type: 'return.created', object: saved, timeline: { note: created.note, userId: input.userId } },
-      ]);
+    // Not receiving, an existing return got here only because the body changed it.
+    await recordEvents(tx, brandId, at, [
+      created
+        ? { type: 'return.created', object: saved, timeline: { note: created.note, userId: input.userId } }
+        : {
+            type: 'return.updated',
+            object: saved,
+            timeline: { note: updatedNote(saved, portal), userId: input.userId },
+          },
+    ]);
   }
   return {
     ret: saved,
@@ -430,9 +439,16 @@ function createdNote(ret: Return, portal: ReturnPortal): string {
   return `RMA ${ret.rma} announced through return portal ${portal.name}: ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}`;
 }
 
+/** The timeline note of a portal's change of a return (`updated`). */
+function updatedNote(ret: Return, portal: ReturnPortal): string {
+  const pieces = ret.lines.reduce((sum, l) => sum + l.expectedQuantity, 0);
+  return `updated through return portal ${portal.name} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'} expected)`;
+}
+
 /**
  * The timeline entries of a portal's change that no event announces: `updated` on a return it
- * changed, `return_announced` on the order of a return it announced.
+ * changed and received in one call (`return.received` announces both), `return_announced` on the
+ * order of a return it announced.
  */
 function timelineOf(
   ret: Return,
@@ -450,7 +466,7 @@ function timelineOf(
         documentType: 'return',
         documentId: ret.id,
         kind: 'updated',
-        note: `updated through return portal ${portal.name} (${pieces} ${pieces === 1 ? 'piece' : 'pieces'} expected)`,
+        note: updatedNote(ret, portal),
       },
     ];
   if (ret.orderId === null) return [];

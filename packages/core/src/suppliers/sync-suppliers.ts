@@ -1,3 +1,5 @@
+import { NewDomainEvent } from '../events/event.entities';
+import { recordEvents } from '../events/record-events';
 import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';
 import { SyncOutcome } from '../shared/sync-outcome';
@@ -17,13 +19,21 @@ export interface SupplierSyncItem extends SupplierFields {
   delete?: boolean;
 }
 
+type SyncSuppliersRepositories = Pick<
+  Repositories,
+  'events' | 'ids' | 'suppliers' | 'webhookDeliveries' | 'transaction' | 'webhookEndpoints'
+>;
+
 /**
  * Creates, updates or deletes suppliers matched by supplier number; the whole request is
  * checked before anything is written, and a failed check names the item index and field. The
  * fields follow the same rules as `createSupplier` and `updateSupplier` (`supplier-rules.ts`).
+ * Each supplier deleted is announced (`supplier.deleted`, in request order, with the supplier as
+ * stored before) in the same transaction, so a copy kept from `GET` learns that it is gone;
+ * creating or changing a supplier has no event type (DESIGN §10 names none).
  */
 export async function syncSuppliers(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'ids' | 'suppliers'>>; clock: Clock },
+  deps: { uow: UnitOfWork<SyncSuppliersRepositories>; clock: Clock },
   input: { brandId: number; suppliers: SupplierSyncItem[] },
 ): Promise<SyncOutcome[]> {
   const { brandId, suppliers: items } = input;
@@ -62,10 +72,14 @@ export async function syncSuppliers(
 
     const now = deps.clock.now();
     const outcomes: SyncOutcome[] = [];
+    const events: NewDomainEvent<'supplier.deleted'>[] = [];
     for (const item of items) {
       const current = existing.get(item.supplierNumber);
       if (item.delete) {
-        if (current) await tx.suppliers.delete(brandId, current.id);
+        if (current) {
+          await tx.suppliers.delete(brandId, current.id);
+          events.push({ type: 'supplier.deleted', object: current });
+        }
         outcomes.push({ number: item.supplierNumber, id: current?.id ?? null, action: current ? 'deleted' : 'absent' });
         continue;
       }
@@ -79,6 +93,7 @@ export async function syncSuppliers(
         action: current ? (changed ? 'updated' : 'unchanged') : 'created',
       });
     }
+    await recordEvents(tx, brandId, now, events);
     return outcomes;
   });
 }

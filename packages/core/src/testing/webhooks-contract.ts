@@ -217,7 +217,9 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
           { type, object: anOrder(brandId, orderId), timeline: { note: null, userId: null } },
         ]),
       );
-      return (await listEvents({ uow: uow() }, { brandId, query: { sort: [{ key: 'id', direction: 'DESC' }], limit: '1' } })).page.items;
+      return (
+        await listEvents({ uow: uow() }, { brandId, query: { sort: [{ key: 'id', direction: 'DESC' }], limit: '1' } })
+      ).page.items;
     };
     const deliveriesOf = async (brandId: number, endpointId: number) =>
       (await listWebhookDeliveries({ uow: uow() }, { brandId, endpointId, query: { limit: '100' } })).page.items;
