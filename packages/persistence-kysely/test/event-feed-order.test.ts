@@ -1,0 +1,107 @@
+import { FixedClock, Order, createBrand, listEvents, recordEvents } from '@brand/core';
+import { Storage, openTestStorage, testDialects } from '../src';
+
+/**
+ * DESIGN §10, "the feed never skips", at the storage: a brand's event ids follow the order in
+ * which its transactions commit. Only Postgres runs transactions side by side (SQLite has one
+ * writer, the in-memory adapter serialises them), so only there can a later transaction commit
+ * before an earlier one.
+ */
+const T0 = '2026-05-01T00:00:00.000Z';
+
+const anOrder = (brandId: number, id: number): Order =>
+  ({ id, brandId, orderNumber: id, status: 'draft', lines: [] }) as unknown as Order;
+
+/** A promise and the function that settles it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** Whether `promise` has settled after a quarter second (it must not have, when it waits for a lock). */
+async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  void promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  return settled;
+}
+
+for (const dialect of testDialects().filter((d) => d === 'postgres')) {
+  describe(`event ids follow the brand's commits [${dialect}]`, () => {
+    let storage: Storage;
+    beforeAll(async () => {
+      storage = await openTestStorage(dialect);
+    });
+    afterAll(async () => {
+      await storage.close();
+    });
+
+    /** The brand's feed, oldest first: which order each event announced. */
+    const aBrand = (name: string) =>
+      createBrand({ uow: storage.uow, clock: new FixedClock(T0) }, { name, currency: 'EUR' });
+    const feed = async (brandId: number): Promise<number[]> =>
+      (await listEvents({ uow: storage.uow }, { brandId, query: { limit: '100' } })).page.items.map(
+        (e) => (e.object as unknown as { id: number }).id,
+      );
+
+    it('numbers the events of a transaction that recorded first but commits last after those that committed meanwhile', async () => {
+      const brand = await aBrand('Feed order');
+      const held = gate();
+      const recorded = gate();
+      const slow = storage.uow.run(async (tx) => {
+        await recordEvents(tx, brand.id, T0, [
+          { type: 'order.created', object: anOrder(brand.id, 1), timeline: { note: null, userId: null } },
+        ]);
+        recorded.open();
+        await held.opened;
+      });
+      await recorded.opened;
+      for (const id of [2, 3])
+        await storage.uow.run((tx) =>
+          recordEvents(tx, brand.id, T0, [
+            { type: 'order.created', object: anOrder(brand.id, id), timeline: { note: null, userId: null } },
+          ]),
+        );
+      expect(await feed(brand.id)).toEqual([2, 3]);
+      held.open();
+      await slow;
+
+      // The feed only grew at its end: the slow transaction's event comes after both.
+      expect(await feed(brand.id)).toEqual([2, 3, 1]);
+    });
+
+    it("holds the brand's feed from the draw to the commit, and only that brand's", async () => {
+      const brand = await aBrand('Feed lock');
+      const other = await aBrand('Other feed');
+      const held = gate();
+      const drawn = gate();
+      let first = 0;
+      const holder = storage.uow.run(async (tx) => {
+        [first] = await tx.events.nextFeedIds(brand.id, 1);
+        drawn.open();
+        await held.opened;
+      });
+      await drawn.opened;
+
+      const waiting = storage.uow.run((tx) => tx.events.nextFeedIds(brand.id, 2));
+      const otherBrand = storage.uow.run((tx) => tx.events.nextFeedIds(other.id, 1));
+      let settled: [boolean, boolean];
+      try {
+        settled = [await settlesSoon(otherBrand), await settlesSoon(waiting)];
+      } finally {
+        // Whatever the answer, the held transaction ends (a failure must not leave it open).
+        held.open();
+        await holder;
+      }
+      expect(settled).toEqual([true, false]);
+      const later = await waiting;
+      expect(later).toHaveLength(2);
+      expect(Math.min(...later)).toBeGreaterThan(first);
+      expect(later[1]).toBeGreaterThan(later[0]!);
+    });
+  });
+}
