@@ -8,12 +8,15 @@ import { columnTypes } from './column-types';
  * queues the brand's event-writing commits and its ids follow their commit order
  * (`EventRepository.nextFeedIds`). `events_written` counts the brand's events; the count is a
  * by-product, the lock is the point. Keyed by brand_id alone: one brand, one row (DESIGN §9).
- * Rows appear on a brand's first event, so existing databases need no backfill.
+ * Rows appear on a brand's first event, so existing databases need no backfill. Postgres only,
+ * like the id sequences: SQLite runs one write transaction at a time, so its ids follow the
+ * commits without a lock.
  */
 export function eventFeedsMigration(dialect: Dialect): Migration {
   const { bigint } = columnTypes(dialect);
   return {
     async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
       await db.schema
         .createTable('event_feeds')
         .addColumn('brand_id', bigint, (c) => c.notNull().references('brands.id'))
@@ -22,6 +25,7 @@ export function eventFeedsMigration(dialect: Dialect): Migration {
         .execute();
     },
     async down(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
       await db.schema.dropTable('event_feeds').execute();
     },
   };

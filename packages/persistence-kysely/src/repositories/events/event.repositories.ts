@@ -27,14 +27,13 @@ const rowToEvent = (r: Selectable<EventsTable>): DomainEvent =>
   }) as DomainEvent;
 
 /**
- * Locks the brand's feed row (made on the brand's first event) for the rest of the transaction.
- * On Postgres the same statement then draws the ids: `nextval` is evaluated for rows of the join
- * with the upsert's RETURNING, which exist only once the upsert holds the lock, so a transaction
- * of the brand that commits later draws higher ids. SQLite has one writer at a time, so its ids
- * follow the commits anyway; it keeps the count alike and draws from its counter row.
+ * Postgres: locks the brand's feed row (made on the brand's first event) for the rest of the
+ * transaction, and draws the ids in the same statement: `nextval` is evaluated for rows of the
+ * join with the upsert's RETURNING, which exist only once the upsert holds the lock, so a
+ * transaction of the brand that commits later draws higher ids. SQLite has one writer at a time,
+ * so ids drawn in a transaction already follow the commits: it needs no feed row (and saves the
+ * statement and the page it would write on every commit).
  */
-const LOCK_FEED =
-  'insert into "event_feeds" ("brand_id", "events_written") values (?, ?) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written"';
 const LOCK_FEED_AND_DRAW_POSTGRES =
   'with "feed" as (insert into "event_feeds" ("brand_id", "events_written") values ($1, $2::int) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written" returning "brand_id") ' +
   'select nextval(\'ids_events\') as "id" from "feed" cross join generate_series(1, $2::int)';
@@ -51,7 +50,6 @@ export function eventRepository(executor: Executor, bound: Repositories): EventR
         ]);
         return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
-      await executeText(executor, LOCK_FEED, [brandId, count]);
       return bound.ids.next('events', count);
     },
     async append(events) {
