@@ -81,7 +81,7 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
       const drawn = gate();
       let first = 0;
       const holder = storage.uow.run(async (tx) => {
-        [first] = await tx.events.nextFeedIds(brand.id, 1);
+        first = (await tx.events.nextFeedIds(brand.id, 1))[0]!;
         drawn.open();
         await held.opened;
       });
