@@ -12,8 +12,6 @@
  *
  * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import { openTestStorage } from '@brand/persistence-kysely';
 import {
   Shop,
@@ -24,6 +22,7 @@ import {
   seedIntegrator,
   seedShop,
   startApiProcesses,
+  runOnPostgres,
   stopApiProcesses,
 } from './harness';
 
@@ -33,7 +32,6 @@ const ORDER_CONNECTIONS = 16;
 /** Loops of writes beside the orders: half customer PATCHes, half product syncs. */
 const LOOPS = 16;
 const SHOP: Shop = { variants: 1000, customers: 100, stockPerVariant: 1_000_000 };
-const WITH_POSTGRES = join(__dirname, '..', '..', 'tooling', 'scripts', 'with-postgres.sh');
 
 type Headers = Record<string, string>;
 
@@ -163,13 +161,4 @@ async function main(): Promise<void> {
   saveResults('events-feed', { seconds: SECONDS, runs });
 }
 
-if (process.env.TEST_POSTGRES_URL) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
-} else {
-  // A throwaway Postgres server for this run, stopped and deleted afterwards.
-  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, __filename], { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
-}
+runOnPostgres(main, __filename);

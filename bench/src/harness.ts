@@ -1,4 +1,4 @@
-import { ChildProcess, fork, spawn } from 'node:child_process';
+import { ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -341,3 +341,22 @@ export const median = (values: number[]): number => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+const WITH_POSTGRES = join(__dirname, '..', '..', 'tooling', 'scripts', 'with-postgres.sh');
+
+/**
+ * Runs a Postgres benchmark's `main`: against TEST_POSTGRES_URL when it is set, otherwise by
+ * running `script` (the benchmark's own file) again inside tooling/scripts/with-postgres.sh, so a
+ * throwaway server lives exactly as long as the run.
+ */
+export function runOnPostgres(main: () => Promise<void>, script: string): void {
+  if (process.env.TEST_POSTGRES_URL) {
+    main().catch((error: unknown) => {
+      process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+      process.exit(1);
+    });
+    return;
+  }
+  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, script], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}

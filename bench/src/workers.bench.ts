@@ -8,9 +8,7 @@
  *
  * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
  */
-import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { openTestStorage } from '@brand/persistence-kysely';
 import {
   Measurement,
@@ -20,13 +18,13 @@ import {
   seedCustomers,
   seedIntegrator,
   startApiProcesses,
+  runOnPostgres,
   stopApiProcesses,
 } from './harness';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 1_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
-const WITH_POSTGRES = join(__dirname, '..', '..', 'tooling', 'scripts', 'with-postgres.sh');
 
 async function measureWith(
   databaseUrl: string,
@@ -74,13 +72,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.env.TEST_POSTGRES_URL) {
-  main().catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exit(1);
-  });
-} else {
-  // A throwaway Postgres server for this run, stopped and deleted afterwards.
-  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, __filename], { stdio: 'inherit' });
-  process.exit(run.status ?? 1);
-}
+runOnPostgres(main, __filename);
