@@ -5,7 +5,8 @@
  *
  * The core is the framework-free domain: no web framework, database driver, validation
  * library, logger or Node core module, and it knows nothing of the layers built on it.
- * Persistence may not reach into the apps.
+ * Persistence may not reach into the apps. Nothing that ships may use a package's test support
+ * (`src/testing`, the `@brand/<package>/testing` entries).
  *
  * Each "to" matches both a resolved path and a bare module name, because a package the
  * importing workspace does not declare cannot be resolved (pnpm does not hoist it) and
@@ -62,6 +63,14 @@ module.exports = {
       comment: 'packages/persistence-kysely may not depend on apps.',
       from: { path: '^packages/persistence-kysely/' },
       to: { path: ['^apps/', '^@brand/api(/|$)'] },
+    },
+    {
+      name: 'production-not-to-test-support',
+      severity: 'error',
+      comment:
+        'What ships may not use test support: packages/*/src/testing (`@brand/<package>/testing`) is for tests and benchmarks, and is not in the production builds.',
+      from: { path: ['^packages/[^/]+/src/', '^apps/[^/]+/src/'], pathNot: '^packages/[^/]+/src/testing/' },
+      to: { path: ['^packages/[^/]+/src/testing/', '^@brand/[^/]+/testing$'] },
     },
     {
       name: 'no-circular',

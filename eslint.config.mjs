@@ -1,5 +1,6 @@
 // ESLint: typescript-eslint's type-aware rules over every TypeScript file of the workspace.
 // Layout is Biome's job (biome.json); nothing here is about formatting.
+import eslintComments from '@eslint-community/eslint-plugin-eslint-comments/configs';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
@@ -31,6 +32,17 @@ export default defineConfig(
       // `interface Repositories extends CustomerRepositories {}`: an empty interface with one
       // base is how that is said (a type alias cannot merge).
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    // Directive comments, in every file: each `eslint-disable` says why after `--`, so the next
+    // reader can judge whether the reason still holds (the `eslint-enable` closing it needs none);
+    // a disable names its rules (no bare `eslint-disable`) and is closed by an enable of the same.
+    // One left with nothing to disable is an error already (`reportUnusedDisableDirectives`
+    // above; the plugin's own `no-unused-disable` is deprecated in its favour).
+    extends: [eslintComments.recommended],
+    rules: {
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
     },
   },
   {

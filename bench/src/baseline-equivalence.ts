@@ -128,7 +128,7 @@ function differences(probe: Probe, project: Answer, baseline: Answer, sentReques
   return found;
 }
 
-/** An order answer without its creation time, which the two servers take a few milliseconds apart. */
+/** An order answer without its creation time, which the two servers stamp at slightly different instants. */
 function withoutTimes(body: unknown): unknown {
   const order = (body as { order?: Record<string, unknown> }).order;
   return order ? { order: { ...order, created_at: '(time)', updated_at: '(time)' } } : body;

@@ -12,7 +12,7 @@
  *
  * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
  */
-import { openTestStorage } from '@brand/persistence-kysely';
+import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
   Shop,
   measure,

@@ -179,9 +179,9 @@ function combined(name: string, rounds: Measurement[]): Measurement {
 /**
  * Measures one case on both servers in alternating rounds (project, baseline, project, …), each
  * `SECONDS / ROUNDS` long, and takes the median of the rounds' ratios. Why: on a shared machine
- * the speed of the whole machine drifts by a third within a minute; measured one after the other
- * for 10 s each, the two servers met different machines and one case's ratio swung from 0.40 to
- * 1.07 between runs. A round compares the two within a few seconds of each other.
+ * the speed of the whole machine drifts within a minute; measured one after the other, each for
+ * a whole case, the two servers met different machines and one case's ratio swung from well below
+ * to above parity between runs. A round compares the two close together in time.
  */
 async function measureCase(spec: Case, running: Running, headers: Record<string, string>): Promise<CaseResult> {
   const started = Date.now();

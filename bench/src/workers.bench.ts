@@ -9,7 +9,7 @@
  * Without TEST_POSTGRES_URL it runs itself again inside tooling/scripts/with-postgres.sh.
  */
 import { availableParallelism } from 'node:os';
-import { openTestStorage } from '@brand/persistence-kysely';
+import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
   Measurement,
   measure,

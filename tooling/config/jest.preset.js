@@ -28,6 +28,7 @@ module.exports = {
     '^@brand/core$': path.join(root, 'packages/core/src/index.ts'),
     '^@brand/core/testing$': path.join(root, 'packages/core/src/testing/index.ts'),
     '^@brand/persistence-kysely$': path.join(root, 'packages/persistence-kysely/src/index.ts'),
+    '^@brand/persistence-kysely/testing$': path.join(root, 'packages/persistence-kysely/src/testing/index.ts'),
   },
   // A timeout catches a hang, never a slow machine: under load a correct test may take many
   // times its idle duration, and nothing in the suite may depend on wall-clock speed.

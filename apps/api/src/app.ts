@@ -22,6 +22,7 @@ import { onlyUnder } from './http/only-under';
 import { requestLogging } from './http/request-logging';
 import { JsonSchema } from './http/route';
 import { RouteRegistry, mountRoutes } from './http/route-registry';
+import { installValidationFastPath } from './http/validation-fast-path';
 import { CursorCodec } from './listing/cursor-codec';
 import { buildOpenApiDocument } from './openapi/build-openapi-document';
 import { RequestLogBuffer } from './request-log/request-log-buffer';
@@ -106,6 +107,8 @@ const OAUTH_PATHS = ['/oauth', '/.well-known/oauth-authorization-server'];
  */
 export function createApp(deps: AppDeps): express.Application {
   const { storage, clock, hasher, logger, config } = deps;
+  // Valid bodies are confirmed without class-validator's executor (validation-fast-path.ts).
+  installValidationFastPath();
   const app = express();
   app.disable('x-powered-by');
   // The client's address (login throttling, the token endpoint's limit) and scheme (Secure

@@ -161,7 +161,7 @@ const MAX_WORKERS = 256;
 /**
  * WEB_CONCURRENCY: a number of workers, or `auto` / 0 for one per CPU. More than one needs
  * Postgres: SQLite takes one writer at a time, so workers would only queue on its file lock (see
- * docs/decisions.md, "Several workers per machine").
+ * docs/decisions/request-pipeline.md, "Several workers per machine").
  */
 function workerCount(env: Env, name: string, databaseUrl: string): number {
   const raw = present(env, name)?.toLowerCase();

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { revokeAccessToken } from '@brand/core';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';

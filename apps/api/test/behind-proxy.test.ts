@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createBrand, createUser } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { TestContext, useTestApp } from './support/test-app';
 import { testPasswordHasher } from './support/test-password-hasher';

@@ -1,7 +1,7 @@
 // @slow: starts the API as a primary with two worker processes; started first (tooling/config/jest-sequencer.js).
 import { request } from 'node:http';
 import { revokeAccessToken, systemClock } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { createIntegrator } from './support/integrator';
 import { listOrders, seedOrderingBrand, stockOf } from './support/orders';
@@ -66,9 +66,9 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
   }
 }
 
-(testDialects().includes('postgres') ? describe : describe.skip)(
-  'several API workers on one Postgres [postgres]',
-  () => {
+// Postgres where the run has it; SQLite has one writer, so the API refuses workers on it.
+if (testDialects().includes('postgres')) {
+  describe('several API workers on one Postgres [postgres]', () => {
     jest.setTimeout(180_000);
     // A fresh database, and the app in this process over it, for arranging data through the API: a
     // third process of the same deployment, so it counts requests against the same rate limit.
@@ -279,8 +279,22 @@ async function untilLogged<T>(server: ServerProcess, found: (records: LogRecord[
         expect(logged.map((entry) => entry.requestId).sort()).toEqual(answers.map((a) => a.requestId).sort());
       });
     });
-  },
-);
+  });
+}
+
+if (testDialects().includes('sqlite')) {
+  describe('several API workers on SQLite [sqlite]', () => {
+    it('refuses to start them, naming Postgres as what they need', async () => {
+      const refusal = await startServerProcess(':memory:', { WEB_CONCURRENCY: String(WORKERS) }).catch(
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(Error);
+      expect((refusal as Error).message).toMatch(
+        /server exited with 1:[\s\S]*WEB_CONCURRENCY=2 needs a Postgres DATABASE_URL: SQLite takes one writer at a time/,
+      );
+    });
+  });
+}
 
 function isRunning(pid: number): boolean {
   try {

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ApiApp, createApiApp, createBrand, createUser, issueAccessToken, issueAuthorizationCode } from '@brand/core';
-import { Storage, openStorage, testDialects } from '@brand/persistence-kysely';
+import { Storage, openStorage } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { ConsoleAgent, formBody, logInToConsole, shownOnce } from './support/console-agent';
 import { buildApp, useTestApp } from './support/test-app';

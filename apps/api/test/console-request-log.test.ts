@@ -9,7 +9,7 @@ import {
   createUser,
   issueAccessToken,
 } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { CursorCodec } from '../src/listing/cursor-codec';
 import { logInToConsole } from './support/console-agent';

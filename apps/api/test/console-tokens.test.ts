@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { AccessToken, createApiApp, createBrand, createUser, issueAccessToken } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';
 import { testPasswordHasher } from './support/test-password-hasher';

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import request from 'supertest';
 import { WebhookDelivery, WebhookEndpoint, setUserPassword } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { ConsoleAgent, formBody, logInToConsole, shownOnce } from './support/console-agent';
 import { newCustomer, syncCustomers } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';

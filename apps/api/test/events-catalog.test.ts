@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { listEvents } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { DEFAULT_CONFIG } from '../src/config';
 import { address, newCustomer } from './support/customers';
 import { storageFailingBeforeCommit } from './support/failing-storage';

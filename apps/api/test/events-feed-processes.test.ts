@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Customer, recordEvents, systemClock } from '@brand/core';
-import { Storage, openStorage, openTestStorage, testDialects } from '@brand/persistence-kysely';
+import { Storage, openStorage } from '@brand/persistence-kysely';
+import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { createIntegrator } from './support/integrator';
 import { approveOrder, getOk, placeOrder, postOrder, seedOrderingBrand } from './support/orders';
 import { useTestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { OrderingBrand, approveOrder, changeSettings, getOk, placeOrder, seedOrderingBrand } from './support/orders';
 import { EMAIL, aPortal, anOrderByEmail, finalize, line, upsert } from './support/return-portals';
 import { useTestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { approveOrder, getOk, placeOrder, postOrder, seedOrderingBrand, OrderingBrand } from './support/orders';
 import { seedProductionBrand } from './support/production';
 import { aDeliveredOrder } from './support/returns';

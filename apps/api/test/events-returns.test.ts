@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator } from './support/integrator';
 import { changeSettings, getOk, seedOrderingBrand } from './support/orders';
 import { EMAIL, finalize, line, seedPortalShop, upsert } from './support/return-portals';

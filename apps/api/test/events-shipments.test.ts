@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { storageFailingBeforeCommit } from './support/failing-storage';
 import { OrderingBrand, approveOrder, changeSettings, getOk, placeOrder, seedOrderingBrand } from './support/orders';
 import { buildApp, closeServer, listenOnLoopback, useTestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DocumentType, Scope } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { OrderingBrand, approveOrder, changeSettings, getOk, placeOrder, seedOrderingBrand } from './support/orders';
 import { TestContext, useTestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { getOrder } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { createIntegrator } from './support/integrator';
 import {
   OrderingBrand,

@@ -6,7 +6,7 @@ import {
   openInspectableTestStorage,
   snapshotChanges,
   testDialects,
-} from '@brand/persistence-kysely';
+} from '@brand/persistence-kysely/testing';
 import { MAX_AMOUNT, MAX_ID, MAX_INT32 } from '../src/dtos/decorators';
 import { MAX_JSON_DEPTH } from '../src/http/input-guard';
 import { getOk } from './support/orders';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import request from 'supertest';
 import { FixedClock, createBrand, createUser, listEvents, startConsoleSession } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { startHousekeeping } from '../src/infrastructure/housekeeping';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { seedOrderingBrand } from './support/orders';

@@ -3,7 +3,7 @@ import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
 import { RequestLogEntry, TokenVerifier } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';
 import { Integrator, createIntegrator } from './support/integrator';
 import { buildApp, useTestApp } from './support/test-app';

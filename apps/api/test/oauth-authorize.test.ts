@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DomainError, Scope, UnitOfWork, createApiApp, createBrand, createUser } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { buildApp, useTestApp } from './support/test-app';
 import { testPasswordHasher } from './support/test-password-hasher';

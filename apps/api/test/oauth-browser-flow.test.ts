@@ -4,7 +4,7 @@ import { Server, createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApiApp, createBrand, createUser } from '@brand/core';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { saveScreenshot, useBrowser } from './support/browser';
 import { closeServer, useTestApp } from './support/test-app';

@@ -9,7 +9,7 @@ import {
   createUser,
   issueAuthorizationCode,
 } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { buildApp, useTestApp } from './support/test-app';
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { Storage, oneTestDialect, testDialects } from '@brand/persistence-kysely';
+import { Storage } from '@brand/persistence-kysely';
+import { oneTestDialect, testDialects } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';
 import { presentCustomer } from '../src/presenters/customer.presenter';
 import { buildApp, useTestApp } from './support/test-app';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import express from 'express';
 import { createDrop, createProductLocale } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 

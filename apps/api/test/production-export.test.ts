@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { placeOrder } from './support/orders';
 import { ProductionBrand, seedProductionBrand } from './support/production';
 import { useTestApp } from './support/test-app';

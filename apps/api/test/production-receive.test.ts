@@ -1,4 +1,4 @@
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { stockOf } from './support/orders';
 import { ProductionBrand, seedProductionBrand } from './support/production';
 import { useTestApp } from './support/test-app';

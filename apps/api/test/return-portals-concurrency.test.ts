@@ -1,4 +1,4 @@
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { getOk } from './support/orders';
 import { EMAIL, PortalShop, line, seedPortalShop, upsert } from './support/return-portals';
 import { useTestApp } from './support/test-app';

@@ -1,4 +1,4 @@
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { seedProducts, seedStock } from './support/catalog-reads';
 import { createIntegrator } from './support/integrator';
 import { getOk } from './support/orders';

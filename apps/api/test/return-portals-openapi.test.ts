@@ -1,7 +1,7 @@
 // Response shapes are checked on every response a test receives by test/support/response-conformance.ts.
 import request from 'supertest';
 import { Return, ReturnLine } from '@brand/core';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { presentPortalReturn, presentPortalReturnLine } from '../src/presenters/portal-return.presenter';
 import { useTestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { createIntegrator } from './support/integrator';
 import { OrderingBrand, getOk, seedOrderingBrand } from './support/orders';
 import { aClaimCause, aDeliveredOrder, anRma, returnOf } from './support/returns';

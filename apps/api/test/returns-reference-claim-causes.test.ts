@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';
 

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { seedDemo } from '../src/cli/demo';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { useTestApp } from './support/test-app';

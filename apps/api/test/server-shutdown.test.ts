@@ -4,7 +4,8 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { listCustomers } from '@brand/core';
-import { openStorage, openTestStorage, testDialects } from '@brand/persistence-kysely';
+import { openStorage } from '@brand/persistence-kysely';
+import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { startServerProcess } from './support/server-process';
 
 for (const dialect of testDialects()) {

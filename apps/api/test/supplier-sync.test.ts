@@ -1,6 +1,6 @@
 import request from 'supertest';
 import express from 'express';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { address } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
 import { useTestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { address } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
 import { withScopes } from './support/scoped-token';

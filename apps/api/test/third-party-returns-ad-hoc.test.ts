@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { OrderingBrand, changeSettings, getOk, seedOrderingBrand, stockOf } from './support/orders';
 import { aClaimCause, aDeliveredOrder, anRma, creditNotesOf, returnOf } from './support/returns';
 import { useTestApp } from './support/test-app';

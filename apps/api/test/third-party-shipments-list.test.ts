@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { syncCustomers, newCustomer, address } from './support/customers';
 import { createIntegrator } from './support/integrator';
 import { OrderingBrand, approveOrder, getOk, placeOrder, seedOrderingBrand } from './support/orders';

@@ -2,11 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { FixedClock, isDomainError } from '@brand/core';
-import { openTestStorage } from '@brand/persistence-kysely';
+import { openTestStorage } from '@brand/persistence-kysely/testing';
 import { refuseUnsafeJsonBody } from '../src/http/input-guard';
 import { toDtoInstance } from '../src/http/dto-instance';
-import { disableValidationFastPath, enableValidationFastPath, surelyValid } from '../src/http/validation-fast-path';
-import { cacheValidationMetadata, uninstallValidationMetadataCache } from '../src/http/validation-metadata-cache';
+import { installValidationFastPath, surelyValid, uninstallValidationFastPath } from '../src/http/validation-fast-path';
 import { DtoClass, validateBody } from '../src/http/validate-dto';
 import { RawJson, ValuePool, hostileBody } from './support/hostile-input';
 import { fetchOpenApiDocument, operationsOf } from './support/openapi-operations';
@@ -24,7 +23,7 @@ function dtoClassesByName(): Map<string, DtoClass> {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
       else if (entry.name.endsWith('.dto.ts')) {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- the DTO files are found by walking the folder, so no static import can name them
         for (const exported of Object.values(require(path) as Record<string, unknown>)) {
           if (typeof exported === 'function' && /^class /.test(Function.prototype.toString.call(exported)))
             classes.set(exported.name, exported as DtoClass);
@@ -47,30 +46,24 @@ async function verdict(dto: DtoClass, body: unknown): Promise<unknown> {
   }
 }
 
-/** Both shortcuts on (as the API runs) or both off (class-validator alone). */
-function shortcuts(on: boolean): void {
-  if (on) {
-    cacheValidationMetadata();
-    enableValidationFastPath();
-  } else {
-    uninstallValidationMetadataCache();
-    disableValidationFastPath();
-  }
+/** The pre-check in front of class-validator (as the API runs) or class-validator alone. */
+function shortcut(on: boolean): void {
+  if (on) installValidationFastPath();
+  else uninstallValidationFastPath();
 }
 
 /**
- * The validation shortcuts replace class-validator's metadata lookups and mirror its executor
- * (`validation-metadata-cache.ts`), and confirm valid bodies without the executor
- * (`validation-fast-path.ts`), for speed. This proves them on the installed release: every body
- * DTO of the OpenAPI document validates a generated corpus with the shortcuts and with the
- * library alone, and the verdicts are identical, violation for violation; and the pre-check
- * confirms exactly the bodies the library finds valid (a "yes" to an invalid body would let it
- * through; a "not sure" on a valid one would only cost time, and would show a rule mirrored wrong).
+ * The pre-check (`validation-fast-path.ts`) confirms valid bodies without class-validator's
+ * executor, for speed. This proves it on the installed release: every body DTO of the OpenAPI
+ * document validates a generated corpus with the pre-check and with the library alone, and the
+ * verdicts are identical, violation for violation; and the pre-check confirms exactly the bodies
+ * the library finds valid (a "yes" to an invalid body would let it through; a "not sure" on a
+ * valid one would only cost time, and would show a rule mirrored wrong).
  */
-describe('the validation shortcuts', () => {
+describe('the validation shortcut', () => {
   jest.setTimeout(120_000);
 
-  afterAll(() => shortcuts(true));
+  afterAll(() => shortcut(true));
 
   it("gives exactly the verdicts of class-validator's own executor on valid and invalid bodies of every DTO", async () => {
     const storage = await openTestStorage('sqlite');
@@ -102,12 +95,12 @@ describe('the validation shortcuts', () => {
           }
         });
       for (const body of corpus) {
-        shortcuts(true);
+        shortcut(true);
         const withShortcut = await verdict(dto!, body);
         const input = body === undefined ? {} : body; // as validateBody reads a missing body
         const isObject = input !== null && typeof input === 'object' && !Array.isArray(input);
         const confirmed = isObject && surelyValid(toDtoInstance(dto!, input as Record<string, unknown>));
-        shortcuts(false);
+        shortcut(false);
         const withoutShortcut = await verdict(dto!, body);
         expect({ dto: name, body, verdict: withShortcut }).toEqual({ dto: name, body, verdict: withoutShortcut });
         expect({ dto: name, body, confirmed }).toEqual({ dto: name, body, confirmed: withoutShortcut === 'valid' });

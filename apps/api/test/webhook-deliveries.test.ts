@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Webhook } from 'standardwebhooks';
 import { Clock, systemClock } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { AddressPolicy } from '../src/infrastructure/address-policy';
 import { OrderingBrand, placeOrder, seedOrderingBrand } from './support/orders';
 import { useTestApp } from './support/test-app';

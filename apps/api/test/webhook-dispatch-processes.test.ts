@@ -13,7 +13,8 @@ import {
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Storage, openStorage, openTestStorage, testDialects } from '@brand/persistence-kysely';
+import { Storage, openStorage } from '@brand/persistence-kysely';
+import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { createIntegrator } from './support/integrator';
 import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';

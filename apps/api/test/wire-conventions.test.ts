@@ -1,7 +1,7 @@
 import pino from 'pino';
 import request from 'supertest';
 import { FixedClock, Principal, UnitOfWork } from '@brand/core';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { buildApp, useTestApp } from './support/test-app';
 

@@ -1,7 +1,7 @@
 import { pointerToPath } from '@brand/core';
 import { Violation, httpErrors } from './http-errors';
 
-/** The part of `PlaceOrderDto` (apps/api/src/dtos/orders.dto.ts) the baseline implements. */
+/** The part of `PlaceOrderDto` (apps/api/src/dtos/order.dto.ts) the baseline implements. */
 export interface OrderBody {
   customerId?: number;
   customerNumber?: string;

@@ -149,7 +149,8 @@ export { getCustomer } from './customers/get-customer';
 export type { CustomerDetail } from './customers/get-customer';
 export { listCustomerGroups } from './customers/list-customer-groups';
 export { listCustomers } from './customers/list-customers';
-export type { CustomerListResult, CustomerRelations } from './customers/list-customers';
+export type { CustomerListResult } from './customers/list-customers';
+export type { CustomerRelations } from './customers/customer-relations';
 export { listPaymentTerms } from './customers/list-payment-terms';
 export { syncCustomers } from './customers/sync-customers';
 export type { CustomerSyncItem } from './customers/sync-customers';
@@ -236,15 +237,17 @@ export { createDrop } from './catalog/create-drop';
 export { createProductLocale } from './catalog/create-product-locale';
 export { createSubbrand } from './catalog/create-subbrand';
 export { getProduct } from './catalog/get-product';
-export type { ProductDetail } from './catalog/get-product';
+export type { ProductDetail } from './catalog/product-detail';
 export { getVariant } from './catalog/get-variant';
-export type { VariantDetail } from './catalog/get-variant';
+export type { VariantDetail } from './catalog/variant-detail';
 export { listDrops } from './catalog/list-drops';
 export { listProductLocales, productLocaleListDefinition } from './catalog/list-product-locales';
-export { emptyCatalogRelations, listProducts } from './catalog/list-products';
-export type { CatalogRelations, ProductListResult } from './catalog/list-products';
+export { emptyCatalogRelations } from './catalog/catalog-relations';
+export type { CatalogRelations, VariantRelations } from './catalog/catalog-relations';
+export { listProducts } from './catalog/list-products';
+export type { ProductListResult } from './catalog/list-products';
 export { listVariants } from './catalog/list-variants';
-export type { VariantListResult, VariantRelations } from './catalog/list-variants';
+export type { VariantListResult } from './catalog/list-variants';
 export { MAX_PRODUCTS_PER_IMAGE_SYNC, syncProductImages } from './catalog/sync-product-images';
 export type {
   ProductImageAction,
@@ -284,28 +287,30 @@ export { getCategory } from './catalog/legacy/get-category';
 export type { LegacyCategoryView } from './catalog/legacy/get-category';
 export { getCollection } from './catalog/legacy/get-collection';
 export { getLegacyProduct } from './catalog/legacy/get-legacy-product';
-export type { LegacyCategoryRelations } from './catalog/legacy/legacy-category.helpers';
+export type { LegacyCategoryRelations } from './catalog/legacy/legacy-category-view';
 export {
+  attributeNamesOf,
   legacyColliOf,
   legacyEanOf,
   legacyImageOf,
   legacyImagesOf,
   productAttributes,
   variantsInOrder,
-} from './catalog/legacy/legacy-product.helpers';
+} from './catalog/legacy/legacy-product-fields';
+export type {
+  LegacyProductRelations,
+  LegacyProductView,
+  LegacyStock,
+  LegacyVariantView,
+} from './catalog/legacy/legacy-product-view';
 export type {
   LegacyPriceInput,
   LegacyProductChanges,
   LegacyProductFields,
-  LegacyProductRelations,
-  LegacyProductView,
-  LegacyStock,
   LegacyStockInput,
   LegacyVariantChanges,
   LegacyVariantInput,
-  LegacyVariantView,
-} from './catalog/legacy/legacy-product.helpers';
-export { attributeNamesOf } from './catalog/legacy/legacy.helpers';
+} from './catalog/legacy/legacy-product.input';
 export { listCategories } from './catalog/legacy/list-categories';
 export type { LegacyCategoryListResult } from './catalog/legacy/list-categories';
 export { listCollections } from './catalog/legacy/list-collections';
@@ -362,7 +367,7 @@ export { listOrderChannels } from './orders/list-order-channels';
 export { listOrders } from './orders/list-orders';
 export { reservedQuantityOf } from './orders/order-stock';
 export { placeOrder } from './orders/place-order';
-export type { PlaceOrderInput } from './orders/place-order';
+export type { PlaceOrderInput } from './orders/place-order.input';
 export type { VariantLineInput } from './orders/variant-lines';
 
 // Fulfilment: shipments: partial shipments, delivery, cancellation and their reads.
@@ -442,8 +447,10 @@ export { exportInvoices } from './documents/export-invoices';
 export { exportOrders } from './documents/export-orders';
 export { exportShipments } from './documents/export-shipments';
 export { exportThirdPartyShipments } from './documents/export-third-party-shipments';
-export { markDocumentsExported, MAX_MARKS_PER_CALL } from './documents/mark-documents-exported';
-export type { MarkableDocumentType, MarkItem, MarkRequest } from './documents/mark-documents-exported';
+export { markDocumentsExported } from './documents/mark-documents-exported';
+export type { MarkableDocumentType } from './documents/mark-documents-exported';
+export { MAX_MARKS_PER_CALL } from './documents/export-marks';
+export type { MarkItem, MarkRequest } from './documents/export-marks';
 export { markOrdersExported } from './documents/mark-orders-exported';
 export type { OrderMarkItem } from './documents/mark-orders-exported';
 
@@ -675,4 +682,5 @@ export { pruneIdempotencyKeys } from './idempotency/prune-idempotency-keys';
 // Housekeeping: the periodic deletion of what nothing accepts or shows any more, a bounded batch per transaction: ended console sessions, codes, grants and tokens, closed log-in throttle windows, and the request log past its retention (DESIGN §11).
 export { ENDED_ACCESS_TOKEN_RETENTION_DAYS, sweepExpiredCredentials } from './identity/sweep-expired-credentials';
 export type { CredentialSweepRepositories, SweptCredentials } from './identity/sweep-expired-credentials';
-export { REQUEST_LOG_RETENTION_DAYS, pruneRequestLog } from './identity/prune-request-log';
+export { pruneRequestLog } from './identity/prune-request-log';
+export { REQUEST_LOG_RETENTION_DAYS } from './identity/identity.entities';

@@ -392,12 +392,23 @@ describe('catalog reads (core, in memory)', () => {
     });
 
     it('refuses an unknown include, while page is fine on the (not cursor-only) product list', async () => {
-      const { uow, brandId } = await setUp();
+      const { uow, brandId, seed } = await setUp();
       expect(await refusal(listProducts({ uow }, { brandId, query: { includes: ['variants.stock'] } }))).toEqual({
         code: 'invalid_list_query',
         pointers: ['/includes/0'],
       });
-      await expect(listProducts({ uow }, { brandId, query: { page: '1' } })).resolves.toBeDefined();
+      await seed(brandId, async (tx) => [
+        await aProduct(tx, brandId, 'FIRST', [{ sku: 'FIRST-1' }]),
+        await aProduct(tx, brandId, 'SECOND', [{ sku: 'SECOND-1' }]),
+        await aProduct(tx, brandId, 'THIRD', [{ sku: 'THIRD-1' }]),
+      ]);
+      const second = await listProducts({ uow }, { brandId, query: { page: '1', limit: '2' } });
+      expect(second.query.page).toBe(1);
+      expect(second.page.items.map((p) => p.product.itemNumber)).toEqual(['THIRD']);
+      expect(second.page.hasMore).toBe(false);
+      const first = await listProducts({ uow }, { brandId, query: { page: '0', limit: '2' } });
+      expect(first.page.items.map((p) => p.product.itemNumber)).toEqual(['FIRST', 'SECOND']);
+      expect(first.page.hasMore).toBe(true);
     });
   });
 

@@ -79,7 +79,7 @@ function render(surfaces: { specifier: string; sections: Section[] }[]): string 
     '`test/public-surface.test.ts` fails when the entry points and this file disagree, or when an',
     'exported name has no doc comment: a change of the public surface is an edit of this file, made',
     'on purpose and seen in review (`PUBLIC_API_UPDATE=1 pnpm exec jest packages/core/test/public-surface`',
-    'rewrites it from the entry points). See "Public surface of @brand/core" in `docs/decisions.md`.',
+    'rewrites it from the entry points). See "Public surface of @brand/core" in `docs/decisions/code-layout.md`.',
   ];
   for (const { specifier, sections } of surfaces) {
     const count = sections.reduce((n, s) => n + s.names.length, 0);

@@ -79,16 +79,32 @@ describe('syncing products: categories', () => {
   });
 
   it('replaces or appends the category set', async () => {
-    const { sync, find } = await setUp();
+    const { sync, find, read, brand } = await setUp();
     const cat = (topCategory: string) => ({ topCategory, createIfMissing: true });
+    /** The ids of the brand's top categories of these names, in the order named. */
+    const topCategoryIds = async (...names: string[]) => {
+      const found = await read((r) =>
+        r.categories.findByNames(
+          brand.id,
+          names.map((name) => ({ parentId: null, name })),
+        ),
+      );
+      return names.map((name) => found.find((c) => c.name === name)?.id);
+    };
+    const categoryIdsOf = async (itemNumber: string) => (await find(itemNumber))?.product.categoryIds;
+
     await sync([aProduct('A', { categories: { mode: 'replace', categories: [cat('One'), cat('Two')] } })]);
-    const [one, two] = (await find('A'))!.product.categoryIds;
+    const [one, two] = await topCategoryIds('One', 'Two');
+    expect(await categoryIdsOf('A')).toEqual([one, two]);
+
     await sync([{ itemNumber: 'A', categories: { mode: 'append', categories: [cat('Three')] } }]);
-    const withThree = (await find('A'))!.product.categoryIds;
-    expect(withThree).toHaveLength(3);
+    const [three] = await topCategoryIds('Three');
+    expect(await categoryIdsOf('A')).toEqual([one, two, three]);
+
     await sync([{ itemNumber: 'A', categories: { mode: 'replace', categories: [cat('One')] } }]);
-    expect((await find('A'))!.product.categoryIds).toEqual([one]);
-    expect(two).toBeDefined();
+    expect(await categoryIdsOf('A')).toEqual([one]);
+    // Replacing unlinks the product from the categories left out; the categories themselves stay.
+    expect(await topCategoryIds('One', 'Two', 'Three')).toEqual([one, two, three]);
   });
 });
 

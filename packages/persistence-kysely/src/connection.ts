@@ -39,13 +39,13 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
   /**
    * better-sqlite3 answers synchronously, so without this a queue of waiting transactions would
    * run one after another in a single turn of the event loop, and requests arriving meanwhile
-   * would sit unread in their sockets for as long as the queue takes (seconds under load, while
-   * the server's own timings look fine). Handing the connection on only after I/O had its turn
+   * would sit unread in their sockets for as long as the queue takes (under load, long after
+   * the server's own timings say the requests were answered). Handing the connection on only after I/O had its turn
    * keeps waiting fair between requests already inside the server and new ones.
    *
    * Only a transaction's end waits: a standalone statement (a read, a counter) holds the
-   * connection for microseconds, and making every one of them wait for the next turn of the
-   * event loop cost a request of five reads five turns (+89% on a one-row list when removed).
+   * connection only briefly, and making every one of them wait for the next turn of the event
+   * loop cost a request of five reads five turns, which slowed a one-row list markedly.
    */
   override async releaseConnection(): Promise<void> {
     if (this.transactionEnded) {
@@ -107,8 +107,8 @@ class ImmediateTransactionSqliteDriver extends SqliteDriver {
  * lets the query planner look at a bare parameter's value when a statement compares an indexed
  * column with it and orders by an index: `where "brand_id" = ? order by "id"`. Such a statement
  * is then marked to be compiled again whenever that parameter is bound, which better-sqlite3
- * does on every run: 7 µs for an empty webhook endpoint list, 13 µs for a customer list page,
- * each time. `+?` is the same value (unary plus changes neither value, type nor affinity) that
+ * does on every run (an empty webhook endpoint list, a customer list page), each time paying
+ * for a compilation. `+?` is the same value (unary plus changes neither value, type nor affinity) that
  * the planner does not look into; the plans stay the same (the same index, the same range).
  */
 class StablePlanSqliteQueryCompiler extends SqliteQueryCompiler {

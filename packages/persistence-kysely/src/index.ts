@@ -10,9 +10,6 @@
 export * from './storage';
 export { openStorage } from './open-storage';
 export { parseDatabaseUrl } from './connection';
-export { oneTestDialect, openTestStorage, testDialects } from './test-storage';
-export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
-export type { Snapshot } from './database-snapshot';
 export { KyselyUnitOfWork, bindRepositories } from './unit-of-work';
 export type { TransactionGroupLimits } from './sqlite-transaction-groups';
 export type { Database } from './database';

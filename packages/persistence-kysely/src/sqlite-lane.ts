@@ -18,9 +18,8 @@ interface LaneStatement {
  *
  * Why: better-sqlite3 answers synchronously, but the query builder hands every statement through
  * five layers of async functions (executor, connection provider, the transaction's queue, the
- * driver's lock, the connection), about 4 µs and a handful of promises per statement. Placing an
- * order runs some twenty statements, so that machinery cost more than a tenth of the order's CPU
- * time. The statements themselves are unchanged: the same SQL, the same prepared statements.
+ * driver's lock, the connection), a handful of promises per statement. Placing an order runs
+ * some twenty statements, so that machinery was a real share of the order's CPU time. The statements themselves are unchanged: the same SQL, the same prepared statements.
  *
  * When it may run, decided by `execute` (repositories/executor.ts):
  * - inside a transaction of the query builder, always: the transaction holds the connection, and
@@ -37,7 +36,7 @@ export class SqliteLane {
    * Its own statements, apart from the query builder's (connection.ts): the lane runs a statement
    * to its end before it returns, so none of these is ever busy, and a hit costs a map lookup.
    * The builder's cache must ask every hit whether a stream is still reading it (a call into the
-   * native module) and reorders its LRU; the two cost about 1 µs per statement under load.
+   * native module) and reorders its LRU, on every statement.
    */
   private readonly statements = new Map<string, LaneStatement>();
 

@@ -9,9 +9,9 @@ export interface TransactionGroupLimits {
   mostMembers?: number;
   /**
    * After this many milliseconds a group takes no further member and commits (default 10). The
-   * first member always runs, so a large sync (tens of milliseconds) still commits alone; the
-   * bound keeps the write lock, and the standalone reads queued behind it, from waiting on a
-   * long train of members.
+   * first member always runs, so a large sync, longer than the bound by itself, still commits
+   * alone; the bound keeps the write lock, and the standalone reads queued behind it, from waiting
+   * on a long train of members.
    */
   timeMs?: number;
   /** The clock of `timeMs`, in milliseconds (default `performance.now`). */
@@ -33,9 +33,9 @@ export interface GroupMember<T = unknown> {
  * Why: SQLite has one writer, so under load the units of work already wait in line for the write
  * lock. Each of them then paid its own COMMIT and appended its own copy of the pages every order
  * touches (the counters, the indexes' upper pages, the stock rows) to the write-ahead log, and the
- * log's checkpoints, which copy those pages into the database file and flush it, took about 400 µs
- * of every order's 1.2 ms under load (measured per statement). A group writes each shared page
- * once per commit.
+ * log's checkpoints, which copy those pages into the database file and flush it, took a large
+ * share of every order's time under load (measured per statement). A group writes each shared
+ * page once per commit.
  *
  * What each member still gets, as alone:
  * - its answer only after its writes are committed (`resolve` runs after COMMIT);

@@ -75,8 +75,9 @@ const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>
  * Binds every repository to one connection or transaction. Each repository is made on first use
  * (and then kept): every request binds at least once for its token check, most touch two or three
  * of the forty repositories, and making all of them eagerly (the document stores render their
- * upsert SQL when made) cost ~35 µs and a heap of garbage per binding. The binding still behaves
- * like a plain object of all repositories: `{ ...tx, orders: … }` and `Object.keys(tx)` see them all.
+ * upsert SQL when made) spent time and garbage on every binding for repositories it never used.
+ * The binding still behaves like a plain object of all repositories: `{ ...tx, orders: … }` and
+ * `Object.keys(tx)` see them all.
  */
 export function bindRepositories(executor: Executor): Repositories {
   const made: Partial<Repositories> = {};
@@ -152,8 +153,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
         resolve,
         failed: (error) => {
           const next = afterFailedAttempt(error, attempt);
-          // The value runAlone throws: a DomainError, or the driver's own error.
-          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with what runAlone throws: a DomainError, or the driver's own error as it came
           if ('report' in next) return reject(next.report);
           attempt++;
           setTimeout(() => groups.enqueue(member as GroupMember), next.retryAfterMs);

@@ -1,6 +1,6 @@
 import { Repositories } from '@brand/core';
 import { bindRepositories } from '../src';
-import { openTestStorage, testDialects } from '../src/test-storage';
+import { openTestStorage, testDialects } from '../src/testing';
 
 describe('bindRepositories', () => {
   const executor = { db: {} as never, dialect: 'sqlite' as const };

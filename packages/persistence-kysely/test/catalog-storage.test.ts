@@ -11,7 +11,8 @@ import {
   variantListDefinition,
 } from '@brand/core';
 import { LogEvent } from 'kysely';
-import { openTestStorage, Storage, testDialects } from '../src';
+import { Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { catalogBuilders, draftProducts, T0 } from './catalog-fixtures';
 
 /** Parallel transactions wait on Postgres row locks and retries. */

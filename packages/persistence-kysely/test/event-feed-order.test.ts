@@ -1,5 +1,6 @@
 import { FixedClock, Order, createBrand, listEvents, recordEvents } from '@brand/core';
-import { Storage, openTestStorage, testDialects } from '../src';
+import { Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 
 /**
  * DESIGN §10, "the feed never skips", at the storage: a brand's event ids follow the order in

@@ -1,5 +1,6 @@
 import { describeHousekeepingContract } from '@brand/core/testing';
-import { Storage, openTestStorage, testDialects } from '../src';
+import { Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 
 for (const dialect of testDialects()) {
   // The housekeeping contract the in-memory adapter passes, on every dialect of this run.

@@ -1,6 +1,6 @@
 import { SharedTransaction, SharingUnitOfWork, TransactionMustRestart } from '@brand/core';
 import { describeIdempotencyContract } from '@brand/core/testing';
-import { openTestStorage, testDialects } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 
 // The idempotency and shared-transaction contract the in-memory adapter passes, on every dialect of this run.
 for (const dialect of testDialects()) {

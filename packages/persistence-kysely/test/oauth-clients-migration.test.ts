@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, Migrator, sql } from 'kysely';
-import { connectKysely, Database, Dialect, openStorage, openTestStorage, parseDatabaseUrl, testDialects } from '../src';
+import { connectKysely, Database, Dialect, openStorage, parseDatabaseUrl } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { migrationProvider } from '../src/migrations';
 
 /** A database at migration 0009 (before apps had client ids): a fresh SQLite file, or a Postgres test database migrated back down. */

@@ -18,7 +18,8 @@ import { CompiledQuery, LogEvent } from 'kysely';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connectKysely, openStorage, openTestStorage, parseDatabaseUrl, Storage, testDialects } from '../src';
+import { connectKysely, openStorage, parseDatabaseUrl, Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { catalogBuilders, draftProducts, T0 } from './catalog-fixtures';
 
 const SLOW = 30_000;

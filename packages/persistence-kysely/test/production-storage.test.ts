@@ -8,7 +8,8 @@ import {
   isDomainError,
   receiveDeliveryNote,
 } from '@brand/core';
-import { Storage, openTestStorage, testDialects } from '../src';
+import { Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { catalogBuilders, draftProducts, T0 } from './catalog-fixtures';
 
 const SLOW = 30_000;

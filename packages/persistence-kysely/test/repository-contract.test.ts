@@ -1,7 +1,23 @@
-import { describeRepositoryContract } from '@brand/core/testing';
-import { openTestStorage, testDialects } from '../src';
+import {
+  describeCustomersContract,
+  describeIdentityContract,
+  describeListsContract,
+  describeSequencesContract,
+  describeSuppliersContract,
+  describeTransactionsContract,
+  sharedContractStorage,
+} from '@brand/core/testing';
+import { openTestStorage, testDialects } from '../src/testing';
 
-// The same contract the in-memory adapter passes, on every dialect of this run.
+// The sequences, identity, customers, suppliers, list and transaction suites the in-memory adapter
+// passes, on every dialect of this run, one database per dialect.
 for (const dialect of testDialects()) {
-  describeRepositoryContract(`Kysely repositories [${dialect}]`, () => openTestStorage(dialect));
+  const name = `Kysely repositories [${dialect}]`;
+  const open = sharedContractStorage(() => openTestStorage(dialect));
+  describeSequencesContract(name, open);
+  describeIdentityContract(name, open);
+  describeCustomersContract(name, open);
+  describeSuppliersContract(name, open);
+  describeListsContract(name, open);
+  describeTransactionsContract(name, open);
 }

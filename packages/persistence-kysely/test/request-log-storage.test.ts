@@ -12,7 +12,8 @@ import {
 } from '@brand/core';
 import { FakeSecretHasher } from '@brand/core/testing';
 import { CompiledQuery, LogEvent } from 'kysely';
-import { connectKysely, openStorage, openTestStorage, parseDatabaseUrl, Storage, testDialects } from '../src';
+import { connectKysely, openStorage, parseDatabaseUrl, Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 
 // How the adapter writes the request log: flushes of a size that changes every time.
 for (const dialect of testDialects()) {

@@ -1,6 +1,7 @@
 import { Customer, isDomainError, Return, UnitOfWork, Variant } from '@brand/core';
 import { LogEvent } from 'kysely';
-import { openTestStorage, Storage, testDialects } from '../src';
+import { Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { catalogBuilders, draftProducts, T0 } from './catalog-fixtures';
 
 const SLOW = 30_000;

@@ -1,5 +1,5 @@
 import { createBrand, FixedClock, listCustomers, syncCustomers } from '@brand/core';
-import { openTestStorage, testDialects } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 
 for (const dialect of testDialects()) {
   describe(`storage smoke [${dialect}]`, () => {

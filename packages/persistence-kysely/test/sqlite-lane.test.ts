@@ -1,7 +1,7 @@
 import { createBrand, FixedClock, listCustomers, Repositories, syncCustomers, UnitOfWork } from '@brand/core';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
-import { openTestStorage, testDialects } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { openConnection } from '../src/connection';
 import { SqliteLane } from '../src/sqlite-lane';
 

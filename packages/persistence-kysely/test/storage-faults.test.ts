@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { Brand, DomainError, FixedClock, Repositories, createBrand } from '@brand/core';
-import { openStorage, openTestStorage, testDialects } from '../src';
+import { openStorage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
 import { isRetryableConflict, isStorageUnavailable, translateDriverError } from '../src/storage-errors';
 
 /** An error shaped like the drivers' own: a message and a `code`. */

@@ -12,7 +12,7 @@ import {
 import { BrowserSession } from '../browser/browser-sessions';
 import { seeOther, sendPage } from '../browser/html-page';
 import { ConsoleKit, FormFields, positiveInteger, repeatedField, textField } from './console-context';
-import { AppDraft, consoleAppPage, consoleAppsPage, consoleRotateKeyPage } from './apps-pages';
+import { AppDraft, consoleAppPage, consoleAppsPage, consoleRotateKeyPage } from './apps.pages';
 
 /**
  * The redirect URIs of a form: the textarea's lines (or several inputs of that name), trimmed,

@@ -8,7 +8,7 @@ import {
   RequestLogFilters,
   consoleRequestsPage,
   consoleRequestsRefusalPage,
-} from './request-log-pages';
+} from './request-log.pages';
 
 /** What a request log cursor is made for: it is refused by every other list, and theirs by this one. */
 const CURSOR_RESOURCE = 'console_requests';

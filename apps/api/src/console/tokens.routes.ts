@@ -3,7 +3,7 @@ import { isDomainError, isScope, issueAccessToken, listConsoleAccessTokens, revo
 import { BrowserSession } from '../browser/browser-sessions';
 import { seeOther, sendPage } from '../browser/html-page';
 import { ConsoleKit, positiveInteger, repeatedField } from './console-context';
-import { consoleTokensPage } from './tokens-pages';
+import { consoleTokensPage } from './tokens.pages';
 
 /** The longest a personal access token may be issued for from the console: ten years. */
 const MAX_EXPIRY_DAYS = 3650;

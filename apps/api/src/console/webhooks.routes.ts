@@ -24,7 +24,7 @@ import {
   consoleWebhooksPage,
   webhookPath,
   withCursor,
-} from './webhooks-pages';
+} from './webhooks.pages';
 
 const ENDPOINTS_PATH = '/console/webhooks';
 /** Newest first: what happened last is what a person looks for. */

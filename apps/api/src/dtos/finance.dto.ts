@@ -1,5 +1,5 @@
 import { JSONSchema } from 'class-validator-jsonschema';
-import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
+import { ArticleQuantityDto, toArticleQuantity } from './order.dto';
 import { MayBeOmitted } from './decorators';
 import { lineArray } from './variant-lines.dto';
 

@@ -23,7 +23,7 @@ import {
 } from '@brand/core';
 import { IsAmount, IsId, IsInt32, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
 import { ExportQueryDto, IncludeFlag, MarkItemDto, markItems } from './export.dto';
-import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
+import { ArticleQuantityDto, toArticleQuantity } from './order.dto';
 import { MAX_ORDER_LINES, VariantKeyDto, lineArray, variantKey } from './variant-lines.dto';
 
 /*

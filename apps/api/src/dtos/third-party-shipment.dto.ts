@@ -16,7 +16,7 @@ import {
 import { JSONSchema } from 'class-validator-jsonschema';
 import { OrderType, ORDER_TYPES } from '@brand/core';
 import { IsId, MayBeOmitted, Satisfies, documentNumber, documentNumberValue } from './decorators';
-import { ArticleQuantityDto, toArticleQuantity } from './orders.dto';
+import { ArticleQuantityDto, toArticleQuantity } from './order.dto';
 
 /*
  * Bodies of the warehouse's shipment calls: `POST /3pl/shipments/deliver` and

@@ -77,8 +77,8 @@ export function logFailureWith(res: Response, error: Error): void {
  * response, errors included. Headers are not logged: they hold tokens and app keys.
  *
  * The line has the shape pino-http writes (`req`, `res`, `responseTime`, `request completed`),
- * but it is one call on the app's logger: pino-http made a child logger for every request, which
- * cost about 4% of a small authenticated request whether or not a line was written.
+ * but it is one call on the app's logger: pino-http made a child logger for every request, a
+ * cost a small authenticated request paid whether or not a line was written.
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {

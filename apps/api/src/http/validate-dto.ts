@@ -3,11 +3,7 @@ import { ValidationError, validate } from 'class-validator';
 import { DomainError, Violation, pointerToPath } from '@brand/core';
 import { InvalidQueryParameters } from './api-error';
 import { DtoClass, toDtoInstance } from './dto-instance';
-import { enableValidationFastPath, surelyValid } from './validation-fast-path';
-import { cacheValidationMetadata } from './validation-metadata-cache';
-
-cacheValidationMetadata();
-enableValidationFastPath();
+import { surelyValid } from './validation-fast-path';
 
 export type { DtoClass } from './dto-instance';
 
@@ -64,7 +60,8 @@ export async function validateBody<T extends object>(dto: DtoClass<T>, body: unk
   }
   // No conversion of values: "true" is not a boolean and "12" is not a number in a JSON body.
   const instance = toDtoInstance(dto, input as Record<string, unknown>);
-  // Valid bodies (nearly all) are confirmed by the pre-check; the rest get class-validator's own errors.
+  // Valid bodies (nearly all) are confirmed by the pre-check once `createApp` has installed it;
+  // the rest get class-validator's own errors.
   if (surelyValid(instance)) return instance;
   const errors = await validate(instance, VALIDATOR_OPTIONS);
   if (errors.length > 0) throw DomainError.validation(toViolations(errors));

@@ -1,7 +1,6 @@
 import type { ValidationArguments } from 'class-validator';
 import { ValidationTypes, getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
-import { isProvenClassValidator } from './validation-metadata-cache';
 
 /**
  * A yes-only pre-check in front of class-validator, for bodies that are valid (nearly all of
@@ -14,6 +13,9 @@ import { isProvenClassValidator } from './validation-metadata-cache';
  * body through, so the step-for-step correspondence with class-validator 0.14.4's
  * `ValidationExecutor` (named in the comments below) is proven by `validation-shortcut.test.ts`
  * on a generated corpus of valid and invalid bodies of every DTO, in both directions.
+ *
+ * Nothing is switched on by importing this module: `createApp` calls `installValidationFastPath`,
+ * and so must anything else that validates bodies without the app.
  */
 
 /** A class-validator rule of one property: a constraint's `validate`, with the arguments it is called with. */
@@ -41,17 +43,31 @@ type ClassRules = PropertyRules[] | null;
 /** `validate` would answer with a verdict this pre-check does not reproduce. */
 const NOT_MIRRORED = Symbol('not mirrored');
 
+/**
+ * The class-validator release the pre-check was proven on (`validation-shortcut.test.ts`). On
+ * any other release every body goes to class-validator alone.
+ */
+const PROVEN_CLASS_VALIDATOR = '0.14.4';
+
 let enabled = false;
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- class-validator's own key type
 const compiled = new Map<Function, Map<string | undefined, ClassRules | typeof NOT_MIRRORED>>();
 
-/** Turns the pre-check on (only on the class-validator release it is proven on). */
-export function enableValidationFastPath(): void {
+function isProvenClassValidator(): boolean {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the installed release's own version, read at run time
+  return (require('class-validator/package.json') as { version: string }).version === PROVEN_CLASS_VALIDATOR;
+}
+
+/**
+ * Puts the pre-check in front of class-validator for every body validated from now on (only on
+ * the release it is proven on). Calling it again changes nothing.
+ */
+export function installValidationFastPath(): void {
   enabled = isProvenClassValidator();
 }
 
-/** Turns it off, so that every body goes through class-validator alone (the equivalence test compares both). */
-export function disableValidationFastPath(): void {
+/** Takes it away, so that every body goes through class-validator alone (the equivalence test compares both). */
+export function uninstallValidationFastPath(): void {
   enabled = false;
   compiled.clear();
 }

@@ -56,7 +56,7 @@ export class CursorCodec {
 
   private async sign(body: string): Promise<Buffer> {
     // Memoised per process as a key object (an HMAC given raw bytes imports them again on every
-    // call, a third of the cost of signing); a failed load is forgotten so the next request tries again.
+    // call, a large part of the cost of signing); a failed load is forgotten so the next request tries again.
     this.key ??= this.secrets
       .getOrCreate(CURSOR_KEY_NAME, () => randomBytes(32).toString('base64url'))
       .then((secret) => createSecretKey(Buffer.from(secret, 'base64url')))

@@ -1,5 +1,5 @@
 import { ALL_SCOPES, OAuthClient, Scope, isRegisteredRedirectUri, isScope } from '@brand/core';
-import { CarriedAuthorizationRequest } from './authorize-pages';
+import { CarriedAuthorizationRequest } from './authorize.pages';
 
 /** A checked authorization request (RFC 6749 §4.1.1 with PKCE, RFC 7636 §4.3). */
 export interface AuthorizationRequest {

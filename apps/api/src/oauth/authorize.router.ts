@@ -16,7 +16,7 @@ import { sameSecret, sendPage } from '../browser/html-page';
 import { pageErrorHandler } from '../browser/page-errors';
 import { MAINTENANCE_RETRY_AFTER_SECONDS } from '../http/maintenance';
 import { AuthorizationRequest, checkAuthorizationRequest, redirectWith } from './authorization-request';
-import { consentPage, errorPage, loginPage } from './authorize-pages';
+import { consentPage, errorPage, loginPage } from './authorize.pages';
 import { CONSOLE_COOKIES, clearCookie, readCookie } from './console-cookies';
 
 export interface AuthorizeRouterDeps {

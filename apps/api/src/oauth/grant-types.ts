@@ -23,10 +23,10 @@ interface Handles {
 type GrantTypeClass<T> = new (options: Record<string, unknown>) => T & Handles;
 
 const LibraryAuthorizationCodeGrant =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file outside the package's entry point, which has no types for it
   require('@node-oauth/oauth2-server/lib/grant-types/authorization-code-grant-type') as GrantTypeClass<AuthorizationCodeGrant>;
 const LibraryRefreshTokenGrant =
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file outside the package's entry point, which has no types for it
   require('@node-oauth/oauth2-server/lib/grant-types/refresh-token-grant-type') as GrantTypeClass<RefreshTokenGrant>;
 
 /**

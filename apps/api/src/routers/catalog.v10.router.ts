@@ -40,7 +40,7 @@ import {
   toNewVariantInput,
   toProductChanges,
   toVariantChanges,
-} from '../dtos/product-v10.dto';
+} from '../dtos/product.v10.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { Type, arrayOf, boolean, listOf, nullable, string, wrapped } from '../http/wire-schema';
@@ -63,7 +63,7 @@ import { mediaUrlFor } from './media.router';
 import { pathId } from '../http/path-id';
 import { RouterDeps } from './router-deps';
 
-/** The key `GET /v10/inventory-available` answers with (see docs/decisions.md, "Catalog reads"). */
+/** The key `GET /v10/inventory-available` answers with (see docs/decisions/catalog.md, "Catalog reads"). */
 export const INVENTORY_AVAILABLE_KEY = 'inventory';
 
 /** A listed (or fetched) variant with the includes of the variant list. */
@@ -94,7 +94,7 @@ function presentProductDetail(detail: ProductDetail, mediaUrl: MediaUrl): Produc
 const PRODUCT_INCLUDES_NOTE = `Takes includes[] as the product list does: ${productListDefinition.includes.join(', ')}.`;
 const VARIANT_INCLUDES_NOTE = `Takes includes[] as the variant list does: ${variantListDefinition.includes.join(', ')}.`;
 
-/** What the single product and variant writes have in common (docs/decisions.md, "The v10 resources"). */
+/** What the single product and variant writes have in common (docs/decisions/v10-resources.md). */
 const ONE_RULE_SET =
   'Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields.';
 /** Fields of a sync variant that the variant bodies refuse by name (422) rather than ignore. */

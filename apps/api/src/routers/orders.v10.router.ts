@@ -23,7 +23,7 @@ import {
   PlaceOrderRequestDto,
   toArticleQuantity,
   toPlaceOrderInput,
-} from '../dtos/orders.dto';
+} from '../dtos/order.dto';
 import { UpdateSettingsDto, toSettingsChanges } from '../dtos/settings.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';

@@ -4,7 +4,7 @@ import {
   UpsertPortalReturnDto,
   toFinalizeAmounts,
   toPortalReturn,
-} from '../dtos/return-portals.dto';
+} from '../dtos/portal-return.dto';
 import { Surface } from '../http/route';
 import { pathPublicId } from '../http/path-id';
 import { Type, boolean, integer, string } from '../http/wire-schema';

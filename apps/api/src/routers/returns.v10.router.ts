@@ -8,7 +8,7 @@ import {
   listReturns,
   returnListDefinition,
 } from '@brand/core';
-import { CreateReturnDto, toCreateReturnLines } from '../dtos/returns.dto';
+import { CreateReturnDto, toCreateReturnLines } from '../dtos/return.dto';
 import { documentNumber } from '../dtos/decorators';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';

@@ -3,7 +3,10 @@ import { ThirdPartyProductionReceiveDto, toDeliveryNoteReceipt } from '../dtos/p
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { listOf, wrapped } from '../http/wire-schema';
-import { ThirdPartyDeliveryNoteSchema, presentThirdPartyDeliveryNote } from '../presenters/production.presenter';
+import {
+  ThirdPartyDeliveryNoteSchema,
+  presentThirdPartyDeliveryNote,
+} from '../presenters/third-party-delivery-note.presenter';
 import { RouterDeps } from './router-deps';
 
 const TAG = '3PL production';

@@ -16,7 +16,7 @@ import {
   ReturnsMarkAsExportedDto,
   toAdHocReturn,
   toReceiptLines,
-} from '../dtos/returns.dto';
+} from '../dtos/return.dto';
 import { Surface } from '../http/route';
 import { listRequest, listResponse } from '../listing/list-request';
 import { Type, boolean, exportPageOf, integer, listOf, markedOf, nullable, wrapped } from '../http/wire-schema';

@@ -10,7 +10,7 @@ import {
   webhookDeliveryListDefinition,
   webhookEndpointListDefinition,
 } from '@brand/core';
-import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '../dtos/webhooks.dto';
+import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '../dtos/webhook-endpoint.dto';
 import { pathId } from '../http/path-id';
 import { Surface } from '../http/route';
 import { listOf, wrapped } from '../http/wire-schema';

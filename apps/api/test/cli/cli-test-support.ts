@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Dialect, openStorage, openTestStorage, Storage } from '@brand/persistence-kysely';
+import { Dialect, openStorage, Storage } from '@brand/persistence-kysely';
+import { openTestStorage } from '@brand/persistence-kysely/testing';
 import { ensureDatabaseDirectory } from '../../src/cli/open-cli-context';
 import { runCli } from '../../src/cli/run-cli';
 import { testPasswordHasher } from '../support/test-password-hasher';

@@ -1,5 +1,5 @@
 import { DomainError, findOAuthClient, isDomainError, logIn, systemClock, User } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase } from './cli-test-support';
 import { testPasswordHasher } from '../support/test-password-hasher';
 

@@ -12,7 +12,8 @@ import {
   logIn,
   systemClock,
 } from '@brand/core';
-import { openTestStorage, Storage, testDialects } from '@brand/persistence-kysely';
+import { Storage } from '@brand/persistence-kysely';
+import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { seedDemoIfEmpty } from '../../src/cli/demo';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase } from './cli-test-support';

@@ -1,5 +1,5 @@
 import { createStoredTokenVerifier, isDomainError, Principal, systemClock } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../../src/infrastructure/node-secret-hasher';
 import { brand, brandJson, CliTestDatabase, openCliTestDatabase, parseSingleJsonObject } from './cli-test-support';
 

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { DEFAULT_CONFIG } from '../../src/config';
 import { Integrator, createIntegrator } from '../support/integrator';
 import { buildApp, useTestApp } from '../support/test-app';

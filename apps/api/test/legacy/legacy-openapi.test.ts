@@ -1,6 +1,6 @@
 // Response shapes are checked on every response a test receives by test/support/response-conformance.ts.
 import request from 'supertest';
-import { oneTestDialect } from '@brand/persistence-kysely';
+import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { useTestApp } from '../support/test-app';
 
 type Document = {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createInventoryLocation, createSubbrand } from '@brand/core';
-import { testDialects } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
 import { Integrator, createIntegrator } from '../support/integrator';
 import { useTestApp } from '../support/test-app';
 import {

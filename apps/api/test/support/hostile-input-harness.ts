@@ -6,7 +6,7 @@ import {
   openInspectableTestStorage,
   snapshotChanges,
   testDialects,
-} from '@brand/persistence-kysely';
+} from '@brand/persistence-kysely/testing';
 import { Integrator } from './integrator';
 import { ValuePool, listVocabulary, pathSegment, serializeBody } from './hostile-input';
 import { OpenApiDocument, Operation, fetchOpenApiDocument, operationsOf } from './openapi-operations';

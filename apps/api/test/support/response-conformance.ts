@@ -218,9 +218,9 @@ function conformance(
     candidates.find((op) => op.method === method);
 
   // The OAuth endpoints are defined by RFC 6749, 7009 and 8414 and described by their metadata
-  // document, not by this one (docs/decisions.md, issue 17); oauth-token.test.ts checks their answers.
+  // document, not by this one (docs/decisions/oauth.md, "OpenAPI"); oauth-token.test.ts checks their answers.
   if (!operation && (path.startsWith('/oauth/') || path === '/.well-known/oauth-authorization-server')) return null;
-  // The console is HTML pages for people, not part of the API document (docs/decisions.md, issue 17);
+  // The console is HTML pages for people, not part of the API document (docs/decisions/oauth.md);
   // console-tokens.test.ts checks their answers.
   if (!operation && (path === '/console' || path.startsWith('/console/'))) return null;
   if (!operation) {

@@ -1,4 +1,4 @@
-import { ProductDetail, productDetailIncludes, readProductDetail } from './get-product';
+import { ProductDetail, productDetailIncludes, readProductDetail } from './product-detail';
 import { applyProductSyncItems } from './product-sync-apply';
 import { fetchSyncImages } from './product-sync-images';
 import { ProductSyncViolations } from './product-sync-rules';

@@ -2,7 +2,7 @@ import { Clock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
 import { UnitOfWork } from '../shared/unit-of-work.ports';
 import { BlobStore, ImageFetcher } from './image-storage.ports';
-import { ProductReadRepositories } from './list-products';
+import { ProductReadRepositories } from './catalog-relations';
 import { ProductSyncRepositories } from './product-sync-apply';
 import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import { ProductDetail, productDetailIncludes, readProductDetail } from './get-product';
+import { ProductDetail, productDetailIncludes, readProductDetail } from './product-detail';
 import { applyProductSyncItems } from './product-sync-apply';
 import { FetchedSyncImages } from './product-sync-images';
 import { ProductSyncViolations } from './product-sync-rules';

@@ -1,5 +1,5 @@
 import { DomainError } from '../shared/errors';
-import { VariantDetail, readVariantDetail, variantDetailIncludes } from './get-variant';
+import { VariantDetail, readVariantDetail, variantDetailIncludes } from './variant-detail';
 import { applyProductSyncItems } from './product-sync-apply';
 import { fetchSyncImages } from './product-sync-images';
 import { ProductSyncViolations, storedVariant } from './product-sync-rules';

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { Customer } from './customer.entities';
 import { customerListDefinition } from './customer.list-definitions';
-import { CustomerRelations, loadCustomerRelations } from './list-customers';
+import { CustomerRelations, loadCustomerRelations } from './customer-relations';
 
 /** What `getCustomer` returns: the customer, the includes it was read with and the records they ask for. */
 export interface CustomerDetail extends CustomerRelations {

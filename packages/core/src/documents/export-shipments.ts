@@ -1,8 +1,9 @@
-import { Shipment, ShipmentStatus } from '../fulfilment/shipment.entities';
+import { Shipment } from '../fulfilment/shipment.entities';
 import { shipmentExportListDefinition } from '../fulfilment/shipment.list-definitions';
 import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-import { ExportRequest, ExportResult, exportScopeOf, exportStatuses, runExport } from './export-documents';
+import { ExportRequest, ExportResult, exportScopeOf, runExport } from './export-documents';
+import { shipmentExportStatuses } from './shipment-export-statuses';
 
 /** `GET /v10/shipments/export`: open shipments not yet exported by the system; cancelled and completed ones on request. */
 export async function exportShipments(
@@ -14,19 +15,5 @@ export async function exportShipments(
     runExport(repos, 'shipment', shipmentExportListDefinition, input, (q) =>
       repos.shipments.listForExport(input.list.brandId, q, scope),
     ),
-  );
-}
-
-/** Open, plus cancelled and completed when flagged (shared by the v10 and the 3PL export). */
-export function shipmentExportStatuses(flags: {
-  includeCancelled?: boolean;
-  includeCompleted?: boolean;
-}): ShipmentStatus[] {
-  return exportStatuses<ShipmentStatus>(
-    ['open'],
-    [
-      [flags.includeCancelled, 'cancelled'],
-      [flags.includeCompleted, 'completed'],
-    ],
   );
 }

@@ -4,7 +4,7 @@ import { runList } from '../listing/run-list';
 import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { ExportRequest, ExportResult, exportScopeOf } from './export-documents';
-import { shipmentExportStatuses } from './export-shipments';
+import { shipmentExportStatuses } from './shipment-export-statuses';
 
 /**
  * `GET /3pl/shipments/export`: the shipments of `exportShipments`, in the warehouse's form (each

@@ -10,7 +10,7 @@ import { Clock } from '../shared/clock.ports';
 import { DomainError, Violation, ViolationList, pointerToPath } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { loadSettings } from '../settings/load-settings';
-import { MarkRequest, checkMarkRequest, recordMarks } from './mark-documents-exported';
+import { MarkRequest, checkMarkRequest, recordMarks } from './export-marks';
 
 /** One item of `POST /v10/orders/mark-as-exported`. */
 export interface OrderMarkItem {

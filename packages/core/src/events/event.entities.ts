@@ -59,7 +59,7 @@ export function isEventType(value: string): value is EventType {
  * presents it as `GET` of that resource answers; `inventory.changed` carries the row of
  * `GET /v10/inventory-available`; a `*.deleted` type the resource as it was stored just before its
  * deletion, which `GET` showed last). Every type of `EVENT_TYPES` has its object here, and each is
- * emitted by the use cases that make the change (see docs/decisions.md, "Events").
+ * emitted by the use cases that make the change (see docs/decisions/events.md).
  */
 export interface EventObjects {
   'order.created': Order;

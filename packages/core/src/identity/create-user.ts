@@ -4,7 +4,7 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { User } from './identity.entities';
 import { PasswordHasher } from './identity.ports';
 import { MAX_EMAIL_LENGTH, checkPassword, normalizedPassword } from './login-rules';
-import { storePassword } from './set-user-password';
+import { storePassword } from './store-password';
 
 /** What `createUser` needs: the brand, an e-mail address, a name and, for a user who logs in, a password. */
 export interface CreateUserInput {

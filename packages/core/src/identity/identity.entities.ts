@@ -84,6 +84,13 @@ export interface RecordedRequest extends RequestLogEntry {
   id: number;
 }
 
+/**
+ * How long recorded requests stay in the request log unless the caller says otherwise (the API's
+ * `REQUEST_LOG_RETENTION_DAYS`): the console shows the latest requests, and a month covers the
+ * questions an integrator asks about last week's failures.
+ */
+export const REQUEST_LOG_RETENTION_DAYS = 30;
+
 /** Where a page of the request log stops: its oldest entry's time and id (the next page is older). */
 export interface RequestLogPosition {
   createdAt: string;

@@ -1,13 +1,7 @@
 import { Clock } from '../shared/clock.ports';
 import { deleteInBatches } from '../shared/delete-in-batches';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-
-/**
- * How long recorded requests stay in the request log unless the caller says otherwise (the API's
- * `REQUEST_LOG_RETENTION_DAYS`): the console shows the latest requests, and a month covers the
- * questions an integrator asks about last week's failures.
- */
-export const REQUEST_LOG_RETENTION_DAYS = 30;
+import { REQUEST_LOG_RETENTION_DAYS } from './identity.entities';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,7 +3,7 @@ import { deleteInBatches } from '../shared/delete-in-batches';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { CONSOLE_SESSION_IDLE_SECONDS } from '../console/console-session.entities';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from '../oauth/oauth.entities';
-import { REQUEST_LOG_RETENTION_DAYS } from './prune-request-log';
+import { REQUEST_LOG_RETENTION_DAYS } from './identity.entities';
 
 /**
  * How long an access token that ended (expired or revoked) stays stored: the console's token list

@@ -53,7 +53,7 @@ function matches(value: Primitive, filter: Filter): boolean {
 
 /**
  * Runs a validated list query over plain objects: the reference semantics the SQL adapters are
- * checked against in the repository contract suite. Returns up to `limit + 1` rows and the total.
+ * checked against by the lists contract suite (`describeListsContract`). Returns up to `limit + 1` rows and the total.
  */
 export function listInMemory<T>(
   definition: ListDefinition<T>,

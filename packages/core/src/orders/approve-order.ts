@@ -3,7 +3,8 @@ import { createShipment } from '../fulfilment/create-shipment';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { Clock } from '../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
-import { findOrderOrFail, openPieces } from './find-order';
+import { findOrderOrFail } from './find-order';
+import { openPieces } from './open-pieces';
 import { Order } from './order.entities';
 import { orderLifecycle } from './order.lifecycle';
 

@@ -6,7 +6,7 @@ import { Order, OrderChannel } from './order.entities';
 export interface OrderChannelRepository {
   insert(channel: OrderChannel): Promise<void>;
   findByPublicId(brandId: number, publicId: string): Promise<OrderChannel | null>;
-  /** A channel by its public id across brands: the order creation route resolves the channel before it knows whose it is. */
+  /** A channel by its public id across brands: `createOrderChannel` draws a public id no brand's channel holds. */
   findByPublicIdAnyBrand(publicId: string): Promise<OrderChannel | null>;
   findByIds(brandId: number, ids: number[]): Promise<OrderChannel[]>;
   list(brandId: number, query: ListQuery): Promise<ListRows<OrderChannel>>;

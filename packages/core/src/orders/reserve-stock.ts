@@ -20,14 +20,14 @@ export interface StockDemand {
  * in the same transaction: the default location first, then the others by id; a location never
  * gives more than it has available (in stock − reserved, never below 0). Reports every short line
  * under its quantity pointer, naming the SKU, the pieces ordered and the pieces available.
- * Returns the reservations of each demand, in the order of `demands`.
+ * Returns the reservations of each demand, keyed by the demand.
  */
-export function allocateStock(
-  demands: readonly StockDemand[],
+export function allocateStock<D extends StockDemand>(
+  demands: readonly D[],
   balances: readonly StockBalance[],
   defaultLocationId: number | null,
   violations: ViolationList,
-): Reservation[][] {
+): Map<D, Reservation[]> {
   const free = new Map<number, { locationId: number; available: number }[]>();
   const ordered = [...balances].sort(
     (a, b) =>
@@ -56,7 +56,7 @@ export function allocateStock(
     }
   }
 
-  return demands.map((d) => {
+  const reservationsOf = (d: D): Reservation[] => {
     let remaining = d.quantity;
     const reservations: Reservation[] = [];
     for (const location of free.get(d.variantId) ?? []) {
@@ -68,7 +68,8 @@ export function allocateStock(
       reservations.push({ locationId: location.locationId, quantity: taken });
     }
     return reservations;
-  });
+  };
+  return new Map(demands.map((d) => [d, reservationsOf(d)]));
 }
 
 /** The ledger rows reserving the given lines' pieces for an order (`order_reserved`: reserved rises, in stock stays). */

@@ -1,5 +1,5 @@
 import { recordEvents } from '../events/record-events';
-import { bookCreditNoteInTx } from '../finance/book-credit-note';
+import { bookCreditNoteInTx } from '../finance/credit-note-booking';
 import { CreditNote } from '../finance/finance.entities';
 import { Clock } from '../shared/clock.ports';
 import { ViolationList } from '../shared/errors';

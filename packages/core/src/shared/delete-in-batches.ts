@@ -2,7 +2,7 @@ import { UnitOfWork } from './unit-of-work.ports';
 
 /**
  * Rows one housekeeping statement deletes at most: small enough that a batch holds its row locks
- * (Postgres) or SQLite's one writer for milliseconds, large enough that a backlog of a million rows
+ * (Postgres) or SQLite's one writer only briefly, large enough that a backlog of a million rows
  * takes a thousand short transactions rather than one long one.
  */
 export const DELETE_BATCH_ROWS = 1000;

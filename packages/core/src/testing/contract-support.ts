@@ -31,6 +31,28 @@ export function useContractStorage(open: () => Promise<ContractStorage>): () => 
   };
 }
 
+/**
+ * One storage for every contract suite a test file runs (call it at the file's top level): the
+ * first suite to open it opens it, the others get the same one, and it closes after the file's
+ * last test. Opening is a suite's costly step on a real database (Postgres copies a template), and
+ * the suites make their own brands, so sharing changes nothing they check.
+ *
+ * @example
+ * const open = sharedContractStorage(() => openTestStorage('sqlite'));
+ * describeCustomersContract('Kysely repositories [sqlite]', open);
+ * describeSuppliersContract('Kysely repositories [sqlite]', open);
+ */
+export function sharedContractStorage(open: () => Promise<ContractStorage>): () => Promise<ContractStorage> {
+  let storage: Promise<ContractStorage> | undefined;
+  afterAll(async () => {
+    await (await storage)?.close();
+  }, SLOW);
+  return async () => {
+    const { uow } = await (storage ??= open());
+    return { uow, close: async () => {} };
+  };
+}
+
 /** A new brand saved through the repositories, named `<label> <id>`, made and changed at `at`. */
 export async function insertBrand(uow: UnitOfWork, label: string, at: string): Promise<Brand> {
   return uow.run(async (tx) => {

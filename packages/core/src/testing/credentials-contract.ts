@@ -2,7 +2,6 @@ import { authenticateOAuthClient } from '../identity/authenticate-oauth-client';
 import { createApiApp } from '../identity/create-api-app';
 import { createUser } from '../identity/create-user';
 import { findOAuthClient } from '../identity/find-oauth-client';
-import { Brand } from '../identity/identity.entities';
 import { logIn } from '../identity/log-in';
 import { LoginThrottlePolicy, accountThrottleKey } from '../identity/login-rules';
 import { rotateApiAppKey } from '../identity/rotate-api-app-key';
@@ -10,7 +9,8 @@ import { setRedirectUris } from '../identity/set-redirect-uris';
 import { setUserPassword } from '../identity/set-user-password';
 import { FixedClock } from '../shared/clock.ports';
 import { isDomainError } from '../shared/errors';
-import { ContractStorage, SLOW, insertBrand, useContractStorage } from './contract-support';
+import { contractBuilders } from './contract-builders';
+import { ContractStorage, SLOW, useContractStorage } from './contract-support';
 import { FakePasswordHasher } from './fake-password-hasher';
 import { FakeSecretHasher } from './fake-secret-hasher';
 
@@ -51,7 +51,7 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
     let addresses = 0;
     const freshAddress = () => `203.0.113.${++addresses}-${Math.random().toString(36).slice(2)}`;
 
-    const aBrand = (label = 'Credentials brand'): Promise<Brand> => insertBrand(uow(), label, T0);
+    const { aBrand } = contractBuilders(uow, { at: T0, brandLabel: 'Credentials brand' });
 
     describe('passwords', () => {
       it('stores a password hash under the lower-case e-mail, found from any brand, and leaves the user as it was', async () => {

@@ -1,11 +1,11 @@
 import { DomainEvent } from '../events/event.entities';
 import { eventListDefinition } from '../events/event.list-definitions';
-import { Brand } from '../identity/identity.entities';
 import { RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
 import { Order } from '../orders/order.entities';
-import { ContractStorage, insertBrand, PlannedFailure, useContractStorage, walkByCursor } from './contract-support';
+import { contractBuilders } from './contract-builders';
+import { ContractStorage, PlannedFailure, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-05-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -28,7 +28,7 @@ export function describeEventsContract(name: string, open: () => Promise<Contrac
   describe(name, () => {
     const uow = useContractStorage(open);
 
-    const aBrand = (label = 'Events brand'): Promise<Brand> => insertBrand(uow(), label, T0);
+    const { aBrand } = contractBuilders(uow, { at: T0, brandLabel: 'Events brand' });
 
     /** An order-shaped object: the outbox keeps whatever the use case wrote, so a few fields show it. */
     const anOrder = (brandId: number, id: number, extra: Record<string, unknown> = {}): Order =>

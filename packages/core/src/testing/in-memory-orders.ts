@@ -1,4 +1,4 @@
-import { DocumentType, ExportMark, ExportScope, TimelineEvent } from '../documents/document.entities';
+import { ExportMark, TimelineEvent } from '../documents/document.entities';
 import { AccountingEntry, CreditNote, Invoice } from '../finance/finance.entities';
 import {
   accountingEntryListDefinition,
@@ -7,8 +7,7 @@ import {
 } from '../finance/finance.list-definitions';
 import { Shipment } from '../fulfilment/shipment.entities';
 import { shipmentListDefinition } from '../fulfilment/shipment.list-definitions';
-import { listInMemory } from '../listing/in-memory-list';
-import { ListDefinition, ListQuery, ListRows } from '../listing/list-query';
+import { ListQuery, ListRows } from '../listing/list-query';
 import { Order, OrderChannel } from '../orders/order.entities';
 import { orderChannelListDefinition, orderListDefinition } from '../orders/order.list-definitions';
 import { BrandSettings } from '../settings/settings.entities';
@@ -17,6 +16,7 @@ import { FinanceRepositories } from '../finance/finance.ports';
 import { ShipmentRepositories } from '../fulfilment/shipment.ports';
 import { OrderRepositories } from '../orders/order.ports';
 import { SettingsRepositories } from '../settings/settings.ports';
+import { byId, clone, inMemoryDocumentStore, insertRow, listRows, pickRows } from './in-memory-document-store';
 import { InMemoryFactories } from './in-memory-factories';
 
 /**
@@ -62,103 +62,10 @@ export function emptyOrdersState(): OrdersState {
   };
 }
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-interface Aggregate<L extends { id: number }> {
-  id: number;
-  brandId: number;
-  lines: L[];
-}
-
-/** Upserts the aggregate; lines are merged by id (never removed) and kept ascending. */
-function saveAggregate<L extends { id: number }, T extends Aggregate<L>>(rows: T[], row: T, what: string): void {
-  const index = rows.findIndex((r) => r.id === row.id);
-  if (index < 0) {
-    rows.push(clone({ ...row, lines: byId(row.lines) }));
-    return;
-  }
-  const existing = rows[index]!;
-  if (existing.brandId !== row.brandId) throw new Error(`${what} ${row.id} belongs to another brand`);
-  const lines = new Map(existing.lines.map((l) => [l.id, l]));
-  for (const line of row.lines) lines.set(line.id, line);
-  rows[index] = clone({ ...row, lines: byId([...lines.values()]) });
-}
-
-function insertRow<T extends { id: number }>(rows: T[], row: T, what: string): void {
-  if (rows.some((r) => r.id === row.id)) throw new Error(`${what} ${row.id} already exists`);
-  rows.push(clone(row));
-}
-
-/** What the repositories below share, over one binding's state. */
-function documentRows(state: () => OrdersState) {
-  const s = state;
-
-  /** Whether the document is hidden from `scope`'s system by a mark at or before `notExportedSince`. */
-  function exportable(
-    brandId: number,
-    documentType: DocumentType,
-    scope: ExportScope,
-  ): (doc: { id: number; status?: string }) => boolean {
-    const hidden = new Set(
-      s()
-        .exportMarks.filter(
-          (m) =>
-            m.brandId === brandId &&
-            m.documentType === documentType &&
-            m.systemId === scope.systemId &&
-            m.exportedAt <= scope.notExportedSince,
-        )
-        .map((m) => m.documentId),
-    );
-    return (doc) =>
-      !hidden.has(doc.id) &&
-      (scope.statuses === undefined || (doc.status !== undefined && scope.statuses.includes(doc.status)));
-  }
-
-  function listOf<T extends { id: number; brandId: number }>(
-    definition: ListDefinition<T>,
-    rows: T[],
-    brandId: number,
-    query: ListQuery,
-  ): ListRows<T> {
-    const { rows: page, total } = listInMemory(
-      definition,
-      query,
-      rows.filter((r) => r.brandId === brandId),
-    );
-    return { rows: clone(page), total };
-  }
-
-  function exportOf<T extends { id: number; brandId: number; status?: string }>(
-    definition: ListDefinition<T>,
-    rows: T[],
-    brandId: number,
-    query: ListQuery,
-    scope: ExportScope,
-    documentType: DocumentType,
-  ): ListRows<T> {
-    const keep = exportable(brandId, documentType, scope);
-    const { rows: page } = listInMemory(
-      definition,
-      { ...query, withTotal: false },
-      rows.filter((r) => r.brandId === brandId && keep(r)),
-    );
-    return { rows: clone(page), total: null };
-  }
-
-  const withoutOrderLines = (query: ListQuery, rows: ListRows<Order>): ListRows<Order> =>
-    query.includes.includes('lines') ? rows : { ...rows, rows: rows.rows.map((o) => ({ ...o, lines: [] })) };
-
-  const pick = <T extends { id: number; brandId: number }>(
-    rows: T[],
-    brandId: number,
-    test: (row: T) => boolean,
-  ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
-
-  return { exportable, listOf, exportOf, withoutOrderLines, pick };
-}
+const withoutOrderLines = (query: ListQuery, rows: ListRows<Order>): ListRows<Order> =>
+  query.includes.includes('lines') ? rows : { ...rows, rows: rows.rows.map((o) => ({ ...o, lines: [] })) };
 
 /** The settings module's repository in memory. */
 export const inMemorySettingsFactories: InMemoryFactories<SettingsRepositories, OrdersState> = {
@@ -223,7 +130,6 @@ export const inMemoryDocumentFactories: InMemoryFactories<DocumentRepositories, 
 /** The orders module's repositories in memory. */
 export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, OrdersState> = {
   orderChannels: (s) => {
-    const { listOf, pick } = documentRows(s);
     return {
       async insert(channel) {
         if (s().orderChannels.some((c) => c.publicId === channel.publicId))
@@ -238,32 +144,38 @@ export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, Orders
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().orderChannels, brandId, (c) => wanted.has(c.id));
+        return pickRows(s().orderChannels, brandId, (c) => wanted.has(c.id));
       },
       async list(brandId, query) {
-        return listOf(orderChannelListDefinition, s().orderChannels, brandId, query);
+        return listRows(orderChannelListDefinition, s().orderChannels, brandId, query);
       },
     };
   },
   orders: (s) => {
-    const { listOf, exportOf, withoutOrderLines, pick } = documentRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().orders,
+      marks: () => s().exportMarks,
+      definition: orderListDefinition,
+      documentType: 'order',
+      what: 'order',
+    });
     return {
       async save(order) {
-        saveAggregate(s().orders, order, 'order');
+        store.save(order);
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().orders, brandId, (o) => wanted.has(o.id));
+        return store.find(brandId, (o) => wanted.has(o.id));
       },
       async findByNumbers(brandId, numbers) {
         const wanted = new Set(numbers);
-        return pick(s().orders, brandId, (o) => wanted.has(o.orderNumber));
+        return store.find(brandId, (o) => wanted.has(o.orderNumber));
       },
       async list(brandId, query) {
-        return withoutOrderLines(query, listOf(orderListDefinition, s().orders, brandId, query));
+        return withoutOrderLines(query, store.list(brandId, query));
       },
       async listForExport(brandId, query, scope) {
-        return withoutOrderLines(query, exportOf(orderListDefinition, s().orders, brandId, query, scope, 'order'));
+        return withoutOrderLines(query, store.listForExport(brandId, query, scope));
       },
     };
   },
@@ -272,28 +184,34 @@ export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, Orders
 /** The fulfilment module's repositories in memory. */
 export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, OrdersState> = {
   shipments: (s) => {
-    const { listOf, exportOf, pick } = documentRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().shipments,
+      marks: () => s().exportMarks,
+      definition: shipmentListDefinition,
+      documentType: 'shipment',
+      what: 'shipment',
+    });
     return {
       async save(shipment) {
-        saveAggregate(s().shipments, shipment, 'shipment');
+        store.save(shipment);
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().shipments, brandId, (x) => wanted.has(x.id));
+        return store.find(brandId, (x) => wanted.has(x.id));
       },
       async findByNumbers(brandId, numbers) {
         const wanted = new Set(numbers);
-        return pick(s().shipments, brandId, (x) => wanted.has(x.shipmentNumber));
+        return store.find(brandId, (x) => wanted.has(x.shipmentNumber));
       },
       async findByOrderIds(brandId, orderIds) {
         const wanted = new Set(orderIds);
-        return pick(s().shipments, brandId, (x) => wanted.has(x.orderId));
+        return store.find(brandId, (x) => wanted.has(x.orderId));
       },
       async list(brandId, query) {
-        return listOf(shipmentListDefinition, s().shipments, brandId, query);
+        return store.list(brandId, query);
       },
       async listForExport(brandId, query, scope) {
-        return exportOf(shipmentListDefinition, s().shipments, brandId, query, scope, 'shipment');
+        return store.listForExport(brandId, query, scope);
       },
     };
   },
@@ -302,62 +220,80 @@ export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, 
 /** The finance module's repositories in memory. */
 export const inMemoryFinanceFactories: InMemoryFactories<FinanceRepositories, OrdersState> = {
   invoices: (s) => {
-    const { listOf, exportOf, pick } = documentRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().invoices,
+      marks: () => s().exportMarks,
+      definition: invoiceListDefinition,
+      documentType: 'invoice',
+      what: 'invoice',
+    });
     return {
       async save(invoice) {
-        saveAggregate(s().invoices, invoice, 'invoice');
+        store.save(invoice);
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().invoices, brandId, (x) => wanted.has(x.id));
+        return store.find(brandId, (x) => wanted.has(x.id));
       },
       async findByOrderIds(brandId, orderIds) {
         const wanted = new Set(orderIds);
-        return pick(s().invoices, brandId, (x) => x.orderId !== null && wanted.has(x.orderId));
+        return store.find(brandId, (x) => x.orderId !== null && wanted.has(x.orderId));
       },
       async list(brandId, query) {
-        return listOf(invoiceListDefinition, s().invoices, brandId, query);
+        return store.list(brandId, query);
       },
       async listForExport(brandId, query, scope) {
-        return exportOf(invoiceListDefinition, s().invoices, brandId, query, scope, 'invoice');
+        return store.listForExport(brandId, query, scope);
       },
     };
   },
   creditNotes: (s) => {
-    const { listOf, exportOf, pick } = documentRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().creditNotes,
+      marks: () => s().exportMarks,
+      definition: creditNoteListDefinition,
+      documentType: 'credit_note',
+      what: 'credit note',
+    });
     return {
       async save(creditNote) {
-        saveAggregate(s().creditNotes, creditNote, 'credit note');
+        store.save(creditNote);
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().creditNotes, brandId, (x) => wanted.has(x.id));
+        return store.find(brandId, (x) => wanted.has(x.id));
       },
       async findByInvoiceIds(brandId, invoiceIds) {
         const wanted = new Set(invoiceIds);
-        return pick(s().creditNotes, brandId, (x) => x.invoiceId !== null && wanted.has(x.invoiceId));
+        return store.find(brandId, (x) => x.invoiceId !== null && wanted.has(x.invoiceId));
       },
       async findByReturnIds(brandId, returnIds) {
         const wanted = new Set(returnIds);
-        return pick(s().creditNotes, brandId, (x) => x.returnId !== null && wanted.has(x.returnId));
+        return store.find(brandId, (x) => x.returnId !== null && wanted.has(x.returnId));
       },
       async list(brandId, query) {
-        return listOf(creditNoteListDefinition, s().creditNotes, brandId, query);
+        return store.list(brandId, query);
       },
       async listForExport(brandId, query, scope) {
-        return exportOf(creditNoteListDefinition, s().creditNotes, brandId, query, scope, 'credit_note');
+        return store.listForExport(brandId, query, scope);
       },
     };
   },
   accountingEntries: (s) => {
-    const { listOf, exportOf, pick } = documentRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().accountingEntries,
+      marks: () => s().exportMarks,
+      definition: accountingEntryListDefinition,
+      documentType: 'accounting_entry',
+      what: 'accounting entry',
+    });
     return {
       async insert(entry) {
         insertRow(s().accountingEntries, entry, 'accounting entry');
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().accountingEntries, brandId, (x) => wanted.has(x.id));
+        return store.find(brandId, (x) => wanted.has(x.id));
       },
       async findByDocument(brandId, documentType, documentId) {
         return clone(
@@ -369,17 +305,10 @@ export const inMemoryFinanceFactories: InMemoryFactories<FinanceRepositories, Or
         );
       },
       async list(brandId, query) {
-        return listOf(accountingEntryListDefinition, s().accountingEntries, brandId, query);
+        return store.list(brandId, query);
       },
       async listForExport(brandId, query, scope) {
-        return exportOf(
-          accountingEntryListDefinition,
-          s().accountingEntries,
-          brandId,
-          query,
-          { ...scope, statuses: undefined },
-          'accounting_entry',
-        );
+        return store.listForExport(brandId, query, { ...scope, statuses: undefined });
       },
     };
   },

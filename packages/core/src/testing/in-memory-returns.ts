@@ -1,6 +1,3 @@
-import { ExportScope } from '../documents/document.entities';
-import { listInMemory } from '../listing/in-memory-list';
-import { ListDefinition, ListQuery, ListRows } from '../listing/list-query';
 import { Alert, ClaimCause, Return, ReturnPortal } from '../returns/return.entities';
 import {
   alertListDefinition,
@@ -10,6 +7,7 @@ import {
 } from '../returns/return.list-definitions';
 import { OrdersState } from './in-memory-orders';
 import { ReturnRepositories } from '../returns/return.ports';
+import { byId, clone, inMemoryDocumentStore, insertRow, listRows, pickRows } from './in-memory-document-store';
 import { InMemoryFactories } from './in-memory-factories';
 
 /**
@@ -41,9 +39,6 @@ export function emptyReturnsState(): ReturnsState {
 /** The export marks the returns export consults live with the other documents' (orders state). */
 type MarksState = Pick<OrdersState, 'exportMarks'>;
 
-const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const byId = <T extends { id: number }>(rows: T[]): T[] => [...rows].sort((a, b) => a.id - b.id);
-
 /**
  * A unique key taken, shaped like the error the SQL adapters' unit of work retries (a driver error
  * with a `code`). The in-memory unit of work serialises transactions, so well-behaved work (look
@@ -57,11 +52,6 @@ export class InMemoryUniqueViolation extends Error {
   }
 }
 
-function insertRow<T extends { id: number }>(rows: T[], row: T, what: string): void {
-  if (rows.some((r) => r.id === row.id)) throw new Error(`${what} ${row.id} already exists`);
-  rows.push(clone(row));
-}
-
 /** Inserts or replaces by id; replacing another brand's row is a bug in the caller. */
 function upsertRow<T extends { id: number; brandId: number }>(rows: T[], row: T, what: string): number {
   const index = rows.findIndex((r) => r.id === row.id);
@@ -69,53 +59,16 @@ function upsertRow<T extends { id: number; brandId: number }>(rows: T[], row: T,
   return index;
 }
 
-/** What the repositories below share, over one binding's state. */
-function returnRows(state: () => ReturnsState & MarksState) {
-  const s = state;
-
-  const pick = <T extends { id: number; brandId: number }>(
-    rows: T[],
-    brandId: number,
-    test: (row: T) => boolean,
-  ): T[] => clone(byId(rows.filter((r) => r.brandId === brandId && test(r))));
-
-  function listOf<T extends { id: number; brandId: number }>(
-    definition: ListDefinition<T>,
-    rows: T[],
-    brandId: number,
-    query: ListQuery,
-  ): ListRows<T> {
-    const { rows: page, total } = listInMemory(
-      definition,
-      query,
-      rows.filter((r) => r.brandId === brandId),
-    );
-    return { rows: clone(page), total };
-  }
-
-  /** Whether `scope`'s system has not yet taken the return (no mark at or before `notExportedSince`) and its status is in scope. */
-  function exportable(brandId: number, scope: ExportScope): (ret: Return) => boolean {
-    const hidden = new Set(
-      s()
-        .exportMarks.filter(
-          (m) =>
-            m.brandId === brandId &&
-            m.documentType === 'return' &&
-            m.systemId === scope.systemId &&
-            m.exportedAt <= scope.notExportedSince,
-        )
-        .map((m) => m.documentId),
-    );
-    return (ret) => !hidden.has(ret.id) && (scope.statuses === undefined || scope.statuses.includes(ret.status));
-  }
-
-  return { pick, listOf, exportable };
-}
-
 /** The returns module's repositories in memory. */
 export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, ReturnsState & MarksState> = {
   returns: (s) => {
-    const { pick, listOf, exportable } = returnRows(s);
+    const store = inMemoryDocumentStore({
+      rows: () => s().returns,
+      marks: () => s().exportMarks,
+      definition: returnListDefinition,
+      documentType: 'return',
+      what: 'return',
+    });
     return {
       async save(ret) {
         const rows = s().returns;
@@ -138,54 +91,45 @@ export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, Retu
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().returns, brandId, (r) => wanted.has(r.id));
+        return store.find(brandId, (r) => wanted.has(r.id));
       },
       async findByRma(brandId, rma) {
-        return pick(s().returns, brandId, (r) => r.rma === rma);
+        return store.find(brandId, (r) => r.rma === rma);
       },
       async findByPortalRma(brandId, returnPortalId, rma) {
-        return pick(s().returns, brandId, (r) => r.returnPortalId === returnPortalId && r.rma === rma)[0] ?? null;
+        return store.find(brandId, (r) => r.returnPortalId === returnPortalId && r.rma === rma)[0] ?? null;
       },
       async findByOrderIds(brandId, orderIds) {
         const wanted = new Set(orderIds);
-        return pick(s().returns, brandId, (r) => r.orderId !== null && wanted.has(r.orderId));
+        return store.find(brandId, (r) => r.orderId !== null && wanted.has(r.orderId));
       },
       async list(brandId, query) {
-        return listOf(returnListDefinition, s().returns, brandId, query);
+        return store.list(brandId, query);
       },
       async listForExport(brandId, query, scope) {
-        const keep = exportable(brandId, scope);
-        // The definition only supplies field readers here; the caller validated `query` against its own.
-        const { rows } = listInMemory(
-          returnListDefinition,
-          { ...query, withTotal: false },
-          s().returns.filter((r) => r.brandId === brandId && keep(r)),
-        );
-        return { rows: clone(rows), total: null };
+        return store.listForExport(brandId, query, scope);
       },
     };
   },
   claimCauses: (s) => {
-    const { pick, listOf } = returnRows(s);
     return {
       async insert(cause) {
         insertRow(s().claimCauses, cause, 'claim cause');
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().claimCauses, brandId, (c) => wanted.has(c.id));
+        return pickRows(s().claimCauses, brandId, (c) => wanted.has(c.id));
       },
       async findByCodes(brandId, codes) {
         const wanted = new Set(codes.map((c) => c.toLowerCase()));
-        return pick(s().claimCauses, brandId, (c) => wanted.has(c.code.toLowerCase()));
+        return pickRows(s().claimCauses, brandId, (c) => wanted.has(c.code.toLowerCase()));
       },
       async list(brandId, query) {
-        return listOf(claimCauseListDefinition, s().claimCauses, brandId, query);
+        return listRows(claimCauseListDefinition, s().claimCauses, brandId, query);
       },
     };
   },
   returnPortals: (s) => {
-    const { pick, listOf } = returnRows(s);
     return {
       async insert(portal) {
         if (s().returnPortals.some((p) => p.publicId === portal.publicId)) {
@@ -198,15 +142,14 @@ export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, Retu
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().returnPortals, brandId, (p) => wanted.has(p.id));
+        return pickRows(s().returnPortals, brandId, (p) => wanted.has(p.id));
       },
       async list(brandId, query) {
-        return listOf(returnPortalListDefinition, s().returnPortals, brandId, query);
+        return listRows(returnPortalListDefinition, s().returnPortals, brandId, query);
       },
     };
   },
   alerts: (s) => {
-    const { pick, listOf } = returnRows(s);
     return {
       async save(alert) {
         const rows = s().alerts;
@@ -216,10 +159,10 @@ export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, Retu
       },
       async findByIds(brandId, ids) {
         const wanted = new Set(ids);
-        return pick(s().alerts, brandId, (a) => wanted.has(a.id));
+        return pickRows(s().alerts, brandId, (a) => wanted.has(a.id));
       },
       async list(brandId, query) {
-        return listOf(alertListDefinition, s().alerts, brandId, query);
+        return listRows(alertListDefinition, s().alerts, brandId, query);
       },
     };
   },

@@ -10,9 +10,24 @@ export { FakePasswordHasher } from './fake-password-hasher';
 export { listInMemory } from '../listing/in-memory-list';
 
 // Repository contract suites: what every storage adapter (in memory, SQLite, Postgres) must pass.
-export { describeRepositoryContract } from './repository-contract';
-export type { ContractStorage } from './repository-contract';
-export { describeCatalogContract } from './catalog-contract';
+export type { ContractStorage } from './contract-support';
+export { sharedContractStorage } from './contract-support';
+export { describeSequencesContract } from './sequences-contract';
+export { describeIdentityContract } from './identity-contract';
+export { describeCustomersContract } from './customers-contract';
+export { describeSuppliersContract } from './suppliers-contract';
+export { describeListsContract } from './lists-contract';
+export { describeTransactionsContract } from './transactions-contract';
+export { describeCatalogProductsContract } from './catalog-products-contract';
+export { describeCatalogProductLookupsContract } from './catalog-product-lookups-contract';
+export { describeCatalogProductRemovalContract } from './catalog-product-removal-contract';
+export { describeCatalogCategoriesContract } from './catalog-categories-contract';
+export { describeCatalogReferenceDataContract } from './catalog-reference-data-contract';
+export { describeCatalogImagesContract } from './catalog-images-contract';
+export { describeCatalogListsContract } from './catalog-lists-contract';
+export { describeCatalogWriteRacesContract } from './catalog-write-races-contract';
+export { describeInventoryStockContract } from './inventory-stock-contract';
+export { describeInventoryAvailableContract } from './inventory-available-contract';
 export { describeOrdersContract } from './orders-contract';
 export { describeProductionContract } from './production-contract';
 export { describeReturnsContract } from './returns-contract';

@@ -27,7 +27,7 @@ const RACERS = 8;
  * before any changes it: without it the first may commit before the pool has connected the
  * second, and a racy check-then-write would pass. Everyone waits until all `count` arrived, or
  * until nobody arrived for `quietMs`: on Postgres they run at once and all arrive (connecting
- * takes a few milliseconds each); adapters that run one transaction at a time (in memory, SQLite)
+ * each takes well under `quietMs`); adapters that run one transaction at a time (in memory, SQLite)
  * never see a second arrival, so there each waits `quietMs` and goes on.
  */
 function meetingPoint(count: number, quietMs = 100): () => Promise<void> {

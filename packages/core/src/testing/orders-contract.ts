@@ -13,7 +13,6 @@ import {
 import { Shipment, ShipmentLine } from '../fulfilment/shipment.entities';
 import { shipmentExportListDefinition, shipmentListDefinition } from '../fulfilment/shipment.list-definitions';
 import { Brand } from '../identity/identity.entities';
-import { InventoryLocation } from '../inventory/inventory.entities';
 import { ListDefinition, ListQuery, ListRows, RawListQuery } from '../listing/list-query';
 import { runList } from '../listing/run-list';
 import { DecodedCursor } from '../listing/validate-list-query';
@@ -25,14 +24,8 @@ import {
 } from '../orders/order.list-definitions';
 import { BrandSettings } from '../settings/settings.entities';
 import { Repositories } from '../shared/unit-of-work.ports';
-import {
-  ContractStorage,
-  insertBrand,
-  saveProductWithVariants,
-  SLOW,
-  useContractStorage,
-  walkByCursor,
-} from './contract-support';
+import { contractBuilders } from './contract-builders';
+import { ContractStorage, saveProductWithVariants, SLOW, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-03-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -40,7 +33,7 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
 /**
  * The repository contract of the orders-to-cash ports (settings, export marks, timeline, order
  * channels, orders, shipments, invoices, credit notes, accounting entries), run against every
- * storage adapter like `describeCatalogContract`. `open` is called once per suite; every test
+ * storage adapter like the other contract suites. `open` is called once per suite; every test
  * makes its own brand(s). What every adapter promises:
  * - Aggregates read back exactly as saved (JSON fields, nulls), lines by id ascending; a save
  *   upserts lines by id and never removes one; lookups return documents by id ascending.
@@ -63,33 +56,7 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
 
     // ---- builders -------------------------------------------------------------------------
 
-    const aBrand = (label = 'Orders brand'): Promise<Brand> => insertBrand(uow(), label, T0);
-
-    async function aCustomer(brandId: number): Promise<Customer> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('customers');
-        const customer: Customer = {
-          id: id!,
-          brandId,
-          customerNumber: `C-${id}`,
-          name: `Customer ${id}`,
-          currency: 'EUR',
-          discountBasisPoints: 0,
-          active: true,
-          customerGroupId: null,
-          paymentTermsId: null,
-          email: null,
-          telephone: null,
-          vatNumber: null,
-          eoriNumber: null,
-          addresses: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        await tx.customers.save(customer);
-        return customer;
-      });
-    }
+    const { aBrand, aCustomer, aLocation } = contractBuilders(uow, { at: T0, brandLabel: 'Orders brand' });
 
     /** A product with `count` variants (one EUR price each); returns the variants. */
     async function someVariants(brandId: number, count = 2): Promise<Variant[]> {
@@ -109,22 +76,6 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
           ],
         }),
       );
-    }
-
-    async function aLocation(brandId: number, isDefault = true): Promise<InventoryLocation> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('inventory_locations');
-        const location: InventoryLocation = {
-          id: id!,
-          brandId,
-          name: `Location ${id}`,
-          isDefault,
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        await tx.inventoryLocations.insert(location);
-        return location;
-      });
     }
 
     async function aChannel(
@@ -1192,7 +1143,7 @@ export function describeOrdersContract(name: string, open: () => Promise<Contrac
         async () => {
           const brand = await aBrand();
           const [variant] = await someVariants(brand.id, 1);
-          const location = await aLocation(brand.id);
+          const location = await aLocation(brand.id, { isDefault: true });
           const movement = (inStock: number, reserved: number) => ({
             brandId: brand.id,
             variantId: variant!.id,

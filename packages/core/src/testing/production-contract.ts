@@ -11,6 +11,7 @@ import {
   thirdPartyDeliveryNoteListDefinition,
 } from '../production/production.list-definitions';
 import { Supplier } from '../suppliers/supplier.entities';
+import { contractBuilders } from './contract-builders';
 import { ContractStorage, saveProductWithVariants, SLOW, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-03-01T00:00:00.000Z';
@@ -33,6 +34,7 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
 export function describeProductionContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
     const uow = useContractStorage(open);
+    const { aBrand, aSupplier } = contractBuilders(uow, { at: T0 });
 
     // ---- builders -------------------------------------------------------------------------
 
@@ -43,38 +45,17 @@ export function describeProductionContract(name: string, open: () => Promise<Con
     }
 
     async function aWorld(label = 'Production brand'): Promise<World> {
-      return uow().run(async (tx) => {
-        const [brandId] = await tx.ids.next('brands');
-        const brand: Brand = {
-          id: brandId!,
-          name: `${label} ${brandId}`,
-          currency: 'EUR',
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        await tx.brands.insert(brand);
-        const [supplierId] = await tx.ids.next('suppliers');
-        const supplier: Supplier = {
-          id: supplierId!,
-          brandId: brand.id,
-          supplierNumber: `S-${supplierId}`,
-          name: `Supplier ${supplierId}`,
-          currency: 'EUR',
-          active: true,
-          email: null,
-          addresses: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        await tx.suppliers.save(supplier);
-        // The second variant has no EAN.
-        const variants = await saveProductWithVariants(tx, brand.id, {
+      const brand = await aBrand(label);
+      const supplier = await aSupplier(brand.id);
+      // The second variant has no EAN.
+      const variants = await uow().run((tx) =>
+        saveProductWithVariants(tx, brand.id, {
           count: 2,
           at: T0,
           eanOf: (id, index) => (index === 0 ? `57${String(id).padStart(11, '0')}` : null),
-        });
-        return { brand, supplier, variants };
-      });
+        }),
+      );
+      return { brand, supplier, variants };
     }
 
     async function anOrder(

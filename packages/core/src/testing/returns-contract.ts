@@ -16,14 +16,8 @@ import {
   thirdPartyReturnListDefinition,
 } from '../returns/return.list-definitions';
 import { Repositories } from '../shared/unit-of-work.ports';
-import {
-  ContractStorage,
-  insertBrand,
-  saveProductWithVariants,
-  SLOW,
-  useContractStorage,
-  walkByCursor,
-} from './contract-support';
+import { contractBuilders } from './contract-builders';
+import { ContractStorage, saveProductWithVariants, SLOW, useContractStorage, walkByCursor } from './contract-support';
 
 const T0 = '2026-04-01T00:00:00.000Z';
 const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000).toISOString();
@@ -51,33 +45,7 @@ export function describeReturnsContract(name: string, open: () => Promise<Contra
 
     // ---- builders -------------------------------------------------------------------------
 
-    const aBrand = (label = 'Returns brand'): Promise<Brand> => insertBrand(uow(), label, T0);
-
-    async function aCustomer(brandId: number): Promise<Customer> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('customers');
-        const customer: Customer = {
-          id: id!,
-          brandId,
-          customerNumber: `C-${id}`,
-          name: `Customer ${id}`,
-          currency: 'EUR',
-          discountBasisPoints: 0,
-          active: true,
-          customerGroupId: null,
-          paymentTermsId: null,
-          email: null,
-          telephone: null,
-          vatNumber: null,
-          eoriNumber: null,
-          addresses: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-        await tx.customers.save(customer);
-        return customer;
-      });
-    }
+    const { aBrand, aCustomer } = contractBuilders(uow, { at: T0, brandLabel: 'Returns brand' });
 
     async function someVariants(brandId: number, count = 3): Promise<Variant[]> {
       return uow().run((tx) => saveProductWithVariants(tx, brandId, { count, at: T0 }));

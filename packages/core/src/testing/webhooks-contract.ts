@@ -1,7 +1,6 @@
 import { pruneEvents } from '../events/prune-events';
 import { listEvents } from '../events/list-events';
 import { recordEvents } from '../events/record-events';
-import { Brand } from '../identity/identity.entities';
 import { Order } from '../orders/order.entities';
 import { runList } from '../listing/run-list';
 import { FixedClock } from '../shared/clock.ports';
@@ -17,7 +16,8 @@ import { getWebhookEndpoint } from '../webhooks/get-webhook-endpoint';
 import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret';
 import { updateWebhookEndpoint } from '../webhooks/update-webhook-endpoint';
 import { webhookEndpointListDefinition } from '../webhooks/webhook.list-definitions';
-import { ContractStorage, insertBrand, useContractStorage } from './contract-support';
+import { contractBuilders } from './contract-builders';
+import { ContractStorage, useContractStorage } from './contract-support';
 import { FakeSecretHasher } from './fake-secret-hasher';
 
 const T0 = '2026-07-01T08:00:00.000Z';
@@ -38,7 +38,7 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
     const hasher = new FakeSecretHasher();
     const deps = () => ({ uow: uow(), clock, hasher });
 
-    const aBrand = (label = 'Webhooks brand'): Promise<Brand> => insertBrand(uow(), label, T0);
+    const { aBrand } = contractBuilders(uow, { at: T0, brandLabel: 'Webhooks brand' });
 
     const errorOf = async (outcome: Promise<unknown>): Promise<DomainError> => {
       try {

@@ -127,8 +127,8 @@ type BaseSelect<O> = SelectQueryBuilder<any, any, O>;
 /**
  * A list whose base select depends on the brand alone. Its page statements are compiled once per
  * shape of query (filters, sort, cursor or page, total) and dialect, and run again with new
- * values: building and compiling the statement through the query builder cost more than running
- * it (a one-row page of customers: about 50 µs of a 350 µs request on SQLite).
+ * values: for a small page, building and compiling the statement through the query builder costs
+ * more than SQLite takes to run it.
  */
 export interface ListSource<O> {
   readonly columns: ListColumns;

@@ -33,7 +33,7 @@ export interface BulkInsertOptions {
  * whose size changes every time, compiled a new statement almost every time. Cut into
  * power-of-two runs (300 rows: 256 + 32 + 8 + 4), they use a few statement texts over and over.
  * Syncs keep one statement per table: their batches repeat in size, and fewer statements run
- * faster (a product sync took 8% more CPU cut into powers of two).
+ * faster (a product sync cut into powers of two took more CPU, not less).
  */
 function statementRanges(count: number, perStatement: number, powersOfTwo: boolean): [number, number][] {
   const ranges: [number, number][] = [];
@@ -50,7 +50,7 @@ function statementRanges(count: number, perStatement: number, powersOfTwo: boole
  * The placeholder lists of an insert of `rowCount` rows of `columnCount` values: `(?, ?), (?, ?)`
  * on SQLite, `($1, $2), ($3, $4)` on Postgres. They depend on nothing else, and a sync's large
  * batches repeat the same few sizes (500 variants, 500 ledger rows), whose lists (tens of KB)
- * took about 2 ms of a 100-product request to make anew; the last few made are kept.
+ * took a noticeable share of a product sync to make anew; the last few made are kept.
  */
 const KEPT_VALUE_LISTS = 16;
 const valueLists = new Map<string, string>();
@@ -85,9 +85,9 @@ function insertText(
 /**
  * The SQL texts of small inserts (an order, its lines, a timeline entry), made once per shape
  * and handed out as the same string object. SQLite's statement cache (connection.ts) finds a
- * prepared statement by its text, and hashing a text made anew costs about 1 µs per 100
- * characters: placing an order spent 200 µs there, its 2.4 KB upsert alone 27 µs, more than
- * running it. A text kept here is found by reference. Large batches (syncs) are made anew: their
+ * prepared statement by its text, and hashing a text made anew costs time in proportion to its
+ * length: placing an order spent more there on its upsert's text than on running it. A text
+ * kept here is found by reference. Large batches (syncs) are made anew: their
  * texts are long and their sizes many, and hashing is small beside running them.
  */
 const MAX_KEPT_TEXT_ROWS = 64;
@@ -129,7 +129,7 @@ function keptText(
  * Multi-row INSERT of many rows, cut into statements that bind at most `MAX_PARAMETERS` values.
  *
  * Why not `db.insertInto(table).values(rows)`: Kysely builds and compiles a node tree per value,
- * which for a 500-row insert takes as long as SQLite takes to run it (~10–20 ms). Syncs write
+ * which for a 500-row insert takes as long as SQLite takes to run it. Syncs write
  * thousands of rows per request, so their batches are rendered here as one SQL string with
  * placeholders; the values still travel as bound parameters, never inside the SQL text. Every
  * row must have the same keys (the row mappers guarantee it).

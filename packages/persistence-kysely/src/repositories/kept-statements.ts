@@ -40,7 +40,7 @@ function compiled<O>(
  * or not) and number of values, and filling in the values on every later run.
  *
  * Why: building and compiling a query through the query builder costs more than SQLite takes to
- * run it (placing an order built eleven such reads, about 25 µs each), and SQLite's statement
+ * run it (placing an order builds about a dozen such reads), and SQLite's statement
  * cache (connection.ts) hashes every newly made SQL text to find its prepared statement, while a
  * kept text is found by reference. A kept run allocates only the statement's parameters.
  */

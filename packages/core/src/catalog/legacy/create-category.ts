@@ -2,7 +2,7 @@ import { Clock } from '../../shared/clock.ports';
 import { DomainError } from '../../shared/errors';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
-import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category.helpers';
+import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category-rules';
 
 /**
  * `POST /api/categories` and `POST /api/categories/{parentId}/categories`: adds a top category,

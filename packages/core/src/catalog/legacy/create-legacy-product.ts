@@ -5,26 +5,21 @@ import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { storedProductForm } from '../product-events';
 import { newProduct } from '../product-sync-merge';
+import { applyProductFields, mergePrices, newVariant } from './legacy-product-fields';
 import {
-  LegacyProductFields,
-  LegacyProductView,
   LegacyProductWriteRepositories,
-  LegacyVariantInput,
-  applyInventory,
-  applyProductFields,
   baseCurrencyOf,
   checkProductFields,
   checkProductReferences,
   ensureItemNumberFree,
   ensureSameAttributeNames,
   ensureSkusFree,
-  loadLegacyProductRelations,
-  mergePrices,
-  newVariant,
   normalizeVariant,
   requireBaseCurrency,
-  resolveStockLocations,
-} from './legacy-product.helpers';
+} from './legacy-product-rules';
+import { applyInventory, resolveStockLocations } from './legacy-product-stock';
+import { LegacyProductView, loadLegacyProductRelations } from './legacy-product-view';
+import { LegacyProductFields, LegacyVariantInput } from './legacy-product.input';
 
 /**
  * What `createLegacyProduct` adds: a product in the older interface's shape, with its variants,

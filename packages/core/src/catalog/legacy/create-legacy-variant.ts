@@ -4,23 +4,19 @@ import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate, VariantRecord } from '../catalog.entities';
 import { storedProductForm } from '../product-events';
+import { mergePrices, newVariant, productAttributes } from './legacy-product-fields';
 import {
   LegacyProductWriteRepositories,
-  LegacyVariantInput,
-  LegacyVariantView,
-  applyInventory,
   baseCurrencyOf,
   ensureSameAttributeNames,
   ensureSkusFree,
   findProduct,
-  loadLegacyProductRelations,
-  mergePrices,
-  newVariant,
   normalizeVariant,
-  productAttributes,
   requireBaseCurrency,
-  resolveStockLocations,
-} from './legacy-product.helpers';
+} from './legacy-product-rules';
+import { applyInventory, resolveStockLocations } from './legacy-product-stock';
+import { LegacyVariantView, loadLegacyProductRelations } from './legacy-product-view';
+import { LegacyVariantInput } from './legacy-product.input';
 
 /**
  * `POST /api/products/{id}/variants`: adds a variant to a product. It must have the product's

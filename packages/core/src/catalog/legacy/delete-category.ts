@@ -2,7 +2,7 @@ import { recordEvents } from '../../events/record-events';
 import { Clock } from '../../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { storedProductForm } from '../product-events';
-import { findCategory } from './legacy-category.helpers';
+import { findCategory } from './legacy-category-rules';
 
 /**
  * `DELETE /api/categories/{id}`: deletes the category and its subcategories; their products are

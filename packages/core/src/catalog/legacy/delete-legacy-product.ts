@@ -3,7 +3,7 @@ import { Clock } from '../../shared/clock.ports';
 import { DomainError } from '../../shared/errors';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { storedProductForm } from '../product-events';
-import { findProduct } from './legacy-product.helpers';
+import { findProduct } from './legacy-product-rules';
 
 /**
  * `DELETE /api/products/{id}`: deletes the product with its variants, prices and stock, but only

@@ -4,8 +4,8 @@ import { DomainError } from '../../shared/errors';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { productAfterSave } from '../product-events';
-import { findProduct, variantOf } from './legacy-product.helpers';
-import { LEGACY_ERROR_CODES, legacyError } from './legacy.helpers';
+import { findProduct, variantOf } from './legacy-product-rules';
+import { LEGACY_ERROR_CODES, legacyError } from './legacy-error';
 
 /**
  * `DELETE /api/products/{id}/variants/{variantId}`: deletes a variant with its prices and stock.

@@ -2,8 +2,9 @@ import { RawListQuery } from '../../listing/list-query';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { categoryListDefinition } from '../catalog.list-definitions';
-import { LegacyCategoryRelations, findCategory, loadCategoryRelations } from './legacy-category.helpers';
-import { validateIncludes } from './legacy.helpers';
+import { findCategory } from './legacy-category-rules';
+import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category-view';
+import { validateIncludes } from './legacy-list-request';
 
 /** What `getCategory` returns: the category and the children and products its includes ask for. */
 export interface LegacyCategoryView {

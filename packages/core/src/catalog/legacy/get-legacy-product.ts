@@ -1,13 +1,9 @@
 import { RawListQuery } from '../../listing/list-query';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { legacyProductListDefinition } from '../catalog.list-definitions';
-import {
-  LegacyProductReadRepositories,
-  LegacyProductView,
-  findProduct,
-  loadLegacyProductRelations,
-} from './legacy-product.helpers';
-import { validateIncludes } from './legacy.helpers';
+import { findProduct } from './legacy-product-rules';
+import { LegacyProductReadRepositories, LegacyProductView, loadLegacyProductRelations } from './legacy-product-view';
+import { validateIncludes } from './legacy-list-request';
 
 /**
  * `GET /api/products/{id}`: one product of the brand in the older form, with its variants and

@@ -3,8 +3,8 @@ import { ListRequest, runList } from '../../listing/run-list';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
 import { categoryListDefinition } from '../catalog.list-definitions';
-import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category.helpers';
-import { legacyListRequest } from './legacy.helpers';
+import { LegacyCategoryRelations, loadCategoryRelations } from './legacy-category-view';
+import { legacyListRequest } from './legacy-list-request';
 
 /**
  * What `listCategories` returns: a page of categories, the validated query and the children and

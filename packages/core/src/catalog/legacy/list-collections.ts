@@ -3,7 +3,7 @@ import { ListRequest, runList } from '../../listing/run-list';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Collection } from '../catalog.entities';
 import { collectionListDefinition } from '../catalog.list-definitions';
-import { legacyListRequest } from './legacy.helpers';
+import { legacyListRequest } from './legacy-list-request';
 
 /** `GET /api/collections`: the brand's collections, paged by `page` and `limit` with `total`. */
 export async function listCollections(

@@ -4,13 +4,13 @@ import { DomainError } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { legacyProductListDefinition } from '../catalog.list-definitions';
+import { variantsInOrder } from './legacy-product-fields';
 import {
   LegacyProductReadRepositories,
   LegacyProductRelations,
   loadLegacyProductRelations,
-  variantsInOrder,
-} from './legacy-product.helpers';
-import { legacyListRequest } from './legacy.helpers';
+} from './legacy-product-view';
+import { legacyListRequest } from './legacy-list-request';
 
 /**
  * What `listLegacyProducts` is asked: a list request, optionally splitting each product by one of

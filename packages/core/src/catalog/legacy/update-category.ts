@@ -1,7 +1,7 @@
 import { Clock } from '../../shared/clock.ports';
 import { Repositories, UnitOfWork } from '../../shared/unit-of-work.ports';
 import { Category } from '../catalog.entities';
-import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category.helpers';
+import { checkCategoryName, ensureNameFree, findCategory } from './legacy-category-rules';
 
 /**
  * `PUT /api/categories/{id}`: renames a category (its parent stays). The new name must be free

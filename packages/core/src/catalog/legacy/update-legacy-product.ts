@@ -4,17 +4,16 @@ import { ViolationList } from '../../shared/errors';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate } from '../catalog.entities';
 import { storedProductForm } from '../product-events';
+import { applyProductFields } from './legacy-product-fields';
 import {
-  LegacyProductChanges,
-  LegacyProductView,
   LegacyProductWriteRepositories,
-  applyProductFields,
   checkProductFields,
   checkProductReferences,
   ensureItemNumberFree,
   findProduct,
-  loadLegacyProductRelations,
-} from './legacy-product.helpers';
+} from './legacy-product-rules';
+import { LegacyProductView, loadLegacyProductRelations } from './legacy-product-view';
+import { LegacyProductChanges } from './legacy-product.input';
 import { sameData } from '../../shared/sync-outcome';
 
 /**

@@ -5,22 +5,20 @@ import { sameData } from '../../shared/sync-outcome';
 import { UnitOfWork } from '../../shared/unit-of-work.ports';
 import { ProductAggregate, VariantRecord } from '../catalog.entities';
 import { productAfterSave } from '../product-events';
+import { mergePrices } from './legacy-product-fields';
 import {
   LegacyProductWriteRepositories,
-  LegacyVariantChanges,
-  LegacyVariantView,
-  applyInventory,
   baseCurrencyOf,
   ensureSameAttributeNames,
   ensureSkusFree,
   findProduct,
-  loadLegacyProductRelations,
-  mergePrices,
   normalizeVariant,
   requireBaseCurrency,
-  resolveStockLocations,
   variantOf,
-} from './legacy-product.helpers';
+} from './legacy-product-rules';
+import { applyInventory, resolveStockLocations } from './legacy-product-stock';
+import { LegacyVariantView, loadLegacyProductRelations } from './legacy-product-view';
+import { LegacyVariantChanges } from './legacy-product.input';
 
 /**
  * `PUT /api/products/{id}/variants/{variantId}`: changes a variant's SKU (must be free: 1000003),

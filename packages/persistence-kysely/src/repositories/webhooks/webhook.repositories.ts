@@ -50,8 +50,8 @@ const rowToEndpoint = (r: Selectable<WebhookEndpointsTable>): WebhookEndpoint =>
 });
 
 /**
- * Kept: every transaction that records an event asks it (placing an order, four times a second
- * per core), and building it anew cost more than running it.
+ * Kept: every transaction that records an event asks it (placing an order among them), and
+ * building it anew cost more than running it.
  */
 const ENABLED_ENDPOINTS_OF_BRAND: KeptStatement<Selectable<WebhookEndpointsTable>> = (db, [brandId]) =>
   db.selectFrom('webhook_endpoints').selectAll().where('brand_id', '=', brandId).where('enabled', '=', 1).orderBy('id');

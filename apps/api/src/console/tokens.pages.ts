@@ -2,7 +2,7 @@ import escapeHtml from 'escape-html';
 import { ALL_SCOPES, AccessToken, ApiApp, User } from '@brand/core';
 import { errorBox, hidden } from '../browser/html-page';
 import { consolePage } from './console-layout';
-import { readableScope } from '../oauth/authorize-pages';
+import { readableScope } from '../oauth/authorize.pages';
 
 const tokenStatus = (token: AccessToken, now: string): string =>
   token.revokedAt ? `revoked ${token.revokedAt.slice(0, 10)}` : token.expiresAt <= now ? 'expired' : 'active';

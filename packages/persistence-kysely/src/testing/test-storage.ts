@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { ConnectionOptions } from './connection';
-import { migrationProvider } from './migrations';
-import { openStorage } from './open-storage';
-import { Dialect, Storage } from './storage';
+import { ConnectionOptions } from '../connection';
+import { migrationProvider } from '../migrations';
+import { openStorage } from '../open-storage';
+import { Dialect, Storage } from '../storage';
 
 /**
  * Dialects the test run covers: `TEST_DIALECTS` (comma-separated, default `sqlite,postgres`).
@@ -69,8 +69,8 @@ const TEMPLATE_LOCK_KEY = 7_341_020_612;
 let templateName: Promise<string> | undefined;
 
 /**
- * The migrated, empty database that test databases are copied from: running the migrations takes
- * about 400 ms on Postgres, a copy a fraction of that, and test files open well over a hundred
+ * The migrated, empty database that test databases are copied from: copying it is much quicker
+ * than running the migrations on Postgres, and test files open well over a hundred
  * databases. Named after the migrations' fingerprint, so a template made by other migrations is
  * never used.
  */
@@ -105,11 +105,11 @@ async function buildTemplateDatabase(admin: Client, serverUrl: string, name: str
 
 /**
  * Creates `database` as a copy of the template (built first if the server has none), on one admin
- * connection: a new Postgres connection costs the server tens of milliseconds of CPU.
+ * connection: a new Postgres connection costs the server more CPU than the copy's statements.
  *
  * Copied file by file (`strategy file_copy`, Postgres 15 and later; earlier versions only copy
  * that way): the default since 15, `wal_log`, writes every block of the template through the
- * write-ahead log, made for large templates, and took four times the server's CPU and wall time
+ * write-ahead log, made for large templates, and took far more of the server's CPU and wall time
  * for this small one. `file_copy` forces a checkpoint, which costs little on the test server
  * (fsync off).
  */

@@ -11,14 +11,14 @@ import {
   ProductVariantFieldsDto,
   withProductFields,
   withVariantFields,
-} from './product-sync.dto';
+} from './product-fields.dto';
 
 /**
  * The bodies of the single product and variant writes of `/v10`. Each is a product sync item (or
- * sync variant) without what is not a field of the resource: the fields themselves are the sync
- * DTO's (`ProductFieldsDto`, `ProductVariantFieldsDto`), so they are validated alike, and the
- * business rules are the sync's own (the core runs a one-item sync). `delete` and `inventory` are
- * refused by name rather than ignored, since whoever sends them expects them to act.
+ * sync variant) without what is not a field of the resource: the fields themselves are the ones
+ * the sync declares too (`ProductFieldsDto`, `ProductVariantFieldsDto`), so they are validated
+ * alike, and the business rules are the sync's own (the core runs a one-item sync). `delete` and
+ * `inventory` are refused by name rather than ignored, since whoever sends them expects them to act.
  */
 
 const NO_DELETE = 'products and variants are deleted through POST /products/sync (delete: true)';
