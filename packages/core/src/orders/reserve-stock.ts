@@ -48,7 +48,8 @@ export function allocateStock<D extends StockDemand>(
   }
   for (const d of demands) {
     if (d.sellsBeyondStock) continue;
-    const { quantity, lines } = wanted.get(d.variantId)!;
+    // Every demand was counted above; the fallback only spares the non-null assertion.
+    const { quantity, lines } = wanted.get(d.variantId) ?? { quantity: d.quantity, lines: 1 };
     const available = availableOf(d.variantId);
     if (quantity > available) {
       const over = lines > 1 ? ` (over ${lines} lines)` : '';
