@@ -1,3 +1,4 @@
+import { newProduct, newVariant } from '../catalog/product-sync-merge';
 import {
   Category,
   Collection,
@@ -79,64 +80,13 @@ export async function draftProduct(
   const open = variantSpecs.filter((v) => v.id === undefined).length;
   const freshIds = open > 0 ? await tx.ids.next('variants', open) : [];
   let next = 0;
-  const product: Product = {
-    id,
-    brandId,
-    itemNumber: `P-${id}`,
-    name: `Product ${id}`,
-    description: null,
-    active: true,
-    makeToOrderB2b: false,
-    makeToOrderB2c: false,
-    meta: {},
-    weight: null,
-    weightType: 'g',
-    noInventory: false,
-    releaseDate: null,
-    noos: false,
-    minOrderQuantity: null,
-    customSort: null,
-    orderColliOnly: false,
-    colli: [],
-    url: null,
-    metaTitle: null,
-    metaDescription: null,
-    tags: [],
-    useSortB2c: false,
-    subbrandId: null,
-    collectionId: null,
-    categoryIds: [],
-    createdAt: T0,
-    updatedAt: T0,
-    ...fields,
-  };
+  const product: Product = { ...newProduct(id, brandId, `P-${id}`, T0), name: `Product ${id}`, ...fields };
   const variants = variantSpecs.map((vs, index): VariantRecord => {
     const { prices = [{ currency: 'EUR' }], costPrices = [], ...variantFields } = vs;
     const variantId = variantFields.id ?? freshIds[next++]!;
+    const { variant } = newVariant(variantId, brandId, id, `SKU-${variantId}`, index + 1, T0);
     return {
-      variant: {
-        id: variantId,
-        brandId,
-        productId: id,
-        sku: `SKU-${variantId}`,
-        ean: null,
-        attributes: { size: 'M' },
-        archived: false,
-        b2cAvailable: true,
-        makeToOrderB2b: null,
-        makeToOrderB2c: null,
-        noos: null,
-        weight: null,
-        weightType: null,
-        releaseDate: null,
-        meta: {},
-        picture: null,
-        position: index + 1,
-        dropIds: [],
-        createdAt: T0,
-        updatedAt: T0,
-        ...variantFields,
-      },
+      variant: { ...variant, attributes: { size: 'M' }, ...variantFields },
       prices: prices.map((p) => ({
         variantId,
         salesPrice: 1000,

@@ -1,3 +1,4 @@
+import { newProduct, newVariant } from '../catalog/product-sync-merge';
 import { Product, ProductAggregate, Variant } from '../catalog/catalog.entities';
 import { ListDefinition, ListQuery, Page, RawListQuery, sortSignature } from '../listing/list-query';
 import { DecodedCursor } from '../listing/validate-list-query';
@@ -124,58 +125,12 @@ export async function saveProductWithVariants(
   const { count, at, eanOf = (id) => `57${String(id).padStart(11, '0')}`, pricesOf = () => [] } = options;
   const [productId] = await tx.ids.next('products');
   const variantIds = await tx.ids.next('variants', count);
-  const product: Product = {
-    id: productId!,
-    brandId,
-    itemNumber: `P-${productId}`,
-    name: `Product ${productId}`,
-    description: null,
-    active: true,
-    makeToOrderB2b: false,
-    makeToOrderB2c: false,
-    meta: {},
-    weight: null,
-    weightType: 'g',
-    noInventory: false,
-    releaseDate: null,
-    noos: false,
-    minOrderQuantity: null,
-    customSort: null,
-    orderColliOnly: false,
-    colli: [],
-    url: null,
-    metaTitle: null,
-    metaDescription: null,
-    tags: [],
-    useSortB2c: false,
-    subbrandId: null,
-    collectionId: null,
-    categoryIds: [],
-    createdAt: at,
-    updatedAt: at,
-  };
+  const product: Product = { ...newProduct(productId!, brandId, `P-${productId}`, at), name: `Product ${productId}` };
   const variants = variantIds.map(
     (id, i): Variant => ({
-      id,
-      brandId,
-      productId: productId!,
-      sku: `SKU-${id}`,
+      ...newVariant(id, brandId, productId!, `SKU-${id}`, i + 1, at).variant,
       ean: eanOf(id, i),
       attributes: { size: ['S', 'M', 'L'][i % 3]! },
-      archived: false,
-      b2cAvailable: true,
-      makeToOrderB2b: null,
-      makeToOrderB2c: null,
-      noos: null,
-      weight: null,
-      weightType: null,
-      releaseDate: null,
-      meta: {},
-      picture: null,
-      position: i + 1,
-      dropIds: [],
-      createdAt: at,
-      updatedAt: at,
     }),
   );
   const aggregate: ProductAggregate = {
