@@ -15,13 +15,11 @@ import { InventoryChangeInput, ProductSyncItem, VariantSyncItem } from '@brand/c
 import { IsId, IsInt32, MayBeOmitted } from './decorators';
 import {
   MAX_ITEM_NUMBER_LENGTH,
-  MAX_SKU_LENGTH,
   MAX_VARIANTS_PER_PRODUCT,
   ProductFieldsDto,
-  ProductVariantFieldsDto,
   withProductFields,
-  withVariantFields,
 } from './product-fields.dto';
+import { MAX_SKU_LENGTH, ProductVariantFieldsDto, withVariantFields } from './variant-fields.dto';
 
 /**
  * `POST /products/sync`. The DTO checks JSON types, required fields and formats; the business

@@ -5,13 +5,11 @@ import { NewProductInput, NewVariantInput, ProductChanges, VariantChanges } from
 import { MayBeOmitted, NotAccepted } from './decorators';
 import {
   MAX_ITEM_NUMBER_LENGTH,
-  MAX_SKU_LENGTH,
   MAX_VARIANTS_PER_PRODUCT,
   ProductFieldsDto,
-  ProductVariantFieldsDto,
   withProductFields,
-  withVariantFields,
 } from './product-fields.dto';
+import { MAX_SKU_LENGTH, ProductVariantFieldsDto, withVariantFields } from './variant-fields.dto';
 
 /**
  * The bodies of the single product and variant writes of `/v10`. Each is a product sync item (or
