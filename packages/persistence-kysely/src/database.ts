@@ -1,4 +1,5 @@
 import {
+  BrandLookupsTable,
   DocumentSequencesTable,
   IdCountersTable,
   RateLimitCountersTable,
@@ -18,4 +19,5 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   shared_secrets: SharedSecretsTable;
   row_counts: RowCountsTable;
+  brand_lookups: BrandLookupsTable;
 }

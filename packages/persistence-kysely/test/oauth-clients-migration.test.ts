@@ -6,13 +6,23 @@ import { connectKysely, Database, Dialect, openStorage, parseDatabaseUrl } from 
 import { openTestStorage, testDialects } from '../src/testing';
 import { migrationProvider } from '../src/migrations';
 
-/** A database at migration 0009 (before apps had client ids): a fresh SQLite file, or a Postgres test database migrated back down. */
+/**
+ * An empty database for migrating up step by step: a fresh SQLite file, or a Postgres test
+ * database emptied (later migrations such as 0017 cannot be undone, so it cannot migrate back down).
+ */
 async function databaseBeforeClientIds(dialect: Dialect): Promise<{ url: string; close(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const folder = mkdtempSync(join(tmpdir(), 'brand-migration-'));
     return { url: join(folder, 'brand.sqlite'), close: async () => rmSync(folder, { recursive: true, force: true }) };
   }
   const storage = await openTestStorage('postgres');
+  const db = connectKysely(parseDatabaseUrl(storage.url));
+  try {
+    await sql`drop schema public cascade`.execute(db);
+    await sql`create schema public`.execute(db);
+  } finally {
+    await db.destroy();
+  }
   return { url: storage.url, close: () => storage.close() };
 }
 
@@ -45,6 +55,8 @@ for (const dialect of testDialects()) {
         expect(rows[0]!.client_id).not.toBe(rows[1]!.client_id);
         const storage = await openStorage(database.url);
         try {
+          // The repositories read the latest schema (client ids find their brand in brand_lookups).
+          await storage.migrate();
           const found = await storage.uow.read((r) => r.apiApps.findByClientId(rows[1]!.client_id));
           expect(found).toMatchObject({ id: 902, brandId: 900, name: 'App 902', clientId: rows[1]!.client_id });
           expect(await storage.uow.read((r) => r.apiApps.findRedirectUris(900, 902))).toEqual([]);

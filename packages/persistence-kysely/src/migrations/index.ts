@@ -16,6 +16,7 @@ import { requestLogBrandIndexesMigration } from './0013-request-log-brand-indexe
 import { housekeepingIndexesMigration } from './0014-housekeeping-indexes';
 import { idempotencyKeysMigration } from './0015-idempotency-keys';
 import { eventFeedsMigration } from './0016-event-feeds';
+import { brandKeysMigration } from './0017-brand-keys';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -38,6 +39,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0014-housekeeping-indexes': housekeepingIndexesMigration(),
         '0015-idempotency-keys': idempotencyKeysMigration(dialect),
         '0016-event-feeds': eventFeedsMigration(dialect),
+        '0017-brand-keys': brandKeysMigration(dialect),
       };
     },
   };

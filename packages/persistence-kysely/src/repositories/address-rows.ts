@@ -22,8 +22,14 @@ const rowToAddress = (r: Selectable<AddressesTable>): Address => ({
 
 const addressesOf =
   (table: AddressTableName): KeptStatement<Selectable<AddressesTable>> =>
-  (db, ownerIds) =>
-    db.selectFrom(table).selectAll().where('owner_id', 'in', ownerIds).orderBy('owner_id').orderBy('position');
+  (db, [brandId, ...ownerIds]) =>
+    db
+      .selectFrom(table)
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('owner_id', 'in', ownerIds)
+      .orderBy('owner_id')
+      .orderBy('position');
 const ADDRESSES_OF: Record<AddressTableName, KeptStatement<Selectable<AddressesTable>>> = {
   customer_addresses: addressesOf('customer_addresses'),
   supplier_addresses: addressesOf('supplier_addresses'),
@@ -33,11 +39,12 @@ const ADDRESSES_OF: Record<AddressTableName, KeptStatement<Selectable<AddressesT
 export async function loadAddresses(
   executor: Executor,
   table: AddressTableName,
+  brandId: number,
   ownerIds: number[],
 ): Promise<Map<number, Address[]>> {
   const byOwner = new Map<number, Address[]>(ownerIds.map((id) => [id, []]));
   if (ownerIds.length === 0) return byOwner;
-  const rows = await selectInChunks(ownerIds, (chunk) => runKept(executor, ADDRESSES_OF[table], chunk));
+  const rows = await selectInChunks(ownerIds, (chunk) => runKept(executor, ADDRESSES_OF[table], [brandId, ...chunk]));
   for (const row of rows) byOwner.get(Number(row.owner_id))?.push(rowToAddress(row));
   return byOwner;
 }
@@ -51,7 +58,7 @@ export async function replaceAddresses(
   addresses: Address[],
 ): Promise<void> {
   const keep = addresses.map((a) => a.id);
-  let removal = db.deleteFrom(table).where('owner_id', '=', ownerId);
+  let removal = db.deleteFrom(table).where('brand_id', '=', brandId).where('owner_id', '=', ownerId);
   if (keep.length > 0) removal = removal.where('id', 'not in', keep);
   await removal.execute();
   if (addresses.length === 0) return;
@@ -75,7 +82,7 @@ export async function replaceAddresses(
       })),
     )
     .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
+      oc.columns(['brand_id', 'id']).doUpdateSet((eb) => ({
         position: eb.ref('excluded.position'),
         title: eb.ref('excluded.title'),
         name: eb.ref('excluded.name'),

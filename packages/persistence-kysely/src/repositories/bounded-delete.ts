@@ -24,6 +24,33 @@ export async function deleteAtMost<T extends keyof Database>(
   limit: number,
   matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
 ): Promise<number> {
+  const result = await boundedDelete(db, table, key, limit, matching).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * `deleteAtMost` that answers one column of each deleted row (a token's hash, to give up its
+ * look-up in `brand_lookups` in the same transaction).
+ */
+export async function deleteAtMostReturning<T extends keyof Database, C extends keyof Database[T] & string>(
+  db: Kysely<Database>,
+  table: T,
+  key: readonly (keyof Database[T] & string)[],
+  limit: number,
+  matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  returning: C,
+): Promise<unknown[]> {
+  const rows = await boundedDelete(db, table, key, limit, matching).returning(sql.ref(returning).as('value')).execute();
+  return rows.map((row) => row.value);
+}
+
+function boundedDelete<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  key: readonly (keyof Database[T] & string)[],
+  limit: number,
+  matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+) {
   const columns = sql.join(key.map((column) => sql.ref(column)));
   // The query builder's types cannot follow a table chosen by a type parameter through select and
   // where; the statement is the same for every table, so it is built on the untyped view.
@@ -35,11 +62,11 @@ export async function deleteAtMost<T extends keyof Database>(
     .select(key.map((column) => sql.ref(column).as(column)))
     .where(matches)
     .limit(limit);
-  const result = await untyped
-    .deleteFrom(name)
-    .where(matches)
-    // The subquery brings its own parentheses.
-    .where(sql<SqlBool>`(${columns}) in ${chosen}`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return (
+    untyped
+      .deleteFrom(name)
+      .where(matches)
+      // The subquery brings its own parentheses.
+      .where(sql<SqlBool>`(${columns}) in ${chosen}`)
+  );
 }

@@ -174,8 +174,8 @@ export async function bulkInsert<T extends Table>(
 const upsertTexts = new WeakMap<readonly string[], Map<string, string>>();
 
 /**
- * `on conflict (id) do update set c = excluded.c, …` that leaves a row of another brand alone:
- * an upsert by id within the brand.
+ * `on conflict (brand_id, id) do update set c = excluded.c, …`: an upsert by id within the brand
+ * (the composite primary key, DESIGN §9).
  */
 export function upsertByIdWithinBrand<T extends Table>(
   table: T,
@@ -188,15 +188,7 @@ export function upsertByIdWithinBrand<T extends Table>(
   const kept = byTable.get(table);
   if (kept !== undefined) return kept;
   const set = updateColumns.map((c) => `${id(c)} = excluded.${id(c)}`).join(', ');
-  const text = `on conflict (${id('id')}) do update set ${set} where ${id(table)}.${id('brand_id')} = excluded.${id('brand_id')}`;
+  const text = `on conflict (${id('brand_id')}, ${id('id')}) do update set ${set}`;
   byTable.set(table, text);
   return text;
-}
-
-/**
- * Upserts by id skip the update of a row of another brand; fewer rows written than sent means
- * such an id was passed, which is a programming error in the caller, not a conflict to retry.
- */
-export function assertAllWritten(written: number, expected: number, what: string): void {
-  if (written < expected) throw new Error(`a ${what} id passed belongs to another brand`);
 }

@@ -28,3 +28,14 @@ export interface RowCountsTable {
   resource: string;
   row_count: number;
 }
+
+/**
+ * Values unique across brands that arrive before the brand is known (a token's hash, a login
+ * e-mail, an OAuth client id, the public ids of order channels and return portals), each mapped to
+ * its brand (DESIGN §9). Its primary key `(kind, value)` is what keeps the value unique.
+ */
+export interface BrandLookupsTable {
+  kind: string;
+  value: string;
+  brand_id: number;
+}

@@ -2,7 +2,7 @@ import { ProductImage, ProductImageRepository } from '@brand/core';
 import { Selectable } from 'kysely';
 import { ProductImagesTable } from '../../tables/catalog.tables';
 import { groupBy, runInChunks, selectInChunks, unique } from '../batches';
-import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor } from '../executor';
 import { toNullableNumber } from '../json-columns';
 
@@ -130,11 +130,7 @@ export function productImageRepository(executor: Executor): ProductImageReposito
     async saveAll(images) {
       if (images.length === 0) return;
       const rows = images.map(imageToRow);
-      assertAllWritten(
-        (await bulkInsert(executor, 'product_images', rows, { conflict: IMAGE_UPSERT })).written,
-        rows.length,
-        'product image',
-      );
+      await bulkInsert(executor, 'product_images', rows, { conflict: IMAGE_UPSERT });
       // Make the attachments equal to the images' variant ids.
       for (const [brandId, ofBrand] of groupBy(images, (i) => i.brandId)) {
         await runInChunks(

@@ -5,7 +5,7 @@ import { brandTableList, fetchListPage, ListColumns, ListSource } from '../../li
 import { isForeignKeyViolation } from '../../storage-errors';
 import { ProductsTable, VariantsTable } from '../../tables/catalog.tables';
 import { runInChunks, selectInChunks, unique } from '../batches';
-import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { DependentTable, PRODUCT_DEPENDENTS, VARIANT_DEPENDENTS } from '../dependents';
 import { Executor } from '../executor';
 import { adjustRowCount, rowCountSql } from '../row-counts';
@@ -60,7 +60,9 @@ const PRODUCT_LIST = brandTableList('products', PRODUCT_COLUMNS, 'products');
 const variantRefs = (db: Kysely<Database>, brandId: number) =>
   db
     .selectFrom('variants')
-    .innerJoin('products', 'products.id', 'variants.product_id')
+    .innerJoin('products', (join) =>
+      join.onRef('products.brand_id', '=', 'variants.brand_id').onRef('products.id', '=', 'variants.product_id'),
+    )
     .selectAll('variants')
     .select('products.item_number')
     .where('variants.brand_id', '=', brandId);
@@ -290,17 +292,9 @@ export function productRepository(executor: Executor): ProductRepository {
       const oldProductIds = existingProducts.map((r) => Number(r.id));
       const oldVariantIds = existingVariants.map((r) => Number(r.id));
 
-      // Upserts by id; the brand check keeps a foreign row untouched (and is reported).
-      assertAllWritten(
-        (await bulkInsert(executor, 'products', productRows, { conflict: PRODUCT_UPSERT })).written,
-        productRows.length,
-        'product',
-      );
-      assertAllWritten(
-        (await bulkInsert(executor, 'variants', variantRows, { conflict: VARIANT_UPSERT })).written,
-        variantRows.length,
-        'variant',
-      );
+      // Upserts by (brand_id, id): a row of another brand is a different key, never touched.
+      await bulkInsert(executor, 'products', productRows, { conflict: PRODUCT_UPSERT });
+      await bulkInsert(executor, 'variants', variantRows, { conflict: VARIANT_UPSERT });
 
       // Make the children equal to the aggregate: clear those of rows that existed, insert the new sets.
       await runInChunks(oldProductIds, async (ids) => {

@@ -75,10 +75,13 @@ const CUSTOMERS_BY_NUMBER: KeptStatement<Selectable<CustomersTable>> = (db, [bra
 
 export function customerRepository(executor: Executor): CustomerRepository {
   const { db } = executor;
+  // Every call reads one brand's customers, so the first one names the brand of all.
   const withAddresses = async (customers: Customer[]): Promise<Customer[]> => {
+    if (customers.length === 0) return customers;
     const addresses = await loadAddresses(
       executor,
       'customer_addresses',
+      customers[0]!.brandId,
       customers.map((c) => c.id),
     );
     return customers.map((c) => ({ ...c, addresses: addresses.get(c.id) ?? [] }));
@@ -106,7 +109,7 @@ export function customerRepository(executor: Executor): CustomerRepository {
       const inserted = await db
         .insertInto('customers')
         .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['brand_id', 'id']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0)
         await adjustRowCount(executor, customer.brandId, 'customers', 1);

@@ -3,7 +3,7 @@ import { Insertable, Kysely, Selectable } from 'kysely';
 import { Database } from '../../database';
 import { brandTableList, fetchList, fetchListPage, ListColumns, ListSource } from '../../listing/list-sql';
 import { groupBy, selectInChunks, unique } from '../batches';
-import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor } from '../executor';
 import { exportScopeSql, lockedInTransaction } from './document-sql';
 
@@ -24,8 +24,6 @@ export interface DocumentSpec<T extends { id: number; brandId: number }, P exten
   toRow(document: T): Insertable<Database[P]>;
   linesToRows(document: T): Insertable<Database[L]>[];
   fromRows(row: Selectable<Database[P]>, lines: Selectable<Database[L]>[]): T;
-  /** What a document's line count is (to check every line was written). */
-  lineCount(document: T): number;
 }
 
 const lists = new WeakMap<object, ListSource<object>>();
@@ -86,11 +84,8 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
 
   return {
     async save(document: T): Promise<void> {
-      const { written } = await bulkInsert(executor, spec.table, [spec.toRow(document)], { conflict: upsert });
-      assertAllWritten(written, 1, spec.documentType);
-      const lines = spec.linesToRows(document);
-      const linesWritten = (await bulkInsert(executor, spec.linesTable, lines, { conflict: lineUpsert })).written;
-      assertAllWritten(linesWritten, spec.lineCount(document), `${spec.documentType} line`);
+      await bulkInsert(executor, spec.table, [spec.toRow(document)], { conflict: upsert });
+      await bulkInsert(executor, spec.linesTable, spec.linesToRows(document), { conflict: lineUpsert });
     },
 
     async find(brandId: number, column: string, values: readonly number[]): Promise<T[]> {

@@ -191,7 +191,6 @@ export function invoiceRepository(executor: Executor): InvoiceRepository {
       shipmentId: toNullableNumber(r.shipment_id),
       inventoryRegulated: fromFlag(r.inventory_regulated),
     }),
-    lineCount: (i: Invoice) => i.lines.length,
   });
   return {
     save: (invoice) => store.save(invoice),
@@ -225,7 +224,6 @@ export function creditNoteRepository(executor: Executor): CreditNoteRepository {
       invoiceId: toNullableNumber(r.invoice_id),
       returnId: toNullableNumber(r.return_id),
     }),
-    lineCount: (c: CreditNote) => c.lines.length,
   });
   return {
     save: (creditNote) => store.save(creditNote),

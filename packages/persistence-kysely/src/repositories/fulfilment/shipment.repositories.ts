@@ -110,7 +110,6 @@ export function shipmentRepository(executor: Executor): ShipmentRepository {
     toRow: shipmentToRow,
     linesToRows: (s: Shipment) => s.lines.map((l) => lineToRow(s, l)),
     fromRows: rowToShipment,
-    lineCount: (s: Shipment) => s.lines.length,
   });
   return {
     save: (shipment) => store.save(shipment),

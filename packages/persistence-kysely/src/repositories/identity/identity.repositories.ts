@@ -21,7 +21,8 @@ import {
   RequestLogsTable,
   UsersTable,
 } from '../../tables/identity.tables';
-import { deleteAtMost } from '../bounded-delete';
+import { deleteAtMost, deleteAtMostReturning } from '../bounded-delete';
+import { brandOf, claimLookup, LOOKUP, releaseLookups } from '../brand-lookups';
 import { bulkInsert } from '../bulk-insert';
 import { execute, Executor, RepositoryFactories } from '../executor';
 import { hitCounter, resetCounter } from '../rate-limit-counters';
@@ -101,7 +102,8 @@ export function brandRepository({ db }: Executor): BrandRepository {
   };
 }
 
-export function userRepository({ db }: Executor): UserRepository {
+export function userRepository(executor: Executor): UserRepository {
+  const { db } = executor;
   return {
     async insert(u) {
       await db
@@ -114,10 +116,29 @@ export function userRepository({ db }: Executor): UserRepository {
       return row ? rowToUser(row) : null;
     },
     async findByLoginEmail(loginEmail) {
-      const row = await db.selectFrom('users').selectAll().where('login_email', '=', loginEmail).executeTakeFirst();
+      const brandId = await brandOf(executor, LOOKUP.loginEmail, loginEmail);
+      if (brandId === null) return null;
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('login_email', '=', loginEmail)
+        .executeTakeFirst();
       return row?.password_hash ? { user: rowToUser(row), passwordHash: row.password_hash } : null;
     },
     async setPassword(brandId, userId, { passwordHash, loginEmail }) {
+      const before = await db
+        .selectFrom('users')
+        .select('login_email')
+        .where('brand_id', '=', brandId)
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!before) return false;
+      // The e-mail's uniqueness across brands is the look-up's key: claimed before the row changes.
+      if (before.login_email !== loginEmail) {
+        if (before.login_email !== null) await releaseLookups(executor, LOOKUP.loginEmail, [before.login_email]);
+        await claimLookup(executor, LOOKUP.loginEmail, loginEmail, brandId);
+      }
       const result = await db
         .updateTable('users')
         .set({ password_hash: passwordHash, login_email: loginEmail })
@@ -129,9 +150,11 @@ export function userRepository({ db }: Executor): UserRepository {
   };
 }
 
-export function apiAppRepository({ db }: Executor): ApiAppRepository {
+export function apiAppRepository(executor: Executor): ApiAppRepository {
+  const { db } = executor;
   return {
     async insert(a) {
+      await claimLookup(executor, LOOKUP.oauthClient, a.clientId, a.brandId);
       await db
         .insertInto('api_apps')
         .values({
@@ -150,7 +173,14 @@ export function apiAppRepository({ db }: Executor): ApiAppRepository {
       return row ? rowToApiApp(row) : null;
     },
     async findByClientId(clientId) {
-      const row = await db.selectFrom('api_apps').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+      const brandId = await brandOf(executor, LOOKUP.oauthClient, clientId);
+      if (brandId === null) return null;
+      const row = await db
+        .selectFrom('api_apps')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
       return row ? rowToApiApp(row) : null;
     },
     async listForBrand(brandId) {
@@ -225,6 +255,7 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
   const { db } = executor;
   return {
     async insert(t) {
+      await claimLookup(executor, LOOKUP.accessToken, t.tokenHash, t.brandId);
       await db
         .insertInto('access_tokens')
         .values({
@@ -241,9 +272,12 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
         .execute();
     },
     async findByHash(tokenHash) {
+      const brandId = await brandOf(executor, LOOKUP.accessToken, tokenHash);
+      if (brandId === null) return null;
       const row = await db
         .selectFrom('access_tokens')
         .selectAll()
+        .where('brand_id', '=', brandId)
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       return row ? rowToAccessToken(row) : null;
@@ -277,10 +311,18 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
       const { rows } = await execute(executor, READ_CREDENTIALS_REVISION);
       return Number(rows[0]?.revision ?? 0);
     },
-    deleteEndedBefore: (before, limit) =>
-      deleteAtMost(db, 'access_tokens', ['id'], limit, (eb) =>
-        eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]),
-      ),
+    async deleteEndedBefore(before, limit) {
+      const hashes = await deleteAtMostReturning(
+        db,
+        'access_tokens',
+        ['brand_id', 'id'],
+        limit,
+        (eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]),
+        'token_hash',
+      );
+      await releaseLookups(executor, LOOKUP.accessToken, hashes as string[]);
+      return hashes.length;
+    },
   };
 }
 

@@ -91,13 +91,12 @@ const ADD_TO_BALANCE =
 const balanceKey = (variantId: number, locationId: number): string => `${variantId}:${locationId}`;
 
 /**
- * The upserted balances with their variant's SKU and EAN, read by the same statement (subqueries
- * by primary key in RETURNING, which both dialects allow): `applyWithVariants` costs no more
- * round trips than `apply`.
+ * The SKU and EAN of the upserted balances' variants, read by a statement of its own: a subquery
+ * in the upsert's RETURNING would save the round trip, but a tenant-sharded Postgres (Citus)
+ * refuses subqueries within INSERT statements (DESIGN §9).
  */
-const RETURNING_WITH_VARIANTS =
-  '*, (select "sku" from "variants" where "variants"."id" = "stock_balances"."variant_id") as "sku", ' +
-  '(select "ean" from "variants" where "variants"."id" = "stock_balances"."variant_id") as "ean"';
+const VARIANT_CODES: KeptStatement<{ id: number; sku: string; ean: string | null }> = (db, [brandId, ...variantIds]) =>
+  db.selectFrom('variants').select(['id', 'sku', 'ean']).where('brand_id', '=', brandId).where('id', 'in', variantIds);
 
 type AppliedRow = Selectable<StockBalancesTable> & { sku: string; ean: string | null };
 
@@ -203,9 +202,23 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
         reserved: c.reserved,
         updated_at: at,
       })),
-      { conflict: ADD_TO_BALANCE, returning: withVariants ? RETURNING_WITH_VARIANTS : true },
+      { conflict: ADD_TO_BALANCE, returning: true },
     );
     remember(brandId, balances);
+    if (withVariants) {
+      const codes = new Map(
+        (
+          await selectInChunks(unique(changes.map((c) => c.variantId)), (chunk) =>
+            runKept(executor, VARIANT_CODES, [brandId, ...chunk]),
+          )
+        ).map((v) => [Number(v.id), v]),
+      );
+      for (const balance of balances as AppliedRow[]) {
+        const variant = codes.get(Number(balance.variant_id));
+        balance.sku = variant?.sku ?? '';
+        balance.ean = variant?.ean ?? null;
+      }
+    }
 
     const movementIds = await ids.next('stock_movements', movements.length);
     await bulkInsert(
@@ -270,7 +283,11 @@ export function stockRepository(executor: Executor, ids: IdGenerator): StockRepo
       // A subquery, so that `available` (a computed column) filters like any other key.
       const available = db
         .selectFrom('stock_balances')
-        .innerJoin('variants', 'variants.id', 'stock_balances.variant_id')
+        .innerJoin('variants', (join) =>
+          join
+            .onRef('variants.brand_id', '=', 'stock_balances.brand_id')
+            .onRef('variants.id', '=', 'stock_balances.variant_id'),
+        )
         .select([
           'stock_balances.id as id',
           'stock_balances.variant_id as variant_id',

@@ -3,6 +3,7 @@ import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { OrderChannelsTable } from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
+import { brandOf, claimLookup, LOOKUP } from '../brand-lookups';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
 import { sortById } from '../documents/document-sql';
@@ -39,6 +40,7 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
   const { db } = executor;
   return {
     async insert(c) {
+      await claimLookup(executor, LOOKUP.orderChannel, c.publicId, c.brandId);
       await db
         .insertInto('order_channels')
         .values({
@@ -59,11 +61,9 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
       return row ? rowToChannel(row) : null;
     },
     async findByPublicIdAnyBrand(publicId) {
-      const row = await db
-        .selectFrom('order_channels')
-        .selectAll()
-        .where('public_id', '=', publicId)
-        .executeTakeFirst();
+      const brandId = await brandOf(executor, LOOKUP.orderChannel, publicId);
+      if (brandId === null) return null;
+      const [row] = await runKept(executor, CHANNEL_BY_PUBLIC_ID, [publicId, brandId]);
       return row ? rowToChannel(row) : null;
     },
     async findByIds(brandId, ids) {

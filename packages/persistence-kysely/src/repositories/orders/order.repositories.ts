@@ -223,7 +223,6 @@ export function orderRepository(executor: Executor): OrderRepository {
     toRow: orderToRow,
     linesToRows: (o: Order) => o.lines.map((l) => lineToRow(o, l)),
     fromRows: rowToOrder,
-    lineCount: (o: Order) => o.lines.length,
   });
   return {
     save: (order) => store.save(order),

@@ -126,7 +126,6 @@ export function deliveryNoteRepository(executor: Executor): DeliveryNoteReposito
     toRow: noteToRow,
     linesToRows: (n: DeliveryNote) => n.lines.map((l) => lineToRow(n, l)),
     fromRows: rowToNote,
-    lineCount: (n: DeliveryNote) => n.lines.length,
   });
   return {
     save: (note) => store.save(note),

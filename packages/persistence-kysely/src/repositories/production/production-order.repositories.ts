@@ -146,7 +146,6 @@ export function productionOrderRepository(executor: Executor): ProductionOrderRe
     toRow: orderToRow,
     linesToRows: (o: ProductionOrder) => o.lines.map((l) => lineToRow(o, l)),
     fromRows: rowToOrder,
-    lineCount: (o: ProductionOrder) => o.lines.length,
   });
   return {
     save: (order) => store.save(order),

@@ -11,7 +11,8 @@ import { Selectable, sql } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { AlertsTable, ClaimCausesTable, ReturnPortalsTable } from '../../tables/returns.tables';
 import { selectInChunks, unique } from '../batches';
-import { assertAllWritten, bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
+import { brandOf, claimLookup, LOOKUP } from '../brand-lookups';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
 import { lockedInTransaction, sortById } from '../documents/document-sql';
@@ -106,6 +107,7 @@ export function returnPortalRepository(executor: Executor): ReturnPortalReposito
   const { db } = executor;
   return {
     async insert(p) {
+      await claimLookup(executor, LOOKUP.returnPortal, p.publicId, p.brandId);
       await db
         .insertInto('return_portals')
         .values({
@@ -121,9 +123,12 @@ export function returnPortalRepository(executor: Executor): ReturnPortalReposito
         .execute();
     },
     async findByPublicIdAnyBrand(publicId) {
+      const brandId = await brandOf(executor, LOOKUP.returnPortal, publicId);
+      if (brandId === null) return null;
       const row = await db
         .selectFrom('return_portals')
         .selectAll()
+        .where('brand_id', '=', brandId)
         .where('public_id', '=', publicId)
         .executeTakeFirst();
       return row ? rowToPortal(row) : null;
@@ -181,7 +186,7 @@ export function alertRepository(executor: Executor): AlertRepository {
   const { db } = executor;
   return {
     async save(a) {
-      const { written } = await bulkInsert(
+      await bulkInsert(
         executor,
         'alerts',
         [
@@ -200,7 +205,6 @@ export function alertRepository(executor: Executor): AlertRepository {
         ],
         { conflict: ALERT_UPSERT },
       );
-      assertAllWritten(written, 1, 'alert');
     },
     async findByIds(brandId, ids) {
       const rows = await selectInChunks(unique(ids), (chunk) =>

@@ -240,7 +240,6 @@ export function returnRepository(executor: Executor): ReturnRepository {
     toRow: returnToRow,
     linesToRows: (r: Return) => r.lines.map((l) => lineToRow(r, l)),
     fromRows: rowToReturn,
-    lineCount: (r: Return) => r.lines.length,
   });
 
   /** Ids of the brand's returns matching `where`, then the returns themselves through the store (locked, with lines). */

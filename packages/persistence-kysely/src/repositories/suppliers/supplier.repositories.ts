@@ -36,10 +36,13 @@ const SUPPLIER_LIST = brandTableList('suppliers', SUPPLIER_COLUMNS, 'suppliers')
 
 export function supplierRepository(executor: Executor): SupplierRepository {
   const { db } = executor;
+  // Every call reads one brand's suppliers, so the first one names the brand of all.
   const withAddresses = async (suppliers: Supplier[]): Promise<Supplier[]> => {
+    if (suppliers.length === 0) return suppliers;
     const addresses = await loadAddresses(
       executor,
       'supplier_addresses',
+      suppliers[0]!.brandId,
       suppliers.map((s) => s.id),
     );
     return suppliers.map((s) => ({ ...s, addresses: addresses.get(s.id) ?? [] }));
@@ -81,7 +84,7 @@ export function supplierRepository(executor: Executor): SupplierRepository {
       const inserted = await db
         .insertInto('suppliers')
         .values(row)
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.columns(['brand_id', 'id']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) await adjustRowCount(executor, s.brandId, 'suppliers', 1);
       else {
