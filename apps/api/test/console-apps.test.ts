@@ -49,7 +49,7 @@ for (const dialect of testDialects()) {
       agent.post(path).type('form').send(formBody(fields));
 
     const appsOf = (brandId: number) => t.storage.uow.read((r) => r.apiApps.listForBrand(brandId));
-    const appById = (id: number) => t.storage.uow.read((r) => r.apiApps.findById(id));
+    const appById = (id: number) => t.storage.uow.read((r) => r.apiApps.findByIdAnyBrand(id));
     const redirectUrisOf = (app: ApiApp) => t.storage.uow.read((r) => r.apiApps.findRedirectUris(app.brandId, app.id));
 
     /** An app of North made directly, with a token of Anna's for it. */
@@ -73,6 +73,7 @@ for (const dialect of testDialects()) {
     async function exchangeCode(app: ApiApp) {
       const verifier = randomBytes(32).toString('base64url');
       const { code } = await issueAuthorizationCode(deps(), {
+        brandId: north.brandId,
         userId: north.userId,
         appId: app.id,
         redirectUri: REDIRECT_URI,

@@ -303,7 +303,9 @@ for (const dialect of testDialects()) {
         expect(answer.headers['content-type']).toMatch(/^text\/html/);
       }
       expect((await customersWith(colleagues.accessToken)).status).toBe(200);
-      const foreignToken = await t.storage.uow.read((r) => r.accessTokens.findById(foreign.token.id));
+      const foreignToken = await t.storage.uow.read((r) =>
+        r.accessTokens.findById(foreign.token.brandId, foreign.token.id),
+      );
       expect(foreignToken?.revokedAt).toBeNull();
       const list = await agent.get('/console/tokens');
       expect(list.text).not.toContain(`data-token-id="${colleagues.token.id}"`);

@@ -80,9 +80,9 @@ for (const dialect of testDialects()) {
     it('deletes the row of a session idle for 12 hours, while a session in use still opens the console', async () => {
       const brand = await createBrand(deps(), { name: 'North', currency: 'EUR' });
       const user = await createUser(deps(), { brandId: brand.id, email: 'anna@north.example', name: 'Anna' });
-      const idle = await startConsoleSession(deps(), { userId: user.id });
+      const idle = await startConsoleSession(deps(), { brandId: user.brandId, userId: user.id });
       t.clock.advance(11 * HOUR_MS);
-      const inUse = await startConsoleSession(deps(), { userId: user.id });
+      const inUse = await startConsoleSession(deps(), { brandId: user.brandId, userId: user.id });
       t.clock.advance(HOUR_MS);
       const stored = async (session: typeof idle.session) =>
         (await t.storage.uow.read((r) => r.consoleSessions.findByHash(brand.id, session.secretHash))) !== null;

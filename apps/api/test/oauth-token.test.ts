@@ -51,6 +51,7 @@ for (const dialect of testDialects()) {
       const { code } = await issueAuthorizationCode(
         { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher },
         {
+          brandId: client.brandId,
           userId: client.userId,
           appId: options.appId ?? client.appId,
           redirectUri: REDIRECT_URI,

@@ -57,6 +57,7 @@ async function setUp() {
 
   const codeFor = () =>
     issueAuthorizationCode(deps, {
+      brandId: user.brandId,
       userId: user.id,
       appId: app.id,
       redirectUri: REDIRECT_URI,
@@ -113,9 +114,9 @@ async function setUp() {
 describe('sweeping expired credentials', () => {
   it('deletes a console session 12 hours after its last request, and keeps one in use', async () => {
     const { deps, clock, user, uow, sweep } = await setUp();
-    const idle = await startConsoleSession(deps, { userId: user.id });
+    const idle = await startConsoleSession(deps, { brandId: user.brandId, userId: user.id });
     clock.advance(11 * HOUR);
-    const busy = await startConsoleSession(deps, { userId: user.id });
+    const busy = await startConsoleSession(deps, { brandId: user.brandId, userId: user.id });
     clock.advance(HOUR);
 
     expect((await sweep()).consoleSessions).toBe(1);
@@ -126,7 +127,7 @@ describe('sweeping expired credentials', () => {
 
   it('deletes a busy console session 7 days after it began', async () => {
     const { deps, clock, user, sweep } = await setUp();
-    const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
+    const { cookieValue } = await startConsoleSession(deps, { brandId: user.brandId, userId: user.id });
     for (let hours = 0; hours < 7 * 24 - 10; hours += 10) {
       clock.advance(10 * HOUR);
       expect(await resolveConsoleSession(deps, { cookieValue })).not.toBeNull();
@@ -235,7 +236,8 @@ describe('sweeping expired credentials', () => {
   it('works through a backlog in batches, each in its own transaction, until none is left', async () => {
     const { deps, clock, user, uow, sweep } = await setUp();
     const sessions = [];
-    for (let i = 0; i < 5; i++) sessions.push(await startConsoleSession(deps, { userId: user.id }));
+    for (let i = 0; i < 5; i++)
+      sessions.push(await startConsoleSession(deps, { brandId: user.brandId, userId: user.id }));
     clock.advance(8 * DAY);
 
     let transactions = 0;

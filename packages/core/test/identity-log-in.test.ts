@@ -56,7 +56,7 @@ describe('passwords', () => {
       expect(refused).toMatchObject({ code: 'validation_failed', violations: [{ pointer: '/password', detail }] });
     }
     expect(await uow.read((r) => r.users.findByLoginEmail('bo@north.example'))).toBeNull();
-    expect(await uow.read((r) => r.users.findById(anna.id + 1))).toBeNull();
+    expect(await uow.read((r) => r.users.findByIdAnyBrand(anna.id + 1))).toBeNull();
   });
 
   it('accepts 12 and 256 characters, counting an emoji as one', async () => {

@@ -138,7 +138,7 @@ describe('apps as OAuth clients', () => {
       },
       { pointer: '/redirect_uris/2', detail: 'redirect_uris[2] must not have a fragment (#…)' },
     ]);
-    expect(await uow.read((r) => r.apiApps.findById(1))).toBeNull();
+    expect(await uow.read((r) => r.apiApps.findByIdAnyBrand(1))).toBeNull();
   });
 
   it(`takes at most ${MAX_REDIRECT_URIS} redirect URIs, repeats counted once`, async () => {

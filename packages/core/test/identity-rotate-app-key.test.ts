@@ -73,7 +73,7 @@ describe('rotating an app key', () => {
     await expect(verifier.verify({ accessToken, appKey, requireAppKey: true })).resolves.toMatchObject({
       appId: app.id,
     });
-    expect(await deps.uow.read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+    expect(await deps.uow.read((r) => r.apiApps.findById(app.brandId, app.id))).toStrictEqual(app);
   });
 
   it("rotates any brand's app when no brand is named (the operator's CLI), and refuses an unknown app", async () => {

@@ -71,7 +71,7 @@ describe('brands, users and apps', () => {
   it('stores only the hash of a new app key', async () => {
     const { uow, hasher, app, appKey } = await setUp();
 
-    const stored = await uow.read((r) => r.apiApps.findById(app.id));
+    const stored = await uow.read((r) => r.apiApps.findById(app.brandId, app.id));
 
     expect(stored).toMatchObject({ name: 'ERP', internalCode: 'erp-link', appKeyHash: hasher.hash(appKey) });
     expect(JSON.stringify(stored)).not.toContain(`"${appKey}"`);
@@ -112,7 +112,7 @@ describe('access tokens', () => {
 
     const { token, accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
 
-    expect(await uow.read((r) => r.accessTokens.findById(token.id))).toEqual({
+    expect(await uow.read((r) => r.accessTokens.findById(token.brandId, token.id))).toEqual({
       id: token.id,
       brandId: user.brandId,
       userId: user.id,
@@ -279,7 +279,7 @@ describe('access tokens', () => {
       code: 'validation_failed',
       violations: [{ pointer: '/scopes/1' }, { pointer: '/expires_in' }],
     });
-    expect(await uow.read((r) => r.accessTokens.findById(1))).toBeNull();
+    expect(await uow.read((r) => r.accessTokens.findByIdAnyBrand(1))).toBeNull();
   });
 
   it('revokes by id once; a second revocation reports the first instant', async () => {
@@ -293,7 +293,9 @@ describe('access tokens', () => {
 
     expect(first).toEqual({ tokenId: token.id, revokedAt: '2026-01-01T00:00:01.000Z', alreadyRevoked: false });
     expect(second).toEqual({ tokenId: token.id, revokedAt: '2026-01-01T00:00:01.000Z', alreadyRevoked: true });
-    expect((await uow.read((r) => r.accessTokens.findById(token.id)))!.revokedAt).toBe('2026-01-01T00:00:01.000Z');
+    expect((await uow.read((r) => r.accessTokens.findById(token.brandId, token.id)))!.revokedAt).toBe(
+      '2026-01-01T00:00:01.000Z',
+    );
   });
 
   it('cannot revoke a token that does not exist', async () => {

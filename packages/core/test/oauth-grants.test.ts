@@ -41,6 +41,7 @@ async function setUp() {
 
   const codeFor = (overrides: { scopes?: string[]; userId?: number; appId?: number } = {}) =>
     issueAuthorizationCode(deps, {
+      brandId: user.brandId,
       userId: user.id,
       appId: app.id,
       redirectUri: REDIRECT_URI,
@@ -110,6 +111,7 @@ describe('authorization codes', () => {
 
     const refused = await errorOf(
       issueAuthorizationCode(deps, {
+        brandId: user.brandId,
         userId: user.id,
         appId: app.id,
         redirectUri: REDIRECT_URI,
@@ -134,6 +136,7 @@ describe('authorization codes', () => {
 
     const refused = await errorOf(
       issueAuthorizationCode(deps, {
+        brandId: user.brandId,
         userId: user.id,
         appId: app.id,
         redirectUri: `${REDIRECT_URI}/`,

@@ -80,7 +80,7 @@ export async function startBrowserSession(
   res: Response,
   user: User,
 ): Promise<void> {
-  const { cookieValue } = await startConsoleSession(deps, { userId: user.id });
+  const { cookieValue } = await startConsoleSession(deps, { brandId: user.brandId, userId: user.id });
   setCookie(req, res, CONSOLE_COOKIES.session, cookieValue);
   clearCookie(req, res, CONSOLE_COOKIES.loginCsrf);
 }

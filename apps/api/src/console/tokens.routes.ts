@@ -48,10 +48,11 @@ export function tokenRoutes(kit: ConsoleKit, router: Router): void {
         return showTokens(res, session, 400, {
           error: `expires_in_days: must be a whole number of days from 1 to ${MAX_EXPIRY_DAYS}.`,
         });
-      const app = await deps.uow.read((r) => r.apiApps.findById(appId));
-      // Another brand's app is treated as missing: tenants never see each other.
-      if (!app || app.brandId !== session.user.brandId) return kit.notFound(res, 'There is no such app in your brand.');
+      // Read within the session's brand: another brand's app is missing, tenants never see each other.
+      const app = await deps.uow.read((r) => r.apiApps.findById(session.user.brandId, appId));
+      if (!app) return kit.notFound(res, 'There is no such app in your brand.');
       const { accessToken } = await issueAccessToken(deps, {
+        brandId: session.user.brandId,
         userId: session.user.id,
         appId: app.id,
         scopes,

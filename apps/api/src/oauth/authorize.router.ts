@@ -195,6 +195,7 @@ export function authorizeRouter(deps: AuthorizeRouterDeps): Router {
       if (scopes.length === 0 || scopes.length !== ticked.length)
         return await showConsent(res, request, session, 400, 'Tick at least one permission, or deny the request.');
       const { code } = await issueAuthorizationCode(deps, {
+        brandId: session.user.brandId,
         userId: session.user.id,
         appId: request.client.app.id,
         redirectUri: request.redirectUri,

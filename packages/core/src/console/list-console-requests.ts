@@ -69,8 +69,8 @@ export async function listConsoleRequests(
     const users: User[] = [];
     // A page names a handful of users (a brand's integrations run as few): one lookup each.
     for (const userId of new Set(requests.map((request) => request.userId))) {
-      const user = await r.users.findById(userId);
-      if (user && user.brandId === input.brandId) users.push(user);
+      const user = await r.users.findById(input.brandId, userId);
+      if (user) users.push(user);
     }
     return { requests, older, apps, users };
   });

@@ -21,8 +21,8 @@ export async function resolveConsoleSession(
     const session = await tx.consoleSessions.findByHash(parsed.brandId, secretHash);
     if (!session) return null;
     const now = deps.clock.now();
-    const user = await tx.users.findById(session.userId);
-    if (consoleSessionEnded(session, now) || !user || user.brandId !== session.brandId) {
+    const user = await tx.users.findById(session.brandId, session.userId);
+    if (consoleSessionEnded(session, now) || !user) {
       await tx.consoleSessions.delete(session.brandId, session.id);
       return null;
     }

@@ -19,11 +19,11 @@ export async function startConsoleSession(
     clock: Clock;
     hasher: SecretHasher;
   },
-  input: { userId: number },
+  input: { brandId: number; userId: number },
 ): Promise<{ session: ConsoleSession; cookieValue: string }> {
   const secret = deps.hasher.randomSecret();
   const session = await deps.uow.run(async (tx) => {
-    const user = await tx.users.findById(input.userId);
+    const user = await tx.users.findById(input.brandId, input.userId);
     if (!user) throw DomainError.notFound('user', input.userId);
     const [id] = await tx.ids.next('console_sessions');
     const now = deps.clock.now();

@@ -11,8 +11,8 @@ export async function findApiApp(
   input: { brandId: number; appId: number },
 ): Promise<OAuthClient | null> {
   return deps.uow.read(async (r) => {
-    const app = await r.apiApps.findById(input.appId);
-    if (!app || app.brandId !== input.brandId) return null;
+    const app = await r.apiApps.findById(input.brandId, input.appId);
+    if (!app) return null;
     return { app, redirectUris: await r.apiApps.findRedirectUris(app.brandId, app.id) };
   });
 }

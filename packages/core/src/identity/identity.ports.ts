@@ -26,7 +26,13 @@ export interface BrandRepository {
  */
 export interface UserRepository {
   insert(user: User): Promise<void>;
-  findById(id: number): Promise<User | null>;
+  findById(brandId: number, id: number): Promise<User | null>;
+  /**
+   * The user with the id, of whichever brand: only for an operator who names a user by its id
+   * alone (the CLI's `create-token --user`, `set-password --user`). One of the reviewed
+   * cross-brand statements (docs/decisions/cross-brand-statements.md).
+   */
+  findByIdAnyBrand(id: number): Promise<User | null>;
   /** The user of any brand who logs in with `loginEmail` (already normalised), with their password hash. */
   findByLoginEmail(loginEmail: string): Promise<UserCredentials | null>;
   /**
@@ -44,7 +50,9 @@ export interface UserRepository {
  */
 export interface ApiAppRepository {
   insert(app: ApiApp): Promise<void>;
-  findById(id: number): Promise<ApiApp | null>;
+  findById(brandId: number, id: number): Promise<ApiApp | null>;
+  /** The app with the id, of whichever brand: only for the operator's `rotate-app-key --app` (reviewed cross-brand). */
+  findByIdAnyBrand(id: number): Promise<ApiApp | null>;
   /** The app of any brand whose public client id is `clientId` (exact match). */
   findByClientId(clientId: string): Promise<ApiApp | null>;
   /** The brand's apps, oldest first (the console's choice of app). */
@@ -95,14 +103,16 @@ export interface LoginAttemptRepository {
 export interface AccessTokenRepository {
   insert(token: AccessToken): Promise<void>;
   findByHash(tokenHash: string): Promise<AccessToken | null>;
-  findById(id: number): Promise<AccessToken | null>;
+  findById(brandId: number, id: number): Promise<AccessToken | null>;
+  /** The token with the id, of whichever brand: only for the operator's `revoke-token --id` (reviewed cross-brand). */
+  findByIdAnyBrand(id: number): Promise<AccessToken | null>;
   /** The tokens of one user of the brand, newest first, revoked and expired ones included (the console's list). */
   listForUser(brandId: number, userId: number): Promise<AccessToken[]>;
   /**
    * Marks the token revoked at `at` and advances the credentials revision in the same
    * transaction; returns false (and changes nothing) when it was already revoked.
    */
-  revoke(id: number, at: string): Promise<boolean>;
+  revoke(brandId: number, id: number, at: string): Promise<boolean>;
   /**
    * A number that advances with every change making a stored credential invalid (a revocation,
    * an app key rotation; any future deletion must advance it too). Whoever caches verified tokens

@@ -13,6 +13,8 @@ export const DEFAULT_TOKEN_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
  * (default one year).
  */
 export interface IssueAccessTokenInput {
+  /** The brand the caller acts for (the console); the CLI, an operator's tool, names a user by id alone. */
+  brandId?: number;
   userId: number;
   appId: number;
   /** Defaults to every scope. */
@@ -45,11 +47,14 @@ export async function issueAccessToken(
 
   const accessToken = deps.hasher.randomSecret();
   const token = await deps.uow.run(async (tx) => {
-    const user = await tx.users.findById(input.userId);
+    const user =
+      input.brandId !== undefined
+        ? await tx.users.findById(input.brandId, input.userId)
+        : await tx.users.findByIdAnyBrand(input.userId);
     if (!user) throw DomainError.notFound('user', input.userId);
-    const app = await tx.apiApps.findById(input.appId);
-    // An app of another brand is treated as missing: tenants never see each other.
-    if (!app || app.brandId !== user.brandId) throw DomainError.notFound('api app', input.appId);
+    // Read within the user's brand: an app of another brand is missing, tenants never see each other.
+    const app = await tx.apiApps.findById(user.brandId, input.appId);
+    if (!app) throw DomainError.notFound('api app', input.appId);
     const [id] = await tx.ids.next('access_tokens');
     const now = deps.clock.now();
     const issued: AccessToken = {

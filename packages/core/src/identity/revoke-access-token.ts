@@ -15,7 +15,9 @@ export async function revokeAccessToken(
   return deps.uow.run(async (tx) => {
     const token =
       input.tokenId !== undefined
-        ? await tx.accessTokens.findById(input.tokenId)
+        ? input.ownedBy
+          ? await tx.accessTokens.findById(input.ownedBy.brandId, input.tokenId)
+          : await tx.accessTokens.findByIdAnyBrand(input.tokenId)
         : input.accessToken !== undefined
           ? await tx.accessTokens.findByHash(deps.hasher.hash(input.accessToken))
           : null;
@@ -26,7 +28,7 @@ export async function revokeAccessToken(
     if (!token || foreign) throw DomainError.notFound('access token', input.tokenId ?? '(given)');
     if (token.revokedAt) return { tokenId: token.id, revokedAt: token.revokedAt, alreadyRevoked: true };
     const now = deps.clock.now();
-    await tx.accessTokens.revoke(token.id, now);
+    await tx.accessTokens.revoke(token.brandId, token.id, now);
     return { tokenId: token.id, revokedAt: now, alreadyRevoked: false };
   });
 }

@@ -28,9 +28,11 @@ export async function rotateApiAppKey(
   const appKey = deps.hasher.randomSecret();
   const appKeyHash = deps.hasher.hash(appKey);
   return deps.uow.run(async (tx) => {
-    const app = await tx.apiApps.findById(input.appId);
-    const foreign = app !== null && input.brandId !== undefined && app.brandId !== input.brandId;
-    if (!app || foreign || !(await tx.apiApps.replaceAppKeyHash(app.brandId, app.id, appKeyHash)))
+    const app =
+      input.brandId !== undefined
+        ? await tx.apiApps.findById(input.brandId, input.appId)
+        : await tx.apiApps.findByIdAnyBrand(input.appId);
+    if (!app || !(await tx.apiApps.replaceAppKeyHash(app.brandId, app.id, appKeyHash)))
       throw DomainError.notFound('api app', input.appId);
     return { app: { ...app, appKeyHash }, appKey };
   });

@@ -25,8 +25,8 @@ export async function setRedirectUris(
   const redirectUris = checkRedirectUris(input.redirectUris, violations);
   violations.throwIfAny();
   return deps.uow.run(async (tx) => {
-    const app = await tx.apiApps.findById(input.appId);
-    if (!app || app.brandId !== input.brandId) throw DomainError.notFound('api app', input.appId);
+    const app = await tx.apiApps.findById(input.brandId, input.appId);
+    if (!app) throw DomainError.notFound('api app', input.appId);
     await tx.apiApps.replaceRedirectUris(app.brandId, app.id, redirectUris);
     return { app, redirectUris };
   });

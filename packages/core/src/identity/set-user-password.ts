@@ -27,7 +27,7 @@ export async function setUserPassword(
   // Hashed before the transaction opens: the hash takes a while and needs no row held.
   const passwordHash = await deps.passwordHasher.hash(normalizedPassword(input.password));
   return deps.uow.run(async (tx) => {
-    const user = await tx.users.findById(input.userId);
+    const user = await tx.users.findByIdAnyBrand(input.userId);
     if (!user) throw DomainError.notFound('user', input.userId);
     await storePassword(tx, user, passwordHash);
     await tx.loginAttempts.clear(accountThrottleKey(loginEmailOf(user.email)));

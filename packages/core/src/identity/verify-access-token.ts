@@ -69,7 +69,7 @@ export function createStoredTokenVerifier(deps: {
       if (cached) return cached;
       const token = await repositories.accessTokens.findByHash(tokenHash);
       if (!token) return null;
-      const app = await repositories.apiApps.findById(token.appId);
+      const app = await repositories.apiApps.findById(token.brandId, token.appId);
       if (!app) return null;
       cache.keep(tokenHash, revision, { token, app });
       return { token, app };

@@ -84,7 +84,7 @@ export async function revokeGrantWithTokens(
   if (!(await tx.oauthGrants.revoke(grant.brandId, grant.id, at))) return;
   // Expired access tokens are refused anyway; revoking them too would only rewrite old rows.
   for (const accessTokenId of await tx.oauthGrants.accessTokenIdsLiveAt(grant.brandId, grant.id, at))
-    await tx.accessTokens.revoke(accessTokenId, at);
+    await tx.accessTokens.revoke(grant.brandId, accessTokenId, at);
   await tx.oauthRefreshTokens.revokeForGrant(grant.brandId, grant.id, at);
 }
 

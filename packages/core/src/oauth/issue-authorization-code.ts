@@ -9,6 +9,8 @@ import { checkCodeChallenge, checkScopes } from './oauth-rules';
 
 /** What `issueAuthorizationCode` needs: who allowed which app, where to send the code, what for, and the PKCE challenge. */
 export interface IssueAuthorizationCodeInput {
+  /** The brand of the signed-in user (the console session's). */
+  brandId: number;
   userId: number;
   appId: number;
   /** The authorization request's `redirect_uri`: one the app registered, character for character. */
@@ -41,11 +43,11 @@ export async function issueAuthorizationCode(
 
   const code = deps.hasher.randomSecret();
   const authorizationCode = await deps.uow.run(async (tx) => {
-    const user = await tx.users.findById(input.userId);
+    const user = await tx.users.findById(input.brandId, input.userId);
     if (!user) throw DomainError.notFound('user', input.userId);
-    const app = await tx.apiApps.findById(input.appId);
-    // An app of another brand is treated as missing: tenants never see each other.
-    if (!app || app.brandId !== user.brandId) throw DomainError.notFound('api app', input.appId);
+    // Read within the user's brand: an app of another brand is missing, tenants never see each other.
+    const app = await tx.apiApps.findById(user.brandId, input.appId);
+    if (!app) throw DomainError.notFound('api app', input.appId);
     // The authorize step checks this before it asks for consent; checked again here so that no
     // code is ever bound to a URI the app did not register (RFC 9700 §4.1.3: exact match).
     const redirectUris = await tx.apiApps.findRedirectUris(app.brandId, app.id);

@@ -26,7 +26,7 @@ export async function revokeOAuthToken(
     const accessToken = await tx.accessTokens.findByHash(tokenHash);
     if (accessToken) {
       if (accessToken.brandId === input.brandId && accessToken.appId === input.appId && accessToken.revokedAt === null)
-        await tx.accessTokens.revoke(accessToken.id, now);
+        await tx.accessTokens.revoke(accessToken.brandId, accessToken.id, now);
       return;
     }
     const refreshToken = await tx.oauthRefreshTokens.findByHash(input.brandId, tokenHash);

@@ -37,7 +37,10 @@ export function describeConsoleSessionsContract(name: string, open: () => Promis
     it('stores only the hash of the cookie secret, and resolves the cookie to its user', async () => {
       const clock = new FixedClock(T0);
       const user = await aUser(clock);
-      const { session, cookieValue } = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
+      const { session, cookieValue } = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
       const secret = cookieValue.slice(cookieValue.indexOf('.') + 1);
       expect(cookieValue).toBe(consoleSessionCookieValue(user.brandId, secret));
       const stored = await uow().read((r) => r.consoleSessions.findByHash(user.brandId, hasher.hash(secret)));
@@ -56,7 +59,10 @@ export function describeConsoleSessionsContract(name: string, open: () => Promis
       const clock = new FixedClock(T0);
       const user = await aUser(clock);
       const other = await aUser(clock, 'Other console brand');
-      const { cookieValue } = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
+      const { cookieValue } = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
       const secret = cookieValue.slice(cookieValue.indexOf('.') + 1);
       const forged = consoleSessionCookieValue(other.brandId, secret);
       expect(await resolveConsoleSession({ uow: uow(), clock, hasher }, { cookieValue: forged })).toBeNull();
@@ -67,7 +73,10 @@ export function describeConsoleSessionsContract(name: string, open: () => Promis
     it('ends a session idle for 12 hours, and deletes it', async () => {
       const clock = new FixedClock(T0);
       const user = await aUser(clock);
-      const { cookieValue } = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
+      const { cookieValue } = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
       clock.advance(CONSOLE_SESSION_IDLE_SECONDS * 1000 - 1);
       expect(await resolveConsoleSession({ uow: uow(), clock, hasher }, { cookieValue })).not.toBeNull();
       clock.advance(CONSOLE_SESSION_IDLE_SECONDS * 1000);
@@ -79,7 +88,10 @@ export function describeConsoleSessionsContract(name: string, open: () => Promis
     it('ends a busy session 7 days after it began', async () => {
       const clock = new FixedClock(T0);
       const user = await aUser(clock);
-      const { cookieValue } = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
+      const { cookieValue } = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
       // A request every 10 hours keeps it from idling out, but not past its absolute end.
       for (let hours = 10; hours < CONSOLE_SESSION_ABSOLUTE_SECONDS / 3600; hours += 10) {
         clock.advance(10 * HOUR_MS);
@@ -92,8 +104,14 @@ export function describeConsoleSessionsContract(name: string, open: () => Promis
     it('logs out: the cookie resolves to nothing afterwards, and a second log out changes nothing', async () => {
       const clock = new FixedClock(T0);
       const user = await aUser(clock);
-      const first = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
-      const second = await startConsoleSession({ uow: uow(), clock, hasher }, { userId: user.id });
+      const first = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
+      const second = await startConsoleSession(
+        { uow: uow(), clock, hasher },
+        { brandId: user.brandId, userId: user.id },
+      );
       expect(await endConsoleSession({ uow: uow(), hasher }, { cookieValue: first.cookieValue })).toBe(true);
       expect(await resolveConsoleSession({ uow: uow(), clock, hasher }, { cookieValue: first.cookieValue })).toBeNull();
       expect(await endConsoleSession({ uow: uow(), hasher }, { cookieValue: first.cookieValue })).toBe(false);

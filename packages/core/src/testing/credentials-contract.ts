@@ -64,7 +64,7 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
         expect(found?.user).toStrictEqual(user);
         expect(found?.passwordHash).toMatch(/^fake\$/);
         expect(await passwordHasher.verify(PASSWORD, found!.passwordHash)).toBe(true);
-        expect(await uow().read((r) => r.users.findById(user.id))).toStrictEqual(user);
+        expect(await uow().read((r) => r.users.findById(user.brandId, user.id))).toStrictEqual(user);
         expect(await uow().read((r) => r.users.findByLoginEmail(email))).toBeNull();
       });
 
@@ -274,7 +274,7 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
         expect(app.clientId).toMatch(/^app_/);
         expect(other.clientId).not.toBe(app.clientId);
         expect(await uow().read((r) => r.apiApps.findByClientId(app.clientId))).toStrictEqual(app);
-        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+        expect(await uow().read((r) => r.apiApps.findById(app.brandId, app.id))).toStrictEqual(app);
         expect(await uow().read((r) => r.apiApps.findByClientId('app_nobodyhasthisclientid'))).toBeNull();
         expect(await uow().read((r) => r.apiApps.findByClientId(app.clientId.toUpperCase()))).toBeNull();
       });
@@ -354,13 +354,13 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
           }),
         ).rejects.toThrow('rolled back');
         expect(await revision()).toBe(before);
-        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+        expect(await uow().read((r) => r.apiApps.findById(app.brandId, app.id))).toStrictEqual(app);
 
         const { appKey: newKey } = await rotateApiAppKey(deps(), { brandId: brand.id, appId: app.id });
 
         expect(newKey).not.toBe(oldKey);
         expect(await revision()).toBeGreaterThan(before);
-        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual({
+        expect(await uow().read((r) => r.apiApps.findById(app.brandId, app.id))).toStrictEqual({
           ...app,
           appKeyHash: hasher.hash(newKey),
         });
@@ -383,7 +383,7 @@ export function describeCredentialsContract(name: string, open: () => Promise<Co
         expect(await codeOf(rotateApiAppKey(deps(), { appId: 987_654_321 }))).toBe('not_found');
 
         expect(await uow().read((r) => r.accessTokens.credentialsRevision())).toBe(before);
-        expect(await uow().read((r) => r.apiApps.findById(app.id))).toStrictEqual(app);
+        expect(await uow().read((r) => r.apiApps.findById(app.brandId, app.id))).toStrictEqual(app);
         await expect(
           authenticateOAuthClient(deps(), { clientId: app.clientId, clientSecret: appKey }),
         ).resolves.toMatchObject({ id: app.id });

@@ -178,7 +178,7 @@ export function describeHousekeepingContract(name: string, open: () => Promise<C
       });
     }
     const accessTokenStored = (t: AccessToken) =>
-      uow().read(async (r) => (await r.accessTokens.findById(t.id)) !== null);
+      uow().read(async (r) => (await r.accessTokens.findById(t.brandId, t.id)) !== null);
 
     it('deletes console sessions past their absolute end or idle since the cut, and keeps a live one', async () => {
       const tenant = await aTenant();

@@ -49,8 +49,12 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
         const brand = await aBrand();
         const user = await aUser(brand.id);
 
-        expect(await uow().read((r) => r.users.findById(user.id))).toStrictEqual(user);
-        expect(await uow().read((r) => r.users.findById(987_654_321))).toBeNull();
+        expect(await uow().read((r) => r.users.findById(user.brandId, user.id))).toStrictEqual(user);
+        expect(await uow().read((r) => r.users.findById(user.brandId, 987_654_321))).toBeNull();
+        // Read within another brand, the user is missing: the brand is part of its key.
+        const other = await aBrand();
+        expect(await uow().read((r) => r.users.findById(other.id, user.id))).toBeNull();
+        expect(await uow().read((r) => r.users.findByIdAnyBrand(user.id))).toStrictEqual(user);
       });
 
       it('stores apps with and without an internal code', async () => {
@@ -58,9 +62,12 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
         const plain = await anApp(brand.id);
         const portal = await anApp(brand.id, 'partner-portal');
 
-        expect(await uow().read((r) => r.apiApps.findById(plain.id))).toStrictEqual(plain);
-        expect(await uow().read((r) => r.apiApps.findById(portal.id))).toStrictEqual(portal);
-        expect(await uow().read((r) => r.apiApps.findById(987_654_321))).toBeNull();
+        expect(await uow().read((r) => r.apiApps.findById(plain.brandId, plain.id))).toStrictEqual(plain);
+        expect(await uow().read((r) => r.apiApps.findById(portal.brandId, portal.id))).toStrictEqual(portal);
+        expect(await uow().read((r) => r.apiApps.findById(portal.brandId, 987_654_321))).toBeNull();
+        const other = await aBrand();
+        expect(await uow().read((r) => r.apiApps.findById(other.id, portal.id))).toBeNull();
+        expect(await uow().read((r) => r.apiApps.findByIdAnyBrand(portal.id))).toStrictEqual(portal);
       });
 
       it('finds an access token by its hash and by its id, scopes in order', async () => {
@@ -68,7 +75,7 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
         const token = await aToken(await aUser(brand.id), await anApp(brand.id));
 
         expect(await uow().read((r) => r.accessTokens.findByHash(token.tokenHash))).toStrictEqual(token);
-        expect(await uow().read((r) => r.accessTokens.findById(token.id))).toStrictEqual(token);
+        expect(await uow().read((r) => r.accessTokens.findById(token.brandId, token.id))).toStrictEqual(token);
       });
 
       it("lists a user's access tokens newest first, revoked ones included, never another user's or brand's", async () => {
@@ -81,7 +88,7 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
         const newer = await aToken(user, app);
         await aToken(colleague, app);
         await aToken(await aUser(other.id), await anApp(other.id));
-        await uow().run((tx) => tx.accessTokens.revoke(older.id, '2026-02-01T10:00:00.000Z'));
+        await uow().run((tx) => tx.accessTokens.revoke(older.brandId, older.id, '2026-02-01T10:00:00.000Z'));
 
         expect(await uow().read((r) => r.accessTokens.listForUser(brand.id, user.id))).toStrictEqual([
           newer,
@@ -102,7 +109,7 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
 
       it('finds no access token for an unknown hash or id', async () => {
         expect(await uow().read((r) => r.accessTokens.findByHash('no-such-hash'))).toBeNull();
-        expect(await uow().read((r) => r.accessTokens.findById(987_654_321))).toBeNull();
+        expect(await uow().read((r) => r.accessTokens.findByIdAnyBrand(987_654_321))).toBeNull();
       });
 
       it('advances the credentials revision with a revocation that commits, not with one that changes nothing or rolls back', async () => {
@@ -113,17 +120,17 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
 
         await expect(
           uow().run(async (tx) => {
-            await tx.accessTokens.revoke(token.id, '2026-02-01T10:00:00.000Z');
+            await tx.accessTokens.revoke(token.brandId, token.id, '2026-02-01T10:00:00.000Z');
             throw new Error('rolled back');
           }),
         ).rejects.toThrow('rolled back');
         expect(await revision()).toBe(before);
 
-        await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-02-01T10:00:00.000Z'));
+        await uow().run((tx) => tx.accessTokens.revoke(token.brandId, token.id, '2026-02-01T10:00:00.000Z'));
         const afterRevocation = await revision();
         expect(afterRevocation).toBeGreaterThan(before);
 
-        await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-03-01T10:00:00.000Z'));
+        await uow().run((tx) => tx.accessTokens.revoke(token.brandId, token.id, '2026-03-01T10:00:00.000Z'));
         expect(await revision()).toBe(afterRevocation);
       });
 
@@ -131,8 +138,12 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
         const brand = await aBrand();
         const token = await aToken(await aUser(brand.id), await anApp(brand.id));
 
-        const first = await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-02-01T10:00:00.000Z'));
-        const second = await uow().run((tx) => tx.accessTokens.revoke(token.id, '2026-03-01T10:00:00.000Z'));
+        const first = await uow().run((tx) =>
+          tx.accessTokens.revoke(token.brandId, token.id, '2026-02-01T10:00:00.000Z'),
+        );
+        const second = await uow().run((tx) =>
+          tx.accessTokens.revoke(token.brandId, token.id, '2026-03-01T10:00:00.000Z'),
+        );
 
         expect(first).toBe(true);
         expect(second).toBe(false);

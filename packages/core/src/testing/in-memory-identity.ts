@@ -69,7 +69,10 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async insert(user) {
       put(s().users, user);
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      return clone(s().users.find((u) => u.id === id && u.brandId === brandId) ?? null);
+    },
+    async findByIdAnyBrand(id) {
       return clone(s().users.find((u) => u.id === id) ?? null);
     },
     async findByLoginEmail(loginEmail) {
@@ -90,7 +93,10 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async insert(app) {
       put(s().apiApps, app);
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      return clone(s().apiApps.find((a) => a.id === id && a.brandId === brandId) ?? null);
+    },
+    async findByIdAnyBrand(id) {
       return clone(s().apiApps.find((a) => a.id === id) ?? null);
     },
     async findByClientId(clientId) {
@@ -124,7 +130,10 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
     async findByHash(hash) {
       return clone(s().accessTokens.find((t) => t.tokenHash === hash) ?? null);
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      return clone(s().accessTokens.find((t) => t.id === id && t.brandId === brandId) ?? null);
+    },
+    async findByIdAnyBrand(id) {
       return clone(s().accessTokens.find((t) => t.id === id) ?? null);
     },
     async listForUser(brandId, userId) {
@@ -134,8 +143,8 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
           .sort((a, b) => b.id - a.id),
       );
     },
-    async revoke(id, at) {
-      const token = s().accessTokens.find((t) => t.id === id);
+    async revoke(brandId, id, at) {
+      const token = s().accessTokens.find((t) => t.id === id && t.brandId === brandId);
       if (!token || token.revokedAt) return false;
       token.revokedAt = at;
       s().credentialsRevision += 1;

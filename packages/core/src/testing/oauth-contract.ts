@@ -94,6 +94,7 @@ export function describeOAuthContract(name: string, open: () => Promise<Contract
 
     const codeFor = (user: User, app: ApiApp, scopes?: string[]) =>
       issueAuthorizationCode(deps(), {
+        brandId: user.brandId,
         userId: user.id,
         appId: app.id,
         redirectUri: REDIRECT_URI,
@@ -400,7 +401,7 @@ export function describeOAuthContract(name: string, open: () => Promise<Contract
         const linked = await uow().read((r) => r.oauthGrants.accessTokenIdsLiveAt(brand.id, grant.id, clock.now()));
         expect(linked.length).toBeGreaterThanOrEqual(1);
         for (const id of linked)
-          expect((await uow().read((r) => r.accessTokens.findById(id)))?.revokedAt).toBe(clock.now());
+          expect((await uow().read((r) => r.accessTokens.findById(brand.id, id)))?.revokedAt).toBe(clock.now());
       },
       SLOW,
     );

@@ -111,7 +111,16 @@ export function userRepository(executor: Executor): UserRepository {
         .values({ id: u.id, brand_id: u.brandId, email: u.email, name: u.name, created_at: u.createdAt })
         .execute();
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      const row = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? rowToUser(row) : null;
+    },
+    async findByIdAnyBrand(id) {
       const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToUser(row) : null;
     },
@@ -168,7 +177,16 @@ export function apiAppRepository(executor: Executor): ApiAppRepository {
         })
         .execute();
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      const row = await db
+        .selectFrom('api_apps')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? rowToApiApp(row) : null;
+    },
+    async findByIdAnyBrand(id) {
       const row = await db.selectFrom('api_apps').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToApiApp(row) : null;
     },
@@ -282,7 +300,16 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
         .executeTakeFirst();
       return row ? rowToAccessToken(row) : null;
     },
-    async findById(id) {
+    async findById(brandId, id) {
+      const row = await db
+        .selectFrom('access_tokens')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? rowToAccessToken(row) : null;
+    },
+    async findByIdAnyBrand(id) {
       const row = await db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? rowToAccessToken(row) : null;
     },
@@ -296,10 +323,11 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
         .execute();
       return rows.map(rowToAccessToken);
     },
-    async revoke(id, at) {
+    async revoke(brandId, id, at) {
       const result = await db
         .updateTable('access_tokens')
         .set({ revoked_at: at })
+        .where('brand_id', '=', brandId)
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
