@@ -24,24 +24,51 @@ export async function deleteAtMost<T extends keyof Database>(
   limit: number,
   matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
 ): Promise<number> {
-  const result = await boundedDelete(db, table, key, limit, matching).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return (await deleteBrandByBrand(db, table, key, limit, matching, null)).length;
 }
 
 /**
  * `deleteAtMost` that answers one column of each deleted row (a token's hash, to give up its
  * look-up in `brand_lookups` in the same transaction).
  */
-export async function deleteAtMostReturning<T extends keyof Database, C extends keyof Database[T] & string>(
+export function deleteAtMostReturning<T extends keyof Database>(
   db: Kysely<Database>,
   table: T,
   key: readonly (keyof Database[T] & string)[],
   limit: number,
   matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
-  returning: C,
+  returning: keyof Database[T] & string,
 ): Promise<unknown[]> {
-  const rows = await boundedDelete(db, table, key, limit, matching).returning(sql.ref(returning).as('value')).execute();
-  return rows.map((row) => row.value);
+  return deleteBrandByBrand(db, table, key, limit, matching, returning);
+}
+
+/**
+ * A tenant table (its key leads with brand_id) is swept one brand at a time, each statement
+ * constrained to its brand (DESIGN §9: one brand per statement, so a tenant-sharded Postgres runs
+ * it on one shard), until `limit` rows went; a global table in one statement. Brands come from
+ * `brands` in id order: a sweep walks them all, which costs one short statement per brand and
+ * table when there is nothing to delete.
+ */
+async function deleteBrandByBrand<T extends keyof Database>(
+  db: Kysely<Database>,
+  table: T,
+  key: readonly (keyof Database[T] & string)[],
+  limit: number,
+  matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  returning: string | null,
+): Promise<unknown[]> {
+  const run = async (brandId: number | null, rows: number): Promise<unknown[]> => {
+    const statement = boundedDelete(db, table, key, rows, matching, brandId);
+    if (returning === null) return Array.from({ length: Number((await statement.executeTakeFirst()).numDeletedRows) });
+    return (await statement.returning(sql.ref(returning).as('value')).execute()).map((row) => row.value);
+  };
+  if (key[0] !== 'brand_id') return run(null, limit);
+  const deleted: unknown[] = [];
+  for (const { id } of await db.selectFrom('brands').select('id').orderBy('id').execute()) {
+    if (deleted.length >= limit) break;
+    deleted.push(...(await run(Number(id), limit - deleted.length)));
+  }
+  return deleted;
 }
 
 function boundedDelete<T extends keyof Database>(
@@ -50,12 +77,15 @@ function boundedDelete<T extends keyof Database>(
   key: readonly (keyof Database[T] & string)[],
   limit: number,
   matching: (eb: ExpressionBuilder<Database, T>) => Expression<SqlBool>,
+  brandId: number | null,
 ) {
   const columns = sql.join(key.map((column) => sql.ref(column)));
   // The query builder's types cannot follow a table chosen by a type parameter through select and
   // where; the statement is the same for every table, so it is built on the untyped view.
   const untyped = db as unknown as Kysely<AnyTables>;
-  const matches = matching as unknown as (eb: ExpressionBuilder<AnyTables, string>) => Expression<SqlBool>;
+  const given = matching as unknown as (eb: ExpressionBuilder<AnyTables, string>) => Expression<SqlBool>;
+  const matches = (eb: ExpressionBuilder<AnyTables, string>): Expression<SqlBool> =>
+    brandId === null ? given(eb) : eb.and([eb('brand_id', '=', brandId), given(eb)]);
   const name: string = table;
   const chosen = untyped
     .selectFrom(name)

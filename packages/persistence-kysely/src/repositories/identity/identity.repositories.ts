@@ -414,7 +414,7 @@ export function requestLogRepository(
       return rows.map((row) => ({ ...rowToRequestLog(row), id: Number(row.id) }));
     },
     deleteCreatedBefore: (before, limit) =>
-      deleteAtMost(db, 'request_logs', ['id'], limit, (eb) => eb('created_at', '<', before)),
+      deleteAtMost(db, 'request_logs', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),
   };
 }
 

@@ -198,31 +198,42 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
       return { rows: rows.map(rowToDelivery), total };
     },
     async claimDue(now, lease, limit) {
-      // One statement: the due deliveries nobody holds, the longest due first, taken by this
-      // owner. On Postgres SKIP LOCKED lets concurrent dispatchers pass over each other's rows
-      // instead of waiting; on SQLite writes are serialised, so the statement alone is atomic.
-      const due = db
-        .selectFrom('webhook_deliveries')
-        .select(['brand_id', 'id'])
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit);
-      const rows = await db
-        .updateTable('webhook_deliveries')
-        .set({ lease_owner: lease.owner, lease_until: lease.until })
-        .where((eb) =>
-          eb(
-            eb.refTuple('brand_id', 'id'),
-            'in',
-            (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
-          ),
-        )
-        .returning(['brand_id', 'id'])
-        .execute();
-      return rows.map((r) => ({ brandId: Number(r.brand_id), id: Number(r.id) }));
+      // Brand by brand (DESIGN §9: no multi-brand FOR UPDATE), from a brand picked at random so a
+      // brand with a backlog cannot keep the others waiting pass after pass. Per brand one
+      // statement: its due deliveries nobody holds, the longest due first, taken by this owner.
+      // On Postgres SKIP LOCKED lets concurrent dispatchers pass over each other's rows instead
+      // of waiting; on SQLite writes are serialised, so the statement alone is atomic.
+      const brands = (await db.selectFrom('brands').select('id').orderBy('id').execute()).map((b) => Number(b.id));
+      const start = Math.floor(Math.random() * brands.length);
+      const claimed: { brandId: number; id: number }[] = [];
+      for (let i = 0; i < brands.length && claimed.length < limit; i++) {
+        const brandId = brands[(start + i) % brands.length]!;
+        const due = db
+          .selectFrom('webhook_deliveries')
+          .select(['brand_id', 'id'])
+          .where('brand_id', '=', brandId)
+          .where('status', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit - claimed.length);
+        const rows = await db
+          .updateTable('webhook_deliveries')
+          .set({ lease_owner: lease.owner, lease_until: lease.until })
+          .where('brand_id', '=', brandId)
+          .where((eb) =>
+            eb(
+              eb.refTuple('brand_id', 'id'),
+              'in',
+              (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
+            ),
+          )
+          .returning(['brand_id', 'id'])
+          .execute();
+        for (const r of rows) claimed.push({ brandId: Number(r.brand_id), id: Number(r.id) });
+      }
+      return claimed;
     },
     async recordAttempt(delivery, owner) {
       const result = await db
@@ -235,11 +246,13 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
       return Number(result.numUpdatedRows) > 0;
     },
     async release(owner) {
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ lease_owner: null, lease_until: null })
-        .where('lease_owner', '=', owner)
-        .execute();
+      for (const { id } of await db.selectFrom('brands').select('id').orderBy('id').execute())
+        await db
+          .updateTable('webhook_deliveries')
+          .set({ lease_owner: null, lease_until: null })
+          .where('brand_id', '=', id)
+          .where('lease_owner', '=', owner)
+          .execute();
     },
     deleteCreatedBefore: (before, limit) =>
       deleteAtMost(db, 'webhook_deliveries', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),
