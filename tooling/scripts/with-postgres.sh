@@ -15,7 +15,7 @@ if [ "$#" -eq 0 ]; then
 fi
 
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
-  log "TEST_POSTGRES_URL already set; using it"
+  log "TEST_POSTGRES_URL already set; using it (connect as a role that is neither superuser nor BYPASSRLS, or row-level security is not exercised)"
   exec "$@"
 fi
 
@@ -138,8 +138,16 @@ if [ -z "$port" ]; then
   exit 1
 fi
 
-# initdb -U postgres already made `postgres` the superuser and `postgres` the database.
-export TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:${port}/postgres"
+# initdb -U postgres already made `postgres` the superuser and `postgres` the database. The
+# project connects as `brand_app`, as a deployment should (DESIGN §9): it owns the tables it
+# migrates but is neither superuser nor BYPASSRLS, so the forced row-level security binds it.
+# CREATEDB lets the tests make their databases. Tests that inspect every brand's rows at once
+# (snapshots, plans) connect as the superuser, through TEST_POSTGRES_ADMIN_URL.
+(cd "$tmp" && as_pg "$bindir/psql" -h "$tmp/sock" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
+  -c "create role brand_app login createdb nosuperuser nobypassrls") >&2 \
+  || { log "could not create the brand_app role"; exit 1; }
+export TEST_POSTGRES_URL="postgres://brand_app@127.0.0.1:${port}/postgres"
+export TEST_POSTGRES_ADMIN_URL="postgres://postgres@127.0.0.1:${port}/postgres"
 # Tests that must stop and start a server of their own (restart under load) find the binaries here.
 export PG_BINDIR="$bindir"
 log "server ready at $TEST_POSTGRES_URL"

@@ -13,6 +13,7 @@ import {
   SqliteQueryCompiler,
 } from 'kysely';
 import { Pool, types } from 'pg';
+import { brandScopedPool } from './brand-session';
 import { Database } from './database';
 import { SqliteLane } from './sqlite-lane';
 import { Dialect } from './storage';
@@ -257,7 +258,8 @@ export function openConnection(
   if (parsed.dialect === 'postgres') {
     const pool = resilientPool(parsed.location, options);
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
+      // Clients come out with the brand of the call chain set, for row-level security (brand-session.ts).
+      dialect: new PostgresDialect({ pool: brandScopedPool(pool) }),
       ...(options.log ? { log: options.log } : {}),
     });
     return { db, lane: undefined };

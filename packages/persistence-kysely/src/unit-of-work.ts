@@ -8,6 +8,7 @@ import {
   withStepsBeforeCommit,
 } from '@brand/core';
 import { Kysely } from 'kysely';
+import { actingForCalledBrand } from './brand-session';
 import { Database } from './database';
 import { catalogRepositoryFactories } from './repositories/catalog/catalog.repositories';
 import { customerRepositoryFactories } from './repositories/customers/customer.repositories';
@@ -84,7 +85,12 @@ export function bindRepositories(executor: Executor): Repositories {
   const bound: Repositories = new Proxy(made as Repositories, {
     get: (target, key) => {
       if (!isRepositoryKey(key)) return undefined;
-      return (target[key] ??= REPOSITORY_FACTORIES[key](executor, bound) as never);
+      return (target[key] ??= actingForCalledBrand(
+        key,
+        REPOSITORY_FACTORIES[key](executor, bound),
+        executor.db,
+        executor.dialect,
+      ) as never);
     },
     has: (_target, key) => isRepositoryKey(key),
     ownKeys: () => REPOSITORY_KEYS,

@@ -13,7 +13,7 @@ import {
 import { FakeSecretHasher } from '@brand/core/testing';
 import { CompiledQuery, LogEvent } from 'kysely';
 import { connectKysely, openStorage, parseDatabaseUrl, Storage } from '../src';
-import { openTestStorage, testDialects } from '../src/testing';
+import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
 
 // How the adapter writes the request log: flushes of a size that changes every time.
 for (const dialect of testDialects()) {
@@ -92,7 +92,7 @@ for (const dialect of testDialects()) {
       } else {
         const opened = await openTestStorage(dialect, options);
         storage = opened;
-        raw = connectKysely(parseDatabaseUrl(opened.url));
+        raw = connectKysely(parseDatabaseUrl(inspectionUrl(opened.url)));
       }
     });
 

@@ -1,4 +1,4 @@
-import { Kysely, Migrator } from 'kysely';
+import { Kysely, Migrator, sql } from 'kysely';
 import { connectKysely, Database, parseDatabaseUrl } from '../src';
 import { migrationProvider } from '../src/migrations';
 import { isTenantTable, readSchema, TableModel } from '../src/migrations/brand-keys/schema-model';
@@ -39,9 +39,9 @@ for (const dialect of testDialects()) {
   describe(`tenant keys in the live catalog [${dialect}]`, () => {
     let close: () => Promise<void>;
     let schema: TableModel[];
+    let db: Kysely<Database>;
 
     beforeAll(async () => {
-      let db: Kysely<Database>;
       if (dialect === 'sqlite') {
         // One connection holds an in-memory database, so it is migrated here rather than opened twice.
         db = connectKysely(parseDatabaseUrl(':memory:'));
@@ -67,6 +67,29 @@ for (const dialect of testDialects()) {
     it('keys every tenant table on brand_id, in its primary, unique and foreign keys', () => {
       expect(keyViolations(schema)).toEqual([]);
     });
+
+    if (dialect === 'postgres') {
+      it('has row-level security enabled and forced on every tenant table, with the brand policy', async () => {
+        const { rows } = await sql<{ relname: string; enabled: boolean; forced: boolean; policies: string[] }>`
+          select c.relname, c.relrowsecurity as enabled, c.relforcerowsecurity as forced,
+                 array(select p.polname || ': ' || pg_get_expr(p.polqual, p.polrelid) || ' / ' || pg_get_expr(p.polwithcheck, p.polrelid)
+                         from pg_policy p where p.polrelid = c.oid order by p.polname)::text[] as policies
+            from pg_class c join pg_namespace n on n.oid = c.relnamespace
+           where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+        const byTable = new Map(rows.map((r) => [r.relname, r]));
+        const policy =
+          "brand_isolation: (brand_id = (NULLIF(current_setting('brand.id'::text, true), ''::text))::bigint) / (brand_id = (NULLIF(current_setting('brand.id'::text, true), ''::text))::bigint)";
+        const broken = schema
+          .filter(isTenantTable)
+          .map((t) => byTable.get(t.name)!)
+          .filter((r) => !r.enabled || !r.forced || r.policies.join('; ') !== policy)
+          .map((r) => r.relname);
+        expect(broken).toEqual([]);
+        // Global tables hold no brand's business rows: no row-level security there.
+        expect(byTable.get('brands')!.enabled).toBe(false);
+        expect(byTable.get('brand_lookups')!.enabled).toBe(false);
+      });
+    }
 
     it('finds a key without brand_id (the check can fail)', () => {
       const loose: TableModel = {

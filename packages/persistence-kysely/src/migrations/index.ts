@@ -17,6 +17,7 @@ import { housekeepingIndexesMigration } from './0014-housekeeping-indexes';
 import { idempotencyKeysMigration } from './0015-idempotency-keys';
 import { eventFeedsMigration } from './0016-event-feeds';
 import { brandKeysMigration } from './0017-brand-keys';
+import { rowLevelSecurityMigration } from './0018-row-level-security';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -40,6 +41,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0015-idempotency-keys': idempotencyKeysMigration(dialect),
         '0016-event-feeds': eventFeedsMigration(dialect),
         '0017-brand-keys': brandKeysMigration(dialect),
+        '0018-row-level-security': rowLevelSecurityMigration(dialect),
       };
     },
   };

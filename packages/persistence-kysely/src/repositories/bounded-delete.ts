@@ -1,4 +1,5 @@
 import { Expression, ExpressionBuilder, Kysely, SqlBool, sql } from 'kysely';
+import { withinBrand } from '../brand-session';
 import { Database } from '../database';
 
 /** Any table with any columns: the view `deleteAtMost` builds its statement on. */
@@ -66,7 +67,8 @@ async function deleteBrandByBrand<T extends keyof Database>(
   const deleted: unknown[] = [];
   for (const { id } of await db.selectFrom('brands').select('id').orderBy('id').execute()) {
     if (deleted.length >= limit) break;
-    deleted.push(...(await run(Number(id), limit - deleted.length)));
+    const brandId = Number(id);
+    deleted.push(...(await withinBrand(db, brandId, () => run(brandId, limit - deleted.length))));
   }
   return deleted;
 }

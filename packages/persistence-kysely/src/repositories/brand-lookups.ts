@@ -1,3 +1,4 @@
+import { withinBrand } from '../brand-session';
 import { Executor } from './executor';
 import { KeptStatement, runKept } from './kept-statements';
 
@@ -36,4 +37,36 @@ export async function claimLookup(executor: Executor, kind: LookupKind, value: s
 export async function releaseLookups(executor: Executor, kind: LookupKind, values: readonly string[]): Promise<void> {
   if (values.length === 0) return;
   await executor.db.deleteFrom('brand_lookups').where('kind', '=', kind).where('value', 'in', values).execute();
+}
+
+/**
+ * Reads the row a global value names, inside the brand the look-up finds for it (so row-level
+ * security admits it); null when no brand has the value.
+ */
+export async function readInBrandOf<T>(
+  executor: Executor,
+  kind: LookupKind,
+  value: string,
+  read: (brandId: number) => Promise<T | null>,
+): Promise<T | null> {
+  const brandId = await brandOf(executor, kind, value);
+  return brandId === null ? null : withinBrand(executor.db, brandId, () => read(brandId));
+}
+
+/**
+ * The first row `read` finds in any brand, brand by brand (one brand per statement, row-level
+ * security admitting each): for an operator who names a row by its id alone (the CLI). Costs a
+ * statement per brand; no request path uses it.
+ */
+export async function readInAnyBrand<T>(
+  executor: Executor,
+  read: (brandId: number) => Promise<T | null>,
+): Promise<T | null> {
+  const brands = await executor.db.selectFrom('brands').select('id').orderBy('id').execute();
+  for (const { id } of brands) {
+    const brandId = Number(id);
+    const found = await withinBrand(executor.db, brandId, () => read(brandId));
+    if (found !== null) return found;
+  }
+  return null;
 }

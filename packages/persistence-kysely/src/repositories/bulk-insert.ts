@@ -1,6 +1,7 @@
 import { Insertable, Selectable } from 'kysely';
 import { Database } from '../database';
-import { MAX_PARAMETERS } from './batches';
+import { withinBrand } from '../brand-session';
+import { groupBy, MAX_PARAMETERS } from './batches';
 import { executeText, Executor } from './executor';
 
 type Table = keyof Database;
@@ -142,6 +143,28 @@ export async function bulkInsert<T extends Table>(
   table: T,
   rows: readonly Insertable<Database[T]>[],
   options: BulkInsertOptions = {},
+): Promise<{ written: number; rows: Selectable<Database[T]>[] }> {
+  if (executor.dialect === 'postgres' && rows.length > 0 && 'brand_id' in rows[0]!) {
+    // Rows of several brands (a request log flush, a test's two brands) go brand by brand, each
+    // in its own statements inside its brand: one brand per statement, and row-level security
+    // checks every row written against the brand it is written in (DESIGN §9).
+    const byBrand = groupBy(rows, (row) => Number((row as { brand_id: unknown }).brand_id));
+    const out: { written: number; rows: Selectable<Database[T]>[] } = { written: 0, rows: [] };
+    for (const [brandId, ofBrand] of byBrand) {
+      const written = await withinBrand(executor.db, brandId, () => insertRows(executor, table, ofBrand, options));
+      out.written += written.written;
+      out.rows.push(...written.rows);
+    }
+    return out;
+  }
+  return insertRows(executor, table, rows, options);
+}
+
+async function insertRows<T extends Table>(
+  executor: Executor,
+  table: T,
+  rows: readonly Insertable<Database[T]>[],
+  options: BulkInsertOptions,
 ): Promise<{ written: number; rows: Selectable<Database[T]>[] }> {
   const { dialect } = executor;
   const out: { written: number; rows: Selectable<Database[T]>[] } = { written: 0, rows: [] };

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { connect, parseDatabaseUrl } from '../connection';
+import { inspectionUrl } from './test-storage';
 import { Database } from '../database';
 import { openStorage } from '../open-storage';
 import { Dialect, Storage } from '../storage';
@@ -113,7 +114,8 @@ export class DatabaseSnapshots {
 
   /** Opens a reading connection to the storage's database and lists its business tables. */
   static async open(storage: Storage & { url: string }): Promise<DatabaseSnapshots> {
-    const parsed = parseDatabaseUrl(storage.url);
+    // As the superuser on Postgres: a snapshot reads every brand's rows, which row-level security hides from the app's role.
+    const parsed = parseDatabaseUrl(inspectionUrl(storage.url));
     const pool = parsed.dialect === 'postgres' ? new Pool({ connectionString: parsed.location, max: 1 }) : null;
     // An idle connection that breaks makes the pool emit `error`, which would end the test process;
     // the next snapshot's query fails and says so instead.

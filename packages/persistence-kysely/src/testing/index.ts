@@ -3,6 +3,6 @@
  * storages on every dialect of the run, and row-level snapshots that prove a request changed
  * nothing. Never import it from production code.
  */
-export { oneTestDialect, openTestStorage, testDialects } from './test-storage';
+export { inspectionUrl, oneTestDialect, openTestStorage, testDialects } from './test-storage';
 export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
 export type { Snapshot } from './database-snapshot';

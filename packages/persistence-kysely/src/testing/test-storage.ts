@@ -37,6 +37,22 @@ function postgresServerUrl(): string {
   return url;
 }
 
+/**
+ * The same database as the superuser, for tests that look at every brand's rows at once (row
+ * snapshots, EXPLAIN of a brand's statement with parameters filled in): the app's own role is bound
+ * by row-level security. Without TEST_POSTGRES_ADMIN_URL (a server the caller started), the URL
+ * as given.
+ */
+export function inspectionUrl(url: string): string {
+  const admin = process.env.TEST_POSTGRES_ADMIN_URL;
+  if (!admin || !/^postgres(ql)?:\/\//.test(url)) return url;
+  const inspecting = new URL(url);
+  const superuser = new URL(admin);
+  inspecting.username = superuser.username;
+  inspecting.password = superuser.password;
+  return inspecting.toString();
+}
+
 function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -153,7 +169,11 @@ export async function openTestStorage(
     url,
     async close() {
       await close();
-      await withAdminClient(serverUrl, (admin) => admin.query(`drop database if exists ${database} with (force)`));
+      // As the superuser when there is one: inspecting connections (snapshots) may still be open,
+      // and only a superuser may end a superuser's connection.
+      await withAdminClient(inspectionUrl(serverUrl), (admin) =>
+        admin.query(`drop database if exists ${database} with (force)`),
+      );
     },
   });
 }

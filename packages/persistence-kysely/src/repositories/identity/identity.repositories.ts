@@ -22,7 +22,7 @@ import {
   UsersTable,
 } from '../../tables/identity.tables';
 import { deleteAtMost, deleteAtMostReturning } from '../bounded-delete';
-import { brandOf, claimLookup, LOOKUP, releaseLookups } from '../brand-lookups';
+import { claimLookup, LOOKUP, readInAnyBrand, readInBrandOf, releaseLookups } from '../brand-lookups';
 import { bulkInsert } from '../bulk-insert';
 import { execute, Executor, RepositoryFactories } from '../executor';
 import { hitCounter, resetCounter } from '../rate-limit-counters';
@@ -121,18 +121,27 @@ export function userRepository(executor: Executor): UserRepository {
       return row ? rowToUser(row) : null;
     },
     async findByIdAnyBrand(id) {
-      const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await readInAnyBrand(executor, async (brandId) => {
+        const found = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToUser(row) : null;
     },
     async findByLoginEmail(loginEmail) {
-      const brandId = await brandOf(executor, LOOKUP.loginEmail, loginEmail);
-      if (brandId === null) return null;
-      const row = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('login_email', '=', loginEmail)
-        .executeTakeFirst();
+      const row = await readInBrandOf(executor, LOOKUP.loginEmail, loginEmail, async (brandId) => {
+        const found = await db
+          .selectFrom('users')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('login_email', '=', loginEmail)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row?.password_hash ? { user: rowToUser(row), passwordHash: row.password_hash } : null;
     },
     async setPassword(brandId, userId, { passwordHash, loginEmail }) {
@@ -187,18 +196,27 @@ export function apiAppRepository(executor: Executor): ApiAppRepository {
       return row ? rowToApiApp(row) : null;
     },
     async findByIdAnyBrand(id) {
-      const row = await db.selectFrom('api_apps').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await readInAnyBrand(executor, async (brandId) => {
+        const found = await db
+          .selectFrom('api_apps')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToApiApp(row) : null;
     },
     async findByClientId(clientId) {
-      const brandId = await brandOf(executor, LOOKUP.oauthClient, clientId);
-      if (brandId === null) return null;
-      const row = await db
-        .selectFrom('api_apps')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('client_id', '=', clientId)
-        .executeTakeFirst();
+      const row = await readInBrandOf(executor, LOOKUP.oauthClient, clientId, async (brandId) => {
+        const found = await db
+          .selectFrom('api_apps')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('client_id', '=', clientId)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToApiApp(row) : null;
     },
     async listForBrand(brandId) {
@@ -290,14 +308,15 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
         .execute();
     },
     async findByHash(tokenHash) {
-      const brandId = await brandOf(executor, LOOKUP.accessToken, tokenHash);
-      if (brandId === null) return null;
-      const row = await db
-        .selectFrom('access_tokens')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await readInBrandOf(executor, LOOKUP.accessToken, tokenHash, async (brandId) => {
+        const found = await db
+          .selectFrom('access_tokens')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('token_hash', '=', tokenHash)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToAccessToken(row) : null;
     },
     async findById(brandId, id) {
@@ -310,7 +329,15 @@ export function accessTokenRepository(executor: Executor): AccessTokenRepository
       return row ? rowToAccessToken(row) : null;
     },
     async findByIdAnyBrand(id) {
-      const row = await db.selectFrom('access_tokens').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await readInAnyBrand(executor, async (brandId) => {
+        const found = await db
+          .selectFrom('access_tokens')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToAccessToken(row) : null;
     },
     async listForUser(brandId, userId) {
@@ -365,24 +392,21 @@ export function requestLogRepository(
       const ids = await nextIds(entries.length);
       // As raw multi-row inserts: a flush holds hundreds of rows under load (the query builder would
       // build a node per value), of a count that changes with every flush.
-      await bulkInsert(
-        executor,
-        'request_logs',
-        entries.map((e, i) => ({
-          id: ids[i]!,
-          brand_id: e.brandId,
-          user_id: e.userId,
-          app_id: e.appId,
-          token_id: e.tokenId,
-          method: e.method,
-          path: e.path,
-          status: e.status,
-          duration_ms: e.durationMs,
-          request_id: e.requestId,
-          created_at: e.createdAt,
-        })),
-        { reuseStatements: true },
-      );
+      const rows = entries.map((e, i) => ({
+        id: ids[i]!,
+        brand_id: e.brandId,
+        user_id: e.userId,
+        app_id: e.appId,
+        token_id: e.tokenId,
+        method: e.method,
+        path: e.path,
+        status: e.status,
+        duration_ms: e.durationMs,
+        request_id: e.requestId,
+        created_at: e.createdAt,
+      }));
+      // A flush holds requests of many brands: bulkInsert writes them brand by brand on Postgres.
+      await bulkInsert(executor, 'request_logs', rows, { reuseStatements: true });
     },
     async listForUser(brandId, userId, limit) {
       const rows = await db

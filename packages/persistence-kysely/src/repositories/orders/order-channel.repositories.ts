@@ -3,7 +3,7 @@ import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { OrderChannelsTable } from '../../tables/orders.tables';
 import { selectInChunks, unique } from '../batches';
-import { brandOf, claimLookup, LOOKUP } from '../brand-lookups';
+import { claimLookup, LOOKUP, readInBrandOf } from '../brand-lookups';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
 import { sortById } from '../documents/document-sql';
@@ -61,9 +61,12 @@ export function orderChannelRepository(executor: Executor): OrderChannelReposito
       return row ? rowToChannel(row) : null;
     },
     async findByPublicIdAnyBrand(publicId) {
-      const brandId = await brandOf(executor, LOOKUP.orderChannel, publicId);
-      if (brandId === null) return null;
-      const [row] = await runKept(executor, CHANNEL_BY_PUBLIC_ID, [publicId, brandId]);
+      const row = await readInBrandOf(
+        executor,
+        LOOKUP.orderChannel,
+        publicId,
+        async (brandId) => (await runKept(executor, CHANNEL_BY_PUBLIC_ID, [publicId, brandId]))[0] ?? null,
+      );
       return row ? rowToChannel(row) : null;
     },
     async findByIds(brandId, ids) {

@@ -12,7 +12,7 @@ import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-s
 import { AlertsTable, ClaimCausesTable, ReturnPortalsTable } from '../../tables/returns.tables';
 import { selectInChunks, unique } from '../batches';
 import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
-import { brandOf, claimLookup, LOOKUP } from '../brand-lookups';
+import { claimLookup, LOOKUP, readInBrandOf } from '../brand-lookups';
 import { Executor, fromFlag, toFlag } from '../executor';
 import { toNullableNumber } from '../json-columns';
 import { lockedInTransaction, sortById } from '../documents/document-sql';
@@ -123,14 +123,15 @@ export function returnPortalRepository(executor: Executor): ReturnPortalReposito
         .execute();
     },
     async findByPublicIdAnyBrand(publicId) {
-      const brandId = await brandOf(executor, LOOKUP.returnPortal, publicId);
-      if (brandId === null) return null;
-      const row = await db
-        .selectFrom('return_portals')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('public_id', '=', publicId)
-        .executeTakeFirst();
+      const row = await readInBrandOf(executor, LOOKUP.returnPortal, publicId, async (brandId) => {
+        const found = await db
+          .selectFrom('return_portals')
+          .selectAll()
+          .where('brand_id', '=', brandId)
+          .where('public_id', '=', publicId)
+          .executeTakeFirst();
+        return found ?? null;
+      });
       return row ? rowToPortal(row) : null;
     },
     async findByIds(brandId, ids) {

@@ -10,6 +10,7 @@ import { Selectable } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { WebhookDeliveriesTable, WebhookEndpointsTable } from '../../tables/webhooks.tables';
 import { selectInChunks, unique } from '../batches';
+import { withinBrand } from '../../brand-session';
 import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, fromFlag, RepositoryFactories, toFlag } from '../executor';
@@ -218,19 +219,21 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
           .orderBy('next_attempt_at')
           .orderBy('id')
           .limit(limit - claimed.length);
-        const rows = await db
-          .updateTable('webhook_deliveries')
-          .set({ lease_owner: lease.owner, lease_until: lease.until })
-          .where('brand_id', '=', brandId)
-          .where((eb) =>
-            eb(
-              eb.refTuple('brand_id', 'id'),
-              'in',
-              (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
-            ),
-          )
-          .returning(['brand_id', 'id'])
-          .execute();
+        const rows = await withinBrand(db, brandId, () =>
+          db
+            .updateTable('webhook_deliveries')
+            .set({ lease_owner: lease.owner, lease_until: lease.until })
+            .where('brand_id', '=', brandId)
+            .where((eb) =>
+              eb(
+                eb.refTuple('brand_id', 'id'),
+                'in',
+                (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
+              ),
+            )
+            .returning(['brand_id', 'id'])
+            .execute(),
+        );
         for (const r of rows) claimed.push({ brandId: Number(r.brand_id), id: Number(r.id) });
       }
       return claimed;
@@ -247,12 +250,14 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
     },
     async release(owner) {
       for (const { id } of await db.selectFrom('brands').select('id').orderBy('id').execute())
-        await db
-          .updateTable('webhook_deliveries')
-          .set({ lease_owner: null, lease_until: null })
-          .where('brand_id', '=', id)
-          .where('lease_owner', '=', owner)
-          .execute();
+        await withinBrand(db, id, () =>
+          db
+            .updateTable('webhook_deliveries')
+            .set({ lease_owner: null, lease_until: null })
+            .where('brand_id', '=', id)
+            .where('lease_owner', '=', owner)
+            .execute(),
+        );
     },
     deleteCreatedBefore: (before, limit) =>
       deleteAtMost(db, 'webhook_deliveries', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),

@@ -1,0 +1,130 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Kysely, PostgresAdapter, sql } from 'kysely';
+import { Pool, PoolClient } from 'pg';
+
+/**
+ * Row-level security on Postgres (DESIGN §9): every tenant table's policy admits only rows whose
+ * brand_id equals the connection's `brand.id` setting. This module sets it.
+ *
+ * - Outside a transaction, a statement runs on whichever pooled client it gets, so the brand is
+ *   handed to the pool through the async call chain (`brandScope`) and set on the client when it
+ *   is checked out, only when it differs from what that client has (one brand's traffic sets it
+ *   once per client, not once per statement). No brand in scope sets it empty: tenant rows are
+ *   then invisible, so a forgotten brand filter shows nothing instead of everything.
+ * - Inside a transaction the client is already checked out: the brand is set for the rest of the
+ *   transaction (`set_config(…, true)`), and reverts to the client's own at its end.
+ *
+ * SQLite has no row-level security; none of this runs there.
+ */
+const scope = new AsyncLocalStorage<number>();
+
+/** A Kysely instance of any schema: only `set_config` runs on it here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is irrelevant to set_config, and Kysely<Database> is not assignable to Kysely<unknown>
+type AnySchema = Kysely<any>;
+
+/** The client's `brand.id` as last set on its session ('' for none). */
+const sessionBrand = new WeakMap<PoolClient, string>();
+
+const SET_SESSION_BRAND = "select set_config('brand.id', $1, false)";
+
+/** The brand the current call chain acts for, if it named one. */
+export const currentBrand = (): number | undefined => scope.getStore();
+
+/**
+ * A pool whose clients come out with the call chain's brand set (see above). The shape is what
+ * Kysely's Postgres dialect asks of a pool.
+ */
+export function brandScopedPool(pool: Pool): { connect(): Promise<PoolClient>; end(): Promise<void> } {
+  return {
+    async connect() {
+      const wanted = String(scope.getStore() ?? '');
+      const client = await pool.connect();
+      if (sessionBrand.get(client) !== wanted) {
+        try {
+          await client.query(SET_SESSION_BRAND, [wanted]);
+        } catch (error) {
+          // A client that cannot take the setting is broken: discarded, never handed out unset.
+          client.release(error instanceof Error ? error : true);
+          throw error;
+        }
+        sessionBrand.set(client, wanted);
+      }
+      return client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Per transaction: the brand set on it last, so repeated calls for one brand set it once. */
+const transactionBrand = new WeakMap<object, number>();
+
+/**
+ * Runs `work` acting for `brandId`: in a transaction the brand is set on it (and stays until the
+ * next brand is entered), otherwise on the clients `work`'s statements check out. On SQLite (no
+ * row-level security) `work` simply runs.
+ */
+export async function withinBrand<T>(db: AnySchema, brandId: number, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
+  if (!db.isTransaction) return scope.run(brandId, work);
+  // The transaction's Kysely instance is one object for its whole life: a key for its brand.
+  if (transactionBrand.get(db) !== brandId) {
+    await sql`select set_config('brand.id', ${String(brandId)}, true)`.execute(db);
+    transactionBrand.set(db, brandId);
+  }
+  return work();
+}
+
+/** Repositories of global rows, whose first argument is never a brand. */
+const GLOBAL_REPOSITORIES: ReadonlySet<string> = new Set(['brands', 'ids', 'loginAttempts', 'transaction']);
+
+/**
+ * The brand a repository call acts for, read from its first argument as the ports are written: a
+ * brand id (`findById(brandId, id)`), an entity or query that names its brand (`save(order)`,
+ * `listForBrand({ brandId, … })`), or a list of them (`insert(deliveries)`). Methods named
+ * `…AnyBrand`, and calls whose first argument names no brand (`findByHash(hash)`,
+ * `claimDue(now, …)`), act for none: they read global look-ups, or enter each brand themselves.
+ */
+function brandOfCall(method: string, args: readonly unknown[]): number | undefined {
+  if (method.endsWith('AnyBrand')) return undefined;
+  let first = args[0];
+  if (typeof first === 'number') return first;
+  if (Array.isArray(first)) first = first[0];
+  if (typeof first === 'object' && first !== null) {
+    const brandId = (first as { brandId?: unknown }).brandId;
+    if (typeof brandId === 'number') return brandId;
+  }
+  return undefined;
+}
+
+/**
+ * On Postgres, a repository whose every call runs within the brand it names (`withinBrand`), so
+ * row-level security holds each call to that brand whatever its SQL says.
+ */
+export function actingForCalledBrand<R extends object>(
+  name: string,
+  repository: R,
+  db: AnySchema,
+  dialect: 'sqlite' | 'postgres',
+): R {
+  if (dialect !== 'postgres' || GLOBAL_REPOSITORIES.has(name)) return repository;
+  const wrapped = new Map<PropertyKey, unknown>();
+  return new Proxy(repository, {
+    get(target, key, receiver) {
+      const value: unknown = Reflect.get(target, key, receiver);
+      if (typeof value !== 'function') return value;
+      let wrapper = wrapped.get(key);
+      if (!wrapper) {
+        const method = String(key);
+        const call = value as (...args: unknown[]) => unknown;
+        wrapper = (...args: unknown[]) => {
+          const brandId = brandOfCall(method, args);
+          return brandId === undefined
+            ? call.apply(target, args)
+            : withinBrand(db, brandId, async () => call.apply(target, args));
+        };
+        wrapped.set(key, wrapper);
+      }
+      return wrapper;
+    },
+  });
+}
