@@ -34,8 +34,12 @@ async function openServerStorage(config: AppConfig, logger: Logger): Promise<Sto
 }
 
 /** What a start does once, however many processes then serve: migrate, and seed an empty database. */
-async function migrateAndSeed(storage: Storage, config: AppConfig): Promise<void> {
+async function migrateAndSeed(storage: Storage, config: AppConfig, logger: Logger): Promise<void> {
   await storage.migrate();
+  if (await storage.bypassesRowSecurity())
+    logger.warn(
+      'the database role is a superuser or BYPASSRLS: row-level security does not bind it, so only the queries keep brands apart; connect as a role that is neither (README, Configuration)',
+    );
   // First start: an empty database gets a demo brand and a ready curl line (owned by the CLI's demo module).
   // The lines are printed plainly rather than as JSON log records, because they are meant for a person.
   await seedDemoIfEmpty({
@@ -58,7 +62,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
   const storage = await openServerStorage(config, logger);
-  await migrateAndSeed(storage, config);
+  await migrateAndSeed(storage, config, logger);
   return serve(storage, config, logger);
 }
 
@@ -69,7 +73,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 export async function prepareDatabase(config: AppConfig, logger: Logger): Promise<void> {
   const storage = await openServerStorage(config, logger);
   try {
-    await migrateAndSeed(storage, config);
+    await migrateAndSeed(storage, config, logger);
   } finally {
     await storage.close();
   }

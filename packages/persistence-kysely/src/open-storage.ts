@@ -66,6 +66,12 @@ export async function openStorage(databaseUrl: string, options: ConnectionOption
         return false;
       }
     },
+    async bypassesRowSecurity() {
+      if (dialect !== 'postgres') return false;
+      const { rows } = await sql<{ bypasses: boolean }>`
+        select rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`.execute(db);
+      return rows[0]?.bypasses === true;
+    },
     async close() {
       await db.destroy();
     },

@@ -35,5 +35,11 @@ export interface Storage {
   migrate(): Promise<void>;
   /** Whether the database answers (health checks). */
   ping(): Promise<boolean>;
+  /**
+   * Whether the role it connects as passes over row-level security (a Postgres superuser or a
+   * BYPASSRLS role): then only the queries keep brands apart, and the server says so at start
+   * (DESIGN §9). Always false on SQLite, which has none.
+   */
+  bypassesRowSecurity(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { Kysely, sql } from 'kysely';
-import { connectKysely, Database, parseDatabaseUrl } from '../src';
+import { connectKysely, Database, openStorage, parseDatabaseUrl } from '../src';
 import { inspectionUrl, openInspectableTestStorage, testDialects } from '../src/testing';
 
 /**
@@ -69,6 +69,16 @@ for (const dialect of testDialects()) {
             const { rows } = await sql<{ id: number }>`select id from customers order by id`.execute(trx);
             return rows.map((r) => Number(r.id));
           });
+
+        it('tells whether its role passes over row-level security', async () => {
+          expect(await storage.bypassesRowSecurity()).toBe(false);
+          const asSuperuser = await openStorage(inspectionUrl(storage.url));
+          try {
+            expect(await asSuperuser.bypassesRowSecurity()).toBe(inspectionUrl(storage.url) !== storage.url);
+          } finally {
+            await asSuperuser.close();
+          }
+        });
 
         it('is neither superuser nor BYPASSRLS, and owns the tables', async () => {
           const { rows } = await sql<{ rolsuper: boolean; rolbypassrls: boolean; owns: boolean }>`
