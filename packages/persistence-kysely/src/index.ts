@@ -14,3 +14,5 @@ export { KyselyUnitOfWork, bindRepositories } from './unit-of-work';
 export type { TransactionGroupLimits } from './sqlite-transaction-groups';
 export type { Database } from './database';
 export { connect as connectKysely } from './connection';
+export { planCitusDistribution, readCitusDistribution } from './citus-distribution';
+export type { CitusDistribution } from './citus-distribution';

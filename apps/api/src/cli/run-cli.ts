@@ -12,6 +12,7 @@ import { createTokenCommand } from './commands/create-token.command';
 import { revokeTokenCommand } from './commands/revoke-token.command';
 import { demoCommand } from './commands/demo.command';
 import { workerCommand } from './commands/worker.command';
+import { citusDdlCommand } from './commands/citus-ddl.command';
 
 /** Where the CLI writes; the process streams in production, buffers in tests. */
 export interface CliIo {
@@ -31,6 +32,7 @@ const COMMANDS: readonly CliCommand<object>[] = [
   revokeTokenCommand,
   demoCommand,
   workerCommand,
+  citusDdlCommand,
 ];
 
 const EXAMPLES = `
@@ -46,7 +48,8 @@ Examples:
   pnpm brand create-token --user 1 --app 1 --scopes catalog:read,orders:write --expires-in 30d
   pnpm brand revoke-token --token-id 1
   pnpm brand demo
-  pnpm brand worker`;
+  pnpm brand worker
+  DATABASE_URL=postgres://... pnpm brand citus-ddl | psql "$COORDINATOR_URL"`;
 
 function print(io: CliIo, output: CommandOutput, json: boolean): void {
   if (json) io.stdout(`${JSON.stringify(output.json)}\n`);

@@ -38,6 +38,8 @@ import { CatalogRepositories } from '../catalog/catalog.ports';
 import { InventoryRepositories } from '../inventory/inventory.ports';
 import { ReferringTables, productDependents, refuseIfReferred, variantDependents } from './in-memory-dependents';
 import { InMemoryFactories } from './in-memory-factories';
+import { PartnersState } from './in-memory-partners';
+import { refuseCrossBrandReference } from './in-memory-references';
 
 /**
  * The catalog and inventory tables in memory, stored the way the SQL schema stores them: one
@@ -255,7 +257,10 @@ function catalogRows(state: () => CatalogState) {
  * - Names compare case-insensitively as JavaScript's `toLowerCase` folds them; codes, SKUs, EANs,
  *   item numbers and URLs compare exactly.
  */
-export const inMemoryCatalogFactories: InMemoryFactories<CatalogRepositories, CatalogState & ReferringTables> = {
+export const inMemoryCatalogFactories: InMemoryFactories<
+  CatalogRepositories,
+  CatalogState & ReferringTables & Pick<PartnersState, 'suppliers'>
+> = {
   products: (s) => {
     const { aggregates, variantRefs, removeVariants, checkUniqueKeys } = catalogRows(s);
     return {
@@ -306,6 +311,10 @@ export const inMemoryCatalogFactories: InMemoryFactories<CatalogRepositories, Ca
         for (const aggregate of aggregates) {
           const { product } = aggregate;
           if (product.brandId !== brandId) throw new Error(`product ${product.id} is not of brand ${brandId}`);
+          for (const link of aggregate.suppliers)
+            refuseCrossBrandReference('supplier', brandId, link.supplierId, state.suppliers);
+          for (const categoryId of product.categoryIds)
+            refuseCrossBrandReference('category', brandId, categoryId, state.categories);
           put(state.products, { ...product, categoryIds: ascending(product.categoryIds) }, 'product');
           state.productSuppliers = state.productSuppliers.filter((l) => l.productId !== product.id);
           state.productSuppliers.push(...clone(aggregate.suppliers.map((l) => ({ ...l, productId: product.id }))));
@@ -598,6 +607,8 @@ export const inMemoryInventoryFactories: InMemoryFactories<InventoryRepositories
       for (const [index, movement] of movements.entries()) {
         if (movement.brandId !== brandId)
           throw new Error(`stock movement of brand ${movement.brandId} applied for brand ${brandId}`);
+        refuseCrossBrandReference('variant', brandId, movement.variantId, state.variants);
+        refuseCrossBrandReference('inventory location', brandId, movement.locationId, state.inventoryLocations);
         let balance = state.stockBalances.find(
           (b) => b.brandId === brandId && b.variantId === movement.variantId && b.locationId === movement.locationId,
         );

@@ -1,6 +1,7 @@
 import { AccessToken, ApiApp, Brand, RequestLogEntry, User } from '../identity/identity.entities';
 import { IdentityRepositories } from '../identity/identity.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { refuseCrossBrandReference } from './in-memory-references';
 import { removeUpTo } from './in-memory-removal';
 
 /** A user's password hash and login e-mail (the SQL adapters keep them in the user's row). */
@@ -125,6 +126,8 @@ export const inMemoryIdentityFactories: InMemoryFactories<IdentityRepositories, 
   }),
   accessTokens: (s) => ({
     async insert(token) {
+      refuseCrossBrandReference('user', token.brandId, token.userId, s().users);
+      refuseCrossBrandReference('api app', token.brandId, token.appId, s().apiApps);
       put(s().accessTokens, token);
     },
     async findByHash(hash) {

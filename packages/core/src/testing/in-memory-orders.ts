@@ -18,6 +18,9 @@ import { OrderRepositories } from '../orders/order.ports';
 import { SettingsRepositories } from '../settings/settings.ports';
 import { byId, clone, inMemoryDocumentStore, insertRow, listRows, pickRows } from './in-memory-document-store';
 import { InMemoryFactories } from './in-memory-factories';
+import { CatalogState } from './in-memory-catalog';
+import { PartnersState } from './in-memory-partners';
+import { refuseCrossBrandReference } from './in-memory-references';
 
 /**
  * Orders, fulfilment, finance and the document side tables (export marks, timeline, settings) in
@@ -128,61 +131,67 @@ export const inMemoryDocumentFactories: InMemoryFactories<DocumentRepositories, 
 };
 
 /** The orders module's repositories in memory. */
-export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, OrdersState> = {
-  orderChannels: (s) => {
-    return {
-      async insert(channel) {
-        if (s().orderChannels.some((c) => c.publicId === channel.publicId))
-          throw new Error(`order channel public id ${channel.publicId} is taken`);
-        insertRow(s().orderChannels, channel, 'order channel');
-      },
-      async findByPublicId(brandId, publicId) {
-        return clone(s().orderChannels.find((c) => c.brandId === brandId && c.publicId === publicId) ?? null);
-      },
-      async findByPublicIdAnyBrand(publicId) {
-        return clone(s().orderChannels.find((c) => c.publicId === publicId) ?? null);
-      },
-      async findByIds(brandId, ids) {
-        const wanted = new Set(ids);
-        return pickRows(s().orderChannels, brandId, (c) => wanted.has(c.id));
-      },
-      async list(brandId, query) {
-        return listRows(orderChannelListDefinition, s().orderChannels, brandId, query);
-      },
-    };
-  },
-  orders: (s) => {
-    const store = inMemoryDocumentStore({
-      rows: () => s().orders,
-      marks: () => s().exportMarks,
-      definition: orderListDefinition,
-      documentType: 'order',
-      what: 'order',
-    });
-    return {
-      async save(order) {
-        store.save(order);
-      },
-      async findByIds(brandId, ids) {
-        const wanted = new Set(ids);
-        return store.find(brandId, (o) => wanted.has(o.id));
-      },
-      async findByNumbers(brandId, numbers) {
-        const wanted = new Set(numbers);
-        return store.find(brandId, (o) => wanted.has(o.orderNumber));
-      },
-      async list(brandId, query) {
-        return withoutOrderLines(query, store.list(brandId, query));
-      },
-      async listForExport(brandId, query, scope) {
-        return withoutOrderLines(query, store.listForExport(brandId, query, scope));
-      },
-    };
-  },
-};
+export const inMemoryOrderFactories: InMemoryFactories<OrderRepositories, OrdersState & CatalogState & PartnersState> =
+  {
+    orderChannels: (s) => {
+      return {
+        async insert(channel) {
+          if (s().orderChannels.some((c) => c.publicId === channel.publicId))
+            throw new Error(`order channel public id ${channel.publicId} is taken`);
+          insertRow(s().orderChannels, channel, 'order channel');
+        },
+        async findByPublicId(brandId, publicId) {
+          return clone(s().orderChannels.find((c) => c.brandId === brandId && c.publicId === publicId) ?? null);
+        },
+        async findByPublicIdAnyBrand(publicId) {
+          return clone(s().orderChannels.find((c) => c.publicId === publicId) ?? null);
+        },
+        async findByIds(brandId, ids) {
+          const wanted = new Set(ids);
+          return pickRows(s().orderChannels, brandId, (c) => wanted.has(c.id));
+        },
+        async list(brandId, query) {
+          return listRows(orderChannelListDefinition, s().orderChannels, brandId, query);
+        },
+      };
+    },
+    orders: (s) => {
+      const store = inMemoryDocumentStore({
+        rows: () => s().orders,
+        marks: () => s().exportMarks,
+        definition: orderListDefinition,
+        documentType: 'order',
+        what: 'order',
+      });
+      return {
+        async save(order) {
+          const state = s();
+          refuseCrossBrandReference('customer', order.brandId, order.customerId, state.customers);
+          refuseCrossBrandReference('order channel', order.brandId, order.orderChannelId, state.orderChannels);
+          for (const line of order.lines)
+            refuseCrossBrandReference('variant', order.brandId, line.variantId, state.variants);
+          store.save(order);
+        },
+        async findByIds(brandId, ids) {
+          const wanted = new Set(ids);
+          return store.find(brandId, (o) => wanted.has(o.id));
+        },
+        async findByNumbers(brandId, numbers) {
+          const wanted = new Set(numbers);
+          return store.find(brandId, (o) => wanted.has(o.orderNumber));
+        },
+        async list(brandId, query) {
+          return withoutOrderLines(query, store.list(brandId, query));
+        },
+        async listForExport(brandId, query, scope) {
+          return withoutOrderLines(query, store.listForExport(brandId, query, scope));
+        },
+      };
+    },
+  };
 
 /** The fulfilment module's repositories in memory. */
-export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, OrdersState> = {
+export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, OrdersState & CatalogState> = {
   shipments: (s) => {
     const store = inMemoryDocumentStore({
       rows: () => s().shipments,
@@ -193,6 +202,10 @@ export const inMemoryShipmentFactories: InMemoryFactories<ShipmentRepositories, 
     });
     return {
       async save(shipment) {
+        const state = s();
+        refuseCrossBrandReference('order', shipment.brandId, shipment.orderId, state.orders);
+        for (const line of shipment.lines)
+          refuseCrossBrandReference('variant', shipment.brandId, line.variantId, state.variants);
         store.save(shipment);
       },
       async findByIds(brandId, ids) {

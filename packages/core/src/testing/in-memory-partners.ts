@@ -11,6 +11,7 @@ import { supplierListDefinition } from '../suppliers/supplier.list-definitions';
 import { SupplierRepositories } from '../suppliers/supplier.ports';
 import { ReferringTables, customerDependents, refuseIfReferred, supplierDependents } from './in-memory-dependents';
 import { InMemoryFactories } from './in-memory-factories';
+import { refuseCrossBrandReference } from './in-memory-references';
 
 /** Customers, their groups and payment terms, and suppliers in memory. */
 export interface PartnersState {
@@ -46,6 +47,8 @@ export const inMemoryCustomerFactories: InMemoryFactories<CustomerRepositories, 
       return clone(s().customers.find((c) => c.brandId === brandId && c.id === id) ?? null);
     },
     async save(customer) {
+      refuseCrossBrandReference('customer group', customer.brandId, customer.customerGroupId, s().customerGroups);
+      refuseCrossBrandReference('payment terms', customer.brandId, customer.paymentTermsId, s().paymentTerms);
       put(s().customers, customer);
     },
     async delete(brandId, id) {

@@ -9,6 +9,8 @@ import { OrdersState } from './in-memory-orders';
 import { ReturnRepositories } from '../returns/return.ports';
 import { byId, clone, inMemoryDocumentStore, insertRow, listRows, pickRows } from './in-memory-document-store';
 import { InMemoryFactories } from './in-memory-factories';
+import { CatalogState } from './in-memory-catalog';
+import { refuseCrossBrandReference } from './in-memory-references';
 
 /**
  * Returns, claim causes, return portals and alerts in memory, with the semantics every adapter
@@ -60,7 +62,10 @@ function upsertRow<T extends { id: number; brandId: number }>(rows: T[], row: T,
 }
 
 /** The returns module's repositories in memory. */
-export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, ReturnsState & MarksState> = {
+export const inMemoryReturnFactories: InMemoryFactories<
+  ReturnRepositories,
+  ReturnsState & MarksState & Pick<OrdersState, 'orders'> & Pick<CatalogState, 'variants'>
+> = {
   returns: (s) => {
     const store = inMemoryDocumentStore({
       rows: () => s().returns,
@@ -71,6 +76,13 @@ export const inMemoryReturnFactories: InMemoryFactories<ReturnRepositories, Retu
     });
     return {
       async save(ret) {
+        const orders = s().orders;
+        refuseCrossBrandReference('order', ret.brandId, ret.orderId, orders);
+        const orderLines = orders.flatMap((o) => o.lines.map((line) => ({ id: line.id, brandId: o.brandId })));
+        for (const line of ret.lines) {
+          refuseCrossBrandReference('order line', ret.brandId, line.orderLineId, orderLines);
+          refuseCrossBrandReference('variant', ret.brandId, line.variantId, s().variants);
+        }
         const rows = s().returns;
         const index = upsertRow(rows, ret, 'return');
         if (ret.returnPortalId !== null) {

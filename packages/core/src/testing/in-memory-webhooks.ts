@@ -3,6 +3,7 @@ import { WebhookDelivery, WebhookEndpoint } from '../webhooks/webhook.entities';
 import { webhookDeliveryListDefinition, webhookEndpointListDefinition } from '../webhooks/webhook.list-definitions';
 import { WebhookRepositories } from '../webhooks/webhook.ports';
 import { InMemoryFactories } from './in-memory-factories';
+import { refuseCrossBrandReference } from './in-memory-references';
 import { removeUpTo } from './in-memory-removal';
 
 /**
@@ -70,6 +71,7 @@ export const inMemoryWebhookFactories: InMemoryFactories<WebhookRepositories, We
   webhookDeliveries: (s) => ({
     async insert(deliveries) {
       for (const d of deliveries) {
+        refuseCrossBrandReference('webhook endpoint', d.brandId, d.endpointId, s().webhookEndpoints);
         if (s().webhookDeliveries.some((x) => x.id === d.id))
           throw new Error(`webhook delivery ${d.id} exists already`);
         s().webhookDeliveries.push({ ...clone(d), leaseOwner: null, leaseUntil: null });

@@ -35,6 +35,7 @@ export { describeEventsContract } from './events-contract';
 export { describeWebhooksContract } from './webhooks-contract';
 export { describeOAuthContract } from './oauth-contract';
 export { describeCredentialsContract } from './credentials-contract';
+export { describeCrossBrandReferencesContract } from './cross-brand-references-contract';
 export { describeConsoleSessionsContract } from './console-sessions-contract';
 export { describeIdempotencyContract } from './idempotency-contract';
 export { describeHousekeepingContract } from './housekeeping-contract';

@@ -1,0 +1,82 @@
+import { connect, parseDatabaseUrl } from './connection';
+import { isTenantTable, readSchema, TableModel } from './migrations/brand-keys/schema-model';
+
+/** How the current schema distributes on Citus (DESIGN §9), read from the live catalog. */
+export interface CitusDistribution {
+  /** Global tables, copied to every node: `create_reference_table`. */
+  referenceTables: string[];
+  /** Tenant tables, sharded by brand_id and co-located, each after the tables it references. */
+  distributedTables: string[];
+  /** The migrator's own bookkeeping, kept on the coordinator where migrations run. */
+  localTables: string[];
+  /** The statements to run on the coordinator, in order. */
+  statements: string[];
+}
+
+/**
+ * Tenant tables in an order where every table comes after the tenant tables its foreign keys
+ * reference (Citus distributes a referencing table only once the referenced one is distributed);
+ * self-references (a category's parent) do not count. Ties keep name order, so the output is stable.
+ */
+function referencedFirst(tables: readonly TableModel[]): string[] {
+  const names = new Set(tables.map((t) => t.name));
+  const waitingFor = new Map(
+    tables.map((t) => [
+      t.name,
+      new Set(t.foreignKeys.map((fk) => fk.referencedTable).filter((r) => r !== t.name && names.has(r))),
+    ]),
+  );
+  const ordered: string[] = [];
+  while (waitingFor.size > 0) {
+    const ready = [...waitingFor]
+      .filter(([, deps]) => deps.size === 0)
+      .map(([name]) => name)
+      .sort();
+    if (ready.length === 0)
+      throw new Error(`foreign keys between tenant tables form a cycle: ${[...waitingFor.keys()].sort().join(', ')}`);
+    for (const name of ready) {
+      ordered.push(name);
+      waitingFor.delete(name);
+      for (const deps of waitingFor.values()) deps.delete(name);
+    }
+  }
+  return ordered;
+}
+
+/** The distribution of a schema already read (exported for tests of the ordering). */
+export function planCitusDistribution(schema: readonly TableModel[]): CitusDistribution {
+  const localTables = ['kysely_migration', 'kysely_migration_lock'];
+  const referenceTables = schema
+    .filter((t) => !isTenantTable(t))
+    .map((t) => t.name)
+    .sort();
+  const distributedTables = referencedFirst(schema.filter(isTenantTable));
+  const quote = (name: string) => `'${name.replace(/'/g, "''")}'`;
+  const [anchor] = distributedTables;
+  const statements = [
+    `-- Kept on the coordinator (the migrator's bookkeeping): ${localTables.join(', ')}`,
+    ...referenceTables.map((t) => `select create_reference_table(${quote(t)});`),
+    ...distributedTables.map((t) =>
+      t === anchor
+        ? `select create_distributed_table(${quote(t)}, 'brand_id');`
+        : `select create_distributed_table(${quote(t)}, 'brand_id', colocate_with => ${quote(anchor!)});`,
+    ),
+  ];
+  return { referenceTables, distributedTables, localTables, statements };
+}
+
+/**
+ * Reads the migrated Postgres database at `databaseUrl` and answers how it distributes on Citus:
+ * `pnpm brand citus-ddl` prints the statements. From the live catalog, so it can never be staler
+ * than the schema.
+ */
+export async function readCitusDistribution(databaseUrl: string): Promise<CitusDistribution> {
+  const parsed = parseDatabaseUrl(databaseUrl);
+  if (parsed.dialect !== 'postgres') throw new Error('Citus distributes Postgres: DATABASE_URL must be postgres://…');
+  const db = connect(parsed);
+  try {
+    return planCitusDistribution(await readSchema(db as never, 'postgres'));
+  } finally {
+    await db.destroy();
+  }
+}
