@@ -10,7 +10,8 @@
 #   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
 #                      and in it one jest run over every package (the root jest.config.js),
-#                      twice as many workers as cores
+#                      twice as many workers as cores, capturing every statement sent to
+#                      Postgres; then the statement check over them (one brand each)
 #   5. the last line:  `N passed, N failed` (jest tests over all packages)
 #
 # Every step runs even if an earlier one failed, so one run reports everything; the exit
@@ -44,10 +45,26 @@ if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   # cores: the HTTP and database tests spend much of their time waiting. JEST_WORKERS overrides.
   # --passWithNoTests: a package without tests yet is not a failure. --ci: no new snapshots.
   workers="${JEST_WORKERS:-$(( $(nproc 2>/dev/null || echo 2) * 2 ))}"
+  # Every statement the Postgres test storages send is captured here, and checked after the run
+  # by statement-brand-check.test.ts (one brand per statement, DESIGN §9).
+  statements=""
+  if [[ ",${TEST_DIALECTS}," == *,postgres,* ]]; then
+    statements="$results/statements"
+    export BRAND_STATEMENT_LOG_DIR="$statements"
+  fi
   log "jest (all packages, $workers workers)"
   pnpm exec jest --ci --passWithNoTests --maxWorkers="$workers" \
     --json --outputFile="$results/jest.json" "$@" \
     || failed_steps+=(jest)
+
+  # After every other test, so it sees every statement: the statement check over what they sent.
+  # Skipped when extra jest arguments narrowed the run (it would see only part of the statements).
+  if [ -n "$statements" ] && [ "$#" -eq 0 ]; then
+    log "jest (the statements of the Postgres run, one brand each)"
+    BRAND_STATEMENT_CHECK=1 pnpm exec jest --ci --json --outputFile="$results/jest-statements.json" \
+      packages/persistence-kysely/test/statement-brand-check.test.ts -t 'every statement of the Postgres test run' \
+      || failed_steps+=(statements)
+  fi
 
   if [ "${#failed_steps[@]}" -gt 0 ]; then
     printf '%s\n' "${failed_steps[@]}" >"$results/failed-steps"

@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, Migrator, sql } from 'kysely';
-import { connectKysely, Database, Dialect, openStorage, parseDatabaseUrl } from '../src';
-import { openTestStorage, testDialects } from '../src/testing';
-import { migrationProvider } from '../src/migrations';
+import { sql } from 'kysely';
+import { connectKysely, Dialect, openStorage, parseDatabaseUrl } from '../src';
+import { migrateDatabase, openTestStorage, testDialects } from '../src/testing';
 
 /**
  * An empty database for migrating up step by step: a fresh SQLite file, or a Postgres test
@@ -26,19 +25,13 @@ async function databaseBeforeClientIds(dialect: Dialect): Promise<{ url: string;
   return { url: storage.url, close: () => storage.close() };
 }
 
-async function migrateTo(db: Kysely<Database>, dialect: Dialect, target: string): Promise<void> {
-  const { error } = await new Migrator({ db, provider: migrationProvider(dialect) }).migrateTo(target);
-  if (error)
-    throw error instanceof Error ? error : new Error(`migrating to ${target} failed: ${JSON.stringify(error)}`);
-}
-
 for (const dialect of testDialects()) {
   describe(`migration 0010-oauth-clients [${dialect}]`, () => {
     it('gives apps made before it a client id each, which finds them afterwards', async () => {
       const database = await databaseBeforeClientIds(dialect);
       const db = connectKysely(parseDatabaseUrl(database.url));
       try {
-        await migrateTo(db, dialect, '0009-user-passwords');
+        await migrateDatabase(db, dialect, '0009-user-passwords');
         await sql`insert into brands (id, name, currency, created_at, updated_at) values (900, 'Old brand', 'EUR', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
           db,
         );
@@ -47,7 +40,7 @@ for (const dialect of testDialects()) {
             db,
           );
 
-        await migrateTo(db, dialect, '0010-oauth-clients');
+        await migrateDatabase(db, dialect, '0010-oauth-clients');
 
         const rows = await db.selectFrom('api_apps').select(['id', 'client_id']).orderBy('id').execute();
         expect(rows.map((r) => Number(r.id))).toEqual([901, 902]);

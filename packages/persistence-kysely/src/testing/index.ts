@@ -6,3 +6,5 @@
 export { inspectionUrl, oneTestDialect, openTestStorage, testDialects } from './test-storage';
 export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
 export type { Snapshot } from './database-snapshot';
+export { loadFixture, migrateDatabase } from './release-fixture';
+export type { DatabaseFixture } from './release-fixture';

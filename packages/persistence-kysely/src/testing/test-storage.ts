@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ConnectionOptions } from '../connection';
 import { migrationProvider } from '../migrations';
 import { openStorage } from '../open-storage';
+import { capturingStatements } from './statement-capture';
 import { Dialect, Storage } from '../storage';
 
 /**
@@ -163,7 +164,9 @@ export async function openTestStorage(
   // Not migrated again: the template's name carries the fingerprint of every migration, so the
   // copy is at the latest one, and the migrator would read the whole catalog (every column of
   // every table, twice) only to find nothing to do.
-  const storage = await openStorage(url, options);
+  // The statement test (statement-brand-check.test.ts) reads what every Postgres test storage sent.
+  const log = capturingStatements(options.log);
+  const storage = await openStorage(url, log ? { ...options, log } : options);
   const close = storage.close.bind(storage);
   return Object.assign(storage, {
     url,
