@@ -52,14 +52,30 @@ export function planCitusDistribution(schema: readonly TableModel[]): CitusDistr
     .sort();
   const distributedTables = referencedFirst(schema.filter(isTenantTable));
   const quote = (name: string) => `'${name.replace(/'/g, "''")}'`;
+  const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const [anchor] = distributedTables;
+  // Citus distributes a table only while no local table references it, and converts every table
+  // that references a new reference table into a local table of its own metadata: so the tenant
+  // tables' foreign keys go first and come back once every table is placed (distributed tables
+  // may then reference co-located distributed tables on brand_id, and reference tables).
+  const foreignKeys = schema
+    .filter(isTenantTable)
+    .flatMap((table) => table.foreignKeys.filter((fk) => fk.name !== null).map((fk) => ({ table: table.name, fk })));
+  const columns = (names: readonly string[]) => names.map(ident).join(', ');
   const statements = [
     `-- Kept on the coordinator (the migrator's bookkeeping): ${localTables.join(', ')}`,
+    ...foreignKeys.map(({ table, fk }) => `alter table ${ident(table)} drop constraint ${ident(fk.name!)};`),
     ...referenceTables.map((t) => `select create_reference_table(${quote(t)});`),
     ...distributedTables.map((t) =>
       t === anchor
         ? `select create_distributed_table(${quote(t)}, 'brand_id');`
         : `select create_distributed_table(${quote(t)}, 'brand_id', colocate_with => ${quote(anchor!)});`,
+    ),
+    ...foreignKeys.map(
+      ({ table, fk }) =>
+        `alter table ${ident(table)} add constraint ${ident(fk.name!)} foreign key (${columns(fk.columns)}) references ${ident(
+          fk.referencedTable,
+        )} (${columns(fk.referencedColumns)}) on delete ${fk.onDelete};`,
     ),
   ];
   return { referenceTables, distributedTables, localTables, statements };
