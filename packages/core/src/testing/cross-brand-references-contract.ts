@@ -50,7 +50,7 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
       };
 
       const refused = await customerIn(foreignGroup.id);
-      await expect(uow().run((tx) => tx.customers.save(refused))).rejects.toThrow();
+      await expect(uow().run((tx) => tx.customers.save(refused))).rejects.toMatchObject({ code: 'has_dependents' });
       expect(await uow().read((r) => r.customers.findById(own.id, refused.id))).toBeNull();
 
       const accepted = await customerIn(ownGroup.id);
@@ -65,8 +65,12 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
       const foreignUser = await aUser(other.id);
       const foreignApp = await anApp(other.id);
 
-      await expect(aToken({ ...foreignUser, brandId: own.id }, ownApp)).rejects.toThrow();
-      await expect(aToken(ownUser, { ...foreignApp, brandId: own.id })).rejects.toThrow();
+      await expect(aToken({ ...foreignUser, brandId: own.id }, ownApp)).rejects.toMatchObject({
+        code: 'has_dependents',
+      });
+      await expect(aToken(ownUser, { ...foreignApp, brandId: own.id })).rejects.toMatchObject({
+        code: 'has_dependents',
+      });
       expect(await uow().read((r) => r.accessTokens.listForUser(own.id, foreignUser.id))).toEqual([]);
       expect(await uow().read((r) => r.accessTokens.listForUser(own.id, ownUser.id))).toEqual([]);
 
@@ -88,7 +92,7 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
 
       await expect(
         aProduct(own.id, { itemNumber: 'FOREIGN', suppliers: [{ ...link, supplierId: foreign.id }] }),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ code: 'has_dependents' });
       expect(await uow().read((r) => r.products.findByItemNumbers(own.id, ['FOREIGN']))).toEqual([]);
 
       const product = await aProduct(own.id, { itemNumber: 'OWN', suppliers: [{ ...link, supplierId: supplier.id }] });
@@ -104,7 +108,7 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
 
       await expect(
         uow().run((tx) => tx.stock.apply(own.id, [aMovement(own.id, variantId, foreign.id, 5)], T0)),
-      ).rejects.toThrow();
+      ).rejects.toMatchObject({ code: 'has_dependents' });
       expect(await uow().read((r) => r.stock.balances(own.id, [variantId]))).toEqual([]);
 
       await uow().run((tx) => tx.stock.apply(own.id, [aMovement(own.id, variantId, location.id, 5)], T0));
@@ -154,7 +158,9 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
       };
 
       const refused = await deliveryTo(foreign.id);
-      await expect(uow().run((tx) => tx.webhookDeliveries.insert([refused]))).rejects.toThrow();
+      await expect(uow().run((tx) => tx.webhookDeliveries.insert([refused]))).rejects.toMatchObject({
+        code: 'has_dependents',
+      });
       expect(await uow().read((r) => r.webhookDeliveries.findByIds(own.id, [refused.id]))).toEqual([]);
 
       const accepted = await deliveryTo(endpoint.id);

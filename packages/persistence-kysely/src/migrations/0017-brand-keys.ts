@@ -149,4 +149,7 @@ async function rebuildSqlite(db: Kysely<unknown>, plans: readonly TableKeyPlan[]
   } finally {
     await sql`pragma foreign_keys = on`.execute(db);
   }
+  // The rebuild wrote every table once more through the write-ahead log, which keeps its size
+  // for reuse: give that disk space back now rather than hold a copy of the database's size.
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }
