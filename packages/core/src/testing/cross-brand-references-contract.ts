@@ -1,4 +1,3 @@
-import { Customer } from '../customers/customer.entities';
 import { WebhookEndpoint } from '../webhooks/webhook.entities';
 import { aMovement, catalogBuilders } from './catalog-contract-builders';
 import { contractBuilders } from './contract-builders';
@@ -18,7 +17,9 @@ const T0 = '2026-01-01T00:00:00.000Z';
 export function describeCrossBrandReferencesContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
     const uow = useContractStorage(open);
-    const { aBrand, aUser, anApp, aToken, aCustomerGroup, aSupplier, aLocation } = contractBuilders(uow, { at: T0 });
+    const { aBrand, aUser, anApp, aToken, aCustomerGroup, aCustomer, aSupplier, aLocation } = contractBuilders(uow, {
+      at: T0,
+    });
     const { aProduct } = catalogBuilders(uow);
 
     const twoBrands = async () => ({ own: await aBrand('Own'), other: await aBrand('Other') });
@@ -27,34 +28,15 @@ export function describeCrossBrandReferencesContract(name: string, open: () => P
       const { own, other } = await twoBrands();
       const foreignGroup = await aCustomerGroup(other.id, 'VIP');
       const ownGroup = await aCustomerGroup(own.id, 'VIP');
-      const customerIn = async (customerGroupId: number): Promise<Customer> => {
-        const [id] = await uow().run((tx) => tx.ids.next('customers'));
-        return {
-          id: id!,
-          brandId: own.id,
-          customerNumber: `C-${id}`,
-          name: 'Grove & Co',
-          currency: 'EUR',
-          discountBasisPoints: 0,
-          active: true,
-          customerGroupId,
-          paymentTermsId: null,
-          email: null,
-          telephone: null,
-          vatNumber: null,
-          eoriNumber: null,
-          addresses: [],
-          createdAt: T0,
-          updatedAt: T0,
-        };
-      };
 
-      const refused = await customerIn(foreignGroup.id);
-      await expect(uow().run((tx) => tx.customers.save(refused))).rejects.toMatchObject({ code: 'has_dependents' });
-      expect(await uow().read((r) => r.customers.findById(own.id, refused.id))).toBeNull();
+      await expect(
+        aCustomer(own.id, { customerNumber: 'C-FOREIGN', customerGroupId: foreignGroup.id }),
+      ).rejects.toMatchObject({
+        code: 'has_dependents',
+      });
+      expect(await uow().read((r) => r.customers.findByNumbers(own.id, ['C-FOREIGN']))).toEqual([]);
 
-      const accepted = await customerIn(ownGroup.id);
-      await uow().run((tx) => tx.customers.save(accepted));
+      const accepted = await aCustomer(own.id, { customerGroupId: ownGroup.id });
       expect((await uow().read((r) => r.customers.findById(own.id, accepted.id)))?.customerGroupId).toBe(ownGroup.id);
     });
 
