@@ -19,10 +19,9 @@ import {
  * `fixtures/release-0016.json` is a database of the previous release (migrations up to
  * 0016-event-feeds) filled by that release's use cases: its core test suites (orders to cash,
  * production, returns, syncs, OAuth, webhooks, console sessions, idempotency, …) run against one
- * SQLite file instead of memory, then cut down to the 18 brands that between them hold a row in
- * every table those suites fill but two (58 of 63 tenant tables: collections, sub-brands and
- * webhook deliveries stayed empty, and the brands with claim causes and alerts were left out
- * because suites written for memory had given them rows that name other brands' ids, the very rows
+ * SQLite file instead of memory, then cut down to the brands that between them hold a row in
+ * every table those suites fill, save the brands whose rows name other brands' ids (suites written
+ * for memory gave some rows bare ids of other brands: the very rows
  * this migration refuses). Loaded into a fresh database of each dialect at 0016, it is migrated to
  * the latest schema, and every row of every table must come out as it went in.
  */

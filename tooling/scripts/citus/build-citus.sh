@@ -4,7 +4,7 @@
 # Builds Citus from its public source against Debian's PostgreSQL 15 and installs it into that
 # server, unless citus.so is there already. Citus is in no registry this project can reach, so the
 # source tree is given (a checkout of the citusdata/citus repository at a v13.2 tag). Installs the
-# build dependencies with apt-get when they are missing. Takes about 4 minutes on 2 cores.
+# build dependencies with apt-get when they are missing.
 set -euo pipefail
 
 log() { printf '[build-citus] %s\n' "$*" >&2; }
@@ -48,7 +48,7 @@ if s2 != s:
 PY
 log "configure"
 ./configure PG_CONFIG="$pg_config" >"$build/configure.log" 2>&1 || { tail -30 "$build/configure.log" >&2; exit 1; }
-log "make (about 4 minutes)"
+log "make"
 make -j"$(nproc)" >"$build/make.log" 2>&1 || { tail -40 "$build/make.log" >&2; exit 1; }
 $sudo make install >"$build/install.log" 2>&1 || { tail -20 "$build/install.log" >&2; exit 1; }
 log "installed into $pkglibdir"
