@@ -388,6 +388,42 @@ export function describeWebhooksContract(name: string, open: () => Promise<Contr
       expect(await deliveriesOf(brand.id, endpoint.id)).toEqual([newer]);
     });
 
+    it('claims no more than the limit with hundreds due, the longest due first, and the next ones on the next pass', async () => {
+      const brand = await aBrand();
+      await endpointFor(brand.id, ['*']);
+      // One transaction of 300 events: a backlog as a busy brand has it (Postgres once rescanned
+      // its claim's subquery per row here, and took all 300).
+      await uow().run((tx) =>
+        recordEvents(
+          tx,
+          brand.id,
+          clock.now(),
+          Array.from({ length: 300 }, (_, i) => ({
+            type: 'order.created' as const,
+            object: anOrder(brand.id, i + 1),
+            timeline: { note: null, userId: null },
+          })),
+        ),
+      );
+      const now = clock.now();
+      const later = new Date(Date.parse(now) + 30_000).toISOString();
+      const claim = (owner: string) =>
+        uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner, until: later }, 20));
+
+      const first = await claim('a');
+      const second = await claim('b');
+      expect(first).toHaveLength(20);
+      expect(second).toHaveLength(20);
+      const firstIds = first.map((c) => c.id);
+      const secondIds = second.map((c) => c.id);
+      // Due at one instant, so the longest due first means the lowest ids first.
+      expect(Math.max(...firstIds)).toBeLessThan(Math.min(...secondIds));
+      // Only those 40 were taken: a claim without a limit finds the other 260.
+      const rest = await uow().run((tx) => tx.webhookDeliveries.claimDue(now, { owner: 'c', until: later }, 1000));
+      expect(rest).toHaveLength(260);
+      expect(new Set([...firstIds, ...secondIds, ...rest.map((c) => c.id)]).size).toBe(300);
+    });
+
     it('lets two dispatchers share the due deliveries without holding one twice; a lapsed or released claim is taken again', async () => {
       const brand = await aBrand();
       const endpoint = await endpointFor(brand.id, ['*']);

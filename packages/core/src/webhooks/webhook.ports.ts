@@ -33,7 +33,8 @@ export interface WebhookDeliveryRepository {
   listForEndpoint(brandId: number, endpointId: number, query: ListQuery): Promise<ListRows<WebhookDelivery>>;
   /**
    * Claims up to `limit` pending deliveries due at `now` that nobody holds (or whose claim lapsed),
-   * of every brand, the longest due first; answers their ids by brand.
+   * of every brand, the longest due first; answers their ids by brand. Runs in a transaction (the
+   * rows are picked, then taken).
    */
   claimDue(now: string, lease: DeliveryLease, limit: number): Promise<{ brandId: number; id: number }[]>;
   /** Stores an attempt's outcome if `owner` still holds the claim, and releases it; false when the claim was lost. */

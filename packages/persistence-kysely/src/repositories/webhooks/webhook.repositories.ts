@@ -200,41 +200,42 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
     },
     async claimDue(now, lease, limit) {
       // Brand by brand (DESIGN §9: no multi-brand FOR UPDATE), from a brand picked at random so a
-      // brand with a backlog cannot keep the others waiting pass after pass. Per brand one
-      // statement: its due deliveries nobody holds, the longest due first, taken by this owner.
-      // On Postgres SKIP LOCKED lets concurrent dispatchers pass over each other's rows instead
-      // of waiting; on SQLite writes are serialised, so the statement alone is atomic.
+      // brand with a backlog cannot keep the others waiting pass after pass. Per brand, in the
+      // caller's transaction: its due deliveries nobody holds, the longest due first, locked (on
+      // Postgres SKIP LOCKED lets concurrent dispatchers pass over each other's rows instead of
+      // waiting; SQLite serialises writers), then taken by this owner.
+      // Two statements, not `UPDATE … WHERE (brand_id, id) IN (SELECT … LIMIT n FOR UPDATE SKIP
+      // LOCKED)`: Postgres may rescan such a subquery once per row it updates, and each rescan
+      // skips the rows just taken and locks the next ones, so one pass claimed all 500 due
+      // deliveries of a brand with a limit of 20 (and sent them at once, past their deadline).
       const brands = (await db.selectFrom('brands').select('id').orderBy('id').execute()).map((b) => Number(b.id));
       const start = Math.floor(Math.random() * brands.length);
       const claimed: { brandId: number; id: number }[] = [];
       for (let i = 0; i < brands.length && claimed.length < limit; i++) {
         const brandId = brands[(start + i) % brands.length]!;
-        const due = db
-          .selectFrom('webhook_deliveries')
-          .select(['brand_id', 'id'])
-          .where('brand_id', '=', brandId)
-          .where('status', '=', 'pending')
-          .where('next_attempt_at', '<=', now)
-          .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
-          .orderBy('next_attempt_at')
-          .orderBy('id')
-          .limit(limit - claimed.length);
-        const rows = await withinBrand(db, brandId, () =>
-          db
+        const ids = await withinBrand(db, brandId, async () => {
+          const due = db
+            .selectFrom('webhook_deliveries')
+            .select('id')
+            .where('brand_id', '=', brandId)
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+            .orderBy('next_attempt_at')
+            .orderBy('id')
+            .limit(limit - claimed.length);
+          const rows = await (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).execute();
+          if (rows.length === 0) return [];
+          const taken = rows.map((r) => Number(r.id));
+          await db
             .updateTable('webhook_deliveries')
             .set({ lease_owner: lease.owner, lease_until: lease.until })
             .where('brand_id', '=', brandId)
-            .where((eb) =>
-              eb(
-                eb.refTuple('brand_id', 'id'),
-                'in',
-                (dialect === 'postgres' ? due.forUpdate().skipLocked() : due).$asTuple('brand_id', 'id'),
-              ),
-            )
-            .returning(['brand_id', 'id'])
-            .execute(),
-        );
-        for (const r of rows) claimed.push({ brandId: Number(r.brand_id), id: Number(r.id) });
+            .where('id', 'in', taken)
+            .execute();
+          return taken;
+        });
+        for (const id of ids) claimed.push({ brandId, id });
       }
       return claimed;
     },
