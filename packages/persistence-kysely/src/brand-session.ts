@@ -12,14 +12,19 @@ import { Pool, PoolClient } from 'pg';
  *   once per client, not once per statement). No brand in scope sets it empty: tenant rows are
  *   then invisible, so a forgotten brand filter shows nothing instead of everything.
  * - Inside a transaction the client is already checked out: the brand is set for the rest of the
- *   transaction (`set_config(…, true)`), and reverts to the client's own at its end.
+ *   transaction (`SET LOCAL`), and reverts to the client's own at its end.
+ * - On Citus the policies run on the workers, which never see the coordinator's session settings;
+ *   Citus hands a transaction's `SET LOCAL` on to them (`citus.propagate_set_commands = local`)
+ *   and nothing else. So there a statement outside a transaction that acts for a brand runs in a
+ *   transaction of its own that sets the brand first, and a transaction begun for a brand sets
+ *   it at once (`citusBrandClient`). Whether the database is Citus is read once per pool.
  *
  * SQLite has no row-level security; none of this runs there.
  */
 const scope = new AsyncLocalStorage<number>();
 
-/** A Kysely instance of any schema: only `set_config` runs on it here. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is irrelevant to set_config, and Kysely<Database> is not assignable to Kysely<unknown>
+/** A Kysely instance of any schema: only `SET LOCAL` runs on it here. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema is irrelevant to SET LOCAL, and Kysely<Database> is not assignable to Kysely<unknown>
 type AnySchema = Kysely<any>;
 
 /** The client's `brand.id` as last set on its session ('' for none). */
@@ -35,24 +40,91 @@ export const currentBrand = (): number | undefined => scope.getStore();
  * Kysely's Postgres dialect asks of a pool.
  */
 export function brandScopedPool(pool: Pool): { connect(): Promise<PoolClient>; end(): Promise<void> } {
+  let citus: Promise<boolean> | undefined;
   return {
     async connect() {
       const wanted = String(scope.getStore() ?? '');
       const client = await pool.connect();
-      if (sessionBrand.get(client) !== wanted) {
-        try {
+      try {
+        citus ??= isCitus(client);
+        if (await citus) return await citusBrandClient(client, wanted);
+        if (sessionBrand.get(client) !== wanted) {
           await client.query(SET_SESSION_BRAND, [wanted]);
-        } catch (error) {
-          // A client that cannot take the setting is broken: discarded, never handed out unset.
-          client.release(error instanceof Error ? error : true);
-          throw error;
+          sessionBrand.set(client, wanted);
         }
-        sessionBrand.set(client, wanted);
+      } catch (error) {
+        // A client that cannot take the setting is broken: discarded, never handed out unset.
+        client.release(error instanceof Error ? error : true);
+        throw error;
       }
       return client;
     },
     end: () => pool.end(),
   };
+}
+
+async function isCitus(client: PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ citus: boolean }>(
+    "select exists (select 1 from pg_extension where extname = 'citus') as citus",
+  );
+  return rows[0]?.citus === true;
+}
+
+/** `SET LOCAL` takes no parameters: the brand is written into the statement, as the integer it is. */
+function setLocalBrand(brandId: number | string): string {
+  const value = String(brandId);
+  if (value !== '' && !/^[0-9]+$/.test(value)) throw new Error(`a brand id must be an integer, not ${value}`);
+  return `set local brand.id = '${value}'`;
+}
+
+/** Clients of a Citus pool that propagate SET LOCAL (set once per client). */
+const propagatingClients = new WeakSet<PoolClient>();
+/** Clients of a Citus pool inside a transaction begun through them. */
+const clientsInTransaction = new WeakSet<PoolClient>();
+
+const BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+const ENDS = /^\s*(commit|rollback|end|abort)\s*;?\s*$/i;
+
+/**
+ * The client, on Citus, with its `query` acting for `wanted` (see the module's comment): a
+ * transaction's `begin` is followed by `SET LOCAL brand.id`, and a statement outside a
+ * transaction runs inside `begin; SET LOCAL …; <statement>; commit`. With no brand wanted it
+ * runs as it is, and (as everywhere) sees no tenant row.
+ */
+async function citusBrandClient(client: PoolClient, wanted: string): Promise<PoolClient> {
+  if (!propagatingClients.has(client)) {
+    await client.query('set citus.propagate_set_commands = local');
+    propagatingClients.add(client);
+  }
+  if (wanted === '') return client;
+  const setBrand = setLocalBrand(wanted);
+  // pg's query has many overloads; every form Kysely uses is (text, values).
+  const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<unknown>;
+  const acting = async (text: unknown, values?: unknown): Promise<unknown> => {
+    if (typeof text === 'string' && BEGINS.test(text)) {
+      const begun = await query(text, values);
+      clientsInTransaction.add(client);
+      await query(setBrand);
+      return begun;
+    }
+    if (typeof text === 'string' && ENDS.test(text)) {
+      clientsInTransaction.delete(client);
+      return query(text, values);
+    }
+    if (clientsInTransaction.has(client)) return query(text, values);
+    await query(`begin; ${setBrand}`);
+    try {
+      const result = await query(text, values);
+      await query('commit');
+      return result;
+    } catch (error) {
+      await query('rollback').catch(() => undefined);
+      throw error;
+    }
+  };
+  return new Proxy(client, {
+    get: (target, key, receiver): unknown => (key === 'query' ? acting : Reflect.get(target, key, receiver)),
+  });
 }
 
 /** Per transaction: the brand set on it last, so repeated calls for one brand set it once. */
@@ -68,7 +140,9 @@ export async function withinBrand<T>(db: AnySchema, brandId: number, work: () =>
   if (!db.isTransaction) return scope.run(brandId, work);
   // The transaction's Kysely instance is one object for its whole life: a key for its brand.
   if (transactionBrand.get(db) !== brandId) {
-    await sql`select set_config('brand.id', ${String(brandId)}, true)`.execute(db);
+    // SET LOCAL rather than set_config(…, true): the same on one Postgres, and on Citus the only
+    // form handed on to the workers.
+    await sql.raw(setLocalBrand(brandId)).execute(db);
     transactionBrand.set(db, brandId);
   }
   return work();

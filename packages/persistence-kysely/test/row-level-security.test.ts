@@ -64,7 +64,8 @@ for (const dialect of testDialects()) {
 
         const customerIdsAs = (brand: string) =>
           app.transaction().execute(async (trx) => {
-            await sql`select set_config('brand.id', ${brand}, true)`.execute(trx);
+            // As the app sets it (brand-session.ts): SET LOCAL, the form Citus hands on to its workers.
+            await sql.raw(`set local brand.id = '${brand}'`).execute(trx);
             // No brand filter on purpose: the forgotten filter row-level security stands in for.
             const { rows } = await sql<{ id: number }>`select id from customers order by id`.execute(trx);
             return rows.map((r) => Number(r.id));
@@ -102,12 +103,12 @@ for (const dialect of testDialects()) {
         it("refuses to write a row of another brand than the one it acts for, and to change another brand's rows", async () => {
           await expect(
             app.transaction().execute(async (trx) => {
-              await sql`select set_config('brand.id', '1', true)`.execute(trx);
+              await sql`set local brand.id = '1'`.execute(trx);
               await insertCustomer(trx, 104, 2, 21);
             }),
           ).rejects.toThrow(/row-level security/);
           const changed = await app.transaction().execute(async (trx) => {
-            await sql`select set_config('brand.id', '1', true)`.execute(trx);
+            await sql`set local brand.id = '1'`.execute(trx);
             return sql`update customers set name = 'Taken' where id = 201`.execute(trx);
           });
           expect(Number(changed.numAffectedRows)).toBe(0);

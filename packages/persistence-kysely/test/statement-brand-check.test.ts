@@ -111,6 +111,7 @@ describe('the one-brand check of a statement', () => {
   it('passes statements that touch no tenant table', () => {
     expect(tablesOf('begin')).toEqual([]);
     expect(tablesOf("select set_config('brand.id', $1, true)")).toEqual([]);
+    expect(tablesOf("set local brand.id = '1'")).toEqual([]);
     expect(tablesOf('select pg_advisory_xact_lock($1)')).toEqual([]);
     expect(tablesOf('create table x (brand_id bigint, id bigint)')).toEqual([]);
     expect(tablesOf('select "brand_id" from "brand_lookups" where "kind" = $1 and "value" = $2')).toEqual([]);

@@ -110,7 +110,8 @@ if (testDialects().includes('postgres')) {
           ghostId = await insertGhostBrand(tx, brand);
           // What a server restart does to every session: terminate it (57P01).
           await admin.query(
-            'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+            // The app's own sessions (on Citus the database also has the superuser's background workers).
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and usename = current_user and pid <> pg_backend_pid()',
           );
           await tx.brands.findById(brand.id);
         });

@@ -5,8 +5,10 @@
 # (PostgreSQL 15 with Citus, built by build-citus.sh), each in a temp dir, trust auth, stopped
 # and deleted afterwards whatever happens. Like with-postgres.sh, the command gets
 # TEST_POSTGRES_URL (the coordinator, as the role brand_app, neither superuser nor BYPASSRLS) and
-# TEST_POSTGRES_ADMIN_URL (the superuser), and CITUS_DATABASE: a database on the cluster with the
-# extension in it on every node. Not part of `npm test`: Citus is built from a source tree.
+# TEST_POSTGRES_ADMIN_URL (the superuser), CITUS_DATABASE: a database on the cluster with the
+# extension in it on every node, and TEST_CITUS_WORKER_ADMIN_URLS: the workers, as their superuser
+# (the test storages make each test database on every node: src/testing/citus-test-databases.ts).
+# Not part of `npm test`: Citus is built from a source tree.
 set -euo pipefail
 
 log() { printf '[with-citus] %s\n' "$*" >&2; }
@@ -79,6 +81,7 @@ log "cluster ready: $(psql_on "${ports[coordinator]}" -d "$database" -c "select 
 export CITUS_DATABASE="$database"
 export TEST_POSTGRES_URL="postgres://brand_app@127.0.0.1:${ports[coordinator]}/$database"
 export TEST_POSTGRES_ADMIN_URL="postgres://postgres@127.0.0.1:${ports[coordinator]}/$database"
+export TEST_CITUS_WORKER_ADMIN_URLS="postgres://postgres@127.0.0.1:${ports[worker1]}/postgres,postgres://postgres@127.0.0.1:${ports[worker2]}/postgres"
 export PG_BINDIR="$bindir"
 set +e
 "$@"

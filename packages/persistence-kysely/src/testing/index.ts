@@ -4,6 +4,7 @@
  * nothing. Never import it from production code.
  */
 export { inspectionUrl, oneTestDialect, openTestStorage, testDialects } from './test-storage';
+export { onCitusTestCluster } from './citus-test-databases';
 export { DatabaseSnapshots, openInspectableTestStorage, snapshotChanges } from './database-snapshot';
 export type { Snapshot } from './database-snapshot';
 export { loadFixture, migrateDatabase } from './release-fixture';

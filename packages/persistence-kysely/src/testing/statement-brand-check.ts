@@ -12,7 +12,7 @@ import { loadModule, parseSync } from 'libpg-query';
  * unqualified). An INSERT … VALUES names brand_id among its columns (each row carries its brand;
  * the repositories write one brand per statement); an INSERT … SELECT must have its SELECT
  * constrained; an ON CONFLICT target names brand_id. Subqueries, CTEs and set operations are
- * checked on their own. Statements that name no tenant table (transaction control, `set_config`,
+ * checked on their own. Statements that name no tenant table (transaction control, `set_config`, `SET LOCAL`,
  * advisory locks, DDL, global tables) pass.
  *
  * What it cannot see: whether the parameter bound to `brand_id = $1` is the request's brand, and

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { ConnectionOptions } from '../connection';
 import { migrationProvider } from '../migrations';
 import { openStorage } from '../open-storage';
+import { createCitusTestDatabase, dropCitusTestDatabase, onCitusTestCluster } from './citus-test-databases';
 import { capturingStatements } from './statement-capture';
 import { Dialect, Storage } from '../storage';
 
@@ -132,6 +133,7 @@ async function buildTemplateDatabase(admin: Client, serverUrl: string, name: str
  */
 async function createFromTemplate(serverUrl: string, database: string): Promise<void> {
   const template = await templateDatabaseName();
+  if (onCitusTestCluster()) return createCitusTestDatabase(serverUrl, coordinatorAdminUrl(), template, database);
   await withAdminClient(serverUrl, async (admin) => {
     const { rows } = await admin.query<{ template_exists: boolean; file_copy: boolean }>(
       `select exists (select 1 from pg_database where datname = $1) as template_exists,
@@ -142,6 +144,12 @@ async function createFromTemplate(serverUrl: string, database: string): Promise<
     const strategy = rows[0]!.file_copy ? ' strategy file_copy' : '';
     await admin.query(`create database ${database} template ${template}${strategy}`);
   });
+}
+
+function coordinatorAdminUrl(): string {
+  const admin = process.env.TEST_POSTGRES_ADMIN_URL;
+  if (!admin) throw new Error('a Citus test run needs TEST_POSTGRES_ADMIN_URL (the coordinator as its superuser)');
+  return admin;
 }
 
 /**
@@ -174,6 +182,7 @@ export async function openTestStorage(
       await close();
       // As the superuser when there is one: inspecting connections (snapshots) may still be open,
       // and only a superuser may end a superuser's connection.
+      if (onCitusTestCluster()) return dropCitusTestDatabase(coordinatorAdminUrl(), database);
       await withAdminClient(inspectionUrl(serverUrl), (admin) =>
         admin.query(`drop database if exists ${database} with (force)`),
       );
