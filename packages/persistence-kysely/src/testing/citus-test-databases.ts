@@ -53,13 +53,24 @@ interface Cluster {
 
 const nodesOf = (cluster: Cluster) => [cluster.coordinator, ...cluster.workers];
 
-/** Closes `database` to new connections on every node and ends the ones it has. */
-async function closeToConnections(cluster: Cluster, database: string): Promise<void> {
-  for (const node of nodesOf(cluster))
-    await onNode(node, async (admin) => {
-      await admin.query(`alter database ${database} allow_connections false`);
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
-    });
+/**
+ * Runs `statement` (a drop or a rename of `database`) once no session is connected to it: the
+ * database is closed to connections, then its sessions are ended, Citus's maintenance daemon
+ * among them (`drop … with (force)` ends client sessions only), a few times, since the daemon may
+ * be between two connections.
+ */
+async function whenAlone(admin: Client, database: string, statement: string): Promise<void> {
+  await admin.query(`alter database ${database} allow_connections false`);
+  for (let attempt = 1; ; attempt++) {
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
+    try {
+      await admin.query(statement);
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
 }
 
 async function buildTemplate(cluster: Cluster, template: string): Promise<void> {
@@ -91,12 +102,11 @@ async function buildTemplate(cluster: Cluster, template: string): Promise<void> 
     await admin.query('set citus.shard_count = 4');
     for (const statement of statements) await admin.query(statement);
   });
-  await closeToConnections(cluster, building);
   // The coordinator last: its template's name is what says the build is complete.
   for (const node of [...cluster.workers, cluster.coordinator])
     await onNode(node, async (admin) => {
       await admin.query(`drop database if exists ${template} with (force)`);
-      await admin.query(`alter database ${building} rename to ${template}`);
+      await whenAlone(admin, building, `alter database ${building} rename to ${template}`);
     });
 }
 
@@ -134,16 +144,11 @@ export async function createCitusTestDatabase(
     );
 }
 
-/**
- * Drops `database` on every node of the cluster. Closed to connections first: Citus's background
- * workers reconnect to a database as soon as `drop … with (force)` has ended their sessions.
- */
+/** Drops `database` on every node of the cluster. */
 export async function dropCitusTestDatabase(coordinatorAdminUrl: string, database: string): Promise<void> {
   for (const node of [coordinatorAdminUrl, ...citusWorkerAdminUrls()])
     await onNode(withDatabase(node, 'postgres'), async (admin) => {
       const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
-      if (found.rowCount === 0) return;
-      await admin.query(`alter database ${database} allow_connections false`);
-      await admin.query(`drop database ${database} with (force)`);
+      if (found.rowCount !== 0) await whenAlone(admin, database, `drop database ${database} with (force)`);
     });
 }
