@@ -10,8 +10,12 @@
 #                       every tenant table distributed by brand_id; fails if any statement fails
 #   5. serve            `brand demo` (a brand with catalog, customers, channels, portals, orders
 #                       placed with stock reservations, through the use cases), then the API
-#                       on the coordinator answers the demo's token on a list of every kind
-#   6. the last line:   the tables distributed and the requests answered
+#                       on the coordinator, as the app's role (row-level security on), answers
+#                       the demo's token with rows on a list of every kind the demo fills
+#   6. suites           every test suite with TEST_DIALECTS=postgres against the coordinator:
+#                       each test database is made on every node (citus-test-databases.ts);
+#                       extra arguments go to jest (a path runs part of them)
+#   7. the last line:   the tables distributed, the lists answered, the suites' counts
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../../.."
 scripts=tooling/scripts
@@ -54,12 +58,25 @@ stop_server() { kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null |
 trap stop_server EXIT
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.2; done
 
+# Every list the demo fills must come back with rows: a 200 with an empty page is what a policy
+# that refused every row on the workers would answer too.
 answered=0
-for path in /v10/products /v10/variants /v10/customers /v10/orders /v10/order-channels /v10/suppliers /v10/inventory-available /v10/shipments /v10/invoices /v10/returns /v10/events; do
-  status="$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $token" -H "X-Service-App-Key: $app_key" "http://127.0.0.1:$port$path?limit=5")"
-  log "GET $path → $status"
-  [ "$status" = "200" ] || { log "the API did not answer $path"; exit 1; }
+for path in /v10/products /v10/variants /v10/customers /v10/orders /v10/order-channels /v10/suppliers /v10/inventory-available /v10/events; do
+  body="$(curl -s -w '\n%{http_code}' -H "Authorization: Bearer $token" -H "X-Service-App-Key: $app_key" "http://127.0.0.1:$port$path?limit=5")"
+  status="${body##*$'\n'}"
+  items="$(node -e 'const b=JSON.parse(process.argv[1]);const k=Object.keys(b).find((k)=>Array.isArray(b[k]));console.log(k?b[k].length:0)' "${body%$'\n'*}" 2>/dev/null || echo 0)"
+  log "GET $path → $status, $items rows"
+  [ "$status" = "200" ] && [ "$items" -gt 0 ] || { log "the API did not answer $path with the demo's rows"; exit 1; }
   answered=$((answered + 1))
 done
 stop_server
-echo "citus: $distributed of $tenant tenant tables distributed, $reference reference tables; the API answered $answered of $answered lists on the coordinator"
+trap - EXIT
+
+log "the Postgres test suites on the cluster (each test database made on every node)"
+results="${TMPDIR:-/tmp}/citus-jest.json"
+suites=0
+TEST_DIALECTS=postgres pnpm exec jest --ci --passWithNoTests --maxWorkers="${JEST_WORKERS:-2}" \
+  --json --outputFile="$results" "$@" || suites=$?
+counts="$(node -e 'const r=require(process.argv[1]);console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped in ${r.numTotalTestSuites} suites`)' "$results")"
+echo "citus: $distributed of $tenant tenant tables distributed, $reference reference tables; the API answered $answered of $answered lists with rows as $([ "${CITUS_AS:-}" = superuser ] && echo the superuser || echo brand_app); suites: $counts"
+exit "$suites"
