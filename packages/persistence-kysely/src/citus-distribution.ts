@@ -1,5 +1,5 @@
 import { connect, parseDatabaseUrl } from './connection';
-import { isTenantTable, readSchema, TableModel } from './migrations/brand-keys/schema-model';
+import { isTenantTable, readSchema, referencedFirst, TableModel } from './migrations/brand-keys/schema-model';
 
 /** How the current schema distributes on Citus (DESIGN §9), read from the live catalog. */
 export interface CitusDistribution {
@@ -11,36 +11,6 @@ export interface CitusDistribution {
   localTables: string[];
   /** The statements to run on the coordinator, in order. */
   statements: string[];
-}
-
-/**
- * Tenant tables in an order where every table comes after the tenant tables its foreign keys
- * reference (Citus distributes a referencing table only once the referenced one is distributed);
- * self-references (a category's parent) do not count. Ties keep name order, so the output is stable.
- */
-function referencedFirst(tables: readonly TableModel[]): string[] {
-  const names = new Set(tables.map((t) => t.name));
-  const waitingFor = new Map(
-    tables.map((t) => [
-      t.name,
-      new Set(t.foreignKeys.map((fk) => fk.referencedTable).filter((r) => r !== t.name && names.has(r))),
-    ]),
-  );
-  const ordered: string[] = [];
-  while (waitingFor.size > 0) {
-    const ready = [...waitingFor]
-      .filter(([, deps]) => deps.size === 0)
-      .map(([name]) => name)
-      .sort();
-    if (ready.length === 0)
-      throw new Error(`foreign keys between tenant tables form a cycle: ${[...waitingFor.keys()].sort().join(', ')}`);
-    for (const name of ready) {
-      ordered.push(name);
-      waitingFor.delete(name);
-      for (const deps of waitingFor.values()) deps.delete(name);
-    }
-  }
-  return ordered;
 }
 
 /** The distribution of a schema already read (exported for tests of the ordering). */

@@ -1,7 +1,7 @@
 import { Kysely, Migrator } from 'kysely';
 import { Database } from '../database';
 import { migrationProvider } from '../migrations';
-import { readSchema, TableModel } from '../migrations/brand-keys/schema-model';
+import { readSchema, referencedFirst } from '../migrations/brand-keys/schema-model';
 import { Dialect } from '../storage';
 
 /** Rows of a database as a fixture holds them: every table's columns and its rows in that order. */
@@ -18,24 +18,6 @@ export async function migrateDatabase(db: Kysely<Database>, dialect: Dialect, ta
   if (error) throw error instanceof Error ? error : new Error(`migrating failed: ${JSON.stringify(error)}`);
 }
 
-/** Tables in an order where every table comes after those its foreign keys reference. */
-export function parentsFirst(schema: readonly TableModel[]): string[] {
-  const waiting = new Map(
-    schema.map((t) => [t.name, new Set(t.foreignKeys.map((fk) => fk.referencedTable).filter((r) => r !== t.name))]),
-  );
-  const ordered: string[] = [];
-  while (waiting.size > 0) {
-    const ready = [...waiting].filter(([, deps]) => deps.size === 0).map(([name]) => name);
-    if (ready.length === 0) throw new Error(`foreign keys form a cycle among ${[...waiting.keys()].join(', ')}`);
-    for (const name of ready) {
-      ordered.push(name);
-      waiting.delete(name);
-      for (const deps of waiting.values()) deps.delete(name);
-    }
-  }
-  return ordered;
-}
-
 /**
  * Inserts a fixture's rows into a database migrated to the fixture's migration, parents before
  * children (rows of one table in the fixture's order, so a parent category comes before its
@@ -43,7 +25,7 @@ export function parentsFirst(schema: readonly TableModel[]): string[] {
  */
 export async function loadFixture(db: Kysely<Database>, dialect: Dialect, fixture: DatabaseFixture): Promise<void> {
   const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  for (const table of parentsFirst(await readSchema(db as unknown as Kysely<unknown>, dialect))) {
+  for (const table of referencedFirst(await readSchema(db as unknown as Kysely<unknown>, dialect))) {
     const data = fixture.tables[table];
     if (!data || data.rows.length === 0 || table === 'credentials_revision') continue;
     for (const row of data.rows)

@@ -49,6 +49,37 @@ export const GLOBAL_TABLES_NAMING_A_BRAND: ReadonlySet<string> = new Set(['brand
 export const isTenantTable = (table: TableModel): boolean =>
   !GLOBAL_TABLES_NAMING_A_BRAND.has(table.name) && table.columns.some((c) => c.name === 'brand_id');
 
+/**
+ * The tables' names in an order where every table comes after the tables of `tables` its foreign
+ * keys reference (references outside `tables` and to itself, such as a category's parent, do not
+ * count). Ties keep name order, so the output is stable. Used to distribute on Citus (a
+ * referencing table only once the referenced one is placed) and to load rows parents first.
+ */
+export function referencedFirst(tables: readonly TableModel[]): string[] {
+  const names = new Set(tables.map((t) => t.name));
+  const waitingFor = new Map(
+    tables.map((t) => [
+      t.name,
+      new Set(t.foreignKeys.map((fk) => fk.referencedTable).filter((r) => r !== t.name && names.has(r))),
+    ]),
+  );
+  const ordered: string[] = [];
+  while (waitingFor.size > 0) {
+    const ready = [...waitingFor]
+      .filter(([, references]) => references.size === 0)
+      .map(([name]) => name)
+      .sort();
+    if (ready.length === 0)
+      throw new Error(`foreign keys form a cycle among ${[...waitingFor.keys()].sort().join(', ')}`);
+    for (const name of ready) {
+      ordered.push(name);
+      waitingFor.delete(name);
+      for (const references of waitingFor.values()) references.delete(name);
+    }
+  }
+  return ordered;
+}
+
 /** Kysely's own bookkeeping: never a tenant table, never rebuilt. */
 const isMigratorTable = (name: string): boolean => name.startsWith('kysely_');
 
