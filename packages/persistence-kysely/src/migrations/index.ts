@@ -18,7 +18,7 @@ import { idempotencyKeysMigration } from './0015-idempotency-keys';
 import { eventFeedsMigration } from './0016-event-feeds';
 import { brandKeysMigration } from './0017-brand-keys';
 import { rowLevelSecurityMigration } from './0018-row-level-security';
-import { addressOwnerIndexesMigration } from './0019-address-owner-indexes';
+import { brandLedIndexesMigration } from './0019-brand-led-indexes';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -43,7 +43,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0016-event-feeds': eventFeedsMigration(dialect),
         '0017-brand-keys': brandKeysMigration(dialect),
         '0018-row-level-security': rowLevelSecurityMigration(dialect),
-        '0019-address-owner-indexes': addressOwnerIndexesMigration(),
+        '0019-brand-led-indexes': brandLedIndexesMigration(),
       };
     },
   };
