@@ -67,10 +67,16 @@ interface TokenRow {
  * bite). Expiry is checked on every request; failures are never cached.
  */
 export function tokenVerifier(db: Sqlite): (accessToken: string, appKey: string | null) => Principal {
-  const findToken = db.prepare<[string], TokenRow>(
-    'select id, brand_id, user_id, app_id, scopes, expires_at, revoked_at from access_tokens where token_hash = ?',
+  // As the project reads them (DESIGN §9): the token's brand from the look-up of global values,
+  // then the token and its app within that brand, by their keys.
+  const findToken = db.prepare<[string, string], TokenRow>(
+    'select id, brand_id, user_id, app_id, scopes, expires_at, revoked_at from access_tokens ' +
+      "where brand_id = (select brand_id from brand_lookups where kind = 'access_token' and value = ?) " +
+      'and token_hash = ?',
   );
-  const findAppKeyHash = db.prepare<[number], string>('select app_key_hash from api_apps where id = ?').pluck();
+  const findAppKeyHash = db
+    .prepare<[number, number], string>('select app_key_hash from api_apps where brand_id = ? and id = ?')
+    .pluck();
   const verified = new Map<string, { principal: Principal; expiresAt: string; trustedUntil: number }>();
 
   return (accessToken, appKey) => {
@@ -82,11 +88,12 @@ export function tokenVerifier(db: Sqlite): (accessToken: string, appKey: string 
         throw httpErrors.invalidToken('The access token has expired');
       return cached.principal;
     }
-    const token = findToken.get(sha256(accessToken));
+    const hash = sha256(accessToken);
+    const token = findToken.get(hash, hash);
     if (!token) throw httpErrors.invalidToken('The access token is not valid');
     if (token.revoked_at !== null) throw httpErrors.invalidToken('The access token has been revoked');
     if (token.expires_at <= new Date(now).toISOString()) throw httpErrors.invalidToken('The access token has expired');
-    const appKeyHash = findAppKeyHash.get(token.app_id);
+    const appKeyHash = findAppKeyHash.get(token.brand_id, token.app_id);
     if (appKeyHash === undefined) throw httpErrors.invalidToken('The access token is not valid');
     if (!appKey) throw httpErrors.invalidToken('The X-Service-App-Key header is required');
     if (sha256(appKey) !== appKeyHash)

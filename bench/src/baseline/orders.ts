@@ -78,9 +78,11 @@ function orderStatements(db: Sqlite) {
     customerByNumber: db.prepare<[number, string], CustomerRow>(
       `select ${customerColumns} from customers where brand_id = +? and customer_number = +? order by id limit 1`,
     ),
-    firstAddress: db.prepare<[number], AddressRow>(
-      'select name, address, address_2, zip, region, city, country from customer_addresses where owner_id = +? ' +
-        'order by position limit 1',
+    // By brand and owner, as the project reads it (every statement names its brand, DESIGN §9):
+    // the owner index leads with brand_id since migration 0019.
+    firstAddress: db.prepare<[number, number], AddressRow>(
+      'select name, address, address_2, zip, region, city, country from customer_addresses ' +
+        'where brand_id = ? and owner_id = ? order by position limit 1',
     ),
     brandCurrency: db.prepare<[number], string>('select currency from brands where id = ?').pluck(),
     variantsBySku: selectIn<VariantRow>(
@@ -291,7 +293,7 @@ export function createOrder(db: Sqlite): RequestHandler {
       pricesIncludeVat,
     );
     // The order takes a copy of the customer's first address as invoice and delivery address.
-    const first = q.firstAddress.get(customer!.id);
+    const first = q.firstAddress.get(brandId, customer!.id);
     const address = first
       ? {
           name: first.name,
