@@ -67,8 +67,8 @@ async function seedProduction(
       const noteLines = lines.map((l) => ({ sku: l.sku, quantity: 100_000 }));
       const note = (
         await post(`${baseUrl}/v10/production-orders/${created.id}/delivery-notes`, headers, { lines: noteLines })
-      )['delivery_note'] as { delivery_note_number: number };
-      notes.push({ number: note.delivery_note_number, skus: noteLines.map((l) => l.sku) });
+      )['production_order_delivery_note'] as { production_order_delivery_note_number: number };
+      notes.push({ number: note.production_order_delivery_note_number, skus: noteLines.map((l) => l.sku) });
     }
   }
   return notes;

@@ -90,7 +90,7 @@ for (const dialect of testDialects()) {
       ]);
 
       t.clock.advance(MINUTE);
-      const first = await receive(note['delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 8 }], {
+      const first = await receive(note['production_order_delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 8 }], {
         meta: { dock: '3' },
       });
       expect(first.status).toBe(200);
@@ -108,7 +108,7 @@ for (const dialect of testDialects()) {
       expect(await eventsOf('delivery_note.received')).toEqual([firstEvent]);
 
       t.clock.advance(MINUTE);
-      const second = await receive(note['delivery_note_number'], [
+      const second = await receive(note['production_order_delivery_note_number'], [
         { sku: 'TEE-S', received_quantity: 6 },
         { ean: '5700000000035', received_quantity: 10 },
       ]);
@@ -129,7 +129,7 @@ for (const dialect of testDialects()) {
     it('announces nothing for refused receipts', async () => {
       const order = await p.openOrder();
       const note = await p.announce(order['id']);
-      const number = note['delivery_note_number'];
+      const number = note['production_order_delivery_note_number'];
 
       const refusals = [
         await receive(999, [{ sku: 'TEE-S', received_quantity: 1 }]),
@@ -152,7 +152,7 @@ for (const dialect of testDialects()) {
     it('announces a closure with the production order as GET shows it, its receipts counted, without export marks', async () => {
       const order = await p.openOrder();
       const note = await p.announce(order['id'], [{ sku: 'TEE-S', quantity: 12 }]);
-      expect((await receive(note['delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 12 }])).status).toBe(200);
+      expect((await receive(note['production_order_delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 12 }])).status).toBe(200);
       const marked = await p.post('/v10/production-orders/mark-as-exported', {
         production_orders: [{ production_order_id: order['id'], system_id: 'erp' }],
       });

@@ -136,7 +136,7 @@ for (const dialect of testDialects()) {
 
       const note = await p.announce(order['id'], [{ sku: 'TEE-S', quantity: 12 }], { meta: { truck: 'T1' } });
       expect(note).toMatchObject({
-        delivery_note_number: 1,
+        production_order_delivery_note_number: 1,
         production_order_id: order['id'],
         status: 'expected',
         meta: { truck: 'T1' },
@@ -153,8 +153,15 @@ for (const dialect of testDialects()) {
       expect(notes.status).toBe(200);
       expect(notes.body).toMatchObject({
         total: 1,
-        production_order_delivery_notes: [{ id: note['id'], delivery_note_number: 1 }],
+        production_order_delivery_notes: [{ id: note['id'], production_order_delivery_note_number: 1 }],
       });
+      // Filtered by the number under the name the warehouse receives it by (issue 34).
+      const byNumber = await p.get(
+        '/v10/production-order-delivery-notes?filter_groups[0][filters][0][key]=production_order_delivery_note_number&filter_groups[0][filters][0][value]=1',
+      );
+      expect(byNumber.body.production_order_delivery_notes).toEqual([
+        expect.objectContaining({ id: note['id'], production_order_delivery_note_number: 1 }),
+      ]);
     });
 
     it('keeps a supplier that production orders refer to from being deleted', async () => {

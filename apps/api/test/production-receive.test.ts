@@ -30,7 +30,7 @@ for (const dialect of testDialects()) {
     const receive = (lines: Body[], extra: Body = {}) =>
       p.post('/3pl/production/receive', {
         production_order_delivery_note: {
-          production_order_delivery_note_number: note['delivery_note_number'],
+          production_order_delivery_note_number: note['production_order_delivery_note_number'],
           lines,
           ...extra,
         },

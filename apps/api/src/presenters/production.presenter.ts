@@ -114,7 +114,9 @@ export const DeliveryNoteSchema = component(
   'DeliveryNote',
   Type.Object({
     id: integer(),
-    delivery_note_number: integer("Number from the brand's delivery note series; the warehouse receives by it"),
+    production_order_delivery_note_number: integer(
+      "Number from the brand's delivery note series; the warehouse receives by it (the 3PL surface's name for it)",
+    ),
     production_order_id: integer(),
     production_order_number: integer(),
     supplier_id: integer(),
@@ -265,7 +267,7 @@ function presentDeliveryNoteLine(line: DeliveryNoteLine): DeliveryNoteLineWire {
 export function presentDeliveryNote(note: DeliveryNote, timeline?: readonly TimelineEvent[]): DeliveryNoteWire {
   const wire: DeliveryNoteWire = {
     id: note.id,
-    delivery_note_number: note.deliveryNoteNumber,
+    production_order_delivery_note_number: note.deliveryNoteNumber,
     production_order_id: note.productionOrderId,
     production_order_number: note.productionOrderNumber,
     supplier_id: note.supplierId,

@@ -263,7 +263,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: {
         description: 'The new delivery note (expected)',
-        schema: wrapped('delivery_note', DeliveryNoteSchema),
+        schema: wrapped('production_order_delivery_note', DeliveryNoteSchema),
       },
       handler: async ({ principal, params, body }) => {
         const { deliveryNote } = await createDeliveryNote(deps, {
@@ -272,7 +272,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
           productionOrderId: pathId(params['id'], 'production order'),
           deliveryNote: toCreateDeliveryNoteInput(body),
         });
-        return { delivery_note: presentDeliveryNote(deliveryNote) };
+        return { production_order_delivery_note: presentDeliveryNote(deliveryNote) };
       },
     })
     .route({
@@ -280,7 +280,7 @@ export function productionV10Router(deps: RouterDeps): Surface<'current'> {
       path: '/v10/production-order-delivery-notes',
       summary: 'List production delivery notes',
       description:
-        'With their lines. Filters id, delivery_note_number, production_order_id, supplier_id, status, created_at, updated_at; sort by id.',
+        'With their lines. Filters id, production_order_delivery_note_number, production_order_id, supplier_id, status, created_at, updated_at; sort by id.',
       tag: TAG,
       scopes: ['production:read'],
       list: deliveryNoteListDefinition,

@@ -38,7 +38,7 @@ export const productionOrderExportListDefinition = exportListDefinition(producti
 
 const deliveryNoteFields: ListDefinition<DeliveryNote>['fields'] = {
   id: { type: 'integer', get: (n) => n.id },
-  delivery_note_number: { type: 'integer', get: (n) => n.deliveryNoteNumber },
+  production_order_delivery_note_number: { type: 'integer', get: (n) => n.deliveryNoteNumber },
   production_order_id: { type: 'integer', get: (n) => n.productionOrderId },
   supplier_id: { type: 'integer', get: (n) => n.supplierId },
   status: { type: 'string', get: (n) => n.status },
@@ -53,7 +53,7 @@ export const deliveryNoteListDefinition: ListDefinition<DeliveryNote> = {
   sortKeys: ['id'],
   filterKeys: [
     'id',
-    'delivery_note_number',
+    'production_order_delivery_note_number',
     'production_order_id',
     'supplier_id',
     'status',

@@ -9,7 +9,7 @@ import { documentStore } from '../documents/document-store';
 /** The list keys of `deliveryNoteListDefinition` and `thirdPartyDeliveryNoteListDefinition`. */
 const DELIVERY_NOTE_COLUMNS: ListColumns = {
   id: { column: 'delivery_notes.id', type: 'integer' },
-  delivery_note_number: { column: 'delivery_notes.delivery_note_number', type: 'integer' },
+  production_order_delivery_note_number: { column: 'delivery_notes.delivery_note_number', type: 'integer' },
   production_order_id: { column: 'delivery_notes.production_order_id', type: 'integer' },
   supplier_id: { column: 'delivery_notes.supplier_id', type: 'integer' },
   status: { column: 'delivery_notes.status', type: 'string' },
