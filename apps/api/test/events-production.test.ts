@@ -90,9 +90,13 @@ for (const dialect of testDialects()) {
       ]);
 
       t.clock.advance(MINUTE);
-      const first = await receive(note['production_order_delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 8 }], {
-        meta: { dock: '3' },
-      });
+      const first = await receive(
+        note['production_order_delivery_note_number'],
+        [{ sku: 'TEE-S', received_quantity: 8 }],
+        {
+          meta: { dock: '3' },
+        },
+      );
       expect(first.status).toBe(200);
       const afterFirst = await shownNote(note['id']);
       expect(afterFirst).toMatchObject({
@@ -152,7 +156,10 @@ for (const dialect of testDialects()) {
     it('announces a closure with the production order as GET shows it, its receipts counted, without export marks', async () => {
       const order = await p.openOrder();
       const note = await p.announce(order['id'], [{ sku: 'TEE-S', quantity: 12 }]);
-      expect((await receive(note['production_order_delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 12 }])).status).toBe(200);
+      expect(
+        (await receive(note['production_order_delivery_note_number'], [{ sku: 'TEE-S', received_quantity: 12 }]))
+          .status,
+      ).toBe(200);
       const marked = await p.post('/v10/production-orders/mark-as-exported', {
         production_orders: [{ production_order_id: order['id'], system_id: 'erp' }],
       });

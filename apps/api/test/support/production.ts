@@ -68,6 +68,11 @@ export async function seedProductionBrand(
       { sku: 'CAP-ONE', quantity: 10 },
     ],
     extra: Body = {},
-  ) => expect201(`/v10/production-orders/${productionOrderId}/delivery-notes`, { lines, ...extra }, 'production_order_delivery_note');
+  ) =>
+    expect201(
+      `/v10/production-orders/${productionOrderId}/delivery-notes`,
+      { lines, ...extra },
+      'production_order_delivery_note',
+    );
   return { ...shop, post, get, createOrder, openOrder, announce };
 }
