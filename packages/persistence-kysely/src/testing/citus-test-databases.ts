@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { readCitusDistribution } from '../citus-distribution';
 import { openStorage } from '../open-storage';
+import { withAdminClient, withDatabase } from './postgres-admin';
 
 /**
  * Test databases on a Citus cluster (`pnpm test:citus`, tooling/scripts/citus/): the workers'
@@ -24,22 +25,6 @@ export function citusWorkerAdminUrls(): string[] {
 
 /** Whether the test server is a Citus cluster's coordinator (`pnpm test:citus`). */
 export const onCitusTestCluster = (): boolean => citusWorkerAdminUrls().length > 0;
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function onNode<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Cluster {
   /** The coordinator's superuser URL (any database). */
@@ -76,13 +61,13 @@ async function whenAlone(admin: Client, database: string, statement: string): Pr
 async function buildTemplate(cluster: Cluster, template: string): Promise<void> {
   const building = `${template}_building`;
   for (const node of nodesOf(cluster))
-    await onNode(node, async (admin) => {
+    await withAdminClient(node, async (admin) => {
       await admin.query(`drop database if exists ${building} with (force)`);
       await admin.query(`create database ${building} owner ${cluster.appRole}`);
     });
   for (const node of nodesOf(cluster))
-    await onNode(withDatabase(node, building), (admin) => admin.query('create extension citus'));
-  await onNode(withDatabase(cluster.coordinator, building), async (admin) => {
+    await withAdminClient(withDatabase(node, building), (admin) => admin.query('create extension citus'));
+  await withAdminClient(withDatabase(cluster.coordinator, building), async (admin) => {
     const coordinator = new URL(cluster.coordinator);
     await admin.query('select citus_set_coordinator_host($1, $2)', [coordinator.hostname, Number(coordinator.port)]);
     for (const worker of cluster.workers) {
@@ -97,14 +82,14 @@ async function buildTemplate(cluster: Cluster, template: string): Promise<void> 
     await storage.close();
   }
   const { statements } = await readCitusDistribution(withDatabase(cluster.coordinator, building));
-  await onNode(withDatabase(cluster.coordinator, building), async (admin) => {
+  await withAdminClient(withDatabase(cluster.coordinator, building), async (admin) => {
     // Few shards: the tests hold little data, and every shard is a table on a worker to copy.
     await admin.query('set citus.shard_count = 4');
     for (const statement of statements) await admin.query(statement);
   });
   // The coordinator last: its template's name is what says the build is complete.
   for (const node of [...cluster.workers, cluster.coordinator])
-    await onNode(node, async (admin) => {
+    await withAdminClient(node, async (admin) => {
       await admin.query(`drop database if exists ${template} with (force)`);
       await whenAlone(admin, building, `alter database ${building} rename to ${template}`);
     });
@@ -129,7 +114,7 @@ export async function createCitusTestDatabase(
     appRole: new URL(appUrl).username,
     appUrl,
   };
-  await onNode(cluster.coordinator, async (admin) => {
+  await withAdminClient(cluster.coordinator, async (admin) => {
     await admin.query('select pg_advisory_lock($1)', [CITUS_TEMPLATE_LOCK_KEY]);
     try {
       const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
@@ -139,7 +124,7 @@ export async function createCitusTestDatabase(
     }
   });
   for (const node of nodesOf(cluster))
-    await onNode(node, (admin) =>
+    await withAdminClient(node, (admin) =>
       admin.query(`create database ${database} owner ${cluster.appRole} template ${template} strategy file_copy`),
     );
 }
@@ -147,7 +132,7 @@ export async function createCitusTestDatabase(
 /** Drops `database` on every node of the cluster. */
 export async function dropCitusTestDatabase(coordinatorAdminUrl: string, database: string): Promise<void> {
   for (const node of [coordinatorAdminUrl, ...citusWorkerAdminUrls()])
-    await onNode(withDatabase(node, 'postgres'), async (admin) => {
+    await withAdminClient(withDatabase(node, 'postgres'), async (admin) => {
       const found = await admin.query('select 1 from pg_database where datname = $1', [database]);
       if (found.rowCount !== 0) await whenAlone(admin, database, `drop database ${database} with (force)`);
     });

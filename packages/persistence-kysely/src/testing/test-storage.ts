@@ -4,6 +4,7 @@ import { ConnectionOptions } from '../connection';
 import { migrationProvider } from '../migrations';
 import { openStorage } from '../open-storage';
 import { createCitusTestDatabase, dropCitusTestDatabase, onCitusTestCluster } from './citus-test-databases';
+import { withAdminClient, withDatabase } from './postgres-admin';
 import { capturingStatements } from './statement-capture';
 import { Dialect, Storage } from '../storage';
 
@@ -53,22 +54,6 @@ export function inspectionUrl(url: string): string {
   inspecting.username = superuser.username;
   inspecting.password = superuser.password;
   return inspecting.toString();
-}
-
-function withDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-async function withAdminClient<T>(serverUrl: string, work: (admin: Client) => Promise<T>): Promise<T> {
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 /**
