@@ -43,10 +43,9 @@ async function recreate(db: Kysely<unknown>, { table, index, where }: IndexWitho
  * Every index of a tenant table leads with brand_id (DESIGN §9). Since 0017 every statement names
  * its brand, and every table's primary key is `(brand_id, id)`: an index without brand_id left
  * SQLite's planner, which has no statistics, a choice between it and the key's `brand_id = ?`
- * prefix, and it took the key and sorted. Measured on an owner's addresses (`brand_id = ? and
- * owner_id in (…) order by owner_id, position`): every address of the brand read on each call,
- * about 21 ms for 100 owners in a brand of 100,000 addresses, against 0.5 ms before 0017 and
- * 0.3 ms with `(brand_id, owner_id, position)`. The housekeeping indexes (`created_at`,
+ * prefix, and it took the key and sorted: an owner's addresses (`brand_id = ? and owner_id in (…)
+ * order by owner_id, position`) read every address of the brand on each call (figures in
+ * docs/performance.md). The housekeeping indexes (`created_at`,
  * `expires_at`) serve deletes that now go one brand at a time, and the webhook dispatcher claims
  * one brand's due deliveries at a time. Postgres gets the same indexes, so both dialects keep one
  * schema; the catalog test (tenant-keys-catalog) holds every later index to it.

@@ -206,8 +206,8 @@ export function webhookDeliveryRepository(executor: Executor): WebhookDeliveryRe
       // waiting; SQLite serialises writers), then taken by this owner.
       // Two statements, not `UPDATE … WHERE (brand_id, id) IN (SELECT … LIMIT n FOR UPDATE SKIP
       // LOCKED)`: Postgres may rescan such a subquery once per row it updates, and each rescan
-      // skips the rows just taken and locks the next ones, so one pass claimed all 500 due
-      // deliveries of a brand with a limit of 20 (and sent them at once, past their deadline).
+      // skips the rows just taken and locks the next ones, so one pass claimed a brand's whole
+      // backlog whatever its limit (and sent it at once, past the deliveries' deadline).
       const brands = (await db.selectFrom('brands').select('id').orderBy('id').execute()).map((b) => Number(b.id));
       const start = Math.floor(Math.random() * brands.length);
       const claimed: { brandId: number; id: number }[] = [];
