@@ -230,6 +230,7 @@ export function createApp(deps: AppDeps): express.Application {
     },
     bodyLimit: config.bodyLimit,
     idempotency: { uow: storage.uow, clock, hasher, bodyLimit: config.bodyLimit },
+    uow: storage.uow,
   });
   app.use(
     createErrorHandler({

@@ -96,6 +96,16 @@ for (const dialect of testDialects()) {
         order_meta: { season: 'SS26' },
         net_total: 53.85,
         vat_total: 13.46,
+        // The create answers the order as GET shows it, timeline included.
+        timeline: [
+          {
+            kind: 'created',
+            note: 'placed on channel ERP',
+            system_id: null,
+            user_id: expect.any(Number),
+            created_at: t.clock.now(),
+          },
+        ],
         total: 67.31,
         approved_at: null,
         cancelled_at: null,

@@ -26,6 +26,7 @@ export type {
 // Unit of work: the transaction boundary every use case goes through, and the repositories it binds.
 export type { Repositories, UnitOfWork } from './shared/unit-of-work.ports';
 export type { TransactionEnd, TransactionEndRepositories } from './shared/transaction-end.ports';
+export type { ResourceLockRepositories, ResourceLocks } from './shared/resource-locks.ports';
 export { BeforeCommitSteps, NO_TRANSACTION, withStepsBeforeCommit } from './shared/before-commit-steps';
 export { settleAll } from './shared/settle-all';
 export { SharedTransaction, SharingUnitOfWork, TransactionMustRestart } from './shared/shared-transaction';

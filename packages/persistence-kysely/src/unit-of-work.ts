@@ -27,6 +27,7 @@ import { orderRepositoryFactories } from './repositories/orders/order.repositori
 import { productionRepositoryFactories } from './repositories/production/production.repositories';
 import { returnRepositoryFactories } from './repositories/returns/return.repositories';
 import { sequenceRepositoryFactories } from './repositories/sequences.repositories';
+import { resourceLockRepositoryFactories } from './repositories/resource-locks.repositories';
 import { settingsRepositoryFactories } from './repositories/settings/settings.repositories';
 import { supplierRepositoryFactories } from './repositories/suppliers/supplier.repositories';
 import { isRetryableConflict, translateDriverError } from './storage-errors';
@@ -50,6 +51,7 @@ const transactionEndFactories: RepositoryFactories<TransactionEndRepositories> =
 const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...transactionEndFactories,
   ...sequenceRepositoryFactories,
+  ...resourceLockRepositoryFactories,
   ...identityRepositoryFactories,
   ...customerRepositoryFactories,
   ...supplierRepositoryFactories,

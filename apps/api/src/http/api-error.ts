@@ -49,6 +49,7 @@ export const STATUS_TITLES: Readonly<Record<number, string>> = {
   405: 'Method not allowed',
   409: 'Conflict',
   413: 'Payload too large',
+  412: 'Precondition failed',
   415: 'Unsupported media type',
   422: 'Validation error',
   429: 'Too many requests',

@@ -4,7 +4,6 @@ import {
   IdempotencyScope,
   Repositories,
   SecretHasher,
-  SharedTransaction,
   StoredAnswer,
   TransactionMustRestart,
   UnitOfWork,
@@ -22,7 +21,8 @@ import { ApiError } from './api-error';
 import { toErrorResponse } from './error-handler';
 import { principalOf } from './request-context';
 import { RouteDefinition } from './route';
-import { requestTransactions } from './shared-transactions';
+import { inSharedTransaction, requestTransactions } from './shared-transactions';
+import { ETAG_HEADER, entityTagOf } from './conditional-requests';
 
 /** The request header carrying the key (DESIGN §12). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -51,10 +51,6 @@ export interface IdempotencyDeps {
   bodyLimit: string;
 }
 
-/** How often a request meeting write conflicts in its shared transaction runs again before `concurrency_conflict`. */
-const MAX_ATTEMPTS = 5;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Refusals not kept as the key's answer: they say nothing about the request itself, and a retry
  * with the same key should run it (a conflict with a concurrent write, another request holding the key).
@@ -68,9 +64,13 @@ const storedAnswerOf = (answer: RouteAnswer): StoredAnswer => ({
   location: answer.location,
 });
 
-/** Sends a stored answer, marked as a replay or not. */
-function sendStored(res: Response, answer: StoredAnswer, replayed: boolean): void {
+/**
+ * Sends a stored answer, marked as a replay or not; with the `ETag` of its body when the route tags
+ * its answers (a replay then carries the tag of the state it showed, as the first answer did).
+ */
+function sendStored(res: Response, answer: StoredAnswer, replayed: boolean, tagsAnswer: boolean): void {
   if (replayed) res.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  if (tagsAnswer && answer.body !== '' && answer.status < 300) res.setHeader(ETAG_HEADER, entityTagOf(answer.body));
   if (answer.location !== null) res.setHeader('Location', answer.location);
   res.statusCode = answer.status;
   if (answer.body === '') {
@@ -97,6 +97,7 @@ export async function answerIdempotently(
   res: Response,
   header: string,
   run: () => Promise<RouteAnswer>,
+  tagsAnswer = false,
 ): Promise<void> {
   const key = parseIdempotencyKey(header);
   if (key === null)
@@ -112,32 +113,22 @@ export async function answerIdempotently(
   const fingerprint = requestFingerprint(deps.hasher, { method: req.method, path: req.originalUrl, body: req.body });
 
   const start = await beginIdempotentRequest(deps, { scope, fingerprint });
-  if (start.kind === 'replay') return sendStored(res, start.answer, true);
+  if (start.kind === 'replay') return sendStored(res, start.answer, true, tagsAnswer);
   if (start.kind === 'in_use') throw idempotencyKeyInUse();
   if (start.kind === 'reused') throw idempotencyKeyReused();
   const { claimToken } = start;
 
-  for (let attempt = 1; ; attempt++) {
-    const shared = new SharedTransaction(deps.uow);
-    try {
-      const answer = await requestTransactions.run(shared, async () => {
-        const routeAnswer = await run();
-        const stored = storedAnswerOf(routeAnswer);
-        await shared.join((tx) => completeIdempotentRequest(tx, scope, claimToken, stored));
-        return stored;
-      });
-      await shared.commit();
-      return sendStored(res, answer, false);
-    } catch (error) {
-      await shared.rollback();
-      if (error instanceof TransactionMustRestart && attempt < MAX_ATTEMPTS) {
-        // Nothing of this attempt was kept; a short, jittered pause lets the winner finish.
-        await pause(Math.random() * 10 * attempt);
-        continue;
-      }
-      throw await settleFailure(deps, scope, claimToken, error);
-    }
+  let answer: StoredAnswer;
+  try {
+    answer = await inSharedTransaction(deps.uow, async () => {
+      const stored = storedAnswerOf(await run());
+      await requestTransactions.current()!.join((tx) => completeIdempotentRequest(tx, scope, claimToken, stored));
+      return stored;
+    });
+  } catch (error) {
+    throw await settleFailure(deps, scope, claimToken, error);
   }
+  sendStored(res, answer, false, tagsAnswer);
 }
 
 /**

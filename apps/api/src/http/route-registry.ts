@@ -1,10 +1,23 @@
 import express, { Application, Request, RequestHandler, Response } from 'express';
-import { missingScopes } from '@brand/core';
+import { DomainError, Repositories, TransactionMustRestart, UnitOfWork, missingScopes } from '@brand/core';
 import { apiErrors } from './api-errors';
 import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
 import { refuseUndecodablePath, refuseUnsafeQuery } from './input-guard';
-import { sendJson } from './send-json';
+import { sendJson, sendJsonText } from './send-json';
+import {
+  ConditionalRole,
+  ETAG_HEADER,
+  IF_MATCH_HEADER,
+  IF_NONE_MATCH_HEADER,
+  checkIfMatch,
+  conditionOf,
+  conditionalRoles,
+  entityTagOf,
+  noneMatchHolds,
+  roleOf,
+} from './conditional-requests';
+import { inSharedTransaction } from './shared-transactions';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyDeps,
@@ -23,11 +36,14 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 /** Every route of every surface, checked once for clashes. */
 export class RouteRegistry {
   readonly routes: readonly RouteDefinition[];
+  /** What each route does with ETags and conditional headers (DESIGN §14). */
+  readonly conditionalRoles: ReadonlyMap<RouteDefinition, ConditionalRole>;
   /** Every surface prefix, longest first, so the first one a path is under is the longest match. */
   private readonly prefixesLongestFirst: readonly { prefix: string; under: string; surface: Surface }[];
 
   constructor(readonly surfaces: readonly Surface[]) {
     this.routes = surfaces.flatMap((surface) => surface.routes);
+    this.conditionalRoles = conditionalRoles(this.routes);
     this.prefixesLongestFirst = surfaces
       .flatMap((surface) => surface.prefixes.map((prefix) => ({ prefix, under: belowPrefix(prefix), surface })))
       .sort((a, b) => b.prefix.length - a.prefix.length);
@@ -62,6 +78,8 @@ export interface RoutePipeline {
   bodyLimit: string;
   /** Where the writes of the current interface keep their idempotency keys (DESIGN §12); none: keys are ignored. */
   idempotency?: IdempotencyDeps;
+  /** The storage's own unit of work, on which a conditional write opens its transaction (DESIGN §14). */
+  uow?: UnitOfWork<Repositories>;
 }
 
 function requireScopes(route: RouteDefinition): RequestHandler {
@@ -110,23 +128,70 @@ async function runRoute(route: RouteDefinition, req: Request, res: Response): Pr
   };
 }
 
-function invoke(route: RouteDefinition, idempotency: IdempotencyDeps | undefined): RequestHandler {
+/** Sends a route's answer: JSON with the `ETag` of its bytes when the route tags its answers, 304 to a matching `If-None-Match`. */
+function sendAnswer(req: Request, res: Response, answer: RouteAnswer, role: ConditionalRole): void {
+  if (answer.body === undefined) {
+    res.status(answer.status).end();
+    return;
+  }
+  if (!role.tagsAnswer) {
+    sendJson(res, answer.status, answer.body);
+    return;
+  }
+  const json = JSON.stringify(answer.body);
+  const tag = entityTagOf(json);
+  res.setHeader(ETAG_HEADER, tag);
+  const ifNoneMatch = role.answersIfNoneMatch ? conditionOf(req, IF_NONE_MATCH_HEADER) : undefined;
+  if (ifNoneMatch && !noneMatchHolds(ifNoneMatch, tag)) {
+    // The caller holds this very representation: no body, and (see rate-limit.ts) no count against its limit.
+    res.status(304).end();
+    return;
+  }
+  sendJsonText(res, answer.status, json);
+}
+
+function invoke(route: RouteDefinition, pipeline: RoutePipeline, role: ConditionalRole): RequestHandler {
+  const { idempotency } = pipeline;
   const takesKeys = idempotency !== undefined && takesIdempotencyKeys(route);
+  const { resource } = role;
   return async (req, res) => {
     const key = takesKeys ? req.get(IDEMPOTENCY_KEY_HEADER) : undefined;
+    // Read before anything runs, so a malformed one is refused (400) with nothing done.
+    const ifMatch = resource ? conditionOf(req, IF_MATCH_HEADER) : undefined;
+    const run = async (): Promise<RouteAnswer | null> => {
+      if (resource && ifMatch) await checkIfMatch(resource, ifMatch, req, res);
+      return runRoute(route, req, res);
+    };
     if (key !== undefined) {
-      await answerIdempotently(idempotency!, req, res, key, async () => {
-        const answer = await runRoute(route, req, res);
-        if (!answer) throw new Error(`${route.method} ${route.path} answered by itself under an idempotency key`);
-        return answer;
-      });
+      await answerIdempotently(
+        idempotency!,
+        req,
+        res,
+        key,
+        async () => {
+          const answer = await run();
+          if (!answer) throw new Error(`${route.method} ${route.path} answered by itself under an idempotency key`);
+          return answer;
+        },
+        role.tagsAnswer,
+      );
       return;
     }
-    const answer = await runRoute(route, req, res);
-    if (!answer) return;
-    if (answer.body === undefined) res.status(answer.status).end();
-    else sendJson(res, answer.status, answer.body);
+    const answer = ifMatch ? await runConditionally(pipeline, run) : await runRoute(route, req, res);
+    if (answer) sendAnswer(req, res, answer, role);
   };
+}
+
+/** A write sent with `If-Match` and no idempotency key: its check and its change in one shared transaction. */
+async function runConditionally<T>(pipeline: RoutePipeline, run: () => Promise<T>): Promise<T> {
+  if (!pipeline.uow) throw new Error('conditional writes need the storage unit of work in the route pipeline');
+  try {
+    return await inSharedTransaction(pipeline.uow, run);
+  } catch (error) {
+    if (error instanceof TransactionMustRestart)
+      throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');
+    throw error;
+  }
 }
 
 /**
@@ -191,7 +256,13 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
   for (const route of registry.routes) {
     const body = METHODS_WITH_BODY.has(route.method) ? [parseJsonBody(pipeline.bodyLimit)] : [];
     const { router, rest } = segmentOf(route.path);
-    router[route.method](rest, requireScopes(route), checkQuery, ...body, invoke(route, pipeline.idempotency));
+    router[route.method](
+      rest,
+      requireScopes(route),
+      checkQuery,
+      ...body,
+      invoke(route, pipeline, roleOf(registry.conditionalRoles, route)),
+    );
   }
 
   for (const { path, handlers } of registry.surfaces.flatMap((surface) => surface.mounts)) {

@@ -92,6 +92,11 @@ export interface RouteSpec<A extends AuthKind, B, Q, R extends ResponseSchema> {
    * as `includes`, and listed in the OpenAPI document.
    */
   includes?: DetailIncludes;
+  /**
+   * The GET of a resource without an id, one per brand (`/v10/settings`): tagged and conditional
+   * like the GET of a resource by id (DESIGN §14), which is recognised by its path alone.
+   */
+  singleton?: boolean;
   /** Success status (200, 201, 204). */
   status: number;
   response: ResponseSpec<R>;
@@ -114,6 +119,7 @@ export interface RouteDefinition {
   query?: DtoClass;
   list?: ListDocumentation;
   includes?: DetailIncludes;
+  singleton?: boolean;
   status: number;
   response: ResponseSpec<ResponseSchema>;
   handle: (context: RouteContext<AuthKind, object | undefined, object | undefined>) => Promise<unknown>;

@@ -7,6 +7,13 @@ import { includesParameter, listParameters } from './list-parameters';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, takesIdempotencyKeys } from '../http/idempotency';
 import { ErrorEnvelopeSchema } from '../http/api-error';
 import { componentsUsedBy } from '../http/wire-schema';
+import {
+  ConditionalRole,
+  ETAG_HEADER,
+  IF_MATCH_HEADER,
+  IF_NONE_MATCH_HEADER,
+  roleOf,
+} from '../http/conditional-requests';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 
@@ -15,7 +22,7 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
   BadRequest: {
     status: 400,
     description:
-      'Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), a token sent twice or in a malformed access_token parameter (invalid_request), or a missing X-ServiceAppIdentifier on /api',
+      'Unparseable JSON (invalid_json), a malformed If-Match or If-None-Match (invalid_header), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), a token sent twice or in a malformed access_token parameter (invalid_request), or a missing X-ServiceAppIdentifier on /api',
   },
   Unauthorized: {
     status: 401,
@@ -30,6 +37,11 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
     description:
       'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer',
     retryAfter: true,
+  },
+  PreconditionFailed: {
+    status: 412,
+    description:
+      'If-Match named a tag that is not the current one (precondition_failed, source.header If-Match): the resource changed since it was read. Nothing was changed; the ETag header gives the current tag',
   },
   ValidationError: {
     status: 422,
@@ -140,7 +152,7 @@ function queryParameters(route: RouteDefinition): JsonSchema[] {
   }));
 }
 
-function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
+function errorResponses(route: RouteDefinition, role: ConditionalRole): Record<string, JsonSchema> {
   const names = ['NotFound', 'InternalError', 'ServiceUnavailable'];
   if (route.auth !== 'none') names.push('Unauthorized', 'TooManyRequests');
   if (route.auth !== 'none' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
@@ -148,6 +160,7 @@ function errorResponses(route: RouteDefinition): Record<string, JsonSchema> {
   if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
   const writes = route.method !== 'get';
   if (writes && route.auth !== 'none') names.push('Conflict');
+  if (role.resource) names.push('PreconditionFailed');
   if (writes || route.body || route.query || route.list || route.includes) names.push('ValidationError');
   const sorted = names.map((name) => [name, ERROR_RESPONSES[name]!] as const).sort((a, b) => a[1].status - b[1].status);
   return Object.fromEntries(
@@ -166,9 +179,14 @@ function successContent(route: RouteDefinition): { content?: JsonSchema } {
   return { content: { 'application/json': { schema: route.response.schema } } };
 }
 
-/** The headers of a success answer: Location where the route declares one, Idempotent-Replayed on writes taking keys. */
-function successHeaders(route: RouteDefinition, options: { location: boolean }): { headers?: JsonSchema } {
+/** The headers of a success answer: Location where the route declares one, Idempotent-Replayed on writes taking keys, ETag on tagged answers. */
+function successHeaders(
+  route: RouteDefinition,
+  role: ConditionalRole,
+  options: { location: boolean },
+): { headers?: JsonSchema } {
   const headers: JsonSchema = {};
+  if (role.tagsAnswer) headers[ETAG_HEADER] = { $ref: '#/components/headers/ETag' };
   if (route.response.location && options.location)
     headers['Location'] = { description: route.response.location, schema: { type: 'string', format: 'uri-reference' } };
   if (takesIdempotencyKeys(route))
@@ -176,7 +194,7 @@ function successHeaders(route: RouteDefinition, options: { location: boolean }):
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
-function operation(route: RouteDefinition): JsonSchema {
+function operation(route: RouteDefinition, role: ConditionalRole): JsonSchema {
   const scopesNote = route.scopes.length > 0 ? `\n\nRequired scopes: ${route.scopes.join(', ')}.` : '';
   return {
     operationId: operationId(route),
@@ -191,6 +209,8 @@ function operation(route: RouteDefinition): JsonSchema {
       ...(route.includes ? [includesParameter(route.includes.allowed)] : []),
       ...queryParameters(route),
       ...(takesIdempotencyKeys(route) ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+      ...(role.answersIfNoneMatch ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
+      ...(role.resource ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
     ],
     ...(route.body
       ? {
@@ -203,19 +223,27 @@ function operation(route: RouteDefinition): JsonSchema {
     responses: {
       [String(route.status)]: {
         description: route.response.description,
-        ...successHeaders(route, { location: true }),
+        ...successHeaders(route, role, { location: true }),
         ...successContent(route),
       },
       ...(route.response.also
         ? {
             [String(route.response.also.status)]: {
               description: route.response.also.description,
-              ...successHeaders(route, { location: false }),
+              ...successHeaders(route, role, { location: false }),
               ...(route.response.also.bodyless ? {} : successContent(route)),
             },
           }
         : {}),
-      ...errorResponses(route),
+      ...(role.answersIfNoneMatch
+        ? {
+            '304': {
+              description: 'Not modified: If-None-Match named the current tag. No body; costs no rate limit',
+              headers: { [ETAG_HEADER]: { $ref: '#/components/headers/ETag' } },
+            },
+          }
+        : {}),
+      ...errorResponses(route, role),
     },
   };
 }
@@ -238,7 +266,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
   for (const route of registry.routes) {
     // `:id` and Express 5's wildcard `*key` (the rest of the path, e.g. a media key) are both one path parameter.
     const path = route.path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
-    (paths[path] ??= {})[route.method] = operation(route);
+    (paths[path] ??= {})[route.method] = operation(route, roleOf(registry.conditionalRoles, route));
   }
   const dtoSchemas = validationMetadatasToSchemas({
     classTransformerMetadataStorage: classTransformerMetadata,
@@ -292,8 +320,29 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
             'Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token.',
           schema: { type: 'string', minLength: 1, maxLength: 257 },
         },
+        IfNoneMatch: {
+          name: IF_NONE_MATCH_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored).',
+          schema: { type: 'string' },
+        },
+        IfMatch: {
+          name: IF_MATCH_HEADER,
+          in: 'header',
+          required: false,
+          description:
+            'The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource.',
+          schema: { type: 'string' },
+        },
       },
       headers: {
+        ETag: {
+          description:
+            'Strong entity tag of the resource as GET shows it (without includes); changes whenever anything GET shows changes. Send it in If-Match to change the resource only as you read it, or in If-None-Match to read it only when it changed',
+          schema: { type: 'string' },
+        },
         IdempotentReplayed: {
           description:
             'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key',

@@ -5,7 +5,7 @@ import {
   OrderAddress,
   OrderLine,
   Shipment,
-  TimelineEvent,
+  NewTimelineEvent,
   orderLifecycle,
   reservedQuantityOf,
   ORDER_TYPES,
@@ -223,7 +223,7 @@ export function presentOrderDetail(
     shipments: readonly Shipment[];
     invoices: readonly Invoice[];
     exports: readonly ExportMark[];
-    timeline: readonly TimelineEvent[];
+    timeline: readonly NewTimelineEvent[];
   },
   includes: readonly string[],
 ): OrderWire {

@@ -1,4 +1,4 @@
-import { TimelineEvent } from '@brand/core';
+import { NewTimelineEvent } from '@brand/core';
 import { Static, Type, component, dateTime, integer, nullable, string } from '../http/wire-schema';
 
 /** What happened to a document, oldest first. */
@@ -16,7 +16,8 @@ export const TimelineEventSchema = component(
 );
 export type TimelineEventWire = Static<typeof TimelineEventSchema>;
 
-export function presentTimeline(events: readonly TimelineEvent[]): TimelineEventWire[] {
+/** Entries as stored, or as just written (without ids, which the wire does not show). */
+export function presentTimeline(events: readonly NewTimelineEvent[]): TimelineEventWire[] {
   return events.map((event) => ({
     kind: event.kind,
     note: event.note,

@@ -125,13 +125,16 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       status: 201,
       response: { description: 'The new order with its lines', schema: wrapped('order', OrderSchema) },
       handler: async ({ principal, params, body }) => {
-        const { order } = await placeOrder(deps, {
+        const placed = await placeOrder(deps, {
           brandId: principal.brandId,
           userId: principal.userId,
           channelPublicId: pathPublicId(params['publicId'], 'order channel'),
           order: toPlaceOrderInput(body.order),
         });
-        return { order: presentOrder(order, { includeLines: true, exports: [] }) };
+        // As GET shows it (so the answer's ETag is the one GET gives): a new order has no exports,
+        // and its shipment is shown only with includes[]=shipments.
+        const detail = { order: placed.order, shipments: [], invoices: [], exports: [], timeline: placed.timeline };
+        return { order: presentOrderDetail(detail, []) };
       },
     })
     .route({
@@ -275,6 +278,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
         'A brand that never changed them gets the defaults (external invoicing, no drop requirement, 25 % VAT, ad hoc returns off) with updated_at null.',
       tag: 'Settings',
       scopes: ['settings:read'],
+      singleton: true,
       status: 200,
       response: { description: 'The settings', schema: wrapped('settings', SettingsSchema) },
       handler: async ({ principal }) => {

@@ -1,5 +1,7 @@
 import { Meta } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
+import { NewTimelineEvent } from '../documents/document.entities';
+import { timelineOfEvents } from '../documents/timeline-from-events';
 import { NewDomainEvent } from '../events/event.entities';
 import { recordEvents } from '../events/record-events';
 import { createShipment } from '../fulfilment/create-shipment';
@@ -45,6 +47,17 @@ type PlaceOrderRepositories = Pick<
 >;
 
 /**
+ * A new order, its shipment when the channel approves on creation, and the order's timeline as it
+ * now stands (the entries this creation wrote, in their order), so its answer can show the order
+ * as GET does without reading it back.
+ */
+export interface PlacedOrder {
+  order: Order;
+  shipment: Shipment | null;
+  timeline: NewTimelineEvent[];
+}
+
+/**
  * Places an order on a channel: checks customer, drop, currency and every line (sellable on the
  * channel's order type, priced in the currency, in stock), prices it, reserves its pieces and
  * numbers it, all in one transaction. Anything wrong refuses the whole order with one violation
@@ -61,7 +74,7 @@ type PlaceOrderRepositories = Pick<
 export async function placeOrder(
   deps: { uow: UnitOfWork<PlaceOrderRepositories>; clock: Clock },
   input: { brandId: number; userId: number | null; channelPublicId: string; order: PlaceOrderInput },
-): Promise<{ order: Order; shipment: Shipment | null }> {
+): Promise<PlacedOrder> {
   const { brandId, userId } = input;
   return deps.uow.run(async (tx) => {
     const channel = await tx.orderChannels.findByPublicId(brandId, input.channelPublicId);
@@ -85,7 +98,7 @@ export async function placeOrder(
     if (!channel.autoApprove) {
       await tx.orders.save(placed);
       await recordEvents(tx, brandId, now, [...reserved.events, created]);
-      return { order: placed, shipment: null };
+      return { order: placed, shipment: null, timeline: timelineOfEvents(brandId, now, [created]) };
     }
     return approveOnCreation(tx, { placed, channel, userId, now, events: [...reserved.events, created] });
   });
@@ -212,7 +225,7 @@ async function approveOnCreation(
     | 'webhookEndpoints'
   >,
   input: { placed: Order; channel: OrderChannel; userId: number | null; now: string; events: NewDomainEvent[] },
-): Promise<{ order: Order; shipment: Shipment | null }> {
+): Promise<PlacedOrder> {
   const { placed, channel, userId, now } = input;
   const approved: Order = { ...placed, status: 'approved', approvedAt: now };
   // createShipment saves the order (before the shipment that refers to it).
@@ -223,17 +236,17 @@ async function approveOnCreation(
     userId,
     at: now,
   });
-  await recordEvents(tx, placed.brandId, now, [
-    ...input.events,
-    {
-      type: 'order.approved',
-      object: result.order,
-      timeline: { note: `approved on creation (channel ${channel.name} approves automatically)`, userId },
-    },
-    ...result.events,
-  ]);
+  const approvedEvent: NewDomainEvent<'order.approved'> = {
+    type: 'order.approved',
+    object: result.order,
+    timeline: { note: `approved on creation (channel ${channel.name} approves automatically)`, userId },
+  };
+  await recordEvents(tx, placed.brandId, now, [...input.events, approvedEvent, ...result.events]);
   await tx.timeline.append(result.orderTimeline);
-  return { order: result.order, shipment: result.shipment };
+  const orderEntries = timelineOfEvents(placed.brandId, now, [...input.events, approvedEvent]).filter(
+    (entry) => entry.documentType === 'order' && entry.documentId === placed.id,
+  );
+  return { order: result.order, shipment: result.shipment, timeline: [...orderEntries, ...result.orderTimeline] };
 }
 
 function customsValue(c: { variant: { meta: Meta }; product: { meta: Meta } }, key: string): string | null {

@@ -142,3 +142,9 @@ export async function saveProductWithVariants(
   await tx.products.saveAll(brandId, [aggregate]);
   return variants;
 }
+
+/** The host's timers: the core compiles without a runtime's typings (it runs on any). */
+export const hostTimers = globalThis as unknown as {
+  setTimeout(this: void, callback: () => void, ms: number): unknown;
+  clearTimeout(this: void, handle: unknown): void;
+};

@@ -1,5 +1,6 @@
 import { BeforeCommitSteps, NO_TRANSACTION, withStepsBeforeCommit } from '../shared/before-commit-steps';
 import { SequenceRepositories } from '../shared/sequences.ports';
+import { ResourceLockRepositories } from '../shared/resource-locks.ports';
 import { TransactionEndRepositories } from '../shared/transaction-end.ports';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import {
@@ -70,7 +71,7 @@ function emptyState(): MemoryState {
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** The id counters and document number series, which every module draws from. */
-const inMemorySequenceFactories: InMemoryFactories<SequenceRepositories, MemoryState> = {
+const inMemorySequenceFactories: InMemoryFactories<SequenceRepositories & ResourceLockRepositories, MemoryState> = {
   ids: (s) => ({
     async next(kind, count = 1) {
       const start = (s().counters[kind] ?? 0) + 1;
@@ -86,6 +87,8 @@ const inMemorySequenceFactories: InMemoryFactories<SequenceRepositories, MemoryS
       return next;
     },
   }),
+  // Transactions here run one after another (the queue in `run`): a resource is never contended.
+  resourceLocks: () => ({ hold: async () => {} }),
 };
 
 /**

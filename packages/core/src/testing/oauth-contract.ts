@@ -13,7 +13,7 @@ import { issueTokensInGrant, revokeGrantWithTokens } from '../oauth/grant-tokens
 import { GrantTokens } from '../oauth/oauth.entities';
 import { FixedClock } from '../shared/clock.ports';
 import { DomainError } from '../shared/errors';
-import { ContractStorage, insertBrand, SLOW, useContractStorage } from './contract-support';
+import { ContractStorage, hostTimers, insertBrand, SLOW, useContractStorage } from './contract-support';
 import { FakeSecretHasher } from './fake-secret-hasher';
 
 const T0 = '2026-09-01T08:00:00.000Z';
@@ -48,11 +48,7 @@ function meetingPoint(count: number, quietMs = 100): () => Promise<void> {
     });
 }
 
-/** The host's timers: the core compiles without a runtime's typings (it runs on any). */
-const { setTimeout, clearTimeout } = globalThis as unknown as {
-  setTimeout(this: void, callback: () => void, ms: number): unknown;
-  clearTimeout(this: void, handle: unknown): void;
-};
+const { setTimeout, clearTimeout } = hostTimers;
 
 /** The instant `seconds` after `at`. */
 const plus = (at: string, seconds: number): string => new Date(Date.parse(at) + seconds * 1000).toISOString();

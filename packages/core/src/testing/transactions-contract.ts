@@ -5,7 +5,7 @@ import { Brand } from '../identity/identity.entities';
 import { FixedClock } from '../shared/clock.ports';
 import { DomainError, isDomainError } from '../shared/errors';
 import { anAddress, ascending, contractBuilders } from './contract-builders';
-import { ContractStorage, PlannedFailure, SLOW, useContractStorage } from './contract-support';
+import { ContractStorage, PlannedFailure, SLOW, hostTimers, useContractStorage } from './contract-support';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 
@@ -120,6 +120,32 @@ export function describeTransactionsContract(name: string, open: () => Promise<C
           expect(failedReasons.every((reason) => reason instanceof PlannedFailure)).toBe(true);
           expect(stored.map((c) => c.customerNumber).sort()).toEqual(numbers.filter((_, i) => i % 3 !== 2).sort());
           expect(stored.every((c) => c.addresses.length === 1)).toBe(true);
+        },
+        SLOW,
+      );
+
+      it(
+        'loses none of 10 parallel read-modify-writes of one customer that each hold its resource lock first',
+        async () => {
+          const brand = await aBrand();
+          const customer = await uow().run((tx) => saveNewCustomer(tx, brand.id, { name: 'R' }));
+          const resource = `/v10/customers/${customer.id}`;
+
+          await Promise.all(
+            Array.from({ length: 10 }, () =>
+              uow().run(async (tx) => {
+                await tx.resourceLocks.hold(brand.id, resource);
+                const current = await tx.customers.findById(brand.id, customer.id);
+                // A turn of the event loop between read and write: without the lock, the other
+                // transactions would read the same name in it and all but one append would be lost.
+                await new Promise((resolve) => hostTimers.setTimeout(() => resolve(undefined), 5));
+                await tx.customers.save({ ...current!, name: `${current!.name}+` });
+              }),
+            ),
+          );
+
+          const stored = await uow().read((r) => r.customers.findById(brand.id, customer.id));
+          expect(stored!.name).toBe(`R${'+'.repeat(10)}`);
         },
         SLOW,
       );
