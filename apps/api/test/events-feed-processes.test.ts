@@ -12,7 +12,8 @@ import { ServerProcess, startServerProcess, stopServerProcess } from './support/
  * DESIGN §10, "the feed never skips": a poller that follows `GET /v10/events` and resumes from the
  * last event it saw (`starting_after=evt_…`) sees every event of its brand exactly once, in the
  * order of the feed, although transactions commit in another order than they started in. Here
- * against real server processes (two on one Postgres), as an integration polls them.
+ * against real server processes (two on one Postgres), as an integration polls them. The same
+ * processes then show that conditional writes (§14) hold across processes.
  */
 
 type Body = Record<string, unknown>;
@@ -283,6 +284,35 @@ for (const dialect of testDialects()) {
       const types = new Set(feed.map((e) => e.type));
       for (const type of ['order.created', 'inventory.changed', 'customer.updated', 'product.updated'])
         expect(types).toContain(type);
+    });
+
+    // DESIGN §14 across processes: the check and the write are one step in the database, not in
+    // one process's memory. 20 writers with one tag, spread over the processes, all at once.
+    it('of 20 PATCHes sent with one If-Match tag through the processes, exactly one succeeds and the others answer 412', async () => {
+      const customer = customers[0]!;
+      const path = `/v10/customers/${customer.id}`;
+      const read = await fetch(`${servers[0]!.baseUrl}${path}`, { headers: brand.headers });
+      const tag = read.headers.get('etag')!;
+      expect([read.status, tag]).toEqual([200, expect.stringMatching(/^"/)]);
+
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const response = await fetch(`${servers[i % servers.length]!.baseUrl}${path}`, {
+            method: 'PATCH',
+            headers: { ...brand.headers, 'Content-Type': 'application/json', 'If-Match': tag },
+            body: JSON.stringify({ name: `Conditional writer ${i}` }),
+          });
+          return { status: response.status, etag: response.headers.get('etag'), body: (await response.json()) as Body };
+        }),
+      );
+
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array<number>(19).fill(412)]);
+      const winner = answers.find((a) => a.status === 200)!;
+      const shown = await fetch(`${servers[servers.length - 1]!.baseUrl}${path}`, { headers: brand.headers });
+      expect(shown.headers.get('etag')).toBe(winner.etag);
+      expect(((await shown.json()) as { customer: Body }).customer['name']).toBe(
+        (winner.body['customer'] as Body)['name'],
+      );
     });
   });
 }

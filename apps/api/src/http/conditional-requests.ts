@@ -109,7 +109,10 @@ export function conditionalRoles(routes: readonly RouteDefinition[]): Map<RouteD
     if (route.method === 'get') continue;
     const resourcePath = route.method === 'post' ? route.path.slice(0, route.path.lastIndexOf('/')) : route.path;
     const resource = getAt.get(resourcePath);
-    const tagsAnswer = route.response.schema !== undefined && shownShapes.has(shapeOf(route));
+    const tagsAnswer =
+      route.response.schema !== undefined &&
+      route.response.showsLessThanGet === undefined &&
+      shownShapes.has(shapeOf(route));
     if (resource || tagsAnswer)
       roles.set(route, { tagsAnswer, answersIfNoneMatch: false, ...(resource ? { resource } : {}) });
   }

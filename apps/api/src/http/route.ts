@@ -63,6 +63,12 @@ export interface ResponseSpec<R extends ResponseSchema> {
   binary?: readonly string[];
   /** The success answer carries a Location header (a create: the new resource's URL), described thus. */
   location?: string;
+  /**
+   * Set when the answer has the shape of a resource's GET but shows less of it (a create that
+   * answers without the new document's timeline): it then carries no ETag, since its hash would
+   * not be the tag GET gives (DESIGN §14). Says what is left out.
+   */
+  showsLessThanGet?: string;
 }
 
 /**

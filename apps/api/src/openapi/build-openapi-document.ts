@@ -222,7 +222,9 @@ function operation(route: RouteDefinition, role: ConditionalRole): JsonSchema {
       : {}),
     responses: {
       [String(route.status)]: {
-        description: route.response.description,
+        description: route.response.showsLessThanGet
+          ? `${route.response.description}. It shows less than GET (${route.response.showsLessThanGet}), so it carries no ETag`
+          : route.response.description,
         ...successHeaders(route, role, { location: true }),
         ...successContent(route),
       },

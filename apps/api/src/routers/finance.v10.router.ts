@@ -100,6 +100,7 @@ export function financeV10Router(deps: RouterDeps): Surface<'current'> {
       response: {
         description: 'The draft credit note with its lines',
         schema: wrapped('credit_note', CreditNoteSchema),
+        showsLessThanGet: 'the timeline and accounting entry; GET the credit note for them and its ETag',
       },
       handler: async ({ principal, params, body }) => {
         const lines = toCreditLines(body);

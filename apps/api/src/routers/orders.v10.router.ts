@@ -223,6 +223,7 @@ export function ordersV10Router(deps: RouterDeps): Surface<'current'> {
       response: {
         description: 'The new shipment with its lines',
         schema: wrapped('shipment', ShipmentSchema),
+        showsLessThanGet: 'the timeline; GET the shipment for it and its ETag',
       },
       handler: async ({ principal, params, body }) => {
         const shipment = await createPartialShipment(deps, {

@@ -45,7 +45,11 @@ export function returnsV10Router(deps: RouterDeps): Surface<'current'> {
       scopes: ['returns:write'],
       body: CreateReturnDto,
       status: 201,
-      response: { description: 'The new return with its lines', schema: wrapped('return', ReturnSchema) },
+      response: {
+        description: 'The new return with its lines',
+        schema: wrapped('return', ReturnSchema),
+        showsLessThanGet: 'the credit notes and timeline; GET the return for them and its ETag',
+      },
       handler: async ({ principal, body }) => {
         const ret = await createReturn(deps, {
           brandId: principal.brandId,
