@@ -70,6 +70,32 @@ for (const dialect of oneTestDialect()) {
       expect(document.paths['/v10/products']!.get!.parameters.map((p) => p.name)).toContain('page');
     });
 
+    it('shows inventory on the product and variant create bodies as the sync variant has it, and refused on a variant change', () => {
+      const body = (path: string, method: string) =>
+        document.paths[path]![method]!.requestBody!.content['application/json'].schema.$ref.replace(
+          '#/components/schemas/',
+          '',
+        );
+      const schemas = document.components.schemas;
+      const syncInventory = schemas['ProductSyncVariantFieldsDto']!.properties!['inventory'];
+      expect(syncInventory).toMatchObject({
+        type: 'array',
+        items: { $ref: '#/components/schemas/ProductSyncInventoryDto' },
+      });
+
+      const newVariant = body('/v10/products/{id}/variants', 'post');
+      expect(schemas[newVariant]!.properties!['inventory']).toEqual({
+        ...(syncInventory as object),
+        description: expect.stringContaining('opening stock'),
+      });
+      const newProduct = schemas[body('/v10/products', 'post')]!.properties!['variants'];
+      expect(newProduct).toMatchObject({ items: { $ref: `#/components/schemas/${newVariant}` } });
+      expect(schemas[body('/v10/variants/{id}', 'patch')]!.properties!['inventory']).toEqual({
+        not: {},
+        description: expect.stringContaining('POST /products/sync'),
+      });
+    });
+
     it('describes the back-office bodies with their DTOs', () => {
       expect(document.paths['/v10/drops']!.post!.requestBody!.content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/CreateDropDto',

@@ -4,6 +4,7 @@ import { approveOrder, getOk, placeOrder, postOrder, seedOrderingBrand, Ordering
 import { seedProductionBrand } from './support/production';
 import { aDeliveredOrder } from './support/returns';
 import { legacyClient, legacyProduct, legacyVariant } from './legacy/legacy-support';
+import { announcingInventory } from './support/inventory-events';
 import { useTestApp } from './support/test-app';
 
 type Body = Record<string, unknown>;
@@ -38,13 +39,7 @@ for (const dialect of testDialects()) {
       return found[0]!;
     };
     /** The events announcing these rows, in this order, at the clock's instant. */
-    const announcing = (rows: Body[]) =>
-      rows.map((object) => ({
-        id: expect.stringMatching(/^evt_\d+$/),
-        type: 'inventory.changed',
-        created_at: t.clock.now(),
-        data: { object },
-      }));
+    const announcing = (rows: Body[]) => announcingInventory(t.clock, rows);
 
     it('announces each balance an order placed over HTTP reserves, as GET /v10/inventory-available shows it right after', async () => {
       t.clock.advance(MINUTE);

@@ -107,6 +107,50 @@ describe('single product and variant writes (the product sync, one item at a tim
     expect(await find('TEE')).toEqual(tee);
   });
 
+  it('books a new variant’s opening stock as a one-item sync does, and a refused one writes nothing', async () => {
+    const { uow, clock, brand, fetcher, blobs, sync, find, read } = await setUp();
+    const deps = { uow, clock, images: { fetcher, blobs } };
+    const variant = (sku: string) => ({ sku, attributes: { size: 'M' }, inventory: [{ quantity: 5, text: 'count' }] });
+    const [synced] = await sync([{ itemNumber: 'SYNCED', name: 'Tee', variants: [variant('SYNCED-M')] }]);
+    const detail = await createProduct(deps, {
+      brandId: brand.id,
+      product: { itemNumber: 'SINGLE', name: 'Tee', variants: [variant('SINGLE-M')] },
+      includes: ['variants.inventory'],
+    });
+    const booked = async (variantId: number) =>
+      (await read((r) => r.stock.movements(brand.id, variantId, 10))).map((m) => [
+        m.locationId,
+        m.inStockDelta,
+        m.reason,
+        m.note,
+      ]);
+    const singleM = detail.product.variants[0]!.variant.id;
+    expect(await booked(singleM)).toEqual(await booked(synced!.variants[0]!.id!));
+    expect(detail.relations.stock.get(singleM)).toEqual([expect.objectContaining({ inStock: 5, reserved: 0 })]);
+
+    const added = await addVariant(deps, {
+      brandId: brand.id,
+      productId: detail.product.product.id,
+      variant: { sku: 'SINGLE-L', attributes: { size: 'L' }, inventory: [{ adjustment: 2 }] },
+      includes: ['inventory'],
+    });
+    expect(added.relations.stock.get(added.variant.variant.id)).toEqual([expect.objectContaining({ inStock: 2 })]);
+
+    const before = await find('SINGLE');
+    expect(
+      await violationsOf(
+        addVariant(deps, {
+          brandId: brand.id,
+          productId: detail.product.product.id,
+          variant: { sku: 'SINGLE-S', attributes: { size: 'S' }, inventory: [{ adjustment: -1 }] },
+        }),
+      ),
+    ).toEqual({
+      '/inventory/0/adjustment': 'inventory[0].adjustment would take the stock below 0 (in stock 0, adjustment -1)',
+    });
+    expect(await find('SINGLE')).toEqual(before);
+  });
+
   it('drops delete and inventory a caller in plain JavaScript slips in: a create deletes nothing, an update moves no stock', async () => {
     const { uow, clock, brand, fetcher, blobs, sync, find, read } = await setUp();
     const deps = { uow, clock, images: { fetcher, blobs } };

@@ -34,6 +34,9 @@ import { MAX_SKU_LENGTH, ProductVariantFieldsDto, withVariantFields } from './va
  */
 export const MAX_PRODUCT_SYNC_ITEMS = 100;
 
+/** Stock changes per variant and request. */
+const MAX_INVENTORY_CHANGES = 100;
+
 @JSONSchema({
   title: 'ProductSyncInventoryChange',
   description: 'A stock change at a location: exactly one of quantity and adjustment.',
@@ -62,6 +65,21 @@ export class ProductSyncInventoryDto {
 }
 
 /**
+ * `inventory`: a variant's stock changes, applied in the order sent. Declared once for the sync
+ * variant and the new variant of `/v10` (`NewVariantDto`), so both validate and document it alike.
+ */
+export function InventoryChanges(): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    // In the order stacked decorators apply (the lowest first), so that problems keep their order.
+    Type(() => ProductSyncInventoryDto)(target, propertyName);
+    ValidateNested({ each: true })(target, propertyName);
+    ArrayMaxSize(MAX_INVENTORY_CHANGES)(target, propertyName);
+    IsArray()(target, propertyName);
+    MayBeOmitted()(target, propertyName);
+  };
+}
+
+/**
  * What a sync variant has beyond the shared fields. It sits between them and the variant because
  * class-validator checks a class's own fields before the ones it inherits: so the SKU is still
  * checked first, and a sync's problems keep the order they had.
@@ -76,11 +94,7 @@ export class ProductSyncVariantFieldsDto extends ProductVariantFieldsDto {
   })
   delete?: boolean;
 
-  @MayBeOmitted()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @ValidateNested({ each: true })
-  @Type(() => ProductSyncInventoryDto)
+  @InventoryChanges()
   inventory?: ProductSyncInventoryDto[];
 }
 
@@ -143,7 +157,8 @@ export class ProductSyncRequestDto {
 // The mapping runs for every product and variant of a request, so it copies field by field
 // instead of building intermediate objects. A field left undefined keeps its stored value.
 
-function toInventoryChange(change: ProductSyncInventoryDto): InventoryChangeInput {
+/** The core's stock change of a validated one (the sync variant's and the new variant's `inventory`). */
+export function toInventoryChange(change: ProductSyncInventoryDto): InventoryChangeInput {
   const input: InventoryChangeInput = {};
   if (change.quantity !== undefined) input.quantity = change.quantity;
   if (change.adjustment !== undefined) input.adjustment = change.adjustment;

@@ -9,24 +9,27 @@ import {
   ProductFieldsDto,
   withProductFields,
 } from './product-fields.dto';
+import { InventoryChanges, ProductSyncInventoryDto, toInventoryChange } from './product-sync.dto';
 import { MAX_SKU_LENGTH, ProductVariantFieldsDto, withVariantFields } from './variant-fields.dto';
 
 /**
  * The bodies of the single product and variant writes of `/v10`. Each is a product sync item (or
  * sync variant) without what is not a field of the resource: the fields themselves are the ones
- * the sync declares too (`ProductFieldsDto`, `ProductVariantFieldsDto`), so they are validated
- * alike, and the business rules are the sync's own (the core runs a one-item sync). `delete` and
- * `inventory` are refused by name rather than ignored, since whoever sends them expects them to act.
+ * the sync declares too (`ProductFieldsDto`, `ProductVariantFieldsDto`, `InventoryChanges`), so
+ * they are validated alike, and the business rules are the sync's own (the core runs a one-item
+ * sync). A new variant takes `inventory`, its opening stock, as the sync variant does; `delete`,
+ * and `inventory` on a change, are refused by name rather than ignored, since whoever sends them
+ * expects them to act.
  */
 
 const NO_DELETE = 'products and variants are deleted through POST /products/sync (delete: true)';
-const NO_INVENTORY =
-  'stock is no field of a variant; set it through POST /products/sync (inventory), or let orders, shipments and receipts move it';
+const NO_INVENTORY_CHANGE =
+  "the stock of an existing variant moves through POST /products/sync (the variant's inventory: quantity or adjustment) and through orders, shipments and receipts; a new variant takes its opening stock in its create";
 
 @JSONSchema({
   title: 'NewVariant',
   description:
-    "A new variant: the fields of a product sync variant without delete and inventory. Needs attributes (at least one, with the names of the product's other variants) and a SKU no variant of the brand has.",
+    "A new variant: the fields of a product sync variant without delete, its inventory the opening stock. Needs attributes (at least one, with the names of the product's other variants) and a SKU no variant of the brand has.",
 })
 export class NewVariantDto extends ProductVariantFieldsDto {
   @IsString()
@@ -37,8 +40,12 @@ export class NewVariantDto extends ProductVariantFieldsDto {
   @NotAccepted(NO_DELETE)
   delete?: unknown;
 
-  @NotAccepted(NO_INVENTORY)
-  inventory?: unknown;
+  @InventoryChanges()
+  @JSONSchema({
+    description:
+      'The opening stock, as a product sync variant sends it: applied in the order sent, by the rules of POST /products/sync. Not for a product with no_inventory.',
+  })
+  inventory?: ProductSyncInventoryDto[];
 }
 
 /**
@@ -107,13 +114,15 @@ export class VariantChangesDto extends ProductVariantFieldsDto {
   @NotAccepted(NO_DELETE)
   delete?: unknown;
 
-  @NotAccepted(NO_INVENTORY)
+  @NotAccepted(NO_INVENTORY_CHANGE)
   inventory?: unknown;
 }
 
 /** The core's new variant of a validated body. */
 export function toNewVariantInput(variant: NewVariantDto): NewVariantInput & { sku: string } {
-  return withVariantFields<NewVariantInput & { sku: string }>({ sku: variant.sku }, variant);
+  const input = withVariantFields<NewVariantInput & { sku: string }>({ sku: variant.sku }, variant);
+  if (variant.inventory) input.inventory = variant.inventory.map(toInventoryChange);
+  return input;
 }
 
 /** The core's new product of a validated body. */

@@ -97,8 +97,12 @@ const VARIANT_INCLUDES_NOTE = `Takes includes[] as the variant list does: ${vari
 /** What the single product and variant writes have in common (docs/decisions/v10-resources.md). */
 const ONE_RULE_SET =
   'Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields.';
-/** Fields of a sync variant that the variant bodies refuse by name (422) rather than ignore. */
-const NO_DELETE_OR_STOCK = 'delete and inventory are refused (422): deletes and stock go through the sync.';
+/** What the creates take of a sync variant's stock; `delete` they refuse by name (422) rather than ignore. */
+const OPENING_STOCK =
+  "A variant's inventory is its opening stock, booked by the sync's rules in the same transaction (a product with no_inventory takes none) and announced with inventory.changed; delete is refused (422): deletes go through the sync.";
+/** Fields of a sync variant that a variant change refuses by name (422) rather than ignore. */
+const NO_DELETE_OR_STOCK =
+  'delete and inventory are refused (422): deletes go through the sync; stock moves through the sync (inventory) and through orders, shipments and receipts.';
 const PRODUCT_INCLUDES = { resource: productListDefinition.resource, allowed: productListDefinition.includes };
 const VARIANT_INCLUDES = { resource: variantListDefinition.resource, allowed: variantListDefinition.includes };
 
@@ -153,7 +157,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       description:
         'One product with its variants: the fields of a product sync item. Needs a name and at least one variant (with attributes); ' +
         'never updates: an item_number the brand already uses is a 422 naming /item_number, a SKU of another product one naming ' +
-        `/variants/{i}/sku. Variant images are downloaded as the sync downloads them. ${ONE_RULE_SET} ${NO_DELETE_OR_STOCK} Announces product.created. ` +
+        `/variants/{i}/sku. Variant images are downloaded as the sync downloads them. ${ONE_RULE_SET} ${OPENING_STOCK} Announces product.created. ` +
         `Answers the product as GET /v10/products/{id} shows it (the URL is in Location). ${PRODUCT_INCLUDES_NOTE}`,
       tag: 'Catalog',
       scopes: ['catalog:write'],
@@ -207,7 +211,7 @@ export function catalogV10Router(deps: RouterDeps & { mediaBaseUrl: string | nul
       summary: 'Add a variant to a product',
       description:
         "One new variant: the fields of a product sync variant. Needs attributes with the names of the product's other variants; a SKU " +
-        `the brand already uses (on this or another product) is a 422 naming /sku. ${ONE_RULE_SET} ${NO_DELETE_OR_STOCK} Announces product.updated. ` +
+        `the brand already uses (on this or another product) is a 422 naming /sku. ${ONE_RULE_SET} ${OPENING_STOCK} Announces product.updated. ` +
         `Answers the variant as GET /v10/variants/{id} shows it (the URL is in Location). ${VARIANT_INCLUDES_NOTE}`,
       tag: 'Catalog',
       scopes: ['catalog:write'],

@@ -10,13 +10,20 @@ import { NewVariantInput, ProductWriteDeps, changedConcurrently, syncVariantOf }
  * sync (a one-item sync naming the product and the new variant): attributes with the product's
  * attribute names, a SKU that is free (a SKU of another product, or already of this one, is a
  * `validation_failed` naming `/sku`), references that exist. Images are downloaded before the
- * transaction, as the sync does. A product of another brand is `not_found`, like a missing one.
- * Announces `product.updated` (a variant belongs to its product's event object). Problems are
- * named as the body names its fields (`/prices/EUR/sales_price`). Answers with the variant as
- * `GET /v10/variants/{id}` shows it with `includes`, read in the same transaction.
+ * transaction, as the sync does. Its `inventory` is its opening stock, booked by the sync's rules
+ * in the same transaction (none for a `no_inventory` product). A product of another brand is
+ * `not_found`, like a missing one. Announces `product.updated` (a variant belongs to its product's
+ * event object), and `inventory.changed` for each balance the opening stock moves. Problems are
+ * named as the body names its fields (`/prices/EUR/sales_price`, `/inventory/0/quantity`); any
+ * problem writes nothing. Answers with the variant as `GET /v10/variants/{id}` shows it with
+ * `includes`, read in the same transaction.
  *
  * @example
- * const { variant } = await addVariant(deps, { brandId: 1, productId: 7, variant: { sku: 'TEE-1-L', attributes: { size: 'L' } } });
+ * const { variant } = await addVariant(deps, {
+ *   brandId: 1,
+ *   productId: 7,
+ *   variant: { sku: 'TEE-1-L', attributes: { size: 'L' }, inventory: [{ quantity: 4 }] },
+ * });
  */
 export async function addVariant(
   deps: ProductWriteDeps,

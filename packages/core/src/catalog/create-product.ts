@@ -11,15 +11,22 @@ import { NewProductInput, ProductWriteDeps, syncItemOf, syncVariantOf } from './
  * number must be free: a taken one is a `validation_failed` naming `/item_number` (also when a
  * concurrent create took it first, since the unit of work runs the transaction again after the
  * unique key clash, and the second attempt sees it). Images are downloaded before the transaction,
- * as the sync does. Announces `product.created`. Problems are named as the body names its fields
- * (`/variants/0/sku`). Answers with the product as `GET /v10/products/{id}` shows it with `includes`,
- * read in the same transaction.
+ * as the sync does. A variant's `inventory` is its opening stock, booked by the sync's rules (one
+ * of quantity and adjustment, a location that exists, none for a `no_inventory` product) in the same
+ * transaction. Announces `product.created`, and `inventory.changed` for each balance the opening
+ * stock moves. Problems are named as the body names its fields (`/variants/0/inventory/0/quantity`);
+ * any problem writes nothing. Answers with the product as `GET /v10/products/{id}` shows it with
+ * `includes`, read in the same transaction.
  *
  * @example
  * const { product } = await createProduct(deps, {
  *   brandId: 1,
- *   product: { itemNumber: 'TEE-1', name: 'Tee', variants: [{ sku: 'TEE-1-M', attributes: { size: 'M' } }] },
- *   includes: ['variants'],
+ *   product: {
+ *     itemNumber: 'TEE-1',
+ *     name: 'Tee',
+ *     variants: [{ sku: 'TEE-1-M', attributes: { size: 'M' }, inventory: [{ quantity: 10 }] }],
+ *   },
+ *   includes: ['variants.inventory'],
  * });
  */
 export async function createProduct(

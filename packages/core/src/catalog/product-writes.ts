@@ -8,14 +8,15 @@ import { ProductSyncItem, VariantSyncItem } from './product-sync.input';
 
 /**
  * What the single product and variant writes of `/v10` share. Each is the product sync run over a
- * one-item request (`applyProductSyncItems`), so validation, uniqueness, merging and events are
- * the sync's; what they take is a sync item without what is not a field of the resource: no
- * `delete` (deleting is not an update) and no `inventory` (stock moves through the sync, orders,
- * shipments and receipts, and is no field of a product or variant).
+ * one-item request (`applyProductSyncItems`), so validation, uniqueness, merging, stock and events
+ * are the sync's; what they take is a sync item without what is not a field of the resource: no
+ * `delete` (deleting is not an update). A new variant takes the sync variant's `inventory`, its
+ * opening stock, booked and announced as the sync books it; a change takes none (stock of an
+ * existing variant moves through the sync, orders, shipments and receipts, through the ledger).
  */
 
-/** A variant as `POST /v10/products` and `POST /v10/products/{id}/variants` take it: a sync variant without `delete` and `inventory`. */
-export type NewVariantInput = Omit<VariantSyncItem, 'delete' | 'inventory'>;
+/** A variant as `POST /v10/products` and `POST /v10/products/{id}/variants` take it: a sync variant without `delete`. */
+export type NewVariantInput = Omit<VariantSyncItem, 'delete'>;
 
 /** A product as `POST /v10/products` takes it: a sync item without `delete`, its variants new ones. */
 export type NewProductInput = Omit<ProductSyncItem, 'delete' | 'variants'> & { variants?: NewVariantInput[] };
@@ -37,12 +38,21 @@ export interface ProductWriteDeps {
 }
 
 /**
- * The sync variant of a single write's variant. The types already leave `delete` and
- * `inventory` out; they are dropped here too, so that a caller in plain JavaScript cannot reach
- * the sync's deletes or stock moves through a create or an update.
+ * The sync variant of a new variant: its fields and opening stock. The type already leaves
+ * `delete` out; it is dropped here too, so that a caller in plain JavaScript cannot reach the
+ * sync's deletes through a create.
  */
 export function syncVariantOf(variant: NewVariantInput & { sku: string }): VariantSyncItem {
-  const { delete: _delete, inventory: _inventory, ...fields } = variant as VariantSyncItem;
+  const { delete: _delete, ...fields } = variant as VariantSyncItem;
+  return fields;
+}
+
+/**
+ * The sync variant of a variant's changes, under its SKU: `delete` and `inventory` are dropped
+ * (see `syncVariantOf`), so that a change moves no stock.
+ */
+export function syncVariantChangesOf(changes: VariantChanges, sku: string): VariantSyncItem {
+  const { inventory: _inventory, ...fields } = syncVariantOf({ ...changes, sku });
   return fields;
 }
 

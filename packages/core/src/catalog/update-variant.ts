@@ -3,7 +3,7 @@ import { VariantDetail, readVariantDetail, variantDetailIncludes } from './varia
 import { applyProductSyncItems } from './product-sync-apply';
 import { fetchSyncImages } from './product-sync-images';
 import { ProductSyncViolations, storedVariant } from './product-sync-rules';
-import { ProductWriteDeps, VariantChanges, changedConcurrently, syncVariantOf } from './product-writes';
+import { ProductWriteDeps, VariantChanges, changedConcurrently, syncVariantChangesOf } from './product-writes';
 
 /**
  * `PATCH /v10/variants/{id}`: changes one variant by the rules and the merge of the product sync
@@ -27,7 +27,7 @@ export async function updateVariant(
   const [ref] = await deps.uow.read((repos) => repos.products.findVariantsByIds(brandId, [id]));
   if (!ref || ref.variant.brandId !== brandId) throw DomainError.notFound('variant', id);
   const { sku } = ref.variant;
-  const item = { itemNumber: ref.itemNumber, variants: [syncVariantOf({ ...changes, sku })] };
+  const item = { itemNumber: ref.itemNumber, variants: [syncVariantChangesOf(changes, sku)] };
   const fetched = await fetchSyncImages(deps, brandId, [item]);
   return deps.uow.run(async (tx) => {
     const violations = ProductSyncViolations.forOneVariant();
