@@ -2,6 +2,7 @@
  * Architecture rules, checked by `pnpm run depcruise` (part of `pnpm run lint`):
  *
  *   core (packages/core)  <-  persistence (packages/persistence-kysely)  <-  apps (apps/*)
+ *   client (packages/client): alone, depends on none of them
  *
  * The core is the framework-free domain: no web framework, database driver, validation
  * library, logger or Node core module, and it knows nothing of the layers built on it.
@@ -65,6 +66,14 @@ module.exports = {
       to: { path: ['^apps/', '^@brand/api(/|$)'] },
     },
     {
+      name: 'client-standalone',
+      severity: 'error',
+      comment:
+        'packages/client is published on its own for integrators: it may not import another workspace package or app (its types come from the OpenAPI document, generated into src/generated).',
+      from: { path: '^packages/client/' },
+      to: { path: ['^packages/(?!client/)', '^apps/', '^@brand/'] },
+    },
+    {
       name: 'production-not-to-test-support',
       severity: 'error',
       comment:
@@ -94,6 +103,7 @@ module.exports = {
           '(^|/)jest\\.config\\.c?js$',
           '^apps/api/src/(server|cli/main)\\.ts$', // processes' entry points
           '^packages/[^/]+/src/index\\.ts$', // packages' entry points
+          '^packages/client/scripts/generate-types\\.js$', // `pnpm --filter @brand/client generate`
         ],
       },
       to: {},

@@ -4,5 +4,10 @@ module.exports = {
   // Global options are not read from the projects' configs: the preset's timeout again (see there).
   testTimeout: require('./tooling/config/jest.preset.js').testTimeout,
   testSequencer: require.resolve('./tooling/config/jest-sequencer.js'),
-  projects: ['<rootDir>/packages/core', '<rootDir>/packages/persistence-kysely', '<rootDir>/apps/api'],
+  projects: [
+    '<rootDir>/packages/core',
+    '<rootDir>/packages/persistence-kysely',
+    '<rootDir>/packages/client',
+    '<rootDir>/apps/api',
+  ],
 };

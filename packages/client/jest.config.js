@@ -1,0 +1,1 @@
+module.exports = { ...require('../../tooling/config/jest.preset.js') };
