@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { RequestHandler } from 'express';
 import { pointerToPath } from '@brand/core';
 import { principalOf } from './auth';
@@ -472,6 +473,16 @@ export function createOrder(db: Sqlite): RequestHandler {
           discount_percentage: l.discountBasisPoints / 100,
           total_price: money(l.totalPrice),
         })),
+        // The create answers the order as GET shows it: with the timeline entry it wrote.
+        timeline: [
+          {
+            kind: 'created',
+            note: `placed on channel ${channel.name}`,
+            system_id: null,
+            user_id: userId,
+            created_at: now,
+          },
+        ],
       },
     };
   });
@@ -482,6 +493,9 @@ export function createOrder(db: Sqlite): RequestHandler {
     // The project's pathPublicId: what could never have been generated names no channel.
     const publicId = String(req.params['publicId']);
     if (!/^[\x21-\x7e]{1,128}$/.test(publicId)) throw httpErrors.notFound('order channel', publicId);
-    res.status(201).json(place.immediate(brandId, userId, publicId, body));
+    // The project's answer carries a strong ETag of its bytes (DESIGN §14): the same hash here.
+    const json = JSON.stringify(place.immediate(brandId, userId, publicId, body));
+    res.setHeader('ETag', `"${hash('sha256', json, 'base64url').slice(0, 22)}"`);
+    res.status(201).type('application/json').send(json);
   };
 }

@@ -210,7 +210,7 @@ export interface paths {
         put?: never;
         /**
          * Create a product
-         * @description One product with its variants: the fields of a product sync item. Needs a name and at least one variant (with attributes); never updates: an item_number the brand already uses is a 422 naming /item_number, a SKU of another product one naming /variants/{i}/sku. Variant images are downloaded as the sync downloads them. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. delete and inventory are refused (422): deletes and stock go through the sync. Announces product.created. Answers the product as GET /v10/products/{id} shows it (the URL is in Location). Takes includes[] as the product list does: variants, variants.prices, variants.inventory, variants.cost_prices, categories, suppliers, translations, images.
+         * @description One product with its variants: the fields of a product sync item. Needs a name and at least one variant (with attributes); never updates: an item_number the brand already uses is a 422 naming /item_number, a SKU of another product one naming /variants/{i}/sku. Variant images are downloaded as the sync downloads them. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. A variant's inventory is its opening stock, booked by the sync's rules in the same transaction (a product with no_inventory takes none) and announced with inventory.changed; delete is refused (422): deletes go through the sync. Announces product.created. Answers the product as GET /v10/products/{id} shows it (the URL is in Location). Takes includes[] as the product list does: variants, variants.prices, variants.inventory, variants.cost_prices, categories, suppliers, translations, images.
          *
          *     Required scopes: catalog:write.
          */
@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Add a variant to a product
-         * @description One new variant: the fields of a product sync variant. Needs attributes with the names of the product's other variants; a SKU the brand already uses (on this or another product) is a 422 naming /sku. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. delete and inventory are refused (422): deletes and stock go through the sync. Announces product.updated. Answers the variant as GET /v10/variants/{id} shows it (the URL is in Location). Takes includes[] as the variant list does: prices, inventory, cost_prices, product.
+         * @description One new variant: the fields of a product sync variant. Needs attributes with the names of the product's other variants; a SKU the brand already uses (on this or another product) is a 422 naming /sku. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. A variant's inventory is its opening stock, booked by the sync's rules in the same transaction (a product with no_inventory takes none) and announced with inventory.changed; delete is refused (422): deletes go through the sync. Announces product.updated. Answers the variant as GET /v10/variants/{id} shows it (the URL is in Location). Takes includes[] as the variant list does: prices, inventory, cost_prices, product.
          *
          *     Required scopes: catalog:write.
          */
@@ -312,7 +312,7 @@ export interface paths {
         head?: never;
         /**
          * Change a variant
-         * @description As a sync variant changes it: fields not sent keep their value; attributes, meta and prices merge; null clears an override; images sent are added. sku may be sent only unchanged. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. delete and inventory are refused (422): deletes and stock go through the sync. Announces product.updated (with the whole product) when something changed; a body that changes nothing writes nothing. Takes includes[] as the variant list does: prices, inventory, cost_prices, product.
+         * @description As a sync variant changes it: fields not sent keep their value; attributes, meta and prices merge; null clears an override; images sent are added. sku may be sent only unchanged. Checked, merged and announced by the rules of POST /products/sync (the write is a one-item sync); problems are named as this body names its fields. delete and inventory are refused (422): deletes go through the sync; stock moves through the sync (inventory) and through orders, shipments and receipts. Announces product.updated (with the whole product) when something changed; a body that changes nothing writes nothing. Takes includes[] as the variant list does: prices, inventory, cost_prices, product.
          *
          *     Required scopes: catalog:write.
          */
@@ -3542,14 +3542,14 @@ export interface components {
         };
         /**
          * NewVariant
-         * @description A new variant: the fields of a product sync variant without delete and inventory. Needs attributes (at least one, with the names of the product's other variants) and a SKU no variant of the brand has.
+         * @description A new variant: the fields of a product sync variant without delete, its inventory the opening stock. Needs attributes (at least one, with the names of the product's other variants) and a SKU no variant of the brand has.
          */
         NewVariantDto: {
             sku: string;
             /** @description Not accepted: products and variants are deleted through POST /products/sync (delete: true) */
             delete?: unknown;
-            /** @description Not accepted: stock is no field of a variant; set it through POST /products/sync (inventory), or let orders, shipments and receipts move it */
-            inventory?: unknown;
+            /** @description The opening stock, as a product sync variant sends it: applied in the order sent, by the rules of POST /products/sync. Not for a product with no_inventory. */
+            inventory?: components["schemas"]["ProductSyncInventoryDto"][];
             /** @description Required for a new variant; on an update only the attributes sent change. */
             attributes?: {
                 [key: string]: string;
@@ -3716,7 +3716,7 @@ export interface components {
             sku?: string;
             /** @description Not accepted: products and variants are deleted through POST /products/sync (delete: true) */
             delete?: unknown;
-            /** @description Not accepted: stock is no field of a variant; set it through POST /products/sync (inventory), or let orders, shipments and receipts move it */
+            /** @description Not accepted: the stock of an existing variant moves through POST /products/sync (the variant's inventory: quantity or adjustment) and through orders, shipments and receipts; a new variant takes its opening stock in its create */
             inventory?: unknown;
             /** @description Required for a new variant; on an update only the attributes sent change. */
             attributes?: {
@@ -5504,7 +5504,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Unparseable JSON (invalid_json), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), a token sent twice or in a malformed access_token parameter (invalid_request), or a missing X-ServiceAppIdentifier on /api */
+        /** @description Unparseable JSON (invalid_json), a malformed If-Match or If-None-Match (invalid_header), a body nested deeper than 32 levels (body_too_deep), a path that is not percent-encoded UTF-8 (invalid_path), a token sent twice or in a malformed access_token parameter (invalid_request), or a missing X-ServiceAppIdentifier on /api */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -5569,6 +5569,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description If-Match named a tag that is not the current one (precondition_failed, source.header If-Match): the resource changed since it was read. Nothing was changed; the ETag header gives the current tag */
+        PreconditionFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description One error object per invalid field, each with source.pointer or source.parameter; or a business rule refuses the change (invalid_state_transition, duplicate, has_dependents, image_download_failed); or the Idempotency-Key was first used with another method, path or body (idempotency_key_reused) */
         ValidationError: {
             headers: {
@@ -5613,9 +5622,15 @@ export interface components {
     parameters: {
         /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
         IdempotencyKey: string;
+        /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+        IfNoneMatch: string;
+        /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+        IfMatch: string;
     };
     requestBodies: never;
     headers: {
+        /** @description Strong entity tag of the resource as GET shows it (without includes); changes whenever anything GET shows changes. Send it in If-Match to change the resource only as you read it, or in If-None-Match to read it only when it changed */
+        ETag: string;
         /** @description Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key */
         IdempotentReplayed: "true";
     };
@@ -5766,6 +5781,7 @@ export interface operations {
             /** @description The new customer */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     /** @description The new customer: /v10/customers/{id} */
                     Location?: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -5796,7 +5812,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: ("addresses" | "customer_group" | "payment_terms")[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -5807,6 +5826,7 @@ export interface operations {
             /** @description The customer */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5814,6 +5834,14 @@ export interface operations {
                         customer: components["schemas"]["Customer"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -5831,6 +5859,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -5846,6 +5876,7 @@ export interface operations {
             /** @description The customer after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -5860,6 +5891,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -6184,6 +6216,7 @@ export interface operations {
             /** @description The new supplier */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     /** @description The new supplier: /v10/suppliers/{id} */
                     Location?: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -6214,7 +6247,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: "addresses"[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -6225,6 +6261,7 @@ export interface operations {
             /** @description The supplier */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6232,6 +6269,14 @@ export interface operations {
                         supplier: components["schemas"]["Supplier"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6249,6 +6294,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -6264,6 +6311,7 @@ export interface operations {
             /** @description The supplier after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6278,6 +6326,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -6381,6 +6430,7 @@ export interface operations {
             /** @description The new product */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     /** @description The new product: /v10/products/{id} */
                     Location?: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -6411,7 +6461,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: ("variants" | "variants.prices" | "variants.inventory" | "variants.cost_prices" | "categories" | "suppliers" | "translations" | "images")[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -6422,6 +6475,7 @@ export interface operations {
             /** @description The product */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6429,6 +6483,14 @@ export interface operations {
                         product: components["schemas"]["Product"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6449,6 +6511,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -6464,6 +6528,7 @@ export interface operations {
             /** @description The product after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6478,6 +6543,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -6495,6 +6561,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -6510,6 +6578,7 @@ export interface operations {
             /** @description The new variant */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     /** @description The new variant: /v10/variants/{id} */
                     Location?: string;
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -6526,6 +6595,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -6613,7 +6683,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: ("prices" | "inventory" | "cost_prices" | "product")[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -6624,6 +6697,7 @@ export interface operations {
             /** @description The variant */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6631,6 +6705,14 @@ export interface operations {
                         variant: components["schemas"]["Variant"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -6651,6 +6733,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -6666,6 +6750,7 @@ export interface operations {
             /** @description The variant after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -6680,6 +6765,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -7797,6 +7883,7 @@ export interface operations {
             /** @description The new order channel */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -7822,7 +7909,10 @@ export interface operations {
     getV10OrderChannelsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7833,6 +7923,7 @@ export interface operations {
             /** @description The order channel */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7840,6 +7931,14 @@ export interface operations {
                         order_channel: components["schemas"]["OrderChannel"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -7871,6 +7970,7 @@ export interface operations {
             /** @description The new order with its lines */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -7972,7 +8072,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: ("lines" | "shipments" | "invoices")[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -7983,6 +8086,7 @@ export interface operations {
             /** @description The order */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7990,6 +8094,14 @@ export interface operations {
                         order: components["schemas"]["Order"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8007,6 +8119,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8022,6 +8136,7 @@ export interface operations {
             /** @description The approved order, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8036,6 +8151,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -8050,6 +8166,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8061,6 +8179,7 @@ export interface operations {
             /** @description The cancelled order, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8075,6 +8194,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8087,6 +8207,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8099,7 +8221,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new shipment with its lines */
+            /** @description The new shipment with its lines. It shows less than GET (the timeline; GET the shipment for it and its ETag), so it carries no ETag */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8116,6 +8238,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -8203,7 +8326,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: "lines"[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -8214,6 +8340,7 @@ export interface operations {
             /** @description The shipment */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8221,6 +8348,14 @@ export interface operations {
                         shipment: components["schemas"]["Shipment"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8235,7 +8370,10 @@ export interface operations {
     getV10Settings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8244,6 +8382,7 @@ export interface operations {
             /** @description The settings */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8251,6 +8390,14 @@ export interface operations {
                         settings: components["schemas"]["Settings"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8267,6 +8414,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path?: never;
             cookie?: never;
@@ -8280,6 +8429,7 @@ export interface operations {
             /** @description The settings after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8294,6 +8444,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -8381,7 +8532,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: "lines"[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -8392,6 +8546,7 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8399,6 +8554,14 @@ export interface operations {
                         invoice: components["schemas"]["Invoice"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8416,6 +8579,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8427,6 +8592,7 @@ export interface operations {
             /** @description The booked invoice, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8441,6 +8607,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8453,6 +8620,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8465,7 +8634,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The draft credit note with its lines */
+            /** @description The draft credit note with its lines. It shows less than GET (the timeline and accounting entry; GET the credit note for them and its ETag), so it carries no ETag */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8482,6 +8651,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -8569,7 +8739,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: "lines"[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -8580,6 +8753,7 @@ export interface operations {
             /** @description The credit note */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +8761,14 @@ export interface operations {
                         credit_note: components["schemas"]["CreditNote"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -8604,6 +8786,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -8615,6 +8799,7 @@ export interface operations {
             /** @description The booked credit note, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -8629,6 +8814,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -8709,7 +8895,10 @@ export interface operations {
     getV10AccountingEntriesId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -8720,6 +8909,7 @@ export interface operations {
             /** @description The accounting entry */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8727,6 +8917,14 @@ export interface operations {
                         accounting_entry: components["schemas"]["AccountingEntry"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9048,7 +9246,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new return with its lines */
+            /** @description The new return with its lines. It shows less than GET (the credit notes and timeline; GET the return for them and its ETag), so it carries no ETag */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -9079,7 +9277,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: "lines"[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -9090,6 +9291,7 @@ export interface operations {
             /** @description The return */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9097,6 +9299,14 @@ export interface operations {
                         return: components["schemas"]["Return"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9114,6 +9324,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -9125,6 +9337,7 @@ export interface operations {
             /** @description The approved return, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -9139,6 +9352,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9462,6 +9676,7 @@ export interface operations {
             /** @description The new production order (draft) */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -9490,7 +9705,10 @@ export interface operations {
                 /** @description Related objects to embed. */
                 "includes[]"?: ("deliveryNotes" | "lines" | "lines.product" | "lines.variant" | "salesOrders" | "salesOrders.delivery" | "salesOrders.lines" | "salesOrders.lines.product" | "salesOrders.lines.variant" | "salesOrders.shop" | "supplier")[];
             };
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -9501,6 +9719,7 @@ export interface operations {
             /** @description The production order */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9508,6 +9727,14 @@ export interface operations {
                         production_order: components["schemas"]["ProductionOrder"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9525,6 +9752,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -9536,6 +9765,7 @@ export interface operations {
             /** @description The approved production order, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -9550,6 +9780,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9562,6 +9793,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -9573,6 +9806,7 @@ export interface operations {
             /** @description The closed production order, as GET shows it */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -9587,6 +9821,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9599,6 +9834,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -9628,6 +9865,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -9781,7 +10019,10 @@ export interface operations {
     getV10EventsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -9792,6 +10033,7 @@ export interface operations {
             /** @description The event */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9799,6 +10041,14 @@ export interface operations {
                         event: components["schemas"]["Event"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9924,7 +10174,10 @@ export interface operations {
     getV10WebhookEndpointsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
             path: {
                 id: string;
             };
@@ -9935,6 +10188,7 @@ export interface operations {
             /** @description The endpoint (without its secret) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9942,6 +10196,14 @@ export interface operations {
                         webhook_endpoint: components["schemas"]["WebhookEndpoint"];
                     };
                 };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -9955,7 +10217,10 @@ export interface operations {
     deleteV10WebhookEndpointsId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
             path: {
                 id: string;
             };
@@ -9975,6 +10240,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
@@ -9987,6 +10253,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -10002,6 +10270,7 @@ export interface operations {
             /** @description The endpoint after the change */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
@@ -10016,6 +10285,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationError"];
@@ -10030,6 +10300,8 @@ export interface operations {
             header?: {
                 /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
             };
             path: {
                 id: string;
@@ -10055,6 +10327,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
