@@ -128,10 +128,19 @@ function differences(probe: Probe, project: Answer, baseline: Answer, sentReques
   return found;
 }
 
-/** An order answer without its creation time, which the two servers stamp at slightly different instants. */
+/** An order answer without its creation times (the order's and its timeline's), which the two servers stamp at slightly different instants. */
 function withoutTimes(body: unknown): unknown {
   const order = (body as { order?: Record<string, unknown> }).order;
-  return order ? { order: { ...order, created_at: '(time)', updated_at: '(time)' } } : body;
+  if (!order) return body;
+  const timeline = order['timeline'] as Record<string, unknown>[] | undefined;
+  return {
+    order: {
+      ...order,
+      created_at: '(time)',
+      updated_at: '(time)',
+      ...(timeline ? { timeline: timeline.map((entry) => ({ ...entry, created_at: '(time)' })) } : {}),
+    },
+  };
 }
 
 /** Every table's row count, and the rows of the order tables with their timestamps masked. */
