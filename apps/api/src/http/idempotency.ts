@@ -1,11 +1,9 @@
 import { Request, Response } from 'express';
 import {
-  DomainError,
   IdempotencyScope,
   Repositories,
   SecretHasher,
   StoredAnswer,
-  TransactionMustRestart,
   UnitOfWork,
   Clock,
   beginIdempotentRequest,
@@ -139,12 +137,8 @@ async function settleFailure(
   deps: IdempotencyDeps,
   scope: IdempotencyScope,
   claimToken: string,
-  failure: unknown,
+  error: unknown,
 ): Promise<unknown> {
-  const error =
-    failure instanceof TransactionMustRestart
-      ? new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request')
-      : failure;
   // The key went to a retry after this request outlived its claim: it is that request's now.
   if (isDomainError(error) && error.code === 'idempotency_key_in_use') return error;
   const response = toErrorResponse(error, deps.bodyLimit);

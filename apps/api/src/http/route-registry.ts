@@ -1,5 +1,5 @@
 import express, { Application, Request, RequestHandler, Response } from 'express';
-import { DomainError, Repositories, TransactionMustRestart, UnitOfWork, missingScopes } from '@brand/core';
+import { Repositories, UnitOfWork, missingScopes } from '@brand/core';
 import { apiErrors } from './api-errors';
 import { AuthKind } from './authenticate';
 import { parseJsonBody, requireJsonContentType } from './json-body';
@@ -177,21 +177,12 @@ function invoke(route: RouteDefinition, pipeline: RoutePipeline, role: Condition
       );
       return;
     }
-    const answer = ifMatch ? await runConditionally(pipeline, run) : await runRoute(route, req, res);
+    // A write sent with If-Match and no idempotency key: its check and its change in one shared transaction.
+    if (ifMatch && !pipeline.uow)
+      throw new Error('conditional writes need the storage unit of work in the route pipeline');
+    const answer = ifMatch ? await inSharedTransaction(pipeline.uow!, run) : await runRoute(route, req, res);
     if (answer) sendAnswer(req, res, answer, role);
   };
-}
-
-/** A write sent with `If-Match` and no idempotency key: its check and its change in one shared transaction. */
-async function runConditionally<T>(pipeline: RoutePipeline, run: () => Promise<T>): Promise<T> {
-  if (!pipeline.uow) throw new Error('conditional writes need the storage unit of work in the route pipeline');
-  try {
-    return await inSharedTransaction(pipeline.uow, run);
-  } catch (error) {
-    if (error instanceof TransactionMustRestart)
-      throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');
-    throw error;
-  }
 }
 
 /**

@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { AmbientContext, Repositories, SharedTransaction, TransactionMustRestart, UnitOfWork } from '@brand/core';
+import {
+  AmbientContext,
+  DomainError,
+  Repositories,
+  SharedTransaction,
+  TransactionMustRestart,
+  UnitOfWork,
+} from '@brand/core';
 
 const current = new AsyncLocalStorage<SharedTransaction>();
 
@@ -21,8 +28,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Runs `work` in one shared transaction of `uow` that everything it calls joins, and commits it.
  * A write conflict rolls it back and runs `work` again from its start (after a short, jittered
- * pause that lets the winner finish), a few times; then `TransactionMustRestart` is thrown. Any
- * other failure rolls back and is thrown as it is.
+ * pause that lets the winner finish), a few times; then it is a 409 `concurrency_conflict`, as
+ * the unit of work's own retries end. Any other failure rolls back and is thrown as it is.
  */
 export async function inSharedTransaction<T>(uow: UnitOfWork<Repositories>, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -33,11 +40,10 @@ export async function inSharedTransaction<T>(uow: UnitOfWork<Repositories>, work
       return result;
     } catch (error) {
       await shared.rollback();
-      if (error instanceof TransactionMustRestart && attempt < MAX_ATTEMPTS) {
-        await pause(Math.random() * 10 * attempt);
-        continue;
-      }
-      throw error;
+      if (!(error instanceof TransactionMustRestart)) throw error;
+      if (attempt >= MAX_ATTEMPTS)
+        throw new DomainError('concurrency_conflict', 'the data changed concurrently too often; retry the request');
+      await pause(Math.random() * 10 * attempt);
     }
   }
 }
