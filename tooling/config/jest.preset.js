@@ -29,6 +29,7 @@ module.exports = {
     '^@brand/core/testing$': path.join(root, 'packages/core/src/testing/index.ts'),
     '^@brand/persistence-kysely$': path.join(root, 'packages/persistence-kysely/src/index.ts'),
     '^@brand/persistence-kysely/testing$': path.join(root, 'packages/persistence-kysely/src/testing/index.ts'),
+    '^@brand/client$': path.join(root, 'packages/client/src/index.ts'),
   },
   // A timeout catches a hang, never a slow machine: under load a correct test may take many
   // times its idle duration, and nothing in the suite may depend on wall-clock speed.

@@ -13,8 +13,11 @@ const HEADER = [
 
 /** The generated module's text for `document` (an OpenAPI 3.1 object). */
 async function typesFromDocument(document) {
-  // A copy: openapi-typescript annotates the object it is given.
-  const ast = await openapiTS(structuredClone(document), { alphabetize: false });
+  // A copy: openapi-typescript annotates the object it is given. Its default makes a property
+  // with a `default` required, which is wrong for a request body: a default is what the API uses
+  // when the caller leaves the field out (a return portal's upsert without
+  // `storefront_refund_gift_card`), so only `required` decides.
+  const ast = await openapiTS(structuredClone(document), { alphabetize: false, defaultNonNullable: false });
   return HEADER + astToString(ast);
 }
 

@@ -2519,7 +2519,7 @@ export interface components {
              * @description When false, received pieces are not put back in stock.
              * @default true
              */
-            regulate_inventory: boolean;
+            regulate_inventory?: boolean;
         };
         /**
          * PortalReturn
@@ -2542,13 +2542,13 @@ export interface components {
             track_trace?: string;
             track_trace_link?: string;
             /** @default false */
-            storefront_refund_gift_card: boolean;
+            storefront_refund_gift_card?: boolean;
             /** @enum {string|null} */
             storefront_refund_gift_card_bonus_type?: "percentage" | "fixed" | null;
             /** @description In the units of the bonus type; echoed as sent. */
             storefront_refund_gift_card_bonus_value?: number;
             /** @default false */
-            storefront_refund_gift_card_free_shipping: boolean;
+            storefront_refund_gift_card_free_shipping?: boolean;
             lines: components["schemas"]["PortalReturnLineDto"][];
         };
         /**
@@ -2575,7 +2575,7 @@ export interface components {
              * @description Part settled in replacement goods; at most the credited total.
              * @default 0
              */
-            exchange_total_price_after_vat: number;
+            exchange_total_price_after_vat?: number;
         };
         /**
          * Address
@@ -3065,19 +3065,19 @@ export interface components {
              * @default 0
              * @enum {integer}
              */
-            include_not_approved: 0 | 1;
+            include_not_approved?: 0 | 1;
             /**
              * @description 1 adds cancelled orders
              * @default 0
              * @enum {integer}
              */
-            include_cancelled: 0 | 1;
+            include_cancelled?: 0 | 1;
             /**
              * @description 1 adds archived orders
              * @default 0
              * @enum {integer}
              */
-            include_archived: 0 | 1;
+            include_archived?: 0 | 1;
             /** @description The system the documents are exported to; each system exports independently. */
             system_id: string;
             /**
@@ -3092,13 +3092,13 @@ export interface components {
              * @default 0
              * @enum {integer}
              */
-            include_cancelled: 0 | 1;
+            include_cancelled?: 0 | 1;
             /**
              * @description 1 adds completed (delivered) shipments
              * @default 0
              * @enum {integer}
              */
-            include_completed: 0 | 1;
+            include_completed?: 0 | 1;
             /** @description The system the documents are exported to; each system exports independently. */
             system_id: string;
             /**
@@ -3113,7 +3113,7 @@ export interface components {
              * @default 0
              * @enum {integer}
              */
-            include_non_booked: 0 | 1;
+            include_non_booked?: 0 | 1;
             /** @description The system the documents are exported to; each system exports independently. */
             system_id: string;
             /**
@@ -3868,7 +3868,7 @@ export interface components {
              * @description Refund the line in the external storefront.
              * @default true
              */
-            should_refund_storefront: boolean;
+            should_refund_storefront?: boolean;
             /** @description Required when ean is not sent. */
             sku?: string;
             /** @description Required when sku is not sent. */
@@ -3893,13 +3893,13 @@ export interface components {
              * @default 0
              * @enum {integer}
              */
-            include_drafts: 0 | 1;
+            include_drafts?: 0 | 1;
             /**
              * @description 1 adds received and credited RMAs
              * @default 0
              * @enum {integer}
              */
-            include_received: 0 | 1;
+            include_received?: 0 | 1;
             /** @description The system the documents are exported to; each system exports independently. */
             system_id: string;
             /**
@@ -4009,13 +4009,13 @@ export interface components {
              * @default 0
              * @enum {integer}
              */
-            include_open: 0 | 1;
+            include_open?: 0 | 1;
             /**
              * @description 1 adds closed production orders
              * @default 0
              * @enum {integer}
              */
-            include_closed: 0 | 1;
+            include_closed?: 0 | 1;
             /** @description The system the documents are exported to; each system exports independently. */
             system_id: string;
             /**
