@@ -34,4 +34,3 @@ export interface BulkItemApplier<I = unknown> {
 
 /** The appliers of every type of operation. */
 export type BulkItemAppliers = Record<BulkOperationType, BulkItemApplier>;
-

@@ -19,7 +19,7 @@ export async function cancelBulkOperation(
     if (!operation) throw DomainError.notFound('bulk operation', input.id);
     if (FINISHED_BULK_OPERATION_STATUSES.includes(operation.status))
       throw new DomainError(
-        'invalid_state_transition',
+        'already_finished',
         `bulk operation ${operation.id} is already ${operation.status} and cannot be cancelled`,
         { data: { status: operation.status } },
       );

@@ -22,8 +22,7 @@ const shown = ({ leaseOwner: _owner, leaseUntil: _until, ...operation }: StoredO
 
 export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepositories, BulkOperationsState> = {
   bulkOperations: (s) => {
-    const find = (brandId: number, id: number) =>
-      s().bulkOperations.find((o) => o.brandId === brandId && o.id === id);
+    const find = (brandId: number, id: number) => s().bulkOperations.find((o) => o.brandId === brandId && o.id === id);
     const linesOf = (brandId: number, id: number) =>
       s()
         .bulkOperationLines.filter((l) => l.brandId === brandId && l.operationId === id)

@@ -254,8 +254,13 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .execute();
       return rows.map((r): BulkLineResult => {
         const line = Number(r.line);
-        if (r.result_status === 'ok') return { line, status: 'ok', id: fromJson<{ id: number | null }>(r.result, { id: null }).id };
-        return { line, status: 'failed', errors: fromJson<{ errors: Record<string, unknown>[] }>(r.result, { errors: [] }).errors };
+        if (r.result_status === 'ok')
+          return { line, status: 'ok', id: fromJson<{ id: number | null }>(r.result, { id: null }).id };
+        return {
+          line,
+          status: 'failed',
+          errors: fromJson<{ errors: Record<string, unknown>[] }>(r.result, { errors: [] }).errors,
+        };
       });
     },
   };
