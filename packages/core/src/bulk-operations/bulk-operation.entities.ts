@@ -1,7 +1,9 @@
 /** What a bulk operation runs: each line is one item of that sync (DESIGN §16). */
 export const BULK_OPERATION_TYPES = ['products.sync', 'customers.sync', 'suppliers.sync'] as const;
+/** One of `BULK_OPERATION_TYPES`. */
 export type BulkOperationType = (typeof BULK_OPERATION_TYPES)[number];
 
+/** Whether a string names a type of bulk operation. */
 export function isBulkOperationType(value: string): value is BulkOperationType {
   return (BULK_OPERATION_TYPES as readonly string[]).includes(value);
 }
@@ -12,6 +14,7 @@ export function isBulkOperationType(value: string): value is BulkOperationType {
  * ran, some may have failed) | `failed` (the operation itself could not go on) | `cancelled`.
  */
 export const BULK_OPERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+/** Where an operation is in its life (see `BULK_OPERATION_STATUSES`). */
 export type BulkOperationStatus = (typeof BULK_OPERATION_STATUSES)[number] | 'receiving';
 
 /** The statuses an operation ends in; nothing moves it out of them. */
@@ -20,6 +23,7 @@ export const FINISHED_BULK_OPERATION_STATUSES: readonly BulkOperationStatus[] = 
 /** Items per chunk: each chunk is one transaction of the sync, with its results and progress. */
 export const BULK_CHUNK_LINES = 100;
 
+/** A file of sync items submitted at once and run in the background (DESIGN §16), with its progress. */
 export interface BulkOperation {
   id: number;
   brandId: number;

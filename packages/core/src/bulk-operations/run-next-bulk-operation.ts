@@ -12,6 +12,7 @@ import {
   BulkOperationLine,
 } from './bulk-operation.entities';
 
+/** What the runner works with. */
 export interface BulkRunnerDeps {
   /** The storage's own unit of work: each chunk's transaction is opened on it. */
   uow: UnitOfWork<Repositories>;
@@ -25,6 +26,7 @@ export interface BulkRunnerDeps {
   appliers: BulkItemAppliers;
 }
 
+/** Who runs, and for how long a claim holds. */
 export interface BulkRunInput {
   /** This runner's name in leases (unique per process). */
   owner: string;
