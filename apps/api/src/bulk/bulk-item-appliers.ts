@@ -31,7 +31,7 @@ export interface BulkApplierDeps {
 /** The error objects of a refusal, as the sync endpoint's error envelope shows them. */
 function errorObjectsOf(refusal: unknown): BulkLineErrors {
   // The body limit only words a body-parser error, which a line never raises.
-  return toErrorResponse(refusal, '').errors as unknown as BulkLineErrors;
+  return toErrorResponse(refusal, '').errors;
 }
 
 /**
@@ -87,8 +87,8 @@ export function bulkItemAppliers(deps: BulkApplierDeps): BulkItemAppliers {
   };
   // Each applier is typed by its item; the runner hands back to `apply` only what its `parse` made.
   return {
-    'products.sync': products as BulkItemApplier,
-    'customers.sync': customers as BulkItemApplier,
-    'suppliers.sync': suppliers as BulkItemApplier,
+    'products.sync': products,
+    'customers.sync': customers,
+    'suppliers.sync': suppliers,
   };
 }

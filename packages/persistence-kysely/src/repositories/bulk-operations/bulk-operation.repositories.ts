@@ -61,10 +61,11 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('status', '=', 'queued')
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('bulk_operations as running')
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bulk_operations as running')
                 .select('running.id')
                 .where('running.brand_id', '=', brandId)
                 .where('running.status', '=', 'running')
