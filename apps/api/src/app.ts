@@ -49,6 +49,7 @@ import { productionV10Router } from './routers/production.v10.router';
 import { thirdPartyProductionRouter } from './routers/third-party-production.router';
 import { eventsV10Router } from './routers/events.v10.router';
 import { webhooksV10Router } from './routers/webhooks.v10.router';
+import { bulkOperationsV10Router } from './routers/bulk-operations.v10.router';
 import { oauthRouter } from './oauth/oauth.router';
 import { authorizeRouter } from './oauth/authorize.router';
 import { consoleRouter } from './console/console.router';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps): express.Application {
     productionV10Router(routerDeps),
     eventsV10Router(routerDeps),
     webhooksV10Router(routerDeps),
+    bulkOperationsV10Router({ ...routerDeps, bulkMaxBytes: config.bulk.maxBytes }),
     portalsRouter(routerDeps),
     syncRouter(routerDeps),
     catalogSyncRouter(routerDeps),

@@ -88,6 +88,17 @@ export interface AppConfig {
     /** Targets deliveries may reach although special (loopback, private …), as IMAGE_ALLOWED_HOSTS. */
     allowedHosts: string[];
   };
+  /** Bulk operations (DESIGN §16). */
+  bulk: {
+    /** Largest file `POST /v10/bulk-operations` accepts, in bytes (`BULK_MAX_BYTES`). */
+    maxBytes: number;
+    /**
+     * How long a process's claim on a running operation holds unless a chunk renews it
+     * (`BULK_LEASE_MS`): after it, a killed process's operation is taken over by another. Longer
+     * than a chunk can take (a product chunk may download images).
+     */
+    leaseMs: number;
+  };
 }
 
 const LOG_LEVELS: readonly AppConfig['logLevel'][] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -115,6 +126,7 @@ export const DEFAULT_CONFIG: AppConfig = {
     mediaBaseUrl: null,
   },
   webhooks: { timeoutMs: 10_000, retrySchedule: [...DEFAULT_RETRY_SCHEDULE_MS], allowedHosts: [] },
+  bulk: { maxBytes: 100 * 1024 * 1024, leaseMs: 5 * 60_000 },
 };
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -287,6 +299,10 @@ export function loadConfig(env: Env): AppConfig {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_CONFIG.webhooks.timeoutMs, 100, 600_000),
       retrySchedule: retrySchedule(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_CONFIG.webhooks.retrySchedule),
       allowedHosts: allowlist(env, 'WEBHOOK_ALLOWED_HOSTS', DEFAULT_CONFIG.webhooks.allowedHosts),
+    },
+    bulk: {
+      maxBytes: integer(env, 'BULK_MAX_BYTES', DEFAULT_CONFIG.bulk.maxBytes, 1),
+      leaseMs: integer(env, 'BULK_LEASE_MS', DEFAULT_CONFIG.bulk.leaseMs, 100, 24 * 60 * 60_000),
     },
   };
 }

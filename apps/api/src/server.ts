@@ -7,6 +7,8 @@ import { systemClock } from '@brand/core';
 import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
 import { startHousekeeping } from './infrastructure/housekeeping';
 import { startWebhookDispatcherFor } from './infrastructure/webhook-services';
+import { startBulkRunner } from './bulk/bulk-runner';
+import { imageServicesFrom } from './infrastructure/image-services';
 import { createApp, requestLogOf } from './app';
 import { seedDemoIfEmpty } from './cli/demo';
 import { runCluster } from './cluster';
@@ -103,6 +105,13 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
     requestLogRetentionDays: config.requestLogRetentionDays,
   });
   const dispatcher = startWebhookDispatcherFor(storage, config, logger);
+  const bulkRunner = startBulkRunner({
+    storage,
+    clock: systemClock,
+    images: imageServicesFrom(config.images),
+    logger,
+    leaseMs: config.bulk.leaseMs,
+  });
 
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals): void => {
@@ -126,6 +135,7 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
       void (async () => {
         try {
           await dispatcher.stop();
+          await bulkRunner.stop();
           await requestLogOf(app).flush();
           await storage.close();
           logger.info('stopped');

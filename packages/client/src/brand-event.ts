@@ -26,6 +26,7 @@ type ObjectSchemaByResource = {
   customer: 'Customer';
   supplier: 'Supplier';
   product: 'Product';
+  bulk_operation: 'BulkOperation';
 };
 
 /** The object of an event of type `T`; a type of a resource not paired above gets the document's union. */

@@ -685,3 +685,38 @@ export { ENDED_ACCESS_TOKEN_RETENTION_DAYS, sweepExpiredCredentials } from './id
 export type { CredentialSweepRepositories, SweptCredentials } from './identity/sweep-expired-credentials';
 export { pruneRequestLog } from './identity/prune-request-log';
 export { REQUEST_LOG_RETENTION_DAYS } from './identity/identity.entities';
+
+// Bulk operations: a whole file of sync items, uploaded once, run in chunks by any process with a lease, and reported line by line (DESIGN §16).
+export {
+  BULK_CHUNK_LINES,
+  BULK_OPERATION_STATUSES,
+  BULK_OPERATION_TYPES,
+  FINISHED_BULK_OPERATION_STATUSES,
+  isBulkOperationType,
+} from './bulk-operations/bulk-operation.entities';
+export type {
+  BulkLineResult,
+  BulkOperation,
+  BulkOperationLease,
+  BulkOperationLine,
+  BulkOperationStatus,
+  BulkOperationType,
+} from './bulk-operations/bulk-operation.entities';
+export type { BulkOperationRepositories, BulkOperationRepository } from './bulk-operations/bulk-operation.ports';
+export type {
+  AnnouncingRepositories,
+  BulkItemApplier,
+  BulkItemAppliers,
+  BulkLineErrors,
+} from './bulk-operations/bulk-item-applier.ports';
+export { bulkOperationListDefinition } from './bulk-operations/bulk-operation.list-definitions';
+export { startBulkUpload } from './bulk-operations/start-bulk-upload';
+export { appendBulkUploadLines } from './bulk-operations/append-bulk-upload-lines';
+export { discardBulkUpload } from './bulk-operations/discard-bulk-upload';
+export { queueBulkOperation } from './bulk-operations/queue-bulk-operation';
+export { getBulkOperation } from './bulk-operations/get-bulk-operation';
+export { listBulkOperations } from './bulk-operations/list-bulk-operations';
+export { readBulkOperationResults } from './bulk-operations/read-bulk-operation-results';
+export { cancelBulkOperation } from './bulk-operations/cancel-bulk-operation';
+export { runNextBulkOperation } from './bulk-operations/run-next-bulk-operation';
+export type { BulkRunInput, BulkRunnerDeps } from './bulk-operations/run-next-bulk-operation';

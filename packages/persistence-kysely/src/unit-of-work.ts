@@ -16,6 +16,7 @@ import { documentRepositoryFactories } from './repositories/documents/document.r
 import { eventRepositoryFactories } from './repositories/events/event.repositories';
 import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
+import { bulkOperationRepositoryFactories } from './repositories/bulk-operations/bulk-operation.repositories';
 import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
 import { consoleRepositoryFactories } from './repositories/console/console.repositories';
 import { idempotencyRepositoryFactories } from './repositories/idempotency/idempotency.repositories';
@@ -66,6 +67,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...returnRepositoryFactories,
   ...eventRepositoryFactories,
   ...webhookRepositoryFactories,
+  ...bulkOperationRepositoryFactories,
   ...oauthRepositoryFactories,
   ...consoleRepositoryFactories,
   ...idempotencyRepositoryFactories,

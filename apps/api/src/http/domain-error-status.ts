@@ -20,6 +20,7 @@ export const DOMAIN_ERROR_HTTP: Readonly<
   too_many_login_attempts: { status: 429, title: 'Too many log-in attempts' },
   forbidden: { status: 403, title: 'Forbidden' },
   concurrency_conflict: { status: 409, title: 'Conflict' },
+  already_finished: { status: 409, title: 'Already finished' },
   image_download_failed: { status: 422, title: 'Image download failed' },
   idempotency_key_reused: { status: 422, title: 'Idempotency key reused' },
   // A second or two is what most writes take; the client comes back then and finds the answer.

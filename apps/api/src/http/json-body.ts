@@ -14,10 +14,16 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 
 /**
  * 415 for a POST/PUT/PATCH whose body is not declared as JSON. A request with no body may omit
- * Content-Type (actions such as `/approve` carry none).
+ * Content-Type (actions such as `/approve` carry none). `streamedPaths` (`POST /v10/bulk-operations`)
+ * are the routes that read a body of another type themselves.
  */
-export function requireJsonContentType(): RequestHandler {
+export function requireJsonContentType(streamedPaths: ReadonlySet<string> = new Set()): RequestHandler {
   return (req, _res, next) => {
+    // A route that streams a body of its own media type checks that type itself.
+    if (streamedPaths.has(`${req.method} ${req.path}`)) {
+      next();
+      return;
+    }
     if (METHODS_WITH_BODY.has(req.method) && hasBody(req.headers) && !req.is(JSON_TYPES)) {
       throw apiErrors.unsupportedMediaType(req.get('Content-Type'));
     }

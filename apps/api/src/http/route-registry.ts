@@ -207,7 +207,15 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
     }
     gates[surface.auth](req, res, next);
   });
-  app.use(requireJsonContentType());
+  app.use(
+    requireJsonContentType(
+      new Set(
+        registry.routes
+          .filter((route) => route.streamedBody)
+          .map((route) => `${route.method.toUpperCase()} ${route.path}`),
+      ),
+    ),
+  );
   app.use(refuseUndecodablePath());
 
   // One router per first path segment (/v10, /3pl, /api, /products …), mounted on the app, and
@@ -245,7 +253,11 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
 
   const checkQuery = refuseUnsafeQuery();
   for (const route of registry.routes) {
-    const body = METHODS_WITH_BODY.has(route.method) ? [parseJsonBody(pipeline.bodyLimit)] : [];
+    const body = route.streamedBody
+      ? [route.streamedBody.receive]
+      : METHODS_WITH_BODY.has(route.method)
+        ? [parseJsonBody(pipeline.bodyLimit)]
+        : [];
     const { router, rest } = segmentOf(route.path);
     router[route.method](
       rest,

@@ -32,6 +32,13 @@ export interface DetailIncludes {
   allowed: readonly string[];
 }
 
+/** A request body the route reads itself, streamed (see `RouteSpec.streamedBody`). */
+export interface StreamedBody {
+  mediaType: string;
+  description: string;
+  receive: RequestHandler;
+}
+
 /** What a handler gets: the principal (null only on routes without auth), the validated body and query. */
 export interface RouteContext<A extends AuthKind, B, Q> {
   principal: A extends 'none' ? null : Principal;
@@ -88,6 +95,17 @@ export interface RouteSpec<A extends AuthKind, B, Q, R extends ResponseSchema> {
   body?: B extends object ? DtoClass<B> : never;
   /** The body may be left out (every field of the DTO is optional); OpenAPI then marks it not required. */
   optionalBody?: boolean;
+  /**
+   * A body that is not JSON, read from the socket by `receive` instead of the JSON parser (a bulk
+   * operation's NDJSON file). `receive` leaves on `req.body` what the idempotency fingerprint
+   * covers in place of the bytes.
+   */
+  streamedBody?: StreamedBody;
+  /**
+   * Scopes decided per request rather than listed in `scopes` (a bulk operation's depend on its
+   * type): how the document states them. The route then answers 403 as one with scopes does.
+   */
+  scopesByRequest?: string;
   /** The query DTO, for query parameters other than the list vocabulary. */
   query?: Q extends object ? DtoClass<Q> : never;
   /** Set on list endpoints: the OpenAPI document then lists the list query parameters. */
@@ -122,6 +140,8 @@ export interface RouteDefinition {
   surface: string;
   body?: DtoClass;
   optionalBody?: boolean;
+  streamedBody?: StreamedBody;
+  scopesByRequest?: string;
   query?: DtoClass;
   list?: ListDocumentation;
   includes?: DetailIncludes;

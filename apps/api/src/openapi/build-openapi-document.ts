@@ -35,7 +35,7 @@ const ERROR_RESPONSES: Readonly<Record<string, { status: number; description: st
   Conflict: {
     status: 409,
     description:
-      'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer',
+      'A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer. Or what the request would change has already ended (already_finished: a finished bulk operation cancelled)',
     retryAfter: true,
   },
   PreconditionFailed: {
@@ -156,8 +156,8 @@ function errorResponses(route: RouteDefinition, role: ConditionalRole): Record<s
   const names = ['NotFound', 'InternalError', 'ServiceUnavailable'];
   if (route.auth !== 'none') names.push('Unauthorized', 'TooManyRequests');
   if (route.auth !== 'none' || route.body || /[:*]/.test(route.path)) names.push('BadRequest');
-  if (route.scopes.length > 0) names.push('Forbidden');
-  if (route.body) names.push('PayloadTooLarge', 'UnsupportedMediaType');
+  if (route.scopes.length > 0 || route.scopesByRequest) names.push('Forbidden');
+  if (route.body || route.streamedBody) names.push('PayloadTooLarge', 'UnsupportedMediaType');
   const writes = route.method !== 'get';
   if (writes && route.auth !== 'none') names.push('Conflict');
   if (role.resource) names.push('PreconditionFailed');
@@ -195,7 +195,12 @@ function successHeaders(
 }
 
 function operation(route: RouteDefinition, role: ConditionalRole): JsonSchema {
-  const scopesNote = route.scopes.length > 0 ? `\n\nRequired scopes: ${route.scopes.join(', ')}.` : '';
+  const scopesNote =
+    route.scopes.length > 0
+      ? `\n\nRequired scopes: ${route.scopes.join(', ')}.`
+      : route.scopesByRequest
+        ? `\n\n${route.scopesByRequest}`
+        : '';
   return {
     operationId: operationId(route),
     summary: route.summary,
@@ -217,6 +222,15 @@ function operation(route: RouteDefinition, role: ConditionalRole): JsonSchema {
           requestBody: {
             required: !route.optionalBody,
             content: { 'application/json': { schema: { $ref: `${SCHEMA_PREFIX}${route.body.name}` } } },
+          },
+        }
+      : {}),
+    ...(route.streamedBody
+      ? {
+          requestBody: {
+            required: true,
+            description: route.streamedBody.description,
+            content: { [route.streamedBody.mediaType]: { schema: { type: 'string' } } },
           },
         }
       : {}),

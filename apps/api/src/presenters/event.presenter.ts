@@ -1,6 +1,7 @@
 import { DomainEvent, EVENT_ID_PREFIX, EVENT_TYPES, EmittedEventType, EventObjects } from '@brand/core';
 import { Static, Type } from '@sinclair/typebox';
 import { component, dateTime, oneOfValues } from '../http/wire-schema';
+import { BulkOperationSchema, presentBulkOperation } from './bulk-operation.presenter';
 import { CreditNoteSchema, presentCreditNote } from './credit-note.presenter';
 import { CustomerSchema, presentCustomerWithoutIncludes } from './customer.presenter';
 import { InvoiceSchema, presentInvoice } from './invoice.presenter';
@@ -47,6 +48,7 @@ export const EventSchema = component(
           CustomerSchema,
           SupplierSchema,
           ProductSchema,
+          BulkOperationSchema,
         ],
         {
           description:
@@ -55,7 +57,7 @@ export const EventSchema = component(
             'a customer, a supplier or a product (without includes); for `inventory.changed` the row of ' +
             '`GET /v10/inventory-available` of the variant and location whose in stock or available moved; for a ' +
             '`*.deleted` type the resource as `GET` showed it last (`product.deleted`: with its variants, which ' +
-            'were deleted with it). ' +
+            'were deleted with it); for `bulk_operation.finished` the operation with its final counts. ' +
             'Timelines and export marks are not part of an event.',
         },
       ),
@@ -98,6 +100,7 @@ const OBJECT_PRESENTERS: { [K in EmittedEventType]: (object: EventObjects[K]) =>
   'product.updated': (aggregate) => presentProduct(aggregate),
   // Its variants went with it and cannot be fetched any more: a copy kept of them learns which.
   'product.deleted': (aggregate) => presentProduct(aggregate, ['variants']),
+  'bulk_operation.finished': presentBulkOperation,
 };
 
 function presentOrderObject(order: EventObjects['order.created']): EventObjectWire {

@@ -1621,6 +1621,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v10/bulk-operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bulk operations
+         * @description The operations of the types the token may read, oldest first.
+         *
+         *     Scopes by the type of the operation, those of its sync: catalog (products.sync), customers (customers.sync), production (suppliers.sync); write to submit or cancel, read to read.
+         */
+        get: operations["getV10BulkOperations"];
+        put?: never;
+        /**
+         * Submit a bulk operation
+         * @description The body is a file of Content-Type application/x-ndjson: one JSON item per line, each the item its sync takes (a product with its variants as in POST /products/sync; a customer as in POST /customers/sync; a supplier as in POST /production/suppliers/sync) and checked by the same rules. It is streamed to storage, up to BULK_MAX_BYTES (104857600 bytes here; 413 beyond, nothing kept), a line up to 1048576 bytes; blank lines are skipped. The operation is queued and run in the background in chunks of at most 100 lines, each chunk one transaction of the sync with its events; a line that is not JSON or that the sync refuses fails alone. One operation per brand and type runs at a time; the others wait in order. Poll GET /v10/bulk-operations/{id}, read GET /v10/bulk-operations/{id}/results, or subscribe to bulk_operation.finished. With an Idempotency-Key, the key is bound to the SHA-256 of the file's bytes.
+         *
+         *     Scopes by the type of the operation, those of its sync: catalog (products.sync), customers (customers.sync), production (suppliers.sync); write to submit or cancel, read to read.
+         */
+        post: operations["postV10BulkOperations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v10/bulk-operations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a bulk operation
+         * @description Its status and counts: poll it to follow an operation.
+         *
+         *     Scopes by the type of the operation, those of its sync: catalog (products.sync), customers (customers.sync), production (suppliers.sync); write to submit or cancel, read to read.
+         */
+        get: operations["getV10BulkOperationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v10/bulk-operations/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a bulk operation's results
+         * @description application/x-ndjson, one line per line of the file that has run so far, in order: {"line":n,"status":"ok","id":…} (the id the sync answered for the item; null for a delete of something absent) or {"line":n,"status":"failed","errors":[…]} with the error objects the sync endpoint would have answered for the item (pointers relative to the line's item). n is the line's number in the file, from 1.
+         *
+         *     Scopes by the type of the operation, those of its sync: catalog (products.sync), customers (customers.sync), production (suppliers.sync); write to submit or cancel, read to read.
+         */
+        get: operations["getV10BulkOperationsIdResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v10/bulk-operations/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a bulk operation
+         * @description No further chunk starts; a chunk already running finishes and is counted. Announces bulk_operation.finished. A finished operation (succeeded, failed, cancelled) answers 409.
+         *
+         *     Scopes by the type of the operation, those of its sync: catalog (products.sync), customers (customers.sync), production (suppliers.sync); write to submit or cancel, read to read.
+         */
+        post: operations["postV10BulkOperationsIdCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v10/external-return-portals/{publicId}/returns": {
         parameters: {
             query?: never;
@@ -4047,7 +4141,7 @@ export interface components {
              */
             url: string;
             /** @description Event types to receive, or ["*"] for every type. */
-            events: ("*" | "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted")[];
+            events: ("*" | "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted" | "bulk_operation.finished")[];
             description?: string;
             /** @description Default true; a disabled endpoint keeps its settings and receives nothing. */
             enabled?: boolean;
@@ -4057,10 +4151,17 @@ export interface components {
             /** @description Absolute http or https URL the events are POSTed to, without user name or password. Its host must pass the address policy when a delivery resolves it (private and loopback addresses only when WEBHOOK_ALLOWED_HOSTS allows them). */
             url?: string;
             /** @description Event types to receive, or ["*"] for every type. */
-            events?: ("*" | "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted")[];
+            events?: ("*" | "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted" | "bulk_operation.finished")[];
             /** @description null clears it. */
             description?: string;
             enabled?: boolean;
+        };
+        BulkOperationQueryDto: {
+            /**
+             * @description The sync each line is an item of: a product with its variants (POST /products/sync), a customer (POST /customers/sync) or a supplier (POST /production/suppliers/sync).
+             * @enum {string}
+             */
+            type: "products.sync" | "customers.sync" | "suppliers.sync";
         };
         AccountingEntry: {
             id: number;
@@ -4136,6 +4237,31 @@ export interface components {
             available: number;
             /** Format: date-time */
             updated_at: string;
+        };
+        BulkOperation: {
+            id: number;
+            /**
+             * @description The sync each line is an item of
+             * @enum {string}
+             */
+            type: "products.sync" | "customers.sync" | "suppliers.sync";
+            /**
+             * @description queued → running → succeeded (every line ran; some may have failed) | failed (the operation itself could not go on) | cancelled
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed" | "cancelled";
+            /** @description Lines of the file (blank lines left out) */
+            total_lines: number;
+            /** @description Lines run so far, failed ones included */
+            processed_lines: number;
+            /** @description Lines run that failed: their errors are in the results */
+            failed_lines: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
         };
         ClaimCause: {
             id: number;
@@ -4316,15 +4442,15 @@ export interface components {
             /** @description `evt_` and a number; the same id is the `webhook-id` of its deliveries */
             id: string;
             /** @enum {string} */
-            type: "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted";
+            type: "order.created" | "order.updated" | "order.approved" | "order.cancelled" | "order.archived" | "shipment.created" | "shipment.delivered" | "shipment.cancelled" | "invoice.created" | "invoice.booked" | "credit_note.created" | "credit_note.booked" | "return.created" | "return.updated" | "return.approved" | "return.received" | "return.credited" | "production_order.approved" | "production_order.closed" | "delivery_note.received" | "alert.created" | "alert.resolved" | "inventory.changed" | "customer.created" | "customer.updated" | "customer.deleted" | "supplier.deleted" | "product.created" | "product.updated" | "product.deleted" | "bulk_operation.finished";
             /**
              * Format: date-time
              * @description When the change it announces committed
              */
             created_at: string;
             data: {
-                /** @description The resource as `GET` of it answered when the change committed, by the prefix of `type`: an order, shipment, invoice, credit note, return or production order with its lines; a delivery note, an alert, a customer, a supplier or a product (without includes); for `inventory.changed` the row of `GET /v10/inventory-available` of the variant and location whose in stock or available moved; for a `*.deleted` type the resource as `GET` showed it last (`product.deleted`: with its variants, which were deleted with it). Timelines and export marks are not part of an event. */
-                object: components["schemas"]["Order"] | components["schemas"]["Shipment"] | components["schemas"]["Invoice"] | components["schemas"]["CreditNote"] | components["schemas"]["Return"] | components["schemas"]["ProductionOrder"] | components["schemas"]["DeliveryNote"] | components["schemas"]["Alert"] | components["schemas"]["AvailableStock"] | components["schemas"]["Customer"] | components["schemas"]["Supplier"] | components["schemas"]["Product"];
+                /** @description The resource as `GET` of it answered when the change committed, by the prefix of `type`: an order, shipment, invoice, credit note, return or production order with its lines; a delivery note, an alert, a customer, a supplier or a product (without includes); for `inventory.changed` the row of `GET /v10/inventory-available` of the variant and location whose in stock or available moved; for a `*.deleted` type the resource as `GET` showed it last (`product.deleted`: with its variants, which were deleted with it); for `bulk_operation.finished` the operation with its final counts. Timelines and export marks are not part of an event. */
+                object: components["schemas"]["Order"] | components["schemas"]["Shipment"] | components["schemas"]["Invoice"] | components["schemas"]["CreditNote"] | components["schemas"]["Return"] | components["schemas"]["ProductionOrder"] | components["schemas"]["DeliveryNote"] | components["schemas"]["Alert"] | components["schemas"]["AvailableStock"] | components["schemas"]["Customer"] | components["schemas"]["Supplier"] | components["schemas"]["Product"] | components["schemas"]["BulkOperation"];
             };
         };
         ExportMark: {
@@ -5558,7 +5684,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer */
+        /** @description A concurrent change won (concurrency_conflict): nothing of this request was kept; send it again. Or the first request with this Idempotency-Key is still running (idempotency_key_in_use): nothing ran; retry after Retry-After to get its answer. Or what the request would change has already ended (already_finished: a finished bulk operation cancelled) */
         Conflict: {
             headers: {
                 /** @description Seconds to wait before retrying */
@@ -10439,6 +10565,237 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV10BulkOperations: {
+        parameters: {
+            query?: {
+                /** @description Filters in PHP bracket notation: filter_groups[0][or]=false&filter_groups[0][filters][0][key]=…&…[operator]=…&…[value]=…&…[not]=false. Operators: eq, ct, sw, ew, gt, gte, lt, lte, in, bt (in and bt take arrays: …[value][]=a&…[value][]=b). value null means IS NULL. Groups are ANDed; filters in a group are ANDed unless or=true. Filter keys: id (integer), type (string), status (string), created_at (datetime), finished_at (datetime). Unknown keys or operators are a 422. */
+                filter_groups?: {
+                    /** @default false */
+                    or?: boolean;
+                    filters?: {
+                        /** @enum {string} */
+                        key: "id" | "type" | "status" | "created_at" | "finished_at";
+                        /**
+                         * @default eq
+                         * @enum {string}
+                         */
+                        operator?: "eq" | "ct" | "sw" | "ew" | "gt" | "gte" | "lt" | "lte" | "in" | "bt";
+                        value: unknown;
+                        /** @default false */
+                        not?: boolean;
+                    }[];
+                }[];
+                /** @description sort[0][key]=…&sort[0][direction]=ASC|DESC. Keys: id; an id tiebreaker is added. Keep the same sort on every request of a cursor walk. */
+                sort?: {
+                    /** @enum {string} */
+                    key: "id";
+                    /**
+                     * @default ASC
+                     * @enum {string}
+                     */
+                    direction?: "ASC" | "DESC";
+                }[];
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description next_cursor of the previous page. The response then carries no total. */
+                cursor?: string;
+                /** @description The last id already processed; only with the default sort (id ASC). The response then carries no total. */
+                starting_after?: number;
+                /** @description 0-based page number (offset paging, with total). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of bulk operations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bulk_operations: components["schemas"]["BulkOperation"][];
+                        has_more: boolean;
+                        /** @description Pass as cursor to get the next page; null when has_more is false */
+                        next_cursor: string | null;
+                        /** @description Rows matching the filters; absent when cursor or starting_after is used */
+                        total?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV10BulkOperations: {
+        parameters: {
+            query: {
+                type: "products.sync" | "customers.sync" | "suppliers.sync";
+            };
+            header?: {
+                /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One JSON item of the sync named by `type` per line */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+            };
+        };
+        responses: {
+            /** @description The operation, queued */
+            202: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    /** @description The operation: /v10/bulk-operations/{id} */
+                    Location?: string;
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bulk_operation: components["schemas"]["BulkOperation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationError"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV10BulkOperationsId: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A tag (or a comma-separated list, or *) from an earlier ETag: when the resource still has it, the answer is 304 without a body, and it does not count against the rate limit (DESIGN §14). Compared weakly (W/ is ignored). */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bulk_operation: components["schemas"]["BulkOperation"];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match named the current tag. No body; costs no rate limit */
+            304: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getV10BulkOperationsIdResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The per-line report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    postV10BulkOperationsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the write safe to retry (DESIGN §12): 1 to 255 visible ASCII characters, bare or as a quoted string, unique per request of your app. The first request with a key runs and its answer is kept for 24 hours; a retry with the same key, method, path and body answers that status and body again (with Idempotent-Replayed: true) and runs nothing. The same key with another request is a 422 idempotency_key_reused; while the first still runs, a 409 idempotency_key_in_use. Refusals (4xx) are kept as answers; a 5xx is not, so a retry runs the request. Keys belong to the brand and app of the token. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The ETag the resource had when you read it (or a list, or * for "it exists"): the change is made only if the resource still has it, else 412 precondition_failed and nothing changes (DESIGN §14). The check and the change are one step: of two writes sent with one tag, exactly one succeeds. Compared strongly (a W/ tag never matches). For an action on a resource (approve, cancel, book …) it is the tag of that resource. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operation, cancelled */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        bulk_operation: components["schemas"]["BulkOperation"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["ValidationError"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];

@@ -1,3 +1,4 @@
+import { BulkOperation } from '../bulk-operations/bulk-operation.entities';
 import { ProductAggregate } from '../catalog/catalog.entities';
 import { Customer } from '../customers/customer.entities';
 import { DocumentType, TimelineKind } from '../documents/document.entities';
@@ -44,6 +45,7 @@ export const EVENT_TYPES = [
   'product.created',
   'product.updated',
   'product.deleted',
+  'bulk_operation.finished',
 ] as const;
 
 /** One of `EVENT_TYPES`. */
@@ -92,6 +94,7 @@ export interface EventObjects {
   'product.created': ProductAggregate;
   'product.updated': ProductAggregate;
   'product.deleted': ProductAggregate;
+  'bulk_operation.finished': BulkOperation;
 }
 
 /** An event type some use case emits. */

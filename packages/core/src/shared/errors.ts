@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'too_many_login_attempts'
   | 'forbidden'
   | 'concurrency_conflict'
+  /** The thing asked to change has already ended (a finished bulk operation cancelled): nothing changed. */
+  | 'already_finished'
   | 'image_download_failed'
   /** The `Idempotency-Key` was first used with another request (method, path or body): nothing ran. */
   | 'idempotency_key_reused'

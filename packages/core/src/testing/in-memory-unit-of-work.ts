@@ -9,6 +9,11 @@ import {
   inMemoryCatalogFactories,
   inMemoryInventoryFactories,
 } from './in-memory-catalog';
+import {
+  BulkOperationsState,
+  emptyBulkOperationsState,
+  inMemoryBulkOperationFactories,
+} from './in-memory-bulk-operations';
 import { EventsState, emptyEventsState, inMemoryEventFactories } from './in-memory-events';
 import { InMemoryFactories } from './in-memory-factories';
 import { WebhooksState, emptyWebhooksState, inMemoryWebhookFactories } from './in-memory-webhooks';
@@ -45,7 +50,8 @@ interface MemoryState
     WebhooksState,
     OAuthState,
     ConsoleState,
-    IdempotencyState {
+    IdempotencyState,
+    BulkOperationsState {
   counters: Record<string, number>;
   documentNumbers: Record<string, number>;
 }
@@ -65,6 +71,7 @@ function emptyState(): MemoryState {
     ...emptyOAuthState(),
     ...emptyConsoleState(),
     ...emptyIdempotencyState(),
+    ...emptyBulkOperationsState(),
   };
 }
 
@@ -115,6 +122,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Omit<Repositories, 'transaction'>, 
   ...inMemoryOAuthFactories,
   ...inMemoryConsoleFactories,
   ...inMemoryIdempotencyFactories,
+  ...inMemoryBulkOperationFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof typeof IN_MEMORY_FACTORIES)[];
 

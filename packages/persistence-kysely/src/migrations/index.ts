@@ -19,6 +19,7 @@ import { eventFeedsMigration } from './0016-event-feeds';
 import { brandKeysMigration } from './0017-brand-keys';
 import { rowLevelSecurityMigration } from './0018-row-level-security';
 import { brandLedIndexesMigration } from './0019-brand-led-indexes';
+import { bulkOperationsMigration } from './0020-bulk-operations';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -44,6 +45,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0017-brand-keys': brandKeysMigration(dialect),
         '0018-row-level-security': rowLevelSecurityMigration(dialect),
         '0019-brand-led-indexes': brandLedIndexesMigration(),
+        '0020-bulk-operations': bulkOperationsMigration(dialect),
       };
     },
   };
