@@ -715,6 +715,7 @@ export { appendBulkUploadLines } from './bulk-operations/append-bulk-upload-line
 export { discardBulkUpload } from './bulk-operations/discard-bulk-upload';
 export { queueBulkOperation } from './bulk-operations/queue-bulk-operation';
 export { getBulkOperation } from './bulk-operations/get-bulk-operation';
+export { findBulkOperationForOperator } from './bulk-operations/find-bulk-operation-for-operator';
 export { listBulkOperations } from './bulk-operations/list-bulk-operations';
 export { readBulkOperationResults } from './bulk-operations/read-bulk-operation-results';
 export { cancelBulkOperation } from './bulk-operations/cancel-bulk-operation';

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Request, RequestHandler, Response } from 'express';
 import {
-  BulkOperationLine,
   Clock,
   DomainError,
   Repositories,
   UnitOfWork,
-  appendBulkUploadLines,
   discardBulkUpload,
   missingScopes,
   startBulkUpload,
@@ -17,16 +14,7 @@ import { apiErrors } from '../http/api-errors';
 import { principalOf } from '../http/request-context';
 import { validateQuery } from '../http/validate-dto';
 import { bulkScopeOf } from './bulk-scopes';
-
-/** The media type of an upload: one JSON item per line. */
-export const NDJSON = 'application/x-ndjson';
-
-/** A line is one item of a sync request, so it may be as large as a sync request's whole body. */
-export const MAX_LINE_BYTES = 1024 * 1024;
-
-/** Lines stored per transaction while the upload streams in; bounds what is held in memory. */
-const LINES_PER_BATCH = 500;
-const BYTES_PER_BATCH = 4 * 1024 * 1024;
+import { NDJSON, StoredLines, UploadTooLarge, storeNdjsonLines } from './ndjson-lines';
 
 /** What the upload left for the route's handler: the stored operation and its count of lines. */
 export interface ReceivedUpload {
@@ -48,10 +36,8 @@ const tooLarge = (maxBytes: number) =>
 
 /**
  * Streams an NDJSON upload from the socket into storage (DESIGN §16): the query and the scope are
- * checked first, then the lines are stored in batches as they arrive, so the file is never held
- * whole; at most a batch and one line are in memory. Blank lines are skipped (their numbers
- * still count, so `line` is the line of the file). A file over `maxBytes` (or a line over
- * `MAX_LINE_BYTES`) is a 413, and what was stored of it is deleted; so is the upload of a request
+ * checked first, then the lines are stored as they arrive (`storeNdjsonLines`). A file over
+ * `maxBytes` (or a line over `MAX_LINE_BYTES`) is a 413, and what was stored of it is deleted; so is the upload of a request
  * that fails or is abandoned later (the operation is discarded when the answer closes unless the
  * handler queued it).
  *
@@ -59,7 +45,7 @@ const tooLarge = (maxBytes: number) =>
  * received: a retry with the same key and the same file matches; another file does not.
  */
 export function receiveNdjsonUpload(deps: {
-  uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids'>>;
+  uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids' | 'brands'>>;
   clock: Clock;
   maxBytes: number;
 }): RequestHandler {
@@ -74,7 +60,7 @@ export function receiveNdjsonUpload(deps: {
 }
 
 async function receive(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids'>>; clock: Clock; maxBytes: number },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids' | 'brands'>>; clock: Clock; maxBytes: number },
   req: Request,
   res: Response,
 ): Promise<void> {
@@ -97,73 +83,24 @@ async function receive(
   }
 
   const operation = await startBulkUpload(deps, { brandId: principal.brandId, userId: principal.userId, type });
-  const upload: ReceivedUpload = { brandId: operation.brandId, operationId: operation.id, totalLines: 0 };
-  const discard = () => discardBulkUpload(deps, { brandId: upload.brandId, operationId: upload.operationId });
+  const target = { brandId: operation.brandId, operationId: operation.id };
   // Whatever happens from here on, an upload the handler did not queue goes when the answer ends.
-  res.once('close', () => void discard().catch(() => undefined));
+  res.once('close', () => void discardBulkUpload(deps, target).catch(() => undefined));
 
-  const hash = createHash('sha256');
-  let received = 0;
-  let lineNumber = 0;
-  let partial: Buffer[] = [];
-  let partialBytes = 0;
-  let batch: BulkOperationLine[] = [];
-  let batchBytes = 0;
-
-  const flush = async () => {
-    const lines = batch;
-    batch = [];
-    batchBytes = 0;
-    await appendBulkUploadLines(deps, { brandId: upload.brandId, operationId: upload.operationId, lines });
-  };
-  const endLine = async (bytes: Buffer) => {
-    lineNumber += 1;
-    const text = bytes.toString('utf8').replace(/\r$/, '');
-    if (text.trim() === '') return;
-    batch.push({ line: lineNumber, text });
-    batchBytes += bytes.length;
-    upload.totalLines += 1;
-    if (batch.length >= LINES_PER_BATCH || batchBytes >= BYTES_PER_BATCH) await flush();
-  };
-  const refuse = (error: ApiError): never => {
+  let stored: StoredLines;
+  try {
+    stored = await storeNdjsonLines(deps, req as AsyncIterable<Buffer>, target, deps.maxBytes);
+  } catch (error) {
+    if (!(error instanceof UploadTooLarge)) throw error;
+    // The rest of the body is not read: the connection closes after the answer.
     res.setHeader('Connection', 'close');
     req.resume();
-    throw error;
-  };
-
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > deps.maxBytes) refuse(tooLarge(deps.maxBytes));
-    hash.update(chunk);
-    let start = 0;
-    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-      const piece = chunk.subarray(start, newline);
-      const line = partial.length > 0 ? Buffer.concat([...partial, piece]) : piece;
-      partial = [];
-      partialBytes = 0;
-      if (line.length > MAX_LINE_BYTES) refuse(lineTooLong(lineNumber + 1));
-      await endLine(line);
-      start = newline + 1;
-    }
-    if (start < chunk.length) {
-      partial.push(chunk.subarray(start));
-      partialBytes += chunk.length - start;
-      if (partialBytes > MAX_LINE_BYTES) refuse(lineTooLong(lineNumber + 1));
-    }
+    throw new ApiError(413, 'payload_too_large', error.message);
   }
-  if (partialBytes > 0) await endLine(Buffer.concat(partial));
-  await flush();
-  if (upload.totalLines === 0)
+  if (stored.totalLines === 0)
     throw DomainError.validation([{ pointer: '', detail: 'The file has no lines: send one JSON item per line' }]);
 
-  res.locals[UPLOAD_KEY] = upload;
+  res.locals[UPLOAD_KEY] = { ...target, totalLines: stored.totalLines } satisfies ReceivedUpload;
   // What the idempotency key's fingerprint covers: the bytes as received.
-  req.body = { ndjson_sha256: hash.digest('hex') };
+  req.body = { ndjson_sha256: stored.sha256 };
 }
-
-const lineTooLong = (line: number) =>
-  new ApiError(
-    413,
-    'payload_too_large',
-    `Line ${line} is longer than the limit of ${MAX_LINE_BYTES} bytes for one line`,
-  );

@@ -7,6 +7,7 @@ import { runCli } from './run-cli';
 runCli(process.argv.slice(2), process.env, {
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
+  ...(process.stderr.isTTY ? { terminal: process.stderr } : {}),
 }).then(
   // exitCode rather than exit(): pending output is flushed before the process ends.
   (code) => {

@@ -16,6 +16,8 @@ export interface CliContext {
   hasher: SecretHasher;
   passwordHasher: PasswordHasher;
   env: CliEnv;
+  /** A terminal to draw live progress on, when the CLI runs on one (see `CliIo.terminal`). */
+  terminal?: NodeJS.WritableStream | null;
 }
 
 /** Ports a caller may swap (an embedding service, or tests that hash passwords at a low cost). */

@@ -13,11 +13,18 @@ import { revokeTokenCommand } from './commands/revoke-token.command';
 import { demoCommand } from './commands/demo.command';
 import { workerCommand } from './commands/worker.command';
 import { citusDdlCommand } from './commands/citus-ddl.command';
+import { importCommand } from './commands/import.command';
+import { bulkStatusCommand } from './commands/bulk-status.command';
 
 /** Where the CLI writes; the process streams in production, buffers in tests. */
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
+  /**
+   * A terminal for live progress (`brand import`'s bar): the process's stderr when it is a
+   * terminal, else absent, and then a command prints only its result.
+   */
+  terminal?: NodeJS.WritableStream;
 }
 
 // Method bivariance lets each command keep its own options type in one list.
@@ -32,6 +39,8 @@ const COMMANDS: readonly CliCommand<object>[] = [
   revokeTokenCommand,
   demoCommand,
   workerCommand,
+  importCommand,
+  bulkStatusCommand,
   citusDdlCommand,
 ];
 
@@ -49,6 +58,8 @@ Examples:
   pnpm brand revoke-token --token-id 1
   pnpm brand demo
   pnpm brand worker
+  pnpm brand import products.sync products.jsonl --brand 1
+  pnpm brand bulk-status 42 --json
   DATABASE_URL=postgres://... pnpm brand citus-ddl | psql "$COORDINATOR_URL"`;
 
 function print(io: CliIo, output: CommandOutput, json: boolean): void {
@@ -70,15 +81,23 @@ function buildProgram(env: CliEnv, io: CliIo, ports: CliPorts): Command {
   for (const definition of COMMANDS) {
     const command = program.command(definition.name).description(definition.summary);
     definition.configure(command);
-    command
-      .option('--json', 'print one JSON object instead of text')
-      .action(async (_options: object, self: Command) => {
-        const { json, ...options } = self.opts<{ json?: boolean }>();
-        const problem = definition.usageProblem?.(options) ?? null;
-        if (problem !== null) self.error(`error: ${problem}`);
-        const output = await withCliContext(env, (context) => definition.run(context, options), ports);
-        print(io, output, json === true);
-      });
+    command.option('--json', 'print one JSON object instead of text').action(async (...received: unknown[]) => {
+      // Commander passes the positional arguments first, then the options and the command.
+      const self = received[received.length - 1] as Command;
+      const { json, ...flags } = self.opts<{ json?: boolean }>();
+      const positional = Object.fromEntries(
+        self.registeredArguments.map((argument, index) => [argument.name(), self.processedArgs[index] as unknown]),
+      );
+      const options = { ...positional, ...flags };
+      const problem = definition.usageProblem?.(options) ?? null;
+      if (problem !== null) self.error(`error: ${problem}`);
+      const output = await withCliContext(
+        env,
+        (context) => definition.run({ ...context, terminal: io.terminal ?? null }, options),
+        ports,
+      );
+      print(io, output, json === true);
+    });
   }
   return program;
 }

@@ -12,7 +12,8 @@ import {
   readBulkOperationResults,
 } from '@brand/core';
 import { BULK_SCOPES_NOTE, bulkScopeOf } from '../bulk/bulk-scopes';
-import { MAX_LINE_BYTES, NDJSON, receiveNdjsonUpload, receivedUploadOf } from '../bulk/ndjson-upload';
+import { MAX_LINE_BYTES, NDJSON } from '../bulk/ndjson-lines';
+import { receiveNdjsonUpload, receivedUploadOf } from '../bulk/ndjson-upload';
 import { BulkOperationQueryDto } from '../dtos/bulk-operation.dto';
 import { apiErrors } from '../http/api-errors';
 import { pathId } from '../http/path-id';

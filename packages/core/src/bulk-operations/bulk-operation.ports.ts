@@ -26,6 +26,8 @@ export interface BulkOperationRepository {
   discardReceiving(brandId: number, id: number): Promise<void>;
   /** The operation by id (one still receiving is not found). */
   findById(brandId: number, id: number): Promise<BulkOperation | null>;
+  /** The operation by id in whichever brand has it, for the operator's CLI (`brand bulk-status <id>`). */
+  findByIdAnyBrand(id: number): Promise<BulkOperation | null>;
   /** A page of the brand's operations, keys of `bulkOperationListDefinition` (uploads under way left out). */
   list(brandId: number, query: ListQuery): Promise<ListRows<BulkOperation>>;
   /** Stores the status and times of an operation (a cancel, a finish), keeping its counters and lease. */

@@ -1,4 +1,5 @@
 import { Clock } from '../shared/clock.ports';
+import { DomainError } from '../shared/errors';
 import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { BulkOperation, BulkOperationType } from './bulk-operation.entities';
 
@@ -8,10 +9,12 @@ import { BulkOperation, BulkOperationType } from './bulk-operation.entities';
  * `appendBulkUploadLines` as they arrive, so a large file is never held whole in memory.
  */
 export async function startBulkUpload(
-  deps: { uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids'>>; clock: Clock },
+  deps: { uow: UnitOfWork<Pick<Repositories, 'bulkOperations' | 'ids' | 'brands'>>; clock: Clock },
   input: { brandId: number; userId: number | null; type: BulkOperationType },
 ): Promise<BulkOperation> {
   return deps.uow.run(async (tx) => {
+    // A request's brand exists; the operator's `brand import --brand <id>` may name none.
+    if (!(await tx.brands.findById(input.brandId))) throw DomainError.notFound('brand', input.brandId);
     const [id] = await tx.ids.next('bulk_operations');
     const operation: BulkOperation = {
       id: id!,

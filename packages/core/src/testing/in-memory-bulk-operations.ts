@@ -49,6 +49,10 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         const operation = find(brandId, id);
         return operation && operation.status !== 'receiving' ? shown(operation) : null;
       },
+      async findByIdAnyBrand(id) {
+        const operation = s().bulkOperations.find((o) => o.id === id);
+        return operation && operation.status !== 'receiving' ? shown(operation) : null;
+      },
       async list(brandId, query) {
         const { rows, total } = listInMemory(
           bulkOperationListDefinition,

@@ -10,6 +10,7 @@ import { Selectable, sql } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { BulkOperationsTable } from '../../tables/bulk-operations.tables';
 import { withinBrand } from '../../brand-session';
+import { readInAnyBrand } from '../brand-lookups';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
 import { fromJson, toJson } from '../json-columns';
@@ -41,6 +42,18 @@ const rowToOperation = (r: Selectable<BulkOperationsTable>): BulkOperation => ({
 
 export function bulkOperationRepository(executor: Executor): BulkOperationRepository {
   const { db, dialect } = executor;
+
+  /** The operation by id within its brand; an upload still streaming in is not found. */
+  const findById = async (brandId: number, id: number): Promise<BulkOperation | null> => {
+    const row = await db
+      .selectFrom('bulk_operations')
+      .selectAll()
+      .where('brand_id', '=', brandId)
+      .where('id', '=', id)
+      .where('status', '!=', 'receiving')
+      .executeTakeFirst();
+    return row ? rowToOperation(row) : null;
+  };
 
   /** Takes one of the brand's operations to run, locked so that concurrent claimers pass over it. */
   const claimInBrand = async (brandId: number, now: string, owner: string, until: string) => {
@@ -149,15 +162,10 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .execute();
       await db.deleteFrom('bulk_operations').where('brand_id', '=', brandId).where('id', '=', id).execute();
     },
-    async findById(brandId, id) {
-      const row = await db
-        .selectFrom('bulk_operations')
-        .selectAll()
-        .where('brand_id', '=', brandId)
-        .where('id', '=', id)
-        .where('status', '!=', 'receiving')
-        .executeTakeFirst();
-      return row ? rowToOperation(row) : null;
+    findById,
+    async findByIdAnyBrand(id) {
+      // Brand by brand, as every read by a global value goes (docs/decisions/cross-brand-statements.md).
+      return readInAnyBrand(executor, (brandId) => findById(brandId, id));
     },
     async list(brandId, query) {
       // An upload under way is not an operation yet: a filter that can never match it keeps it out.
