@@ -7,30 +7,12 @@
  * each, the ratios (target ≥ 0.5, issue 15) and the server's peak RSS (target < 300 MB).
  */
 import { assertSameRowsAsTheSync, rawInsertCatalog } from './raw-catalog-insert';
+import { PRODUCT_VARIANTS, productBatch } from './product-items';
 import { peakRssMb, saveResults, seedIntegrator, startServer, stopServer, tempDatabasePath } from './harness';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-const VARIANTS = 5;
+const VARIANTS = PRODUCT_VARIANTS;
 const PER_REQUEST = 100;
-const SIZES = ['XS', 'S', 'M', 'L', 'XL'];
-
-/** The sync body of products [from, to). */
-export function productBatch(from: number, to: number) {
-  return Array.from({ length: to - from }, (_, i) => {
-    const n = from + i + 1;
-    return {
-      item_number: `P${String(n).padStart(6, '0')}`,
-      name: `Product ${n}`,
-      description: `Description of product ${n}`,
-      variants: SIZES.slice(0, VARIANTS).map((size, v) => ({
-        sku: `P${String(n).padStart(6, '0')}-${size}`,
-        attributes: { size, color: 'Black' },
-        prices: { EUR: { sales_price: 20 + (n % 50) + v / 100, rec_sales_price: 49.95 } },
-        inventory: [{ quantity: (n + v) % 40, text: 'initial stock' }],
-      })),
-    };
-  });
-}
 
 async function main(): Promise<void> {
   // Raw baselines first, in this process, each into its own database.
