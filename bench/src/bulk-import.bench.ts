@@ -120,7 +120,7 @@ async function submit(api: RunningApi, headers: Headers, type: string, body: Rea
     headers: { ...withoutContentType(headers), 'Content-Type': 'application/x-ndjson' },
     body: Readable.toWeb(body) as ReadableStream,
     duplex: 'half',
-  } as RequestInit);
+  });
   return (await ok(response, `bulk ${type}`))['bulk_operation'] as { id: number; total_lines: number };
 }
 
