@@ -141,7 +141,7 @@ export function createApp(deps: AppDeps): express.Application {
     }));
   app.locals['openApiDocument'] = document;
   const registry: RouteRegistry = new RouteRegistry([
-    healthRouter({ ping: () => storage.ping() }),
+    healthRouter({ ping: () => storage.ping(), pendingMigrations: () => storage.pendingMigrations() }),
     docsRouter({ document }),
     customersV10Router(routerDeps),
     suppliersV10Router(routerDeps),

@@ -66,6 +66,11 @@ export async function openStorage(databaseUrl: string, options: ConnectionOption
         return false;
       }
     },
+    async pendingMigrations() {
+      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      const migrations = await migrator.getMigrations();
+      return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+    },
     async bypassesRowSecurity() {
       if (dialect !== 'postgres') return false;
       const { rows } = await sql<{ bypasses: boolean }>`

@@ -36,6 +36,12 @@ export interface Storage {
   /** Whether the database answers (health checks). */
   ping(): Promise<boolean>;
   /**
+   * The migrations this build knows that the database has not run (readiness: a process whose
+   * schema is behind would fail on the first query that needs a new column). Reads the
+   * migrator's table; throws what the driver throws when the database does not answer.
+   */
+  pendingMigrations(): Promise<string[]>;
+  /**
    * Whether the role it connects as passes over row-level security (a Postgres superuser or a
    * BYPASSRLS role): then only the queries keep brands apart, and the server says so at start
    * (DESIGN §9). Always false on SQLite, which has none.
