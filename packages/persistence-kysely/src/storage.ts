@@ -26,6 +26,17 @@ export interface SharedSecrets {
  * await createBrand({ uow: storage.uow, clock: systemClock }, { name: 'Acme', currency: 'EUR' });
  * await storage.close();
  */
+/**
+ * What the storage tells an observer (the server's metrics) about its work; every callback is
+ * optional, and a storage opened without one pays nothing for it.
+ */
+export interface StorageObserver {
+  /** A unit of work lost a write race (a serialization failure, a deadlock) and runs again. */
+  transactionRetried?(): void;
+  /** A unit of work committed having written events of these types, one entry per event. */
+  eventsCommitted?(types: readonly string[]): void;
+}
+
 export interface Storage {
   readonly dialect: Dialect;
   readonly uow: UnitOfWork;
