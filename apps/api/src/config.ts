@@ -24,11 +24,7 @@ export interface AppConfig {
    * primary listens and answers for all of them.
    */
   metricsPort: number | null;
-  /**
-   * Where OpenTelemetry spans are sent (`OTEL_EXPORTER_OTLP_ENDPOINT`, OTLP over HTTP); null
-   * (the default): no tracing, and the SDK is not even loaded.
-   */
-  otlpEndpoint: string | null;
+
   rateLimit: {
     /** Length of one fixed rate-limit window. */
     windowMs: number;
@@ -119,7 +115,6 @@ export const DEFAULT_CONFIG: AppConfig = {
   workers: 1,
   databaseUrl: './data/brand.sqlite',
   metricsPort: null,
-  otlpEndpoint: null,
   rateLimit: { windowMs: 60_000, max: 600 },
   oauthTokenRateLimitMax: 60,
   publicBaseUrl: null,
@@ -271,7 +266,7 @@ function metricsPort(env: Env, name: string, apiPort: number): number | null {
 }
 
 /**
- * Reads the configuration from environment variables: PORT, METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
+ * Reads the configuration from environment variables: PORT, METRICS_PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, KEEP_ALIVE_TIMEOUT_MS, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
@@ -293,7 +288,6 @@ export function loadConfig(env: Env): AppConfig {
     workers: workerCount(env, 'WEB_CONCURRENCY', databaseUrl),
     databaseUrl,
     metricsPort: metricsPort(env, 'METRICS_PORT', port),
-    otlpEndpoint: baseUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
       max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),
