@@ -1,18 +1,28 @@
 /**
  * The API as the benchmark runs it: the real app (auth, rate limit, request log, JSON logs) plus
  * a bare `/hello` answered by the same process, so the ratio between the two shows what the
- * platform adds on top of Node's HTTP server. Reads DATABASE_URL and PORT.
+ * platform adds on top of Node's HTTP server. Reads DATABASE_URL and PORT, and METRICS_PORT as
+ * the server does (metrics counted and served on a listener of their own; none when unset).
  */
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
-import { createApp, loadConfig, nodeSecretHasher, requestLogOf, startWebhookDispatcherFor } from '@brand/api';
+import {
+  ApiMetrics,
+  createApp,
+  listenForScrapes,
+  loadConfig,
+  nodeSecretHasher,
+  requestLogOf,
+  startWebhookDispatcherFor,
+} from '@brand/api';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const storage = await openStorage(config.databaseUrl);
+  const metrics = config.metricsPort === null ? undefined : new ApiMetrics();
+  const storage = await openStorage(config.databaseUrl, metrics ? { observer: metrics.storageObserver() } : {});
   await storage.migrate();
   const app = createApp({
     storage,
@@ -20,7 +30,10 @@ async function main(): Promise<void> {
     hasher: nodeSecretHasher,
     logger: pino({ level: config.logLevel }),
     config,
+    ...(metrics ? { metrics } : {}),
   });
+  if (metrics && config.metricsPort !== null)
+    await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), pino({ level: config.logLevel }));
   const server = createServer((req, res) => {
     if (req.url === '/hello') {
       res.writeHead(200, { 'content-type': 'application/json' });

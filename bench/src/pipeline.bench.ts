@@ -15,7 +15,8 @@
  * BENCH_CUSTOMERS (default 100,000), BENCH_DEPTH (default 90 % of it), BENCH_SECONDS (per case
  * and server, default 10), BENCH_ROUNDS (the servers take turns, default 5 rounds of
  * BENCH_SECONDS / BENCH_ROUNDS each; a case's ratio is the median of its rounds' ratios).
- * `--check-only` stops after the equivalence check.
+ * `--check-only` stops after the equivalence check; BENCH_ONLY=<text> measures only the cases whose
+ * name contains it (`BENCH_ONLY='(a)'`: the one-row list).
  */
 import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -45,6 +46,7 @@ const DEPTH = Number(process.env.BENCH_DEPTH ?? Math.floor(CUSTOMERS * 0.9));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const CHECK_ONLY = process.argv.includes('--check-only');
+const ONLY = process.env.BENCH_ONLY;
 const SHOP: Shop = { variants: 1000, customers: 100, stockPerVariant: 1_000_000 };
 /** Both servers run with the project's default log level; lines go to a closed stdout. */
 const SERVER_ENV = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info' };
@@ -311,10 +313,12 @@ async function main(): Promise<void> {
 
   const results: CaseResult[] = [];
   // The lists share one pair of copies; orders get fresh ones, so both servers start from equal stock and counters.
-  for (const [name, cases] of [
+  for (const [name, all] of [
     ['pipeline-lists', lists],
     ['pipeline-orders', [orders]],
   ] as const) {
+    const cases = all.filter((spec) => ONLY === undefined || spec.name.includes(ONLY));
+    if (cases.length === 0) continue;
     const running = await startBoth(seedPath, name);
     try {
       for (const spec of cases) results.push(await measureCase(spec, running, headers));

@@ -54,6 +54,8 @@ import { oauthRouter } from './oauth/oauth.router';
 import { authorizeRouter } from './oauth/authorize.router';
 import { consoleRouter } from './console/console.router';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
+import { ApiMetrics } from './metrics/api-metrics';
+import { countRequestsInto } from './metrics/request-metrics';
 
 export interface AppDeps {
   storage: Storage;
@@ -67,6 +69,8 @@ export interface AppDeps {
   passwordHasher?: PasswordHasher;
   /** Image download and blob storage; by default the guarded HTTP fetcher and the local folder store from `config.images`. */
   images?: ImageServices;
+  /** Where requests are counted (with `METRICS_PORT` set); none: nothing is counted. */
+  metrics?: ApiMetrics;
 }
 
 /** The version of the current interface, as the OpenAPI document states it. */
@@ -141,7 +145,7 @@ export function createApp(deps: AppDeps): express.Application {
     }));
   app.locals['openApiDocument'] = document;
   const registry: RouteRegistry = new RouteRegistry([
-    healthRouter({ ping: () => storage.ping() }),
+    healthRouter({ ping: () => storage.ping(), pendingMigrations: () => storage.pendingMigrations() }),
     docsRouter({ document }),
     customersV10Router(routerDeps),
     suppliersV10Router(routerDeps),
@@ -177,7 +181,12 @@ export function createApp(deps: AppDeps): express.Application {
     }),
   ];
 
-  app.use(requestLogging(logger));
+  app.use(
+    requestLogging(
+      logger,
+      deps.metrics ? countRequestsInto(deps.metrics, { maintenanceMode: config.maintenanceMode }) : undefined,
+    ),
+  );
   // Each surface its own pipeline: the OAuth endpoints take forms and answer RFC 6749 errors, so
   // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
   // Each of these routers is entered only for its own paths (`onlyUnder`), so an API request does

@@ -1,5 +1,7 @@
 import cluster, { Worker } from 'node:cluster';
 import { Logger } from 'pino';
+import { scrapeEveryWorker } from './metrics/cluster-metrics';
+import { listenForScrapes } from './metrics/metrics-listener';
 
 /** The first restart of a crashed worker waits this long; each further crash soon after doubles it. */
 const FIRST_RESTART_DELAY_MS = 1_000;
@@ -12,6 +14,8 @@ const SHUTDOWN_MARGIN_MS = 5_000;
 export interface ClusterOptions {
   /** How many workers to fork (at least 2: one process needs no primary). */
   workers: number;
+  /** Where the primary answers Prometheus for every worker (merged); null: no metrics. */
+  metricsPort: number | null;
   logger: Logger;
   /** What must happen once before any worker serves (migrations, the demo seed); a failure ends the start. */
   prepare(): Promise<void>;
@@ -33,6 +37,8 @@ export interface ClusterOptions {
 export async function runCluster(options: ClusterOptions): Promise<void> {
   const { workers, logger } = options;
   await options.prepare();
+  const scrapes =
+    options.metricsPort === null ? undefined : await listenForScrapes(options.metricsPort, scrapeEveryWorker(), logger);
 
   let ready = false;
   let stopping = false;
@@ -54,6 +60,7 @@ export async function runCluster(options: ClusterOptions): Promise<void> {
     if (failure) failed = true;
     if (stopping) return;
     stopping = true;
+    scrapes?.close();
     for (const timer of pendingRestarts) clearTimeout(timer);
     pendingRestarts.clear();
     logger.info({ reason, workers: running.size }, 'shutting down: every worker finishes its in-flight requests');

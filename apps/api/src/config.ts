@@ -18,6 +18,13 @@ export interface AppConfig {
   workers: number;
   /** A SQLite file path (or `sqlite:<path>`), `:memory:`, or a `postgres://` URL. */
   databaseUrl: string;
+  /**
+   * Port of the Prometheus listener (`GET /metrics`), apart from the API's so that it is not
+   * exposed with it; null (the default): no metrics are kept at all. With several workers the
+   * primary listens and answers for all of them.
+   */
+  metricsPort: number | null;
+
   rateLimit: {
     /** Length of one fixed rate-limit window. */
     windowMs: number;
@@ -107,6 +114,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   port: 3000,
   workers: 1,
   databaseUrl: './data/brand.sqlite',
+  metricsPort: null,
   rateLimit: { windowMs: 60_000, max: 600 },
   oauthTokenRateLimitMax: 60,
   publicBaseUrl: null,
@@ -248,8 +256,17 @@ function baseUrl(env: Env, name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
+/** METRICS_PORT: off when unset; a port that is not the API's own. */
+function metricsPort(env: Env, name: string, apiPort: number): number | null {
+  if (present(env, name) === undefined) return null;
+  const port = integer(env, name, 0, 1, 65535);
+  if (port === apiPort)
+    throw new Error(`${name} must differ from PORT (${apiPort}): metrics have a listener of their own`);
+  return port;
+}
+
 /**
- * Reads the configuration from environment variables: PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
+ * Reads the configuration from environment variables: PORT, METRICS_PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, KEEP_ALIVE_TIMEOUT_MS, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
@@ -265,10 +282,12 @@ export function loadConfig(env: Env): AppConfig {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(logLevel)}`);
   }
   const databaseUrl = present(env, 'DATABASE_URL') ?? DEFAULT_CONFIG.databaseUrl;
+  const port = integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535);
   return {
-    port: integer(env, 'PORT', DEFAULT_CONFIG.port, 0, 65535),
+    port,
     workers: workerCount(env, 'WEB_CONCURRENCY', databaseUrl),
     databaseUrl,
+    metricsPort: metricsPort(env, 'METRICS_PORT', port),
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
       max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),

@@ -12,4 +12,6 @@ export { LocalFolderBlobStore } from './infrastructure/local-folder-blob-store';
 export { imageServicesFrom } from './infrastructure/image-services';
 export type { ImageServices } from './infrastructure/image-services';
 export { startWebhookDispatcherFor } from './infrastructure/webhook-services';
+export { ApiMetrics } from './metrics/api-metrics';
+export { listenForScrapes } from './metrics/metrics-listener';
 export { HttpWebhookSender, webhookSignature } from './infrastructure/http-webhook-sender';

@@ -16,6 +16,9 @@ import { AppConfig, loadConfig } from './config';
 import { loggableError } from './http/error-handler';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
+import { ApiMetrics } from './metrics/api-metrics';
+import { answerScrapesOfPrimary } from './metrics/cluster-metrics';
+import { listenForScrapes } from './metrics/metrics-listener';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,12 +30,18 @@ function ensureDatabaseFolder(databaseUrl: string): void {
 }
 
 /** Opens the configured database (creating a SQLite file's folder first); a lost connection is logged. */
-async function openServerStorage(config: AppConfig, logger: Logger): Promise<Storage> {
+async function openServerStorage(config: AppConfig, logger: Logger, metrics?: ApiMetrics): Promise<Storage> {
   ensureDatabaseFolder(config.databaseUrl);
   return openStorage(config.databaseUrl, {
     // A lost connection is survived (its requests answer 503, the pool connects anew); it is still worth a line.
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
+    ...(metrics ? { observer: metrics.storageObserver() } : {}),
   });
+}
+
+/** The process's metrics when `METRICS_PORT` is set; none otherwise, and nothing is counted. */
+function metricsFor(config: AppConfig): ApiMetrics | undefined {
+  return config.metricsPort === null ? undefined : new ApiMetrics();
 }
 
 /** What a start does once, however many processes then serve: migrate, and seed an empty database. */
@@ -63,9 +72,14 @@ async function migrateAndSeed(storage: Storage, config: AppConfig, logger: Logge
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
-  const storage = await openServerStorage(config, logger);
+  const metrics = metricsFor(config);
+  const storage = await openServerStorage(config, logger, metrics);
   await migrateAndSeed(storage, config, logger);
-  return serve(storage, config, logger);
+  const scrapes =
+    metrics && config.metricsPort !== null
+      ? await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), logger)
+      : undefined;
+  return serve(storage, config, logger, metrics, scrapes);
 }
 
 /**
@@ -85,12 +99,28 @@ export async function prepareDatabase(config: AppConfig, logger: Logger): Promis
 export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
-  return serve(await openServerStorage(config, logger), config, logger);
+  // The primary serves METRICS_PORT for the whole machine and asks each worker for its registry.
+  const metrics = metricsFor(config);
+  if (metrics) answerScrapesOfPrimary(metrics.registry);
+  return serve(await openServerStorage(config, logger, metrics), config, logger, metrics);
 }
 
 /** Listens on PORT with the app over `storage` and shuts down gracefully on SIGTERM/SIGINT. */
-async function serve(storage: Storage, config: AppConfig, logger: Logger): Promise<Server> {
-  const app = createApp({ storage, clock: systemClock, hasher: nodeSecretHasher, logger, config });
+async function serve(
+  storage: Storage,
+  config: AppConfig,
+  logger: Logger,
+  metrics?: ApiMetrics,
+  scrapes?: Server,
+): Promise<Server> {
+  const app = createApp({
+    storage,
+    clock: systemClock,
+    hasher: nodeSecretHasher,
+    logger,
+    config,
+    ...(metrics ? { metrics } : {}),
+  });
   const server = app.listen(config.port);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
@@ -104,7 +134,12 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
     logger,
     requestLogRetentionDays: config.requestLogRetentionDays,
   });
-  const dispatcher = startWebhookDispatcherFor(storage, config, logger);
+  const dispatcher = startWebhookDispatcherFor(
+    storage,
+    config,
+    logger,
+    metrics ? (pass) => metrics.webhookOutcomes(pass) : undefined,
+  );
   const bulkRunner = startBulkRunner({
     storage,
     clock: systemClock,
@@ -131,6 +166,7 @@ async function serve(storage: Storage, config: AppConfig, logger: Logger): Promi
     // connection is closed as soon as it is idle.
     server.keepAliveTimeout = 1;
     server.keepAliveTimeoutBuffer = 0;
+    scrapes?.close();
     server.close(() => {
       void (async () => {
         try {
@@ -172,6 +208,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   await runCluster({
     workers: config.workers,
+    metricsPort: config.metricsPort,
     logger,
     prepare: () => prepareDatabase(config, logger),
     shutdownGraceMs: SHUTDOWN_GRACE_MS,

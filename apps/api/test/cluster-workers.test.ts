@@ -5,7 +5,7 @@ import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { createIntegrator } from './support/integrator';
 import { listOrders, seedOrderingBrand, stockOf } from './support/orders';
-import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
+import { ServerProcess, freePort, startServerProcess, stopServerProcess } from './support/server-process';
 import { useTestApp } from './support/test-app';
 
 // The workers run on the real clock: tokens issued on the test app's fixed clock (March 2026)
@@ -79,10 +79,13 @@ if (testDialects().includes('postgres')) {
       let cluster: ServerProcess;
       let workerPids: number[];
       let sent = 0;
+      let metricsPort: number;
 
       beforeAll(async () => {
+        metricsPort = await freePort();
         cluster = await startServerProcess(t.storage.url, {
           WEB_CONCURRENCY: String(WORKERS),
+          METRICS_PORT: String(metricsPort),
           RATE_LIMIT_MAX: String(RATE_LIMIT.max),
           RATE_LIMIT_WINDOW_MS: String(RATE_LIMIT.windowMs),
           // The request log waits in each worker's memory for up to a minute: shutdown must write what is left.
@@ -167,6 +170,22 @@ if (testDialects().includes('postgres')) {
         const answers = await sendMany(8, 1, () => send('/v10/customers?limit=1', headers));
         expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
         expect(await workersThatAnswered(answers)).toEqual(new Set(workerPids));
+      });
+
+      it('answers one scrape for the machine: the requests both workers served add up in it', async () => {
+        const live = await sendMany(10, 1, () => send('/health/live', {}));
+        expect(live.map((a) => a.status)).toEqual(Array(10).fill(200));
+        expect(await workersThatAnswered(live)).toEqual(new Set(workerPids));
+
+        const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(scrape.status).toBe(200);
+        expect(scrape.headers.get('content-type')).toContain('text/plain');
+        const text = await scrape.text();
+        expect(text).toMatch(/^http_requests_total\{method="GET",route="\/health\/live",status="200"\} 10$/m);
+        expect(text).toMatch(/^http_request_duration_seconds_count\{method="GET",route="\/health\/live"\} 10$/m);
+        expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+        // The API's own port has no metrics: they stay on the listener an operator keeps inside.
+        expect((await send('/metrics', {})).status).toBe(404);
       });
 
       it('shares one rate limit between the workers: at most RATE_LIMIT_MAX answers per token and window', async () => {

@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       workers: 1,
       databaseUrl: './data/brand.sqlite',
+      metricsPort: null,
       rateLimit: { windowMs: 60_000, max: 600 },
       oauthTokenRateLimitMax: 60,
       publicBaseUrl: null,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
         PORT: '8080',
         WEB_CONCURRENCY: '3',
         DATABASE_URL: 'postgres://db/brand',
+        METRICS_PORT: '9464',
         RATE_LIMIT_WINDOW_MS: '1000',
         RATE_LIMIT_MAX: '5',
         OAUTH_TOKEN_RATE_LIMIT_MAX: '7',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       port: 8080,
       workers: 3,
       databaseUrl: 'postgres://db/brand',
+      metricsPort: 9464,
       rateLimit: { windowMs: 1000, max: 5 },
       oauthTokenRateLimitMax: 7,
       publicBaseUrl: 'https://api.brand.example',
@@ -87,6 +90,13 @@ describe('loadConfig', () => {
         allowedHosts: ['hooks.internal', '127.0.0.1'],
       },
     });
+  });
+
+  it('keeps no metrics without METRICS_PORT, and refuses a port that is not one or is the API’s own', () => {
+    expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeNull();
+    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT must be a whole number from 1 to 65535/);
+    expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT/);
+    expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT must differ from PORT/);
   });
 
   it('refuses a retry schedule it cannot read, naming the variable and the entry', () => {

@@ -29,6 +29,18 @@ const CLIENTS_PER_SERVER = 3;
  */
 const PAUSE_AFTER_REFUSAL_MS = 50;
 
+/** How often the readiness probes ask, and the bound on a refusal: 2 s, plus slack for a loaded machine. */
+const PROBE_INTERVAL_MS = 100;
+const READY_BOUND_MS = 2_500;
+
+/** One readiness probe's answer. */
+interface Probe {
+  server: number;
+  status: number;
+  sentAt: number;
+  at: number;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Answer {
@@ -95,7 +107,7 @@ if (testDialects().includes('postgres')) {
       await postgres?.destroy();
     });
 
-    it('keeps both API processes serving, answers 503 with Retry-After meanwhile, and loses or invents no order', async () => {
+    it('keeps both API processes serving, answers 503 with Retry-After meanwhile (readiness too, within 2 s), and loses or invents no order', async () => {
       const answers: Answer[] = [];
       let sent = 0;
       let loadRuns = true;
@@ -141,11 +153,27 @@ if (testDialects().includes('postgres')) {
       const clients = servers.flatMap((_server, index) =>
         Array.from({ length: CLIENTS_PER_SERVER }, () => client(index)),
       );
+      // A load balancer's readiness probe on each process, as often as a strict one would ask.
+      const probes: Probe[] = [];
+      const prober = async (server: number): Promise<void> => {
+        while (loadRuns) {
+          const sentAt = Date.now();
+          const response = await fetch(`${servers[server]!.baseUrl}/health/ready`, {
+            signal: AbortSignal.timeout(20_000),
+          });
+          await response.arrayBuffer();
+          probes.push({ server, status: response.status, sentAt, at: Date.now() });
+          await pause(PROBE_INTERVAL_MS);
+        }
+      };
+      const probers = servers.map((_server, index) => prober(index));
 
       await pause(1_000);
       const stoppingAt = Date.now();
       await postgres.stop('fast');
+      const downAt = Date.now();
       await pause(3_000);
+      const restartingAt = Date.now();
       await postgres.start();
       const startedAt = Date.now();
 
@@ -156,7 +184,25 @@ if (testDialects().includes('postgres')) {
       while (Date.now() - startedAt < 90_000 && !servers.every((_s, index) => servedSince(index, startedAt) >= 20))
         await pause(100);
       loadRuns = false;
-      await Promise.all(clients);
+      await Promise.all([...clients, ...probers]);
+
+      // Readiness followed the database on both processes: ready before, 503 within 2 s of the
+      // loss (the machine's load given half a second more), every probe of the outage refused
+      // within that bound, and ready again once Postgres was back.
+      for (const [index] of servers.entries()) {
+        const own = probes.filter((p) => p.server === index);
+        expect(own.filter((p) => p.at < stoppingAt).every((p) => p.status === 200)).toBe(true);
+        const firstRefusal = own.find((p) => p.sentAt >= stoppingAt && p.status === 503);
+        expect(firstRefusal).toBeDefined();
+        expect(firstRefusal!.at - downAt).toBeLessThanOrEqual(READY_BOUND_MS);
+        const duringOutage = own.filter((p) => p.sentAt >= downAt && p.at < restartingAt);
+        expect(duringOutage.length).toBeGreaterThan(0);
+        for (const probe of duringOutage) {
+          expect(probe.status).toBe(503);
+          expect(probe.at - probe.sentAt).toBeLessThanOrEqual(READY_BOUND_MS);
+        }
+        expect(own.some((p) => p.sentAt > startedAt && p.status === 200)).toBe(true);
+      }
 
       // Both processes are alive and serve again.
       for (const [index, server] of servers.entries()) {

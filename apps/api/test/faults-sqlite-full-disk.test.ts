@@ -102,6 +102,12 @@ function integrityOf(path: string): string {
       );
       await t.flushRequestLog();
 
+      // Readiness stays 200 on a full disk: the database answers and serves reads, and taking the
+      // process out of its load balancer would refuse those reads too (docs/operations.md).
+      const ready = await request(t.server).get('/health/ready');
+      expect({ status: ready.status, body: ready.body }).toEqual({ status: 200, body: { status: 'ok' } });
+      expect((await request(t.server).get('/health/live')).status).toBe(200);
+
       // Nothing partial: exactly the acknowledged orders exist, and stock is reserved for them alone.
       expect(await storedReferences()).toEqual([...acknowledged].sort());
       expect(await stockOf(t, shop.brand, 'SOCK-42')).toEqual({

@@ -2,7 +2,7 @@ import { Kysely, Migrator, sql } from 'kysely';
 import { ConnectionOptions, openConnection, parseDatabaseUrl } from './connection';
 import { Database } from './database';
 import { migrationProvider } from './migrations';
-import { RateLimitCounters, SharedSecrets, Storage } from './storage';
+import { RateLimitCounters, SharedSecrets, Storage, StorageObserver } from './storage';
 import { KyselyUnitOfWork } from './unit-of-work';
 import { hitCounter, resetCounter } from './repositories/rate-limit-counters';
 import { translatingDriverErrors } from './storage-errors';
@@ -39,13 +39,16 @@ function sharedSecrets(db: Kysely<Database>): SharedSecrets {
  * Opens the database named by a `DATABASE_URL` (a SQLite file path, `sqlite:<path>`, `:memory:`
  * or `postgres://…`). Call `migrate()` before first use.
  */
-export async function openStorage(databaseUrl: string, options: ConnectionOptions = {}): Promise<Storage> {
+export async function openStorage(
+  databaseUrl: string,
+  options: ConnectionOptions & { observer?: StorageObserver } = {},
+): Promise<Storage> {
   const parsed = parseDatabaseUrl(databaseUrl);
   const { db, lane } = openConnection(parsed, options);
   const dialect = parsed.dialect;
   return {
     dialect,
-    uow: new KyselyUnitOfWork(db, dialect, lane),
+    uow: new KyselyUnitOfWork(db, dialect, lane, undefined, options.observer),
     rateLimits: rateLimitCounters(db),
     secrets: sharedSecrets(db),
     async migrate() {
@@ -65,6 +68,11 @@ export async function openStorage(databaseUrl: string, options: ConnectionOption
       } catch {
         return false;
       }
+    },
+    async pendingMigrations() {
+      const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+      const migrations = await migrator.getMigrations();
+      return migrations.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
     },
     async bypassesRowSecurity() {
       if (dialect !== 'postgres') return false;

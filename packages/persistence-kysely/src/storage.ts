@@ -26,6 +26,17 @@ export interface SharedSecrets {
  * await createBrand({ uow: storage.uow, clock: systemClock }, { name: 'Acme', currency: 'EUR' });
  * await storage.close();
  */
+/**
+ * What the storage tells an observer (the server's metrics) about its work; every callback is
+ * optional, and a storage opened without one pays nothing for it.
+ */
+export interface StorageObserver {
+  /** A unit of work lost a write race (a serialization failure, a deadlock) and runs again. */
+  transactionRetried?(): void;
+  /** A unit of work committed having written events of these types, one entry per event. */
+  eventsCommitted?(types: readonly string[]): void;
+}
+
 export interface Storage {
   readonly dialect: Dialect;
   readonly uow: UnitOfWork;
@@ -35,6 +46,12 @@ export interface Storage {
   migrate(): Promise<void>;
   /** Whether the database answers (health checks). */
   ping(): Promise<boolean>;
+  /**
+   * The migrations this build knows that the database has not run (readiness: a process whose
+   * schema is behind would fail on the first query that needs a new column). Reads the
+   * migrator's table; throws what the driver throws when the database does not answer.
+   */
+  pendingMigrations(): Promise<string[]>;
   /**
    * Whether the role it connects as passes over row-level security (a Postgres superuser or a
    * BYPASSRLS role): then only the queries keep brands apart, and the server says so at start

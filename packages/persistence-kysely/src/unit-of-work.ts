@@ -3,6 +3,7 @@ import {
   DomainError,
   NO_TRANSACTION,
   Repositories,
+  TransactionEnd,
   TransactionEndRepositories,
   UnitOfWork,
   withStepsBeforeCommit,
@@ -34,7 +35,8 @@ import { supplierRepositoryFactories } from './repositories/suppliers/supplier.r
 import { isRetryableConflict, translateDriverError } from './storage-errors';
 import { SqliteLane } from './sqlite-lane';
 import { GroupMember, SqliteTransactionGroups, TransactionGroupLimits } from './sqlite-transaction-groups';
-import { Dialect } from './storage';
+import { Dialect, StorageObserver } from './storage';
+import { eventTypesWrittenIn } from './written-events';
 
 /**
  * The end of a transaction binding (steps `run` takes before COMMIT); a binding to the plain
@@ -137,6 +139,8 @@ export class KyselyUnitOfWork implements UnitOfWork {
     private readonly lane?: SqliteLane,
     /** How far SQLite's transaction groups may grow (tests pin the time bound down). */
     groupLimits?: TransactionGroupLimits,
+    /** Told of retries and of the events each committed unit of work wrote (the server's metrics). */
+    private readonly observer: StorageObserver = {},
   ) {
     this.groups = lane
       ? new SqliteTransactionGroups(
@@ -149,10 +153,30 @@ export class KyselyUnitOfWork implements UnitOfWork {
   }
 
   run<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    return this.observer.eventsCommitted ? this.runCountingEvents(work) : this.runWork(work);
+  }
+
+  private runWork<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
     // The steps the work leaves for its end run inside its transaction (or, grouped on SQLite,
     // inside its savepoint), so they commit or roll back with it.
     const whole = withStepsBeforeCommit(work);
     return this.groups ? this.runGrouped(this.groups, whole) : this.runAlone(whole);
+  }
+
+  /**
+   * `runWork`, then the events its transaction wrote told to the observer: only once it has
+   * committed, so a rolled-back attempt (retried, refused, failed) counts nothing. Each attempt
+   * binds anew; the end kept is the last attempt's, the one that committed.
+   */
+  private async runCountingEvents<T>(work: (tx: Repositories) => Promise<T>): Promise<T> {
+    let end: TransactionEnd | undefined;
+    const value = await this.runWork((tx) => {
+      end = tx.transaction;
+      return work(tx);
+    });
+    const types = end ? eventTypesWrittenIn(end) : [];
+    if (types.length > 0) this.observer.eventsCommitted?.(types);
+    return value;
   }
 
   private runGrouped<T>(groups: SqliteTransactionGroups, work: (tx: Repositories) => Promise<T>): Promise<T> {
@@ -165,6 +189,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
           const next = afterFailedAttempt(error, attempt);
           // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- rejects with what runAlone throws: a DomainError, or the driver's own error as it came
           if ('report' in next) return reject(next.report);
+          this.observer.transactionRetried?.();
           attempt++;
           setTimeout(() => groups.enqueue(member as GroupMember), next.retryAfterMs);
         },
@@ -190,6 +215,7 @@ export class KyselyUnitOfWork implements UnitOfWork {
       } catch (thrown) {
         const next = afterFailedAttempt(workFailure.failed ? workFailure.error : thrown, attempt);
         if ('report' in next) throw next.report;
+        this.observer.transactionRetried?.();
         await pause(next.retryAfterMs);
       }
     }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
-import { RequestHandler, Response } from 'express';
+import { Request, RequestHandler, Response } from 'express';
 import { principalOf } from './request-context';
 
 // Letters, digits and a few separators, short enough for a log field; anything else is replaced.
@@ -71,6 +71,9 @@ export function logFailureWith(res: Response, error: Error): void {
   res.locals[FAILURE_KEY] = error;
 }
 
+/** Told of every answered (or aborted) request, with its duration: the metrics. */
+export type RequestObserver = (req: Request, res: Response, durationMs: number) => void;
+
 /**
  * One JSON log line per request, written when the response is finished (or the connection
  * closed before), carrying the request id, and the `X-Request-Id` response header on every
@@ -80,7 +83,7 @@ export function logFailureWith(res: Response, error: Error): void {
  * but it is one call on the app's logger: pino-http made a child logger for every request, a
  * cost a small authenticated request paid whether or not a line was written.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger, observe?: RequestObserver): RequestHandler {
   return (req, res, next) => {
     const requestId = requestIdOf(req);
     res.locals[REQUEST_ID_KEY] = requestId;
@@ -90,6 +93,8 @@ export function requestLogging(logger: Logger): RequestHandler {
     const writeLine = (): void => {
       if (written) return;
       written = true;
+      const durationMs = performance.now() - startedAt;
+      observe?.(req, res, durationMs);
       const failure = res.locals[FAILURE_KEY] as Error | undefined;
       const aborted = !res.writableFinished;
       const level = failure || res.statusCode >= 500 || aborted ? 'error' : 'info';
@@ -99,7 +104,7 @@ export function requestLogging(logger: Logger): RequestHandler {
         {
           req: { id: requestId, method: req.method, url: redactedUrl(req.originalUrl) },
           res: { statusCode: res.statusCode },
-          responseTime: Math.round(performance.now() - startedAt),
+          responseTime: Math.round(durationMs),
           ...(principal ? { brandId: principal.brandId, userId: principal.userId, tokenId: principal.tokenId } : {}),
           ...(failure ? { err: failure } : {}),
         },

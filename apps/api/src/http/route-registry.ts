@@ -27,6 +27,7 @@ import {
 } from './idempotency';
 import { principalOf } from './request-context';
 import { RouteDefinition, Surface, belowPrefix } from './route';
+import { takenByRoute } from './route-template';
 import { validateBody, validateQuery } from './validate-dto';
 import { detailIncludes } from '../listing/list-request';
 
@@ -82,8 +83,10 @@ export interface RoutePipeline {
   uow?: UnitOfWork<Repositories>;
 }
 
-function requireScopes(route: RouteDefinition): RequestHandler {
+/** A route's first step: records its template (metrics, traces), then refuses a token without its scopes. */
+function enterRoute(route: RouteDefinition): RequestHandler {
   return (_req, res, next) => {
+    takenByRoute(res, route.path);
     const principal = principalOf(res);
     if (principal) {
       const missing = missingScopes(principal.scopes, route.scopes);
@@ -261,7 +264,7 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
     const { router, rest } = segmentOf(route.path);
     router[route.method](
       rest,
-      requireScopes(route),
+      enterRoute(route),
       checkQuery,
       ...body,
       invoke(route, pipeline, roleOf(registry.conditionalRoles, route)),
@@ -277,6 +280,7 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
     const allowed = registry.allowedMethods(path);
     const { router, rest } = segmentOf(path);
     router.all(rest, (req, res) => {
+      takenByRoute(res, path);
       if (req.method === 'OPTIONS') {
         res.setHeader('Allow', allowed.join(', '));
         res.status(204).end();

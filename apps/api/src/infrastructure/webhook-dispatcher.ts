@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Clock, Repositories, UnitOfWork, WebhookSender, deliverDueWebhooks, releaseWebhookClaims } from '@brand/core';
+import {
+  Clock,
+  DispatchPass,
+  Repositories,
+  UnitOfWork,
+  WebhookSender,
+  deliverDueWebhooks,
+  releaseWebhookClaims,
+} from '@brand/core';
 import { Logger } from 'pino';
 
 export interface WebhookDispatcherOptions {
@@ -14,6 +22,8 @@ export interface WebhookDispatcherOptions {
   batch?: number;
   /** How long a claim holds; longer than an attempt's deadline (default: the timeout + 30 s). */
   leaseMs: number;
+  /** Told what each pass that claimed deliveries did (the metrics count the outcomes). */
+  onPass?: (pass: DispatchPass) => void;
 }
 
 /**
@@ -37,6 +47,7 @@ export function startWebhookDispatcher(options: WebhookDispatcherOptions): { sto
         { owner, leaseMs: options.leaseMs, limit: options.batch ?? 20 },
       );
       claimed = result.claimed;
+      if (claimed > 0) options.onPass?.(result);
       if (claimed > 0) options.logger.debug({ ...result }, 'webhook deliveries attempted');
     } catch (error) {
       options.logger.warn({ err: error }, 'a webhook dispatcher pass failed; trying again');

@@ -4,16 +4,18 @@ import { Logger } from 'pino';
 import { AppConfig } from '../config';
 import { AddressPolicy } from './address-policy';
 import { HttpWebhookSender } from './http-webhook-sender';
-import { startWebhookDispatcher } from './webhook-dispatcher';
+import { WebhookDispatcherOptions, startWebhookDispatcher } from './webhook-dispatcher';
 
 /** The webhook dispatcher of an API process or of `brand worker`, from the settings. */
 export function startWebhookDispatcherFor(
   storage: Storage,
   config: AppConfig,
   logger: Logger,
+  onPass?: WebhookDispatcherOptions['onPass'],
 ): { stop(): Promise<void> } {
   const { timeoutMs, retrySchedule, allowedHosts } = config.webhooks;
   return startWebhookDispatcher({
+    ...(onPass ? { onPass } : {}),
     uow: storage.uow,
     clock: systemClock,
     sender: new HttpWebhookSender({

@@ -87,6 +87,7 @@ export function appWithOrders(storage: Storage, clock: FixedClock): express.Appl
     secrets: storage.secrets,
     migrate: () => storage.migrate(),
     ping: () => storage.ping(),
+    pendingMigrations: () => storage.pendingMigrations(),
     bypassesRowSecurity: () => storage.bypassesRowSecurity(),
     close: async () => undefined,
   };

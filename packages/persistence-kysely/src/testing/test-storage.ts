@@ -6,7 +6,7 @@ import { openStorage } from '../open-storage';
 import { createCitusTestDatabase, dropCitusTestDatabase, onCitusTestCluster } from './citus-test-databases';
 import { withAdminClient, withDatabase } from './postgres-admin';
 import { capturingStatements } from './statement-capture';
-import { Dialect, Storage } from '../storage';
+import { Dialect, Storage, StorageObserver } from '../storage';
 
 /**
  * Dialects the test run covers: `TEST_DIALECTS` (comma-separated, default `sqlite,postgres`).
@@ -143,7 +143,7 @@ function coordinatorAdminUrl(): string {
  */
 export async function openTestStorage(
   dialect: Dialect,
-  options: ConnectionOptions = {},
+  options: ConnectionOptions & { observer?: StorageObserver } = {},
 ): Promise<Storage & { url: string }> {
   if (dialect === 'sqlite') {
     const storage = await openStorage(':memory:', options);

@@ -6,6 +6,7 @@ import { selectInChunks, unique } from '../batches';
 import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories, executeText } from '../executor';
+import { noteEventsWritten } from '../../written-events';
 
 /** The list keys of `eventListDefinition`. */
 const EVENT_COLUMNS: ListColumns = {
@@ -54,6 +55,13 @@ export function eventRepository(executor: Executor, bound: Repositories): EventR
     },
     async append(events) {
       if (events.length === 0) return;
+      // Counted once committed (the unit of work tells its observer); outside a transaction
+      // (a test's fixture) there is no commit to wait for, and nothing is counted.
+      if (executor.db.isTransaction)
+        noteEventsWritten(
+          bound.transaction,
+          events.map((e) => e.type),
+        );
       await bulkInsert(
         executor,
         'events',

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { Storage } from '@brand/persistence-kysely';
+import { testDialects } from '@brand/persistence-kysely/testing';
+import { openApiDocumentOf, requestLogOf } from '../src/app';
+import { buildApp, useTestApp } from './support/test-app';
+
+for (const dialect of testDialects()) {
+  describe(`liveness and readiness [${dialect}]`, () => {
+    const t = useTestApp(dialect);
+
+    /** An app over the test database whose storage answers readiness's questions as given. */
+    const appWith = (overrides: Partial<Storage>) => buildApp({ ...t.storage, ...overrides }, t.clock);
+
+    it('answers /health/live and /health/ready with ok while the database answers and is migrated', async () => {
+      for (const path of ['/health/live', '/health/ready']) {
+        const response = await request(t.server).get(path);
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ status: 'ok' });
+      }
+    });
+
+    it('answers ready 503 storage_unavailable with Retry-After when the database fails, while live stays 200', async () => {
+      const down = appWith({
+        ping: async () => false,
+        pendingMigrations: () => Promise.reject(new Error('connection refused')),
+      });
+      const ready = await request(down).get('/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.body.errors[0]).toMatchObject({ status: 503, code: 'storage_unavailable' });
+      expect((await request(down).get('/health/live')).status).toBe(200);
+      await requestLogOf(down).flush();
+    });
+
+    it('answers ready 503 while a migration of this build has not run', async () => {
+      const behind = appWith({ pendingMigrations: async () => ['9999-next'] });
+      expect((await request(behind).get('/health/ready')).status).toBe(503);
+      await requestLogOf(behind).flush();
+    });
+
+    it('answers ready 503 within about 2 s when the database hangs, and asks it only once meanwhile', async () => {
+      let asked = 0;
+      const hanging = appWith({
+        pendingMigrations: () => {
+          asked += 1;
+          return new Promise<string[]>(() => {});
+        },
+      });
+      const startedAt = Date.now();
+      const [first, second] = await Promise.all([
+        request(hanging).get('/health/ready'),
+        request(hanging).get('/health/ready'),
+      ]);
+      const tookMs = Date.now() - startedAt;
+      expect([first.status, second.status]).toEqual([503, 503]);
+      expect(tookMs).toBeGreaterThanOrEqual(1_900);
+      expect(tookMs).toBeLessThan(3_000);
+      expect(asked).toBe(1);
+      await requestLogOf(hanging).flush();
+    });
+
+    it('answers every health route in maintenance', async () => {
+      const maintained = buildApp(t.storage, t.clock, { config: { maintenanceMode: true } });
+      for (const path of ['/health', '/health/live', '/health/ready'])
+        expect((await request(maintained).get(path)).status).toBe(200);
+      await requestLogOf(maintained).flush();
+    });
+
+    it('documents both routes, open to anyone', () => {
+      const paths = openApiDocumentOf(t.app)['paths'] as Record<string, { get: { security?: unknown[] } }>;
+      for (const path of ['/health/live', '/health/ready']) {
+        expect(paths[path]?.get).toBeDefined();
+        expect(paths[path]?.get.security).toEqual([]);
+      }
+    });
+  });
+}
