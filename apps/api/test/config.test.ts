@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         retrySchedule: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
         allowedHosts: [],
       },
+      bulk: { maxBytes: 100 * 1024 * 1024, leaseMs: 300_000 },
     });
     expect(loadConfig({})).toEqual(DEFAULT_CONFIG);
   });
@@ -61,6 +62,8 @@ describe('loadConfig', () => {
         WEBHOOK_TIMEOUT_MS: '3000',
         WEBHOOK_RETRY_SCHEDULE: '0, 1s,250ms,2m,1h',
         WEBHOOK_ALLOWED_HOSTS: 'hooks.internal,127.0.0.1',
+        BULK_MAX_BYTES: '1048576',
+        BULK_LEASE_MS: '60000',
       }),
     ).toEqual({
       port: 8080,
@@ -89,6 +92,7 @@ describe('loadConfig', () => {
         retrySchedule: [0, 1000, 250, 120_000, 3_600_000],
         allowedHosts: ['hooks.internal', '127.0.0.1'],
       },
+      bulk: { maxBytes: 1_048_576, leaseMs: 60_000 },
     });
   });
 
