@@ -4,7 +4,6 @@ import {
   BulkItemApplier,
   BulkRunnerDeps,
   DomainError,
-  UnitOfWork,
   appendBulkUploadLines,
   runNextBulkOperation,
   startBulkUpload,
@@ -49,6 +48,7 @@ function withCustomersApply(
 ): BulkRunnerDeps {
   const deps = runnerDeps(t);
   const original = deps.appliers['customers.sync'];
+  const originalApply: BulkItemApplier['apply'] = (input) => original.apply(input);
   let calls = 0;
   return {
     ...deps,
@@ -56,8 +56,7 @@ function withCustomersApply(
       ...deps.appliers,
       'customers.sync': {
         ...original,
-        apply: (input) =>
-          input.brandId === who.brandId ? apply(++calls, original.apply)(input) : original.apply(input),
+        apply: (input) => (input.brandId === who.brandId ? apply(++calls, originalApply)(input) : originalApply(input)),
       },
     },
   };
@@ -357,7 +356,7 @@ for (const dialect of testDialects()) {
       const running = runAll(t, deps);
       await inChunk;
 
-      const uow = t.storage.uow as UnitOfWork;
+      const uow = t.storage.uow;
       const run = uow.run.bind(uow);
       let cancelReachedStorage!: () => void;
       const cancelArrived = new Promise<void>((resolve) => (cancelReachedStorage = resolve));

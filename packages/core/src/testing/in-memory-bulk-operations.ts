@@ -148,7 +148,11 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         return doomed.size;
       },
       async deleteAbandonedUploads(before, limit) {
-        const doomed = new Set(s().bulkOperations.filter((o) => isAbandoned(o, before)).slice(0, limit));
+        const doomed = new Set(
+          s()
+            .bulkOperations.filter((o) => isAbandoned(o, before))
+            .slice(0, limit),
+        );
         s().bulkOperations = s().bulkOperations.filter((o) => !doomed.has(o));
         return doomed.size;
       },
