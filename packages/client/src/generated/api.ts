@@ -4262,6 +4262,17 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+            error: components["schemas"]["BulkOperationError"] | null;
+        };
+        /** @description Why the operation failed: one chunk of lines could not be applied after 3 attempts (an unexpected error, not a refused line) */
+        BulkOperationError: {
+            /** @constant */
+            code: "chunk_failed";
+            message: string;
+            /** @description The first line of the chunk that could not be applied */
+            first_line: number;
+            /** @description Its last line: the lines before first_line were applied, the others were not run */
+            last_line: number;
         };
         ClaimCause: {
             id: number;
