@@ -1,5 +1,14 @@
 import request from 'supertest';
-import { runNextBulkOperation } from '@brand/core';
+import {
+  BULK_CHUNK_MAX_ATTEMPTS,
+  BulkItemApplier,
+  BulkRunnerDeps,
+  DomainError,
+  appendBulkUploadLines,
+  runNextBulkOperation,
+  startBulkUpload,
+  sweepAbandonedBulkUploads,
+} from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely/testing';
 import { bulkRunnerDeps } from '../src/bulk/bulk-runner';
 import { imageServicesFrom } from '../src/infrastructure/image-services';
@@ -17,10 +26,68 @@ const customer = (n: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+const LEASE_MS = 60_000;
+
+/** What a runner of an API process runs on, over the test's storage and clock. */
+const runnerDeps = (t: TestContext): BulkRunnerDeps =>
+  bulkRunnerDeps({ storage: t.storage, clock: t.clock, images: imageServicesFrom(testConfig().images) });
+
 /** Runs queued operations in this process until none is left, as a runner of an API process does. */
-async function runAll(t: TestContext): Promise<void> {
-  const deps = bulkRunnerDeps({ storage: t.storage, clock: t.clock, images: imageServicesFrom(testConfig().images) });
-  while (await runNextBulkOperation(deps, { owner: 'test-runner', leaseMs: 60_000 }));
+async function runAll(t: TestContext, deps: BulkRunnerDeps = runnerDeps(t)): Promise<void> {
+  while (await runNextBulkOperation(deps, { owner: 'test-runner', leaseMs: LEASE_MS }));
+}
+
+/**
+ * The runner's deps with the customers applier's `apply` replaced for `who`'s operations, told
+ * the number of the call for that brand (from 1); other brands' (earlier tests') run as ever.
+ */
+function withCustomersApply(
+  t: TestContext,
+  who: Integrator,
+  apply: (call: number, original: BulkItemApplier['apply']) => BulkItemApplier['apply'],
+): BulkRunnerDeps {
+  const deps = runnerDeps(t);
+  const original = deps.appliers['customers.sync'];
+  const originalApply: BulkItemApplier['apply'] = (input) => original.apply(input);
+  let calls = 0;
+  return {
+    ...deps,
+    appliers: {
+      ...deps.appliers,
+      'customers.sync': {
+        ...original,
+        apply: (input) => (input.brandId === who.brandId ? apply(++calls, originalApply)(input) : originalApply(input)),
+      },
+    },
+  };
+}
+
+const readOperation = async (t: TestContext, who: Integrator, id: number) =>
+  (await request(t.server).get(`/v10/bulk-operations/${id}`).set(who.headers)).body.bulk_operation;
+
+const finishedEvents = async (t: TestContext, who: Integrator) =>
+  (
+    await request(t.server)
+      .get(
+        '/v10/events?limit=100&filter_groups[0][filters][0][key]=type&filter_groups[0][filters][0][operator]=eq&filter_groups[0][filters][0][value]=bulk_operation.finished',
+      )
+      .set(who.headers)
+  ).body.events;
+
+async function resultLines(t: TestContext, who: Integrator, id: number): Promise<Record<string, unknown>[]> {
+  const results = await request(t.server)
+    .get(`/v10/bulk-operations/${id}/results`)
+    .set(who.headers)
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => done(null, text));
+    });
+  return (results.body as string)
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 async function submit(
@@ -40,7 +107,7 @@ async function submit(
 
 for (const dialect of testDialects()) {
   describe(`bulk operations [${dialect}]`, () => {
-    const t = useTestApp(dialect, { bulk: { maxBytes: 32_768, leaseMs: 60_000 } });
+    const t = useTestApp(dialect, { bulk: { maxBytes: 32_768, leaseMs: LEASE_MS } });
     let brand: Integrator;
 
     beforeEach(async () => {
@@ -201,6 +268,146 @@ for (const dialect of testDialects()) {
       expect(other.status).toBe(422);
       const list = await request(t.server).get('/v10/bulk-operations').set(brand.headers);
       expect(list.body.bulk_operations).toHaveLength(1);
+    });
+
+    it('fails an operation whose chunk fails unexpectedly on every attempt, keeping the chunks before it', async () => {
+      const submitted = await submit(
+        t,
+        brand,
+        'customers.sync',
+        ndjson(Array.from({ length: 150 }, (_, i) => customer(i + 1))),
+      );
+      const id = submitted.body.bulk_operation.id;
+      // The first chunk applies; the second throws what no line explains (a bug), every time.
+      const deps = withCustomersApply(t, brand, (call, original) => async (input) => {
+        if (call > 1) throw new Error('an unforeseen failure');
+        return original(input);
+      });
+      await runAll(t, deps);
+
+      const read = await readOperation(t, brand, id);
+      expect(read).toMatchObject({
+        status: 'failed',
+        processed_lines: 100,
+        failed_lines: 0,
+        finished_at: expect.any(String),
+        error: { code: 'chunk_failed', first_line: 101, last_line: 150, message: expect.any(String) },
+      });
+      expect(read.error.message).not.toContain('unforeseen');
+      expect((await resultLines(t, brand, id)).map((r) => r['line'])).toEqual(
+        Array.from({ length: 100 }, (_, i) => i + 1),
+      );
+      const customers = await request(t.server).get('/v10/customers?limit=1').set(brand.headers);
+      expect(customers.body.total).toBe(100);
+      const finished = await finishedEvents(t, brand);
+      expect(finished).toHaveLength(1);
+      expect(finished[0].data.object).toMatchObject({ id, status: 'failed', processed_lines: 100, error: read.error });
+    });
+
+    it('does not count a storage outage against a chunk: the operation goes on after it', async () => {
+      const submitted = await submit(
+        t,
+        brand,
+        'customers.sync',
+        ndjson(Array.from({ length: 150 }, (_, i) => customer(i + 1))),
+      );
+      const id = submitted.body.bulk_operation.id;
+      const outages = BULK_CHUNK_MAX_ATTEMPTS + 2;
+      const deps = withCustomersApply(t, brand, (call, original) => async (input) => {
+        if (call > 1 && call <= 1 + outages) throw new DomainError('storage_unavailable', 'the database restarts');
+        return original(input);
+      });
+      for (let outage = 0; outage < outages; outage++) {
+        await expect(runAll(t, deps)).rejects.toMatchObject({ code: 'storage_unavailable' });
+        expect(await readOperation(t, brand, id)).toMatchObject({ status: 'running', processed_lines: 100 });
+        // The runner gives up for now; the operation is taken up again once its lease lapsed.
+        t.clock.advance(LEASE_MS + 1);
+      }
+      await runAll(t, deps);
+      expect(await readOperation(t, brand, id)).toMatchObject({
+        status: 'succeeded',
+        processed_lines: 150,
+        failed_lines: 0,
+        error: null,
+      });
+      expect((await resultLines(t, brand, id)).every((r) => r['status'] === 'ok')).toBe(true);
+    });
+
+    it('cancels while a chunk runs: the chunk finishes, and the answer and the event carry its counts', async () => {
+      const submitted = await submit(
+        t,
+        brand,
+        'customers.sync',
+        ndjson(Array.from({ length: 250 }, (_, i) => customer(i + 1))),
+      );
+      const id = submitted.body.bulk_operation.id;
+      let chunkStarted!: () => void;
+      const inChunk = new Promise<void>((resolve) => (chunkStarted = resolve));
+      let letChunkGo!: () => void;
+      const gate = new Promise<void>((resolve) => (letChunkGo = resolve));
+      // The first chunk stops inside its transaction (the operation already held) until the cancel has reached the storage.
+      const deps = withCustomersApply(t, brand, (call, original) => async (input) => {
+        if (call === 1) {
+          chunkStarted();
+          await gate;
+        }
+        return original(input);
+      });
+      const running = runAll(t, deps);
+      await inChunk;
+
+      const uow = t.storage.uow;
+      const run = uow.run.bind(uow);
+      let cancelReachedStorage!: () => void;
+      const cancelArrived = new Promise<void>((resolve) => (cancelReachedStorage = resolve));
+      uow.run = (work) => {
+        cancelReachedStorage();
+        return run(work);
+      };
+      const cancelling = request(t.server)
+        .post(`/v10/bulk-operations/${id}/cancel`)
+        .set(brand.headers)
+        .then((response) => response);
+      await cancelArrived;
+      uow.run = run;
+      letChunkGo();
+      const [cancelled] = await Promise.all([cancelling, running]);
+
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.bulk_operation).toMatchObject({ status: 'cancelled', processed_lines: 100 });
+      expect(await readOperation(t, brand, id)).toEqual(cancelled.body.bulk_operation);
+      const finished = await finishedEvents(t, brand);
+      expect(finished).toHaveLength(1);
+      expect(finished[0].data.object).toEqual(cancelled.body.bulk_operation);
+      expect(await resultLines(t, brand, id)).toHaveLength(100);
+      const customers = await request(t.server).get('/v10/customers?limit=1').set(brand.headers);
+      expect(customers.body.total).toBe(100);
+    });
+
+    it('sweeps an upload its process left half received, with its lines, once it is old enough', async () => {
+      // What a process killed in the middle of an upload leaves: an operation receiving, some lines.
+      const deps = { uow: t.storage.uow, clock: t.clock };
+      const abandoned = await startBulkUpload(deps, { brandId: brand.brandId, userId: null, type: 'customers.sync' });
+      await appendBulkUploadLines(deps, {
+        brandId: brand.brandId,
+        operationId: abandoned.id,
+        lines: [{ line: 1, text: JSON.stringify(customer(1)) }],
+      });
+      const queued = await submit(t, brand, 'customers.sync', ndjson([customer(2)]));
+
+      expect(await sweepAbandonedBulkUploads(deps)).toBe(0);
+      t.clock.advance(25 * 60 * 60 * 1000);
+      const recent = await startBulkUpload(deps, { brandId: brand.brandId, userId: null, type: 'customers.sync' });
+      expect(await sweepAbandonedBulkUploads(deps)).toBe(1);
+
+      const lines = await t.storage.uow.read((r) => r.bulkOperations.pendingLines(brand.brandId, abandoned.id, 0, 10));
+      expect(lines).toEqual([]);
+      expect(await t.storage.uow.run((tx) => tx.bulkOperations.queue(brand.brandId, abandoned.id, 1))).toBe(false);
+      expect(await t.storage.uow.run((tx) => tx.bulkOperations.queue(brand.brandId, recent.id, 0))).toBe(true);
+      const list = await request(t.server).get('/v10/bulk-operations').set(brand.headers);
+      expect(list.body.bulk_operations.map((o: { id: number }) => o.id).sort()).toEqual(
+        [queued.body.bulk_operation.id, recent.id].sort(),
+      );
     });
   });
 }

@@ -26,6 +26,8 @@ type Document = {
 
 const ROUTES = [
   'get /health',
+  'get /health/live',
+  'get /health/ready',
   'get /openapi.json',
   'get /v10/customers',
   'post /v10/customers',
@@ -153,6 +155,11 @@ const ROUTES = [
   'get /v10/production-order-delivery-notes',
   'get /3pl/production/orders/delivery-notes',
   'post /3pl/production/receive',
+  'post /v10/bulk-operations',
+  'get /v10/bulk-operations',
+  'get /v10/bulk-operations/{id}',
+  'get /v10/bulk-operations/{id}/results',
+  'post /v10/bulk-operations/{id}/cancel',
 ];
 
 // The document and the docs pages touch no SQL: one dialect. /health asks the database: every dialect.

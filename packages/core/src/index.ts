@@ -689,6 +689,7 @@ export { REQUEST_LOG_RETENTION_DAYS } from './identity/identity.entities';
 // Bulk operations: a whole file of sync items, uploaded once, run in chunks by any process with a lease, and reported line by line (DESIGN §16).
 export {
   BULK_CHUNK_LINES,
+  BULK_CHUNK_MAX_ATTEMPTS,
   BULK_OPERATION_STATUSES,
   BULK_OPERATION_TYPES,
   FINISHED_BULK_OPERATION_STATUSES,
@@ -697,12 +698,17 @@ export {
 export type {
   BulkLineResult,
   BulkOperation,
+  BulkOperationError,
   BulkOperationLease,
   BulkOperationLine,
   BulkOperationStatus,
   BulkOperationType,
 } from './bulk-operations/bulk-operation.entities';
-export type { BulkOperationRepositories, BulkOperationRepository } from './bulk-operations/bulk-operation.ports';
+export type {
+  BulkOperationEnding,
+  BulkOperationRepositories,
+  BulkOperationRepository,
+} from './bulk-operations/bulk-operation.ports';
 export type {
   AnnouncingRepositories,
   BulkItemApplier,
@@ -720,4 +726,8 @@ export { listBulkOperations } from './bulk-operations/list-bulk-operations';
 export { readBulkOperationResults } from './bulk-operations/read-bulk-operation-results';
 export { cancelBulkOperation } from './bulk-operations/cancel-bulk-operation';
 export { runNextBulkOperation } from './bulk-operations/run-next-bulk-operation';
+export {
+  ABANDONED_BULK_UPLOAD_HOURS,
+  sweepAbandonedBulkUploads,
+} from './bulk-operations/sweep-abandoned-bulk-uploads';
 export type { BulkRunInput, BulkRunnerDeps } from './bulk-operations/run-next-bulk-operation';

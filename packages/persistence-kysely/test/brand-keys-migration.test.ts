@@ -116,7 +116,10 @@ for (const dialect of testDialects()) {
         const seconds = (performance.now() - started) / 1000;
 
         const after = await everyRow(database.admin, dialect);
-        expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
+        // Every table kept; the tables later migrations add (bulk operations, 0020) start empty.
+        expect(Object.keys(before).filter((table) => !(table in after))).toEqual([]);
+        for (const table of Object.keys(after).filter((name) => !(name in before)))
+          expect({ table, rows: after[table] }).toEqual({ table, rows: [] });
         for (const table of Object.keys(before))
           expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
         // The look-ups were filled from the rows: every token, client id and public link finds its brand.

@@ -18,23 +18,33 @@ export interface BulkRunnerOptions {
   idleMs?: number;
 }
 
+/** What `runNextBulkOperation` runs on in this app: the storage, and the syncs joining each chunk's transaction. */
+export function bulkRunnerDeps(
+  options: Pick<BulkRunnerOptions, 'storage' | 'clock' | 'images'> & Partial<Pick<BulkRunnerOptions, 'logger'>>,
+): BulkRunnerDeps {
+  const uow = new SharingUnitOfWork(options.storage.uow, requestTransactions);
+  const { logger } = options;
+  return {
+    uow: options.storage.uow,
+    transactions: requestTransactions,
+    clock: options.clock,
+    appliers: bulkItemAppliers({ uow, clock: options.clock, images: options.images }),
+    ...(logger && {
+      chunkFailed: ({ error, operation, firstLine, attempts }) =>
+        logger.error(
+          { err: error, bulkOperationId: operation.id, brandId: operation.brandId, firstLine, attempts },
+          'a chunk of a bulk operation failed; it is tried again, and the operation fails after too many attempts',
+        ),
+    }),
+  };
+}
+
 /**
  * Runs queued bulk operations in this process until stopped (DESIGN §16): every API process runs
  * one, and `brand worker` does too; claims are leases, so they share the operations and one that
  * dies leaves its operation to another after the lease. `stop()` lets the chunk under way commit,
  * then gives the operation back at once.
  */
-/** What `runNextBulkOperation` runs on in this app: the storage, and the syncs joining each chunk's transaction. */
-export function bulkRunnerDeps(options: Pick<BulkRunnerOptions, 'storage' | 'clock' | 'images'>): BulkRunnerDeps {
-  const uow = new SharingUnitOfWork(options.storage.uow, requestTransactions);
-  return {
-    uow: options.storage.uow,
-    transactions: requestTransactions,
-    clock: options.clock,
-    appliers: bulkItemAppliers({ uow, clock: options.clock, images: options.images }),
-  };
-}
-
 export function startBulkRunner(options: BulkRunnerOptions): { stop(): Promise<void> } {
   installValidationFastPath();
   const owner = `bulk-${randomUUID()}`;

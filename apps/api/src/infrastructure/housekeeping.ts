@@ -6,6 +6,7 @@ import {
   pruneEvents,
   pruneIdempotencyKeys,
   pruneRequestLog,
+  sweepAbandonedBulkUploads,
   sweepExpiredCredentials,
 } from '@brand/core';
 import { Logger } from 'pino';
@@ -18,7 +19,7 @@ const FIRST_PASS_AFTER_MS = 60 * 1000;
 /** What the housekeeping deletes from. */
 export type HousekeepingRepositories = Pick<
   Repositories,
-  'events' | 'webhookDeliveries' | 'requestLogs' | 'idempotencyKeys'
+  'events' | 'webhookDeliveries' | 'requestLogs' | 'idempotencyKeys' | 'bulkOperations'
 > &
   CredentialSweepRepositories;
 
@@ -31,7 +32,8 @@ interface HousekeepingJob {
 /**
  * Keeps the tables that grow on their own to their retention: every API process (and `brand
  * worker`), an hour apart, deletes the events past `EVENT_RETENTION_DAYS` with their deliveries,
- * the requests past `requestLogRetentionDays`, the idempotency keys past their 24 hours, and the credentials nothing accepts any more
+ * the requests past `requestLogRetentionDays`, the idempotency keys past their 24 hours, the bulk uploads a killed process left half
+ * received (`sweepAbandonedBulkUploads`), and the credentials nothing accepts any more
  * (`sweepExpiredCredentials`: ended sessions, codes, grants and tokens, closed throttle windows).
  * Each job deletes in short batches, so a pass never holds the database for long. Several
  * processes doing so at once only find less to delete; a job that fails (the database away) is
@@ -56,6 +58,10 @@ export function startHousekeeping(deps: {
     {
       deleted: 'idempotency keys past their 24 hours',
       run: async () => ({ idempotencyKeys: await pruneIdempotencyKeys(deps) }),
+    },
+    {
+      deleted: 'abandoned bulk uploads',
+      run: async () => ({ bulkUploads: await sweepAbandonedBulkUploads(deps) }),
     },
     {
       deleted: 'expired credentials',

@@ -1,6 +1,21 @@
-import { BULK_OPERATION_STATUSES, BULK_OPERATION_TYPES, BulkOperation } from '@brand/core';
+import { BULK_CHUNK_MAX_ATTEMPTS, BULK_OPERATION_STATUSES, BULK_OPERATION_TYPES, BulkOperation } from '@brand/core';
 import { Static, Type } from '@sinclair/typebox';
 import { component, dateTime, integer, nullable, oneOfValues } from '../http/wire-schema';
+
+export const BulkOperationErrorSchema = component(
+  'BulkOperationError',
+  Type.Object(
+    {
+      code: Type.Literal('chunk_failed'),
+      message: Type.String(),
+      first_line: integer('The first line of the chunk that could not be applied'),
+      last_line: integer('Its last line: the lines before first_line were applied, the others were not run'),
+    },
+    {
+      description: `Why the operation failed: one chunk of lines could not be applied after ${BULK_CHUNK_MAX_ATTEMPTS} attempts (an unexpected error, not a refused line)`,
+    },
+  ),
+);
 
 export const BulkOperationSchema = component(
   'BulkOperation',
@@ -17,6 +32,7 @@ export const BulkOperationSchema = component(
     created_at: dateTime(),
     started_at: nullable(dateTime()),
     finished_at: nullable(dateTime()),
+    error: nullable(BulkOperationErrorSchema),
   }),
 );
 export type BulkOperationWire = Static<typeof BulkOperationSchema>;
@@ -33,5 +49,11 @@ export function presentBulkOperation(operation: BulkOperation): BulkOperationWir
     created_at: operation.createdAt,
     started_at: operation.startedAt,
     finished_at: operation.finishedAt,
+    error: operation.error && {
+      code: operation.error.code,
+      message: operation.error.message,
+      first_line: operation.error.firstLine,
+      last_line: operation.error.lastLine,
+    },
   };
 }

@@ -80,6 +80,7 @@ for (const dialect of testDialects()) {
         created_at: expect.any(String),
         started_at: expect.any(String),
         finished_at: expect.any(String),
+        error: null,
       });
       expect(outcome['lines_per_second']).toEqual(expect.any(Number));
       const storage = await db.storage();

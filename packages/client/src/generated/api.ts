@@ -20,6 +20,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["getHealthLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and its schema is current */
+        get: operations["getHealthReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -4262,6 +4296,17 @@ export interface components {
             started_at: string | null;
             /** Format: date-time */
             finished_at: string | null;
+            error: components["schemas"]["BulkOperationError"] | null;
+        };
+        /** @description Why the operation failed: one chunk of lines could not be applied after 3 attempts (an unexpected error, not a refused line) */
+        BulkOperationError: {
+            /** @constant */
+            code: "chunk_failed";
+            message: string;
+            /** @description The first line of the chunk that could not be applied */
+            first_line: number;
+            /** @description Its last line: the lines before first_line were applied, the others were not run */
+            last_line: number;
         };
         ClaimCause: {
             id: number;
@@ -5774,6 +5819,58 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The service and its database answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealthLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers; says nothing about the database (see /health/ready) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealthReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answered within 2 s and has run every migration of this build. Otherwise 503 storage_unavailable with Retry-After. On a full disk the database still serves reads, so this stays 200 (writes answer 503 one by one) */
             200: {
                 headers: {
                     [name: string]: unknown;

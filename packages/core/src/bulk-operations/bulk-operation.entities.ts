@@ -23,6 +23,25 @@ export const FINISHED_BULK_OPERATION_STATUSES: readonly BulkOperationStatus[] = 
 /** Items per chunk: each chunk is one transaction of the sync, with its results and progress. */
 export const BULK_CHUNK_LINES = 100;
 
+/**
+ * How many times one chunk may fail unexpectedly (not a line refused: a bug, a constraint the
+ * sync did not foresee) before the operation is `failed`, rather than retried forever. An outage
+ * of the storage is not counted: the chunk is retried once the storage is back.
+ */
+export const BULK_CHUNK_MAX_ATTEMPTS = 3;
+
+/**
+ * Why an operation `failed`: the chunk that could not be applied. Lines before `firstLine` were
+ * applied and have their results; that chunk and the lines after it were not run. The message
+ * names no internals (they go to the log).
+ */
+export interface BulkOperationError {
+  code: 'chunk_failed';
+  message: string;
+  firstLine: number;
+  lastLine: number;
+}
+
 /** A file of sync items submitted at once and run in the background (DESIGN §16), with its progress. */
 export interface BulkOperation {
   id: number;
@@ -37,6 +56,8 @@ export interface BulkOperation {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** Set when the operation `failed`; null otherwise. */
+  error: BulkOperationError | null;
 }
 
 /** One input line, as stored on upload (`text` is the line as sent, without its line break). */

@@ -1,5 +1,18 @@
 import { ListQuery, ListRows } from '../listing/list-query';
-import { BulkLineResult, BulkOperation, BulkOperationLease, BulkOperationLine } from './bulk-operation.entities';
+import {
+  BulkLineResult,
+  BulkOperation,
+  BulkOperationError,
+  BulkOperationLease,
+  BulkOperationLine,
+} from './bulk-operation.entities';
+
+/** How an operation ends: its final status, when, and for `failed` why. */
+export interface BulkOperationEnding {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  finishedAt: string;
+  error: BulkOperationError | null;
+}
 
 /**
  * Bulk operations and their lines (DESIGN §16). An operation is stored while its upload streams in
@@ -8,12 +21,13 @@ import { BulkLineResult, BulkOperation, BulkOperationLease, BulkOperationLine } 
  * its operation to lapse, and another takes it over from the last chunk it committed.
  *
  * @example
- * const op = await tx.bulkOperations.claimNext(now, { owner, until });
- * if (op) {
- *   const lines = await tx.bulkOperations.pendingLines(op.brandId, op.id, 100);
- *   // apply them, then in the same transaction:
+ * const op = await uow.run((tx) => tx.bulkOperations.claimNext(now, { owner, until }));
+ * const lines = await uow.read((r) => r.bulkOperations.pendingLines(op.brandId, op.id, 0, 100));
+ * await uow.run(async (tx) => {
+ *   if (!(await tx.bulkOperations.hold(op.brandId, op.id, { owner, until }))) return; // cancelled or taken over
+ *   // apply the lines, then in the same transaction:
  *   await tx.bulkOperations.recordChunk(op.brandId, op.id, { owner, until }, results);
- * }
+ * });
  */
 export interface BulkOperationRepository {
   /** Stores a new operation (an upload starting: `receiving`, no lines yet). */
@@ -30,20 +44,36 @@ export interface BulkOperationRepository {
   findByIdAnyBrand(id: number): Promise<BulkOperation | null>;
   /** A page of the brand's operations, keys of `bulkOperationListDefinition` (uploads under way left out). */
   list(brandId: number, query: ListQuery): Promise<ListRows<BulkOperation>>;
-  /** Stores the status and times of an operation (a cancel, a finish), keeping its counters and lease. */
-  saveStatus(operation: BulkOperation): Promise<void>;
+  /**
+   * Ends an operation that has not ended (queued or running) with `ending`, keeping its counters
+   * and lease; false when it had already ended (or is an upload under way). It waits for a chunk
+   * under way (`hold` locks the row), so what is read after it in the same transaction holds that
+   * chunk's counts: the final ones.
+   */
+  markFinished(brandId: number, id: number, ending: BulkOperationEnding): Promise<boolean>;
   /**
    * Takes one operation to run, of any brand: first a running one whose lease lapsed (its holder
    * died), else the oldest queued one whose brand runs no operation of its type; marks it running
    * under `lease`. Null when there is none. In the caller's transaction.
    */
   claimNext(now: string, lease: BulkOperationLease): Promise<BulkOperation | null>;
-  /** Up to `limit` lines without a result yet, in line order: where the operation goes on. */
-  pendingLines(brandId: number, operationId: number, limit: number): Promise<BulkOperationLine[]>;
   /**
-   * Stores a chunk's results, adds them to the operation's counters and renews the lease, if
-   * `lease.owner` still holds it. False when another process took the operation over: the caller
-   * must then roll back, so no chunk is applied twice.
+   * Up to `limit` lines after line `afterLine` without a result yet, in line order: where the
+   * operation goes on. The runner passes the last line it committed, so a chunk reads only its own.
+   */
+  pendingLines(brandId: number, operationId: number, afterLine: number, limit: number): Promise<BulkOperationLine[]>;
+  /**
+   * The first step of a chunk's transaction: renews `lease` and locks the operation's row until
+   * that transaction ends, if `lease.owner` still holds it and it is still running. False when
+   * it was cancelled or taken over: nothing of the chunk may then be written. The lock is what
+   * makes a cancel wait for the chunk under way, and other claimers pass over the row meanwhile.
+   */
+  hold(brandId: number, operationId: number, lease: BulkOperationLease): Promise<boolean>;
+  /**
+   * Stores a chunk's results (in one statement), adds them to the operation's counters, clears
+   * its count of failed attempts and renews the lease, if `lease.owner` still holds it. False
+   * when another process took the operation over: the caller must then roll back, so no chunk is
+   * applied twice.
    */
   recordChunk(
     brandId: number,
@@ -51,10 +81,22 @@ export interface BulkOperationRepository {
     lease: BulkOperationLease,
     results: readonly BulkLineResult[],
   ): Promise<boolean>;
+  /**
+   * Counts a failed attempt at the operation's next chunk (its own transaction: the chunk's rolled
+   * back); answers the attempts so far, or null when `lease.owner` no longer holds it running.
+   */
+  recordChunkFailure(brandId: number, operationId: number, lease: BulkOperationLease): Promise<number | null>;
   /** Ends `owner`'s lease on the operation (it finished, was cancelled, or its process stops). */
   releaseLease(brandId: number, operationId: number, owner: string): Promise<void>;
   /** Up to `limit` results after line `afterLine`, in line order (lines not yet run are left out). */
   results(brandId: number, operationId: number, afterLine: number, limit: number): Promise<BulkLineResult[]>;
+  /**
+   * Deletes up to `limit` lines of uploads that began before `before` and never completed (their
+   * process died while receiving), every brand's; answers how many. Their operations go after.
+   */
+  deleteAbandonedUploadLines(before: string, limit: number): Promise<number>;
+  /** Deletes up to `limit` uploads that began before `before` and never completed (lines first: see above). */
+  deleteAbandonedUploads(before: string, limit: number): Promise<number>;
 }
 
 /** The bulk operations module's repositories; the declaration below adds them to `Repositories`. */

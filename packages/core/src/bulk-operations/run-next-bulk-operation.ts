@@ -6,8 +6,10 @@ import { Repositories, UnitOfWork } from '../shared/unit-of-work.ports';
 import { BulkItemApplier, BulkItemAppliers, BulkLineErrors } from './bulk-item-applier.ports';
 import {
   BULK_CHUNK_LINES,
+  BULK_CHUNK_MAX_ATTEMPTS,
   BulkLineResult,
   BulkOperation,
+  BulkOperationError,
   BulkOperationLease,
   BulkOperationLine,
 } from './bulk-operation.entities';
@@ -24,6 +26,8 @@ export interface BulkRunnerDeps {
   transactions: AmbientContext<SharedTransaction>;
   clock: Clock;
   appliers: BulkItemAppliers;
+  /** Told of every unexpected failure of a chunk (the operation only shows a generic error): for the log. */
+  chunkFailed?: (failure: { error: unknown; operation: BulkOperation; firstLine: number; attempts: number }) => void;
 }
 
 /** Who runs, and for how long a claim holds. */
@@ -36,19 +40,25 @@ export interface BulkRunInput {
   stopping?: () => boolean;
 }
 
-/** A chunk's transaction found that another runner took the operation over: nothing of it may commit. */
-class LeaseLost extends Error {}
+/** A chunk's transaction found the operation cancelled or taken over by another runner: nothing of it may commit. */
+class NoLongerHeld extends Error {}
 
-/** How often a chunk meeting write conflicts runs again before the operation is left for later. */
-const MAX_CHUNK_ATTEMPTS = 5;
+/** How often a chunk meeting write conflicts runs again before it counts as a failed attempt. */
+const MAX_CHUNK_CONFLICTS = 5;
+
+/** Whether a failure is the storage being away, which says nothing about the chunk: it is retried after the outage. */
+const isStorageOutage = (error: unknown): boolean => isDomainError(error) && error.code === 'storage_unavailable';
 
 /**
  * Takes one operation to run (DESIGN §16), a queued one or one whose runner died, and runs it
  * chunk by chunk to its end: lines of at most `BULK_CHUNK_LINES`, each chunk in one transaction
  * with the sync's rules and events, its lines' results and the progress. A line that is not JSON
- * or that the sync refuses fails alone; the others of its chunk apply. Between chunks the
- * operation is read again, so a cancel stops it after the chunk under way. When every line ran it
- * `succeeded` and `bulk_operation.finished` is announced. Answers whether there was one to run.
+ * or that the sync refuses fails alone; the others of its chunk apply. Each chunk's transaction
+ * first holds the operation (`hold`), so a cancel stops it after the chunk under way. A chunk
+ * that fails unexpectedly is tried again, and after `BULK_CHUNK_MAX_ATTEMPTS` the operation is
+ * `failed`; an outage of the storage is thrown to the caller and counts nothing (the operation is
+ * taken up again after its lease). When every line ran it `succeeded`; either end announces
+ * `bulk_operation.finished`. Answers whether there was one to run.
  */
 export async function runNextBulkOperation(deps: BulkRunnerDeps, input: BulkRunInput): Promise<boolean> {
   const lease = (): BulkOperationLease => ({
@@ -60,39 +70,73 @@ export async function runNextBulkOperation(deps: BulkRunnerDeps, input: BulkRunI
   const { brandId, id } = claimed;
   const release = () => deps.uow.run((tx) => tx.bulkOperations.releaseLease(brandId, id, input.owner));
   const applier = deps.appliers[claimed.type];
+  // The last line this runner committed: each chunk reads only its own lines, never the done ones.
+  let afterLine = 0;
   for (;;) {
     if (input.stopping?.()) {
       await release();
       return true;
     }
-    const lines = await deps.uow.read((repos) => repos.bulkOperations.pendingLines(brandId, id, BULK_CHUNK_LINES));
+    const lines = await deps.uow.read((repos) =>
+      repos.bulkOperations.pendingLines(brandId, id, afterLine, BULK_CHUNK_LINES),
+    );
     if (lines.length === 0) {
-      await finish(deps, claimed, lease);
+      await end(deps, claimed, lease(), null);
       return true;
     }
-    if (!(await runChunk(deps, claimed, applier, lines, lease))) return true;
-    const current = await deps.uow.read((repos) => repos.bulkOperations.findById(brandId, id));
-    if (current?.status !== 'running') {
+    let held: boolean;
+    try {
+      held = await runChunk(deps, claimed, applier, lines, lease);
+    } catch (error) {
+      if (isStorageOutage(error)) throw error;
+      const attempts = await deps.uow.run((tx) => tx.bulkOperations.recordChunkFailure(brandId, id, lease()));
+      const firstLine = lines[0]!.line;
+      deps.chunkFailed?.({ error, operation: claimed, firstLine, attempts: attempts ?? 0 });
+      if (attempts === null) {
+        await release();
+        return true;
+      }
+      if (attempts < BULK_CHUNK_MAX_ATTEMPTS) continue;
+      const lastLine = lines[lines.length - 1]!.line;
+      await end(deps, claimed, lease(), {
+        code: 'chunk_failed',
+        message: `lines ${firstLine} to ${lastLine} could not be applied (${attempts} attempts); the lines before them were applied, they and the lines after them were not run`,
+        firstLine,
+        lastLine,
+      });
+      return true;
+    }
+    if (!held) {
       await release();
       return true;
     }
+    afterLine = lines[lines.length - 1]!.line;
   }
 }
 
-/** Ends an operation whose every line ran, if this runner still holds it and nobody cancelled it. */
-async function finish(deps: BulkRunnerDeps, claimed: BulkOperation, lease: () => BulkOperationLease): Promise<void> {
+/**
+ * Ends the operation this runner holds: `succeeded` (every line ran) or, with `error`, `failed`;
+ * announces it with its final counts and gives up the lease. Nothing when it was cancelled or
+ * taken over meanwhile.
+ */
+async function end(
+  deps: BulkRunnerDeps,
+  claimed: BulkOperation,
+  lease: BulkOperationLease,
+  error: BulkOperationError | null,
+): Promise<void> {
+  const { brandId, id } = claimed;
   await deps.uow.run(async (tx) => {
-    const { brandId, id } = claimed;
-    const held = lease();
-    if (!(await tx.bulkOperations.recordChunk(brandId, id, held, []))) return;
-    const operation = await tx.bulkOperations.findById(brandId, id);
-    if (operation?.status === 'running') {
-      const now = deps.clock.now();
-      const succeeded: BulkOperation = { ...operation, status: 'succeeded', finishedAt: now };
-      await tx.bulkOperations.saveStatus(succeeded);
-      await recordEvents(tx, brandId, now, [{ type: 'bulk_operation.finished', object: succeeded }]);
-    }
-    await tx.bulkOperations.releaseLease(brandId, id, held.owner);
+    if (!(await tx.bulkOperations.hold(brandId, id, lease))) return;
+    const now = deps.clock.now();
+    await tx.bulkOperations.markFinished(brandId, id, {
+      status: error ? 'failed' : 'succeeded',
+      finishedAt: now,
+      error,
+    });
+    const finished = await tx.bulkOperations.findById(brandId, id);
+    if (finished) await recordEvents(tx, brandId, now, [{ type: 'bulk_operation.finished', object: finished }]);
+    await tx.bulkOperations.releaseLease(brandId, id, lease.owner);
   });
 }
 
@@ -122,7 +166,8 @@ function refusalsByItem(refusal: DomainError, count: number): Map<number, Domain
 /**
  * Runs one chunk in one transaction. The lines the sync refuses are taken out and the rest tried
  * again, so the chunk that commits holds every line's result; a refusal that names no item is
- * narrowed down by running the chunk's lines one at a time. False when the lease was lost.
+ * narrowed down by running the chunk's lines one at a time. False when the operation was
+ * cancelled or taken over (nothing of the chunk committed).
  */
 async function runChunk(
   deps: BulkRunnerDeps,
@@ -142,6 +187,9 @@ async function runChunk(
     const shared = new SharedTransaction(deps.uow);
     try {
       await deps.transactions.run(shared, async () => {
+        // First, so the row stays locked for the chunk: a cancel waits for it, a claimer passes it by.
+        if (!(await shared.join((tx) => tx.bulkOperations.hold(operation.brandId, operation.id, lease()))))
+          throw new NoLongerHeld();
         const ids =
           candidates.length === 0
             ? []
@@ -159,15 +207,15 @@ async function runChunk(
         const held = await shared.join((tx) =>
           tx.bulkOperations.recordChunk(operation.brandId, operation.id, lease(), results),
         );
-        if (!held) throw new LeaseLost();
+        if (!held) throw new NoLongerHeld();
       });
       await shared.commit();
       return true;
     } catch (error) {
       await shared.rollback();
-      if (error instanceof LeaseLost) return false;
-      if (error instanceof TransactionMustRestart && ++conflicts < MAX_CHUNK_ATTEMPTS) continue;
-      if (!isDomainError(error) || candidates.length === 0) throw error;
+      if (error instanceof NoLongerHeld) return false;
+      if (error instanceof TransactionMustRestart && ++conflicts < MAX_CHUNK_CONFLICTS) continue;
+      if (!isDomainError(error) || isStorageOutage(error) || candidates.length === 0) throw error;
       const byItem = refusalsByItem(error, candidates.length);
       if (byItem) {
         for (const [index, refusal] of byItem) failed.set(candidates[index]!.line, applier.describe(refusal));

@@ -28,6 +28,7 @@ export async function startBulkUpload(
       createdAt: deps.clock.now(),
       startedAt: null,
       finishedAt: null,
+      error: null,
     };
     await tx.bulkOperations.insert(operation);
     return operation;

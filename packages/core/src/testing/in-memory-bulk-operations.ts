@@ -4,7 +4,7 @@ import { BulkOperationRepositories } from '../bulk-operations/bulk-operation.por
 import { listInMemory } from '../listing/in-memory-list';
 import { InMemoryFactories } from './in-memory-factories';
 
-type StoredOperation = BulkOperation & { leaseOwner: string | null; leaseUntil: string | null };
+type StoredOperation = BulkOperation & { leaseOwner: string | null; leaseUntil: string | null; chunkAttempts: number };
 
 /** Bulk operations in memory, with the semantics of the SQL adapters (leases, hidden uploads). */
 export interface BulkOperationsState {
@@ -17,8 +17,14 @@ export function emptyBulkOperationsState(): BulkOperationsState {
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
-const shown = ({ leaseOwner: _owner, leaseUntil: _until, ...operation }: StoredOperation): BulkOperation =>
-  clone(operation);
+const shown = ({
+  leaseOwner: _owner,
+  leaseUntil: _until,
+  chunkAttempts: _attempts,
+  ...operation
+}: StoredOperation): BulkOperation => clone(operation);
+
+const isAbandoned = (o: StoredOperation, before: string) => o.status === 'receiving' && o.createdAt < before;
 
 export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepositories, BulkOperationsState> = {
   bulkOperations: (s) => {
@@ -27,9 +33,13 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       s()
         .bulkOperationLines.filter((l) => l.brandId === brandId && l.operationId === id)
         .sort((a, b) => a.line - b.line);
+    const heldBy = (brandId: number, id: number, owner: string) => {
+      const operation = find(brandId, id);
+      return operation?.status === 'running' && operation.leaseOwner === owner ? operation : undefined;
+    };
     return {
       async insert(operation) {
-        s().bulkOperations.push({ ...clone(operation), leaseOwner: null, leaseUntil: null });
+        s().bulkOperations.push({ ...clone(operation), leaseOwner: null, leaseUntil: null, chunkAttempts: 0 });
       },
       async appendLines(brandId, operationId, lines) {
         for (const line of lines) s().bulkOperationLines.push({ ...line, brandId, operationId, result: null });
@@ -63,14 +73,11 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         );
         return { rows: clone(rows), total };
       },
-      async saveStatus(operation) {
-        const stored = find(operation.brandId, operation.id);
-        if (stored)
-          Object.assign(stored, {
-            status: operation.status,
-            startedAt: operation.startedAt,
-            finishedAt: operation.finishedAt,
-          });
+      async markFinished(brandId, id, ending) {
+        const stored = find(brandId, id);
+        if (stored?.status !== 'queued' && stored?.status !== 'running') return false;
+        Object.assign(stored, clone(ending));
+        return true;
       },
       async claimNext(now, lease) {
         const all = [...s().bulkOperations].sort((a, b) => a.id - b.id);
@@ -86,11 +93,23 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         });
         return shown(next);
       },
-      async pendingLines(brandId, operationId, limit) {
+      async pendingLines(brandId, operationId, afterLine, limit) {
         return linesOf(brandId, operationId)
-          .filter((l) => l.result === null)
+          .filter((l) => l.line > afterLine && l.result === null)
           .slice(0, limit)
           .map(({ line, text }) => ({ line, text }));
+      },
+      async hold(brandId, operationId, lease) {
+        const operation = heldBy(brandId, operationId, lease.owner);
+        if (!operation) return false;
+        operation.leaseUntil = lease.until;
+        return true;
+      },
+      async recordChunkFailure(brandId, operationId, lease) {
+        const operation = heldBy(brandId, operationId, lease.owner);
+        if (!operation) return null;
+        operation.leaseUntil = lease.until;
+        return ++operation.chunkAttempts;
       },
       async recordChunk(brandId, operationId, lease, results) {
         const operation = find(brandId, operationId);
@@ -103,6 +122,7 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         operation.processedLines += results.length;
         operation.failedLines += results.filter((r) => r.status === 'failed').length;
         operation.leaseUntil = lease.until;
+        operation.chunkAttempts = 0;
         return true;
       },
       async releaseLease(brandId, operationId, owner) {
@@ -116,6 +136,29 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
             .slice(0, limit)
             .map((l) => l.result!),
         );
+      },
+      async deleteAbandonedUploadLines(before, limit) {
+        const abandoned = new Set(
+          s()
+            .bulkOperations.filter((o) => isAbandoned(o, before))
+            .map((o) => `${o.brandId}:${o.id}`),
+        );
+        const doomed = new Set(
+          s()
+            .bulkOperationLines.filter((l) => abandoned.has(`${l.brandId}:${l.operationId}`))
+            .slice(0, limit),
+        );
+        s().bulkOperationLines = s().bulkOperationLines.filter((l) => !doomed.has(l));
+        return doomed.size;
+      },
+      async deleteAbandonedUploads(before, limit) {
+        const doomed = new Set(
+          s()
+            .bulkOperations.filter((o) => isAbandoned(o, before))
+            .slice(0, limit),
+        );
+        s().bulkOperations = s().bulkOperations.filter((o) => !doomed.has(o));
+        return doomed.size;
       },
     };
   },

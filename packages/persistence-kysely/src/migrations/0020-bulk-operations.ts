@@ -29,6 +29,8 @@ export function bulkOperationsMigration(dialect: Dialect): Migration {
         .addColumn('failed_lines', 'integer', (c) => c.notNull())
         .addColumn('lease_owner', 'text')
         .addColumn('lease_until', 'text')
+        .addColumn('chunk_attempts', 'integer', (c) => c.notNull())
+        .addColumn('error', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('started_at', 'text')
         .addColumn('finished_at', 'text')

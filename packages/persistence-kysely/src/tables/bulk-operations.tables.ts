@@ -1,6 +1,8 @@
 /**
  * Bulk operations (DESIGN §16), keyed (brand_id, id); the runner holding one is `lease_owner`
  * until `lease_until`. `status` includes `receiving`, an upload still streaming in.
+ * `chunk_attempts` counts the failed attempts at the next chunk (cleared by each chunk that
+ * commits); `error` (JSON) says why an operation `failed`.
  */
 export interface BulkOperationsTable {
   brand_id: number;
@@ -13,6 +15,8 @@ export interface BulkOperationsTable {
   failed_lines: number;
   lease_owner: string | null;
   lease_until: string | null;
+  chunk_attempts: number;
+  error: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

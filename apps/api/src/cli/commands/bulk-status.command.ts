@@ -28,7 +28,10 @@ export const bulkStatusCommand: CliCommand<BulkStatusOptions> = {
       text:
         `Bulk operation ${shown.id} (${shown.type}) of brand ${operation.brandId}: ${shown.status}, ` +
         `${shown.processed_lines} of ${shown.total_lines} lines done, ${shown.failed_lines} failed; ` +
-        `created ${shown.created_at}, started ${shown.started_at ?? '–'}, finished ${shown.finished_at ?? '–'}.`,
+        `created ${shown.created_at}, started ${shown.started_at ?? '–'}, finished ${shown.finished_at ?? '–'}.` +
+        (operation.error
+          ? `\nIt stopped at lines ${operation.error.firstLine}–${operation.error.lastLine}: ${operation.error.message}`
+          : ''),
     };
   },
 };

@@ -89,6 +89,9 @@ export const importCommand: CliCommand<ImportOptions> = {
         `Bulk operation ${operation.id} (${operation.type}) of brand ${operation.brandId} ${operation.status}: ` +
           `${operation.processedLines} of ${operation.totalLines} lines done, ${operation.failedLines} failed, ` +
           `in ${formatDuration(seconds)}${rate === null ? '' : ` (${Math.round(rate)} lines/s)`}.`,
+        ...(operation.error
+          ? [`It stopped at lines ${operation.error.firstLine}–${operation.error.lastLine}: ${operation.error.message}`]
+          : []),
         `The report of every line: GET /v10/bulk-operations/${operation.id}/results; again: pnpm brand bulk-status ${operation.id}`,
       ].join('\n'),
     };

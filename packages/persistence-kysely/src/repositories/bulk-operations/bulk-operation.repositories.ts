@@ -1,6 +1,7 @@
 import {
   BulkLineResult,
   BulkOperation,
+  BulkOperationError,
   BulkOperationRepositories,
   BulkOperationRepository,
   BulkOperationStatus,
@@ -11,6 +12,7 @@ import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-s
 import { BulkOperationsTable } from '../../tables/bulk-operations.tables';
 import { withinBrand } from '../../brand-session';
 import { readInAnyBrand } from '../brand-lookups';
+import { deleteAtMost } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories } from '../executor';
 import { fromJson, toJson } from '../json-columns';
@@ -38,6 +40,7 @@ const rowToOperation = (r: Selectable<BulkOperationsTable>): BulkOperation => ({
   createdAt: r.created_at,
   startedAt: r.started_at,
   finishedAt: r.finished_at,
+  error: fromJson<BulkOperationError | null>(r.error, null),
 });
 
 export function bulkOperationRepository(executor: Executor): BulkOperationRepository {
@@ -115,6 +118,8 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
           failed_lines: o.failedLines,
           lease_owner: null,
           lease_until: null,
+          chunk_attempts: 0,
+          error: o.error === null ? null : toJson(o.error),
           created_at: o.createdAt,
           started_at: o.startedAt,
           finished_at: o.finishedAt,
@@ -179,13 +184,21 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
       const { rows, total } = await fetchListPage(executor, OPERATION_LIST, brandId, shown);
       return { rows: rows.map(rowToOperation), total };
     },
-    async saveStatus(o) {
-      await db
+    async markFinished(brandId, id, ending) {
+      // A plain conditional update: on Postgres it waits for the row a chunk holds and then
+      // re-checks the status against the chunk's commit.
+      const result = await db
         .updateTable('bulk_operations')
-        .set({ status: o.status, started_at: o.startedAt, finished_at: o.finishedAt })
-        .where('brand_id', '=', o.brandId)
-        .where('id', '=', o.id)
-        .execute();
+        .set({
+          status: ending.status,
+          finished_at: ending.finishedAt,
+          error: ending.error === null ? null : toJson(ending.error),
+        })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     async claimNext(now, lease) {
       // Brand by brand (DESIGN §9: no multi-brand FOR UPDATE), from one picked at random so a
@@ -199,27 +212,52 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
       }
       return null;
     },
-    async pendingLines(brandId, operationId, limit) {
+    async pendingLines(brandId, operationId, afterLine, limit) {
       const rows = await db
         .selectFrom('bulk_operation_lines')
         .select(['line', 'body'])
         .where('brand_id', '=', brandId)
         .where('operation_id', '=', operationId)
+        .where('line', '>', afterLine)
         .where('result_status', 'is', null)
         .orderBy('line')
         .limit(limit)
         .execute();
       return rows.map((r) => ({ line: Number(r.line), text: r.body }));
     },
+    async hold(brandId, operationId, lease) {
+      const held = await db
+        .updateTable('bulk_operations')
+        .set({ lease_until: lease.until })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', operationId)
+        .where('lease_owner', '=', lease.owner)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(held.numUpdatedRows) > 0;
+    },
+    async recordChunkFailure(brandId, operationId, lease) {
+      const row = await db
+        .updateTable('bulk_operations')
+        .set({ chunk_attempts: sql`chunk_attempts + 1`, lease_until: lease.until })
+        .where('brand_id', '=', brandId)
+        .where('id', '=', operationId)
+        .where('lease_owner', '=', lease.owner)
+        .where('status', '=', 'running')
+        .returning('chunk_attempts')
+        .executeTakeFirst();
+      return row ? Number(row.chunk_attempts) : null;
+    },
     async recordChunk(brandId, operationId, lease, results) {
-      // First the operation's row, which also locks it: a runner that lost the lease finds no row
-      // of its own and writes nothing, and two runners never commit one chunk.
+      // First the operation's row: a runner that lost the lease finds no row of its own and
+      // writes nothing, and two runners never commit one chunk.
       const failed = results.filter((r) => r.status === 'failed').length;
       const held = await db
         .updateTable('bulk_operations')
         .set({
           processed_lines: sql`processed_lines + ${results.length}`,
           failed_lines: sql`failed_lines + ${failed}`,
+          chunk_attempts: 0,
           lease_until: lease.until,
         })
         .where('brand_id', '=', brandId)
@@ -227,18 +265,21 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .where('lease_owner', '=', lease.owner)
         .executeTakeFirst();
       if (Number(held.numUpdatedRows) === 0) return false;
-      for (const result of results) {
-        await db
-          .updateTable('bulk_operation_lines')
-          .set({
-            result_status: result.status,
-            result: toJson(result.status === 'ok' ? { id: result.id } : { errors: result.errors }),
-          })
-          .where('brand_id', '=', brandId)
-          .where('operation_id', '=', operationId)
-          .where('line', '=', result.line)
-          .execute();
-      }
+      if (results.length === 0) return true;
+      // Every line's result in one statement: the lines joined to a table of their results.
+      const rows = sql.join(
+        results.map(
+          (r) =>
+            sql`(cast(${r.line} as integer), ${r.status}, ${toJson(r.status === 'ok' ? { id: r.id } : { errors: r.errors })})`,
+        ),
+      );
+      await sql`with chunk_results (line, status, result) as (values ${rows})
+        update bulk_operation_lines
+        set result_status = chunk_results.status, result = chunk_results.result
+        from chunk_results
+        where bulk_operation_lines.brand_id = ${brandId}
+          and bulk_operation_lines.operation_id = ${operationId}
+          and bulk_operation_lines.line = chunk_results.line`.execute(db);
       return true;
     },
     async releaseLease(brandId, operationId, owner) {
@@ -272,6 +313,22 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         };
       });
     },
+    deleteAbandonedUploadLines: (before, limit) =>
+      deleteAtMost(db, 'bulk_operation_lines', ['brand_id', 'operation_id', 'line'], limit, (eb) =>
+        eb.exists(
+          eb
+            .selectFrom('bulk_operations')
+            .select('bulk_operations.id')
+            .whereRef('bulk_operations.brand_id', '=', 'bulk_operation_lines.brand_id')
+            .whereRef('bulk_operations.id', '=', 'bulk_operation_lines.operation_id')
+            .where('bulk_operations.status', '=', 'receiving')
+            .where('bulk_operations.created_at', '<', before),
+        ),
+      ),
+    deleteAbandonedUploads: (before, limit) =>
+      deleteAtMost(db, 'bulk_operations', ['brand_id', 'id'], limit, (eb) =>
+        eb.and([eb('status', '=', 'receiving'), eb('created_at', '<', before)]),
+      ),
   };
 }
 
