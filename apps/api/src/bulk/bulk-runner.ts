@@ -4,6 +4,7 @@ import { Storage } from '@brand/persistence-kysely';
 import { Logger } from 'pino';
 import { requestTransactions } from '../http/shared-transactions';
 import { installValidationFastPath } from '../http/validation-fast-path';
+import { startBackgroundLoop } from '../infrastructure/background-loop';
 import { ImageServices } from '../infrastructure/image-services';
 import { bulkItemAppliers } from './bulk-item-appliers';
 
@@ -49,35 +50,12 @@ export function startBulkRunner(options: BulkRunnerOptions): { stop(): Promise<v
   installValidationFastPath();
   const owner = `bulk-${randomUUID()}`;
   const deps = bulkRunnerDeps(options);
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const pass = async (): Promise<void> => {
-    let worked = false;
-    try {
-      worked = await runNextBulkOperation(deps, { owner, leaseMs: options.leaseMs, stopping: () => stopping });
-    } catch (error) {
+  return startBackgroundLoop((stopping) => runNextBulkOperation(deps, { owner, leaseMs: options.leaseMs, stopping }), {
+    idleMs: options.idleMs ?? 1000,
+    onError: (error) =>
       options.logger.warn(
         { err: error },
         'a bulk operation pass failed; its operation is taken up again after its lease',
-      );
-    }
-    if (!stopping) schedule(worked ? 0 : (options.idleMs ?? 1000));
-  };
-  const schedule = (ms: number): void => {
-    timer = setTimeout(() => {
-      running = pass();
-    }, ms);
-    timer.unref();
-  };
-  schedule(0);
-
-  return {
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+      ),
+  });
 }

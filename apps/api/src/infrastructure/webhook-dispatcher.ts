@@ -9,6 +9,7 @@ import {
   releaseWebhookClaims,
 } from '@brand/core';
 import { Logger } from 'pino';
+import { startBackgroundLoop } from './background-loop';
 
 export interface WebhookDispatcherOptions {
   uow: UnitOfWork<Pick<Repositories, 'events' | 'webhookDeliveries' | 'webhookEndpoints'>>;
@@ -35,38 +36,27 @@ export interface WebhookDispatcherOptions {
  */
 export function startWebhookDispatcher(options: WebhookDispatcherOptions): { stop(): Promise<void> } {
   const owner = `dispatcher-${randomUUID()}`;
-  let stopping = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-
-  const pass = async (): Promise<void> => {
-    let claimed = 0;
-    try {
+  const loop = startBackgroundLoop(
+    async () => {
       const result = await deliverDueWebhooks(
         { uow: options.uow, clock: options.clock, sender: options.sender, retrySchedule: options.retrySchedule },
         { owner, leaseMs: options.leaseMs, limit: options.batch ?? 20 },
       );
-      claimed = result.claimed;
-      if (claimed > 0) options.onPass?.(result);
-      if (claimed > 0) options.logger.debug({ ...result }, 'webhook deliveries attempted');
-    } catch (error) {
-      options.logger.warn({ err: error }, 'a webhook dispatcher pass failed; trying again');
-    }
-    if (!stopping) schedule(claimed > 0 ? 0 : (options.idleMs ?? 1000));
-  };
-  const schedule = (ms: number): void => {
-    timer = setTimeout(() => {
-      running = pass();
-    }, ms);
-    timer.unref();
-  };
-  schedule(0);
+      if (result.claimed > 0) {
+        options.onPass?.(result);
+        options.logger.debug({ ...result }, 'webhook deliveries attempted');
+      }
+      return result.claimed > 0;
+    },
+    {
+      idleMs: options.idleMs ?? 1000,
+      onError: (error) => options.logger.warn({ err: error }, 'a webhook dispatcher pass failed; trying again'),
+    },
+  );
 
   return {
     async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       await releaseWebhookClaims({ uow: options.uow }, { owner }).catch((error: unknown) =>
         options.logger.warn({ err: error }, 'releasing webhook claims failed; they lapse with their lease'),
       );
