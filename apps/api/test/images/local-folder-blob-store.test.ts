@@ -108,7 +108,7 @@ describe('local folder blob store', () => {
     ])('answers %s (%s) as storage_unavailable and leaves no file', async (code) => {
       jest.spyOn(fsPromises, 'writeFile').mockImplementation(async (path, data) => {
         // What a full disk does: the file exists, holding what fitted.
-        await fsPromises.appendFile(path as string, (data as Uint8Array).subarray(0, 10));
+        await fsPromises.appendFile(path, (data as Uint8Array).subarray(0, 10));
         throw fsError(code);
       });
       const failure = await store.put(solidPng(8, 8, [1, 1, 1]), 'image/png').catch((error: unknown) => error);
