@@ -39,3 +39,4 @@ export { describeCrossBrandReferencesContract } from './cross-brand-references-c
 export { describeConsoleSessionsContract } from './console-sessions-contract';
 export { describeIdempotencyContract } from './idempotency-contract';
 export { describeHousekeepingContract } from './housekeeping-contract';
+export { describeIntegrationHealthContract } from './integration-health-contract';
