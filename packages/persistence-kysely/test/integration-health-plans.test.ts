@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  AccessToken,
   FixedClock,
   Order,
   RequestLogEntry,
@@ -65,7 +66,7 @@ for (const dialect of testDialects()) {
         const brand = await createBrand(deps, { name, currency: 'EUR' });
         brandId ??= brand.id;
         const user = await createUser(deps, { brandId: brand.id, email: `ops@${name.toLowerCase()}.example`, name });
-        const tokens = [];
+        const tokens: AccessToken[] = [];
         for (const app of ['ERP', 'Shop', 'WMS']) {
           const made = await createApiApp(deps, { brandId: brand.id, name: app });
           tokens.push((await issueAccessToken(deps, { userId: user.id, appId: made.app.id })).token);
