@@ -38,7 +38,7 @@ export interface DeliveryCountRow {
  * The reads of the console's integration health page (DESIGN §17), every one scoped to a brand
  * and served from an index, since the request log, the marks and the deliveries grow with use:
  * the request log's `(brand_id, created_at, id)`, the marks' `(brand_id, document_type,
- * system_id)`, each document table's `(brand_id, status, id)` with the marks' key, and the
+ * system_id, document_id)`, each document table's `(brand_id, status, id)` with the marks' key, and the
  * deliveries' `(brand_id, created_at)` and `(brand_id, status, next_attempt_at)`.
  */
 export interface IntegrationHealthRepository {
