@@ -110,6 +110,7 @@ for (const dialect of testDialects()) {
             tokenId: world.annaErp.token.id,
             method: 'GET',
             path: '/v10/orders',
+            route: null,
             status: 200,
             durationMs: 7,
             requestId: 'unnamed',

@@ -1,4 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
 import request from 'supertest';
@@ -6,6 +7,9 @@ import { FixedClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
 import { testDialects } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';
+import { DEFAULT_CONFIG } from '../src/config';
+import { seedProduct, storedImages } from './images/support/catalog';
+import { ImageServer, startImageServer } from './images/support/image-server';
 import { OrderingBrand, postOrder, seedOrderingBrand, stockOf } from './support/orders';
 import { SmallDisk, canMountSmallDisk } from './support/small-disk';
 import { TestContext, buildApp, closeServer, listenOnLoopback } from './support/test-app';
@@ -34,6 +38,9 @@ function integrityOf(path: string): string {
     let databasePath: string;
     const t = {} as TestContext;
     let shop: OrderingBrand;
+    let imageHost: ImageServer;
+    /** Image blobs live on the same small disk as the database, as with one data volume. */
+    let blobDir: string;
     /** The app's log lines, parsed. */
     const logged: { msg?: string; req?: { id?: string }; err?: { code?: string; message?: string } }[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void logged.push(JSON.parse(line)) });
@@ -44,7 +51,13 @@ function integrityOf(path: string): string {
       t.storage = Object.assign(await openStorage(databasePath), { url: databasePath });
       await t.storage.migrate();
       t.clock = new FixedClock('2026-03-01T09:00:00.000Z');
-      t.app = buildApp(t.storage, t.clock, { logger });
+      blobDir = join(disk.folder, 'blobs');
+      imageHost = await startImageServer();
+      t.app = buildApp(t.storage, t.clock, {
+        logger,
+        // 127.0.0.1 is where the test image host listens.
+        config: { images: { ...DEFAULT_CONFIG.images, allowedHosts: ['127.0.0.1'], blobDir } },
+      });
       t.server = await listenOnLoopback(t.app);
       t.flushRequestLog = () => requestLogOf(t.app).flush();
       shop = await seedOrderingBrand(t, { stock: { 'SOCK-42': INITIAL_STOCK } });
@@ -52,6 +65,7 @@ function integrityOf(path: string): string {
 
     afterAll(async () => {
       if (t.server) await closeServer(t.server);
+      await imageHost?.close();
       await t.storage?.close();
       disk?.unmount();
     });
@@ -133,6 +147,53 @@ function integrityOf(path: string): string {
         in_stock: INITIAL_STOCK,
         available: INITIAL_STOCK - PIECES_PER_ORDER * acknowledged.length,
       });
+      expect(integrityOf(databasePath)).toBe('ok');
+    });
+
+    /** Every file under the blob folder, however deep (temporary files included). */
+    const blobFiles = (): string[] =>
+      readdirSync(blobDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+
+    const syncImage = (name: string) =>
+      request(t.server)
+        .post('/products/images/sync')
+        .set(shop.brand.headers)
+        .send({
+          product_images: [{ item_number: 'IMG-1', images: [{ url: imageHost.url(`/png/${name}.png`), sort: 1 }] }],
+        });
+
+    it('refuses an image sync whose blob the full disk cannot hold with 503 and Retry-After, keeping no image row and no file', async () => {
+      const product = await seedProduct(t.storage, t.clock, shop.brand.brandId, 'IMG-1');
+      const first = await syncImage('before-full');
+      expect(first.status).toBe(200);
+      const filesBefore = blobFiles();
+      expect(filesBefore).toHaveLength(1);
+
+      const filler = disk.fill();
+      const refused = await syncImage('while-full');
+      expect(refused.status).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.body.errors).toEqual([expect.objectContaining({ status: 503, code: 'storage_unavailable' })]);
+      // The log line names the file system's refusal, not a bug.
+      const refusedLine = logged.find((line) => line.req?.id === refused.headers['x-request-id']);
+      expect(refusedLine?.err?.code).toBe('ENOSPC');
+
+      // No row for the refused image, no file (whole or partial) for its bytes.
+      expect((await storedImages(t.storage, shop.brand.brandId, product.product.id)).map((i) => i.sourceUrl)).toEqual([
+        imageHost.url('/png/before-full.png'),
+      ]);
+      expect(blobFiles()).toEqual(filesBefore);
+
+      // Space comes back: the same sync succeeds without a restart.
+      disk.free(filler);
+      const after = await syncImage('while-full');
+      expect(after.status).toBe(200);
+      expect((await storedImages(t.storage, shop.brand.brandId, product.product.id)).map((i) => i.sourceUrl)).toEqual([
+        imageHost.url('/png/while-full.png'),
+      ]);
+      expect(blobFiles()).toHaveLength(2);
       expect(integrityOf(databasePath)).toBe('ok');
     });
   },

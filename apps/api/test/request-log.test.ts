@@ -31,6 +31,8 @@ for (const dialect of testDialects()) {
         tokenId: integrator.tokenId,
         method: 'GET',
         path: '/v10/customers',
+        // The route's template, which groups requests whatever ids their paths hold.
+        route: '/v10/customers',
         status: 200,
         durationMs: expect.any(Number),
         requestId: 'sync-run-1',
@@ -44,7 +46,7 @@ for (const dialect of testDialects()) {
         .set('X-Service-App-Key', integrator.appKey);
       await t.flushRequestLog();
       const [entry] = await logOf(integrator);
-      expect(entry).toMatchObject({ method: 'GET', path: '/v10/nothing-here', status: 404 });
+      expect(entry).toMatchObject({ method: 'GET', path: '/v10/nothing-here', route: 'unmatched', status: 404 });
       expect(JSON.stringify(await logOf(integrator))).not.toContain(integrator.accessToken);
     });
 

@@ -659,6 +659,35 @@ export {
 } from './console/list-console-requests';
 export type { ConsoleRequestsPage, RequestStatusFilter } from './console/list-console-requests';
 
+// Integration health: per API app the last day's requests by hour and status class, its error rate and slowest routes; per exporting system what it has not exported; per webhook endpoint its success rate and oldest pending delivery (DESIGN §17).
+export {
+  EXPORT_BACKLOG_COUNT_CAP,
+  EXPORT_BACKLOG_TYPES,
+  SLOWEST_ROUTES_SHOWN,
+  STATUS_CLASSES,
+  TRAFFIC_HOURS,
+} from './integration-health/integration-health.entities';
+export type {
+  AppTraffic,
+  ExportBacklog,
+  ExportBacklogType,
+  ExportSystemHealth,
+  HourOfRequests,
+  IntegrationHealth,
+  RouteTiming,
+  StatusClass,
+  WebhookEndpointHealth,
+} from './integration-health/integration-health.entities';
+export type {
+  DeliveryCountRow,
+  ExportBacklogScope,
+  IntegrationHealthRepositories,
+  IntegrationHealthRepository,
+  RequestCountRow,
+  RouteTimingRow,
+} from './integration-health/integration-health.ports';
+export { getIntegrationHealth } from './integration-health/get-integration-health';
+
 // Idempotency keys: a write retried with the same key runs once and replays its stored answer (DESIGN §12).
 export type { IdempotencyRecord, IdempotencyScope, StoredAnswer } from './idempotency/idempotency.entities';
 export type { IdempotencyKeyRepository, IdempotencyRepositories } from './idempotency/idempotency.ports';

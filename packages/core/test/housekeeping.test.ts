@@ -268,6 +268,7 @@ describe('pruning the request log', () => {
       tokenId: 1,
       method: 'GET',
       path,
+      route: null,
       status: 200,
       durationMs: 4,
       requestId: `req-${path}`,

@@ -327,6 +327,7 @@ describe('request log', () => {
       tokenId: token.id,
       method: 'GET',
       path,
+      route: null,
       status: 200,
       durationMs: 3,
       requestId: path,

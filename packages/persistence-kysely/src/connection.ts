@@ -250,11 +250,12 @@ export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = 
  * The query builder on a new connection (SQLite) or pool (Postgres), and on SQLite the lane that
  * runs compiled statements on the same connection without the builder's executor (sqlite-lane.ts).
  * No lane when a query log is asked for: every statement must then pass the builder, which logs.
+ * The SQLite handle itself comes along for what only it can do (the online backup).
  */
 export function openConnection(
   parsed: ParsedDatabaseUrl,
   options: ConnectionOptions = {},
-): { db: Kysely<Database>; lane: SqliteLane | undefined } {
+): { db: Kysely<Database>; lane: SqliteLane | undefined; sqlite: BetterSqlite3.Database | undefined } {
   if (parsed.dialect === 'postgres') {
     const pool = resilientPool(parsed.location, options);
     const db = new Kysely<Database>({
@@ -262,7 +263,7 @@ export function openConnection(
       dialect: new PostgresDialect({ pool: brandScopedPool(pool) }),
       ...(options.log ? { log: options.log } : {}),
     });
-    return { db, lane: undefined };
+    return { db, lane: undefined, sqlite: undefined };
   }
   const sqlite = new BetterSqlite3(parsed.location);
   sqlite.pragma('journal_mode = WAL');
@@ -275,5 +276,5 @@ export function openConnection(
     dialect: new ImmediateTransactionSqliteDialect({ database }, lane, !options.log),
     ...(options.log ? { log: options.log } : {}),
   });
-  return { db, lane: options.log ? undefined : lane };
+  return { db, lane: options.log ? undefined : lane, sqlite };
 }

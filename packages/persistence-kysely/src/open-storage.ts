@@ -6,6 +6,13 @@ import { RateLimitCounters, SharedSecrets, Storage, StorageObserver } from './st
 import { KyselyUnitOfWork } from './unit-of-work';
 import { hitCounter, resetCounter } from './repositories/rate-limit-counters';
 import { translatingDriverErrors } from './storage-errors';
+import { backupSqlite } from './sqlite-backup';
+
+/** The Postgres equivalent of `brand backup`, as docs/operations.md gives it. */
+export const POSTGRES_BACKUP_HINT =
+  'backup copies a SQLite database; back up Postgres with pg_dump, as a role that bypasses row-level security ' +
+  "(the superuser or a BYPASSRLS role: the API's role sees no rows without a brand): " +
+  'pg_dump --format=custom --file=brand.dump "postgres://USER@HOST:5432/DATABASE"';
 
 function rateLimitCounters(db: Kysely<Database>): RateLimitCounters {
   return {
@@ -44,7 +51,7 @@ export async function openStorage(
   options: ConnectionOptions & { observer?: StorageObserver } = {},
 ): Promise<Storage> {
   const parsed = parseDatabaseUrl(databaseUrl);
-  const { db, lane } = openConnection(parsed, options);
+  const { db, lane, sqlite } = openConnection(parsed, options);
   const dialect = parsed.dialect;
   return {
     dialect,
@@ -79,6 +86,12 @@ export async function openStorage(
       const { rows } = await sql<{ bypasses: boolean }>`
         select rolsuper or rolbypassrls as bypasses from pg_roles where rolname = current_user`.execute(db);
       return rows[0]?.bypasses === true;
+    },
+    async backupTo(file) {
+      if (sqlite === undefined) throw new Error(POSTGRES_BACKUP_HINT);
+      if (parsed.location === ':memory:' || sqlite.memory)
+        throw new Error('backup needs a database file: an in-memory database lives only in its own process');
+      return backupSqlite(sqlite, file);
     },
     async close() {
       await db.destroy();

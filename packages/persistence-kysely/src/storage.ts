@@ -1,4 +1,7 @@
 import { UnitOfWork } from '@brand/core';
+import type { BackupCopy } from './sqlite-backup';
+
+export type { BackupCopy };
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -58,5 +61,12 @@ export interface Storage {
    * (DESIGN §9). Always false on SQLite, which has none.
    */
   bypassesRowSecurity(): Promise<boolean>;
+  /**
+   * Writes a consistent copy of a SQLite database to `file` (a new file) while other processes go
+   * on serving writes: SQLite's online backup, the database as of one instant (`brand backup`).
+   * Blocks the calling process for the copy. Rejects on Postgres, whose backups are `pg_dump`'s
+   * job (the message gives the command), and on an in-memory database, which no other process sees.
+   */
+  backupTo(file: string): Promise<BackupCopy>;
   close(): Promise<void>;
 }

@@ -18,6 +18,7 @@ import { eventRepositoryFactories } from './repositories/events/event.repositori
 import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
 import { bulkOperationRepositoryFactories } from './repositories/bulk-operations/bulk-operation.repositories';
+import { integrationHealthRepositoryFactories } from './repositories/integration-health/integration-health.repositories';
 import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
 import { consoleRepositoryFactories } from './repositories/console/console.repositories';
 import { idempotencyRepositoryFactories } from './repositories/idempotency/idempotency.repositories';
@@ -73,6 +74,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...oauthRepositoryFactories,
   ...consoleRepositoryFactories,
   ...idempotencyRepositoryFactories,
+  ...integrationHealthRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

@@ -48,6 +48,7 @@ for (const dialect of testDialects()) {
           tokenId: token.id,
           method: 'GET',
           path: `/v10/customers/${first + i}`,
+          route: null,
           status: 200,
           durationMs: 1,
           requestId: `request-${first + i}`,

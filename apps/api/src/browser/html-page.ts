@@ -31,6 +31,7 @@ code.secret{display:block;word-break:break-all;background:#eef6ee;padding:.6rem;
 .error{background:#fde8e8;color:#8a1c1c;padding:.6rem;border-radius:4px}
 header.console{border-bottom:1px solid #e3e5ea;margin-bottom:1.2rem;padding-bottom:.8rem}header.console form{float:right;margin-top:-2.6rem}header.console button{margin:0}
 nav a{color:#1d4ed8}nav a[aria-current=page]{font-weight:600;color:#1d2330;text-decoration:none}
+svg.chart{width:100%;height:auto;display:block}.legend{font-size:.85rem;margin:.2rem 0 .6rem}.legend span{margin-right:1rem}caption{text-align:left;font-weight:600;padding:.6rem 0 .2rem}section.app{border-top:1px solid #e3e5ea;margin-top:1rem}h4{margin:.8rem 0 .2rem}
 ul{list-style:none;padding:0}li{margin:.3rem 0}ul.columns{columns:2}ul.columns li{margin:0}ul.columns label{margin:0;padding:.2rem 0}.muted{color:#5b6270;font-size:.9rem}`;
 
 /** A whole page: the title (escaped here) and the body (HTML the caller escaped); `wide` for tables. */

@@ -15,6 +15,7 @@ import { workerCommand } from './commands/worker.command';
 import { citusDdlCommand } from './commands/citus-ddl.command';
 import { importCommand } from './commands/import.command';
 import { bulkStatusCommand } from './commands/bulk-status.command';
+import { backupCommand } from './commands/backup.command';
 
 /** Where the CLI writes; the process streams in production, buffers in tests. */
 export interface CliIo {
@@ -41,6 +42,7 @@ const COMMANDS: readonly CliCommand<object>[] = [
   workerCommand,
   importCommand,
   bulkStatusCommand,
+  backupCommand,
   citusDdlCommand,
 ];
 
@@ -60,6 +62,7 @@ Examples:
   pnpm brand worker
   pnpm brand import products.sync products.jsonl --brand 1
   pnpm brand bulk-status 42 --json
+  pnpm brand backup backups/brand-2026-05-01.sqlite
   DATABASE_URL=postgres://... pnpm brand citus-ddl | psql "$COORDINATOR_URL"`;
 
 function print(io: CliIo, output: CommandOutput, json: boolean): void {

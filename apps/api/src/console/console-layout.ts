@@ -8,6 +8,7 @@ export const CONSOLE_SECTIONS = [
   { path: '/console/tokens', label: 'Personal access tokens' },
   { path: '/console/webhooks', label: 'Webhook endpoints' },
   { path: '/console/requests', label: 'Request log' },
+  { path: '/console/health', label: 'Integration health' },
 ] as const;
 
 export type ConsoleSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'];

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { pageErrorHandler } from '../browser/page-errors';
 import { appRoutes } from './apps.routes';
 import { ConsoleDeps, consoleKit } from './console-context';
+import { integrationHealthRoutes } from './integration-health.routes';
 import { requestLogRoutes } from './request-log.routes';
 import { sessionRoutes } from './session.routes';
 import { tokenRoutes } from './tokens.routes';
@@ -23,6 +24,7 @@ export function consoleRouter(deps: ConsoleRouterDeps): Router {
   tokenRoutes(kit, router);
   webhookRoutes(kit, router);
   requestLogRoutes(kit, router);
+  integrationHealthRoutes(kit, router);
   router.use('/console', pageErrorHandler());
   return router;
 }

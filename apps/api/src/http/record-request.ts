@@ -3,6 +3,7 @@ import { Clock } from '@brand/core';
 import { RequestLogBuffer } from '../request-log/request-log-buffer';
 import { principalOf } from './request-context';
 import { requestIdFor } from './request-logging';
+import { routeTemplateOf } from './route-template';
 
 /**
  * Records an authenticated request on the token's user once its response is sent (so the status
@@ -25,6 +26,7 @@ export function recordRequest(deps: { buffer: RequestLogBuffer; clock: Clock }):
         tokenId: principal.tokenId,
         method: req.method,
         path: req.originalUrl.split('?')[0] ?? req.originalUrl,
+        route: routeTemplateOf(req, res),
         status: res.statusCode,
         durationMs: Math.round(performance.now() - startedAt),
         requestId: requestIdFor(res),

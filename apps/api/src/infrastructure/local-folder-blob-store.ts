@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { BlobStore, FetchedImage } from '@brand/core';
 import { imageTypeOf, imageTypeOfExtension } from './image-types';
+import { translateVolumeError } from './volume-errors';
 
 /** `sha256/ab/cd/abcd…(64 hex).ext`: the only shape of key this store hands out or accepts. */
 const KEY = /^sha256\/([0-9a-f]{2})\/([0-9a-f]{2})\/([0-9a-f]{64})\.([a-z0-9]{1,5})$/;
@@ -21,6 +22,8 @@ export function isBlobKey(key: string): boolean {
  * Writes go to a temporary file beside the target and are renamed into place, so a reader never
  * sees half a file and concurrent writers of the same bytes cannot corrupt it. Keys are checked
  * against their one shape before they touch the file system, so no key escapes the folder.
+ * A full, read-only or failing volume is a storage fault like the database's (`storage_unavailable`,
+ * answered 503), and a write it refused leaves no file behind.
  */
 export class LocalFolderBlobStore implements BlobStore {
   private readonly root: string;
@@ -35,14 +38,16 @@ export class LocalFolderBlobStore implements BlobStore {
     const key = `sha256/${hex.slice(0, 2)}/${hex.slice(2, 4)}/${hex}.${extension}`;
     const path = this.pathOf(key);
     if (await exists(path)) return key;
-    await fs.mkdir(dirname(path), { recursive: true });
     const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
     try {
+      await fs.mkdir(dirname(path), { recursive: true });
       await fs.writeFile(temporary, bytes, { flag: 'wx' });
       await fs.rename(temporary, path);
     } catch (error) {
-      await fs.rm(temporary, { force: true });
-      throw error;
+      // A full disk can leave part of the bytes in the temporary file; removing it needs no room.
+      // Should the volume refuse even that, the error that caused it is still the one to report.
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      throw translateVolumeError(error);
     }
     return key;
   }
@@ -58,13 +63,15 @@ export class LocalFolderBlobStore implements BlobStore {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
+      throw translateVolumeError(error);
     }
   }
 
   async delete(key: string): Promise<void> {
     if (!isBlobKey(key)) throw new Error(`not a key of this blob store: ${JSON.stringify(key)}`);
-    await fs.rm(this.pathOf(key), { force: true });
+    await fs.rm(this.pathOf(key), { force: true }).catch((error: unknown) => {
+      throw translateVolumeError(error);
+    });
   }
 
   private pathOf(key: string): string {

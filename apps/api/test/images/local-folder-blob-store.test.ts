@@ -1,7 +1,10 @@
+import { promises as fsPromises } from 'node:fs';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDomainError } from '@brand/core';
 import { LocalFolderBlobStore, isBlobKey } from '../../src/infrastructure/local-folder-blob-store';
+import { isVolumeUnavailable } from '../../src/infrastructure/volume-errors';
 import { greyJpeg, solidPng } from './support/image-bytes';
 
 // The blob store touches no database, so this file does not loop over dialects.
@@ -84,5 +87,73 @@ describe('local folder blob store', () => {
     const key = await store.put(new Uint8Array([1, 2, 3]), 'application/pdf');
     expect(key).toMatch(/\.bin$/);
     expect((await store.get(key))?.contentType).toBe('application/octet-stream');
+  });
+
+  describe('a volume that fails', () => {
+    /** An error as node's file system raises it. */
+    const fsError = (code: string): NodeJS.ErrnoException =>
+      Object.assign(new Error(`${code}: the volume refused`), { code, errno: -1, syscall: 'write' });
+
+    /** Every file under the store's folder, however deep. */
+    async function filesIn(folder: string): Promise<string[]> {
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+    }
+
+    afterEach(() => jest.restoreAllMocks());
+
+    it.each([
+      ['ENOSPC', 'a full disk, after part of the bytes reached the temporary file'],
+      ['EIO', 'an I/O error, after part of the bytes reached the temporary file'],
+    ])('answers %s (%s) as storage_unavailable and leaves no file', async (code) => {
+      jest.spyOn(fsPromises, 'writeFile').mockImplementation(async (path, data) => {
+        // What a full disk does: the file exists, holding what fitted.
+        await fsPromises.appendFile(path, (data as Uint8Array).subarray(0, 10));
+        throw fsError(code);
+      });
+      const failure = await store.put(solidPng(8, 8, [1, 1, 1]), 'image/png').catch((error: unknown) => error);
+      expect(isDomainError(failure) && failure.code).toBe('storage_unavailable');
+      expect((failure as Error).cause).toMatchObject({ code });
+      expect(await filesIn(join(root, 'blobs'))).toEqual([]);
+    });
+
+    it('answers a read-only volume (EROFS), refusing even the folders, as storage_unavailable', async () => {
+      jest.spyOn(fsPromises, 'mkdir').mockRejectedValue(fsError('EROFS'));
+      const failure = await store.put(solidPng(8, 8, [2, 2, 2]), 'image/png').catch((error: unknown) => error);
+      expect(isDomainError(failure) && failure.code).toBe('storage_unavailable');
+      expect(await filesIn(join(root, 'blobs'))).toEqual([]);
+    });
+
+    it('answers a rename the volume refuses as storage_unavailable and removes the written temporary file', async () => {
+      jest.spyOn(fsPromises, 'rename').mockRejectedValue(fsError('EIO'));
+      const failure = await store.put(solidPng(8, 8, [3, 3, 3]), 'image/png').catch((error: unknown) => error);
+      expect(isDomainError(failure) && failure.code).toBe('storage_unavailable');
+      expect(await filesIn(join(root, 'blobs'))).toEqual([]);
+    });
+
+    it('answers a read the volume fails (EIO) as storage_unavailable, a missing blob still as null', async () => {
+      const key = await store.put(solidPng(4, 4, [5, 5, 5]), 'image/png');
+      jest.spyOn(fsPromises, 'readFile').mockRejectedValueOnce(fsError('EIO'));
+      const failure = await store.get(key).catch((error: unknown) => error);
+      expect(isDomainError(failure) && failure.code).toBe('storage_unavailable');
+      expect(await store.get(key)).not.toBeNull();
+    });
+
+    it('passes other errors through unchanged: they are bugs, not the volume', async () => {
+      const bug = fsError('ENAMETOOLONG');
+      jest.spyOn(fsPromises, 'writeFile').mockRejectedValue(bug);
+      await expect(store.put(solidPng(8, 8, [4, 4, 4]), 'image/png')).rejects.toBe(bug);
+    });
+
+    it.each(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EIO', 'ESTALE', 'EMFILE'])(
+      'counts %s as the volume unavailable',
+      (code) => {
+        expect(isVolumeUnavailable(fsError(code))).toBe(true);
+      },
+    );
+
+    it.each(['ENOENT', 'EEXIST', 'ENAMETOOLONG', undefined])('does not count %s', (code) => {
+      expect(isVolumeUnavailable(code === undefined ? new Error('no code') : fsError(code))).toBe(false);
+    });
   });
 });

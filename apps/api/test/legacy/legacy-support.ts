@@ -89,6 +89,7 @@ export function appWithOrders(storage: Storage, clock: FixedClock): express.Appl
     ping: () => storage.ping(),
     pendingMigrations: () => storage.pendingMigrations(),
     bypassesRowSecurity: () => storage.bypassesRowSecurity(),
+    backupTo: (file) => storage.backupTo(file),
     close: async () => undefined,
   };
   return buildApp(wrapped, clock);

@@ -73,6 +73,12 @@ export interface RequestLogEntry {
   tokenId: number;
   method: string;
   path: string;
+  /**
+   * The template of the route that answered (`/v10/orders/:id`), never the raw path: requests of
+   * one route group together (the console's slowest routes). Null for requests recorded before
+   * the log kept it.
+   */
+  route: string | null;
   status: number;
   durationMs: number;
   requestId: string;

@@ -371,6 +371,7 @@ export function describeHousekeepingContract(name: string, open: () => Promise<C
         tokenId: 1,
         method: 'GET',
         path,
+        route: null,
         status: 200,
         durationMs: 3,
         requestId: `req-${path}`,

@@ -38,6 +38,7 @@ import {
 } from './in-memory-partners';
 import { ProductionState, emptyProductionState, inMemoryProductionFactories } from './in-memory-production';
 import { ReturnsState, emptyReturnsState, inMemoryReturnFactories } from './in-memory-returns';
+import { inMemoryIntegrationHealthFactories } from './in-memory-integration-health';
 
 interface MemoryState
   extends IdentityState,
@@ -123,6 +124,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Omit<Repositories, 'transaction'>, 
   ...inMemoryConsoleFactories,
   ...inMemoryIdempotencyFactories,
   ...inMemoryBulkOperationFactories,
+  ...inMemoryIntegrationHealthFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof typeof IN_MEMORY_FACTORIES)[];
 

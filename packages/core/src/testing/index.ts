@@ -40,3 +40,4 @@ export { describeConsoleSessionsContract } from './console-sessions-contract';
 export { describeIdempotencyContract } from './idempotency-contract';
 export { describeHousekeepingContract } from './housekeeping-contract';
 export { describeBulkOperationsContract } from './bulk-operations-contract';
+export { describeIntegrationHealthContract } from './integration-health-contract';

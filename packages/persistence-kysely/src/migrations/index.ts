@@ -20,6 +20,7 @@ import { brandKeysMigration } from './0017-brand-keys';
 import { rowLevelSecurityMigration } from './0018-row-level-security';
 import { brandLedIndexesMigration } from './0019-brand-led-indexes';
 import { bulkOperationsMigration } from './0020-bulk-operations';
+import { integrationHealthMigration } from './0021-integration-health';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -46,6 +47,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0018-row-level-security': rowLevelSecurityMigration(dialect),
         '0019-brand-led-indexes': brandLedIndexesMigration(),
         '0020-bulk-operations': bulkOperationsMigration(dialect),
+        '0021-integration-health': integrationHealthMigration(),
       };
     },
   };

@@ -51,6 +51,8 @@ export interface RequestLogsTable {
   token_id: number;
   method: string;
   path: string;
+  /** The answering route's template (0021); null for requests recorded before. */
+  route: string | null;
   status: number;
   duration_ms: number;
   request_id: string;

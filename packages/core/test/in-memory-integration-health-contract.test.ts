@@ -1,0 +1,6 @@
+import { InMemoryUnitOfWork, describeIntegrationHealthContract } from '../src/testing';
+
+describeIntegrationHealthContract('in-memory integration health', async () => ({
+  uow: new InMemoryUnitOfWork(),
+  close: async () => {},
+}));
