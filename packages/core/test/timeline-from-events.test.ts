@@ -90,6 +90,7 @@ describe('the timeline, written from the domain events', () => {
     expect(OTHER_EVENT_TYPES.sort()).toEqual([
       'alert.created',
       'alert.resolved',
+      'bulk_operation.finished',
       'customer.created',
       'customer.deleted',
       'customer.updated',
