@@ -14,7 +14,7 @@ interface OperationObject {
   operationId: string;
   security: Record<string, string[]>[];
   parameters: { name: string; in: 'path' | 'query'; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: boolean; content: { 'application/json'?: { schema: JsonSchema } } };
 }
 
 export interface OpenApiDocument {
@@ -32,7 +32,7 @@ export interface Operation {
   /** `POST /v10/orders/{id}/approve`, for messages. */
   label: string;
   pathParameters: string[];
-  /** The request body's schema with every `$ref` left in place (resolve with `resolveSchema`). */
+  /** The JSON request body's schema with every `$ref` left in place (resolve with `resolveSchema`); null without a JSON body. */
   body: { schema: JsonSchema; required: boolean } | null;
   /** Query parameters other than those of the list vocabulary. */
   query: { name: string; required: boolean; schema: JsonSchema }[];
@@ -58,17 +58,15 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     Object.entries(methods).map(([method, operation]) => {
       const parameters = operation.parameters ?? [];
       const isList = parameters.some((p) => p.in === 'query' && p.name === 'filter_groups');
+      const jsonBody = operation.requestBody?.content['application/json'];
       return {
         method: method as HttpMethod,
         path,
         label: `${method.toUpperCase()} ${path}`,
         pathParameters: parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        body: operation.requestBody
-          ? {
-              schema: operation.requestBody.content['application/json'].schema,
-              required: operation.requestBody.required,
-            }
-          : null,
+        // A body of another media type (a bulk operation's NDJSON file) has no JSON schema to fuzz:
+        // the hostile callers send it JSON, which it refuses with a 415.
+        body: jsonBody ? { schema: jsonBody.schema, required: operation.requestBody!.required } : null,
         query: parameters
           .filter((p) => p.in === 'query' && !(isList && LIST_PARAMETERS.has(p.name)))
           .map((p) => ({ name: p.name, required: p.required ?? false, schema: p.schema })),
