@@ -732,6 +732,7 @@ export type {
   BulkOperationLine,
   BulkOperationStatus,
   BulkOperationType,
+  ClaimedBulkOperation,
 } from './bulk-operations/bulk-operation.entities';
 export type {
   BulkOperationEnding,

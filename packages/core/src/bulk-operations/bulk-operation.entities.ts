@@ -60,6 +60,15 @@ export interface BulkOperation {
   error: BulkOperationError | null;
 }
 
+/**
+ * An operation as a runner claims it: with the last line of its last committed chunk (0 before
+ * the first), after which the runner goes on. Chunks run the lines strictly in order, so every
+ * line up to it has its result and none after it has one.
+ */
+export interface ClaimedBulkOperation extends BulkOperation {
+  processedThroughLine: number;
+}
+
 /** One input line, as stored on upload (`text` is the line as sent, without its line break). */
 export interface BulkOperationLine {
   /** The line's number in the file, from 1 (blank lines are skipped but counted). */

@@ -5,6 +5,7 @@ import {
   BulkOperationError,
   BulkOperationLease,
   BulkOperationLine,
+  ClaimedBulkOperation,
 } from './bulk-operation.entities';
 
 /** How an operation ends: its final status, when, and for `failed` why. */
@@ -22,7 +23,7 @@ export interface BulkOperationEnding {
  *
  * @example
  * const op = await uow.run((tx) => tx.bulkOperations.claimNext(now, { owner, until }));
- * const lines = await uow.read((r) => r.bulkOperations.pendingLines(op.brandId, op.id, 0, 100));
+ * const lines = await uow.read((r) => r.bulkOperations.pendingLines(op.brandId, op.id, op.processedThroughLine, 100));
  * await uow.run(async (tx) => {
  *   if (!(await tx.bulkOperations.hold(op.brandId, op.id, { owner, until }))) return; // cancelled or taken over
  *   // apply the lines, then in the same transaction:
@@ -36,7 +37,7 @@ export interface BulkOperationRepository {
   appendLines(brandId: number, operationId: number, lines: readonly BulkOperationLine[]): Promise<void>;
   /** Ends an upload: `receiving` → `queued` with its line count; false when it is not receiving (discarded). */
   queue(brandId: number, id: number, totalLines: number): Promise<boolean>;
-  /** Deletes an upload that did not complete, with its lines; an operation already queued stays. */
+  /** Deletes an upload that did not complete, with its lines (and results: it has none); an operation already queued stays. */
   discardReceiving(brandId: number, id: number): Promise<void>;
   /** The operation by id (one still receiving is not found). */
   findById(brandId: number, id: number): Promise<BulkOperation | null>;
@@ -54,12 +55,14 @@ export interface BulkOperationRepository {
   /**
    * Takes one operation to run, of any brand: first a running one whose lease lapsed (its holder
    * died), else the oldest queued one whose brand runs no operation of its type; marks it running
-   * under `lease`. Null when there is none. In the caller's transaction.
+   * under `lease`, with the last line its committed chunks ran (`processedThroughLine`, where
+   * the runner goes on). Null when there is none. In the caller's transaction.
    */
-  claimNext(now: string, lease: BulkOperationLease): Promise<BulkOperation | null>;
+  claimNext(now: string, lease: BulkOperationLease): Promise<ClaimedBulkOperation | null>;
   /**
-   * Up to `limit` lines after line `afterLine` without a result yet, in line order: where the
-   * operation goes on. The runner passes the last line it committed, so a chunk reads only its own.
+   * Up to `limit` lines after line `afterLine`, in line order. The runner passes the last line
+   * committed (the claim's `processedThroughLine`, then its own chunks' last), so a chunk reads
+   * only its own lines.
    */
   pendingLines(brandId: number, operationId: number, afterLine: number, limit: number): Promise<BulkOperationLine[]>;
   /**
@@ -70,9 +73,11 @@ export interface BulkOperationRepository {
    */
   hold(brandId: number, operationId: number, lease: BulkOperationLease): Promise<boolean>;
   /**
-   * Stores a chunk's results (in one statement), adds them to the operation's counters, clears
-   * its count of failed attempts and renews the lease, if `lease.owner` still holds it. False
-   * when another process took the operation over: the caller must then roll back, so no chunk is
+   * Stores a chunk's results (in one statement), adds them to the operation's counters, moves
+   * its `processedThroughLine` to the chunk's last line, clears its count of failed attempts and
+   * renews the lease, if `lease.owner` still holds it. The results are of the lines after the
+   * last committed chunk, in order, with none left out (lines run strictly in order). False when
+   * another process took the operation over: the caller must then roll back, so no chunk is
    * applied twice.
    */
   recordChunk(
@@ -92,7 +97,8 @@ export interface BulkOperationRepository {
   results(brandId: number, operationId: number, afterLine: number, limit: number): Promise<BulkLineResult[]>;
   /**
    * Deletes up to `limit` lines of uploads that began before `before` and never completed (their
-   * process died while receiving), every brand's; answers how many. Their operations go after.
+   * process died while receiving), every brand's, with any results of those lines (an upload has
+   * none); answers how many lines. Their operations go after.
    */
   deleteAbandonedUploadLines(before: string, limit: number): Promise<number>;
   /** Deletes up to `limit` uploads that began before `before` and never completed (lines first: see above). */

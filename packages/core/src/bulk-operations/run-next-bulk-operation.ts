@@ -70,8 +70,9 @@ export async function runNextBulkOperation(deps: BulkRunnerDeps, input: BulkRunI
   const { brandId, id } = claimed;
   const release = () => deps.uow.run((tx) => tx.bulkOperations.releaseLease(brandId, id, input.owner));
   const applier = deps.appliers[claimed.type];
-  // The last line this runner committed: each chunk reads only its own lines, never the done ones.
-  let afterLine = 0;
+  // The last line committed (by an earlier runner, then by this one): each chunk reads only its
+  // own lines, never the done ones.
+  let afterLine = claimed.processedThroughLine;
   for (;;) {
     if (input.stopping?.()) {
       await release();

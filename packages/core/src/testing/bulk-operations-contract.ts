@@ -13,10 +13,12 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
  * - A claim takes a queued operation (one running per brand and type) or a running one whose
  *   lease lapsed; a chunk is written only under the lease (`hold`, `recordChunk`), and its
  *   results read back in line order with the counters added up.
- * - `pendingLines` goes on after the given line and leaves out lines with a result.
+ * - A claim tells the last line of the last committed chunk, where a runner goes on; `pendingLines`
+ *   reads the lines after the given one.
  * - Failed attempts are counted under the lease and cleared by the next committed chunk.
  * - `markFinished` ends only an operation not ended, with its error.
  * - Abandoned uploads are deleted with their lines; newer uploads and queued operations stay.
+ * - A line has one result: a chunk recording a line again is refused.
  *
  * @example
  * describeBulkOperationsContract('in-memory bulk operations', async () => ({ uow: new InMemoryUnitOfWork(), close: async () => {} }));
@@ -100,7 +102,7 @@ export function describeBulkOperationsContract(name: string, open: () => Promise
       const brandId = (await aBrand()).id;
       const id = await anOperation(brandId, 5);
       const claimed = await claimOwn(brandId, at(1), lease('a', 5));
-      expect(claimed).toMatchObject({ id, status: 'running', startedAt: at(1) });
+      expect(claimed).toMatchObject({ id, status: 'running', startedAt: at(1), processedThroughLine: 0 });
 
       const results: BulkLineResult[] = [
         { line: 1, status: 'ok', id: 41 },
@@ -121,21 +123,52 @@ export function describeBulkOperationsContract(name: string, open: () => Promise
       });
       const pending = (afterLine: number) =>
         uow().read((r) => r.bulkOperations.pendingLines(brandId, id, afterLine, 2));
-      expect((await pending(0)).map((l) => l.line)).toEqual([3, 4]);
+      expect((await pending(0)).map((l) => l.line)).toEqual([1, 2]);
+      expect((await pending(2)).map((l) => l.line)).toEqual([3, 4]);
       expect(await pending(3)).toEqual([
         { line: 4, text: '{"n":4}' },
         { line: 5, text: '{"n":5}' },
       ]);
     });
 
-    it('lets another runner take over only once the lease lapsed', async () => {
+    it('lets another runner take over only once the lease lapsed, after the last committed chunk', async () => {
       const brandId = (await aBrand()).id;
-      const id = await anOperation(brandId, 1);
+      const id = await anOperation(brandId, 6);
       await claimOwn(brandId, at(1), lease('a', 5));
+      const chunk = (owner: string, lines: number[]) =>
+        uow().run((tx) =>
+          tx.bulkOperations.recordChunk(
+            brandId,
+            id,
+            lease(owner, 5),
+            lines.map((line) => ({ line, status: 'ok' as const, id: line })),
+          ),
+        );
+      expect(await chunk('a', [1, 2])).toBe(true);
+      expect(await chunk('a', [3, 4])).toBe(true);
       expect(await claimOwn(brandId, at(4), lease('b', 9))).toBeNull();
-      expect(await claimOwn(brandId, at(6), lease('b', 9))).toMatchObject({ id });
+      expect(await claimOwn(brandId, at(6), lease('b', 9))).toMatchObject({ id, processedThroughLine: 4 });
       expect(await uow().run((tx) => tx.bulkOperations.hold(brandId, id, lease('a', 10)))).toBe(false);
       expect(await uow().run((tx) => tx.bulkOperations.hold(brandId, id, lease('b', 10)))).toBe(true);
+      // A chunk without lines (nothing left) moves nothing.
+      expect(await chunk('b', [])).toBe(true);
+      expect(await claimOwn(brandId, at(20), lease('c', 25))).toMatchObject({ id, processedThroughLine: 4 });
+    });
+
+    it('keeps one result per line', async () => {
+      const brandId = (await aBrand()).id;
+      const id = await anOperation(brandId, 2);
+      await claimOwn(brandId, at(1), lease('a', 5));
+      const chunk = () =>
+        uow().run((tx) =>
+          tx.bulkOperations.recordChunk(brandId, id, lease('a', 5), [{ line: 1, status: 'ok', id: 1 }]),
+        );
+      await chunk();
+      await expect(chunk()).rejects.toThrow();
+      expect(await uow().read((r) => r.bulkOperations.results(brandId, id, 0, 10))).toEqual([
+        { line: 1, status: 'ok', id: 1 },
+      ]);
+      expect(await uow().read((r) => r.bulkOperations.findById(brandId, id))).toMatchObject({ processedLines: 1 });
     });
 
     it('counts failed attempts under the lease and clears them with the next chunk', async () => {

@@ -4,16 +4,22 @@ import { BulkOperationRepositories } from '../bulk-operations/bulk-operation.por
 import { listInMemory } from '../listing/in-memory-list';
 import { InMemoryFactories } from './in-memory-factories';
 
-type StoredOperation = BulkOperation & { leaseOwner: string | null; leaseUntil: string | null; chunkAttempts: number };
+type StoredOperation = BulkOperation & {
+  leaseOwner: string | null;
+  leaseUntil: string | null;
+  chunkAttempts: number;
+  processedThroughLine: number;
+};
 
 /** Bulk operations in memory, with the semantics of the SQL adapters (leases, hidden uploads). */
 export interface BulkOperationsState {
   bulkOperations: StoredOperation[];
-  bulkOperationLines: (BulkOperationLine & { brandId: number; operationId: number; result: BulkLineResult | null })[];
+  bulkOperationLines: (BulkOperationLine & { brandId: number; operationId: number })[];
+  bulkOperationResults: (BulkLineResult & { brandId: number; operationId: number })[];
 }
 
 export function emptyBulkOperationsState(): BulkOperationsState {
-  return { bulkOperations: [], bulkOperationLines: [] };
+  return { bulkOperations: [], bulkOperationLines: [], bulkOperationResults: [] };
 }
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -21,6 +27,7 @@ const shown = ({
   leaseOwner: _owner,
   leaseUntil: _until,
   chunkAttempts: _attempts,
+  processedThroughLine: _through,
   ...operation
 }: StoredOperation): BulkOperation => clone(operation);
 
@@ -33,16 +40,26 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       s()
         .bulkOperationLines.filter((l) => l.brandId === brandId && l.operationId === id)
         .sort((a, b) => a.line - b.line);
+    const resultsOf = (brandId: number, id: number) =>
+      s()
+        .bulkOperationResults.filter((r) => r.brandId === brandId && r.operationId === id)
+        .sort((a, b) => a.line - b.line);
     const heldBy = (brandId: number, id: number, owner: string) => {
       const operation = find(brandId, id);
       return operation?.status === 'running' && operation.leaseOwner === owner ? operation : undefined;
     };
     return {
       async insert(operation) {
-        s().bulkOperations.push({ ...clone(operation), leaseOwner: null, leaseUntil: null, chunkAttempts: 0 });
+        s().bulkOperations.push({
+          ...clone(operation),
+          leaseOwner: null,
+          leaseUntil: null,
+          chunkAttempts: 0,
+          processedThroughLine: 0,
+        });
       },
       async appendLines(brandId, operationId, lines) {
-        for (const line of lines) s().bulkOperationLines.push({ ...line, brandId, operationId, result: null });
+        for (const line of lines) s().bulkOperationLines.push({ ...line, brandId, operationId });
       },
       async queue(brandId, id, totalLines) {
         const operation = find(brandId, id);
@@ -53,7 +70,9 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       async discardReceiving(brandId, id) {
         if (find(brandId, id)?.status !== 'receiving') return;
         s().bulkOperations = s().bulkOperations.filter((o) => !(o.brandId === brandId && o.id === id));
-        s().bulkOperationLines = s().bulkOperationLines.filter((l) => !(l.brandId === brandId && l.operationId === id));
+        const ofIt = (row: { brandId: number; operationId: number }) => row.brandId === brandId && row.operationId === id;
+        s().bulkOperationResults = s().bulkOperationResults.filter((r) => !ofIt(r));
+        s().bulkOperationLines = s().bulkOperationLines.filter((l) => !ofIt(l));
       },
       async findById(brandId, id) {
         const operation = find(brandId, id);
@@ -91,11 +110,11 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
           leaseOwner: lease.owner,
           leaseUntil: lease.until,
         });
-        return shown(next);
+        return { ...shown(next), processedThroughLine: next.processedThroughLine };
       },
       async pendingLines(brandId, operationId, afterLine, limit) {
         return linesOf(brandId, operationId)
-          .filter((l) => l.line > afterLine && l.result === null)
+          .filter((l) => l.line > afterLine)
           .slice(0, limit)
           .map(({ line, text }) => ({ line, text }));
       },
@@ -114,11 +133,11 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       async recordChunk(brandId, operationId, lease, results) {
         const operation = find(brandId, operationId);
         if (operation?.leaseOwner !== lease.owner) return false;
-        const byLine = new Map(linesOf(brandId, operationId).map((l) => [l.line, l]));
-        for (const result of results) {
-          const line = byLine.get(result.line);
-          if (line && line.result === null) line.result = clone(result);
-        }
+        // As the SQL tables' key: a line has one result.
+        const done = new Set(resultsOf(brandId, operationId).map((r) => r.line));
+        if (results.some((r) => done.has(r.line))) throw new Error('a line of the chunk already has its result');
+        for (const result of results) s().bulkOperationResults.push({ ...clone(result), brandId, operationId });
+        if (results.length > 0) operation.processedThroughLine = results[results.length - 1]!.line;
         operation.processedLines += results.length;
         operation.failedLines += results.filter((r) => r.status === 'failed').length;
         operation.leaseUntil = lease.until;
@@ -131,10 +150,10 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       },
       async results(brandId, operationId, afterLine, limit) {
         return clone(
-          linesOf(brandId, operationId)
-            .filter((l) => l.line > afterLine && l.result !== null)
+          resultsOf(brandId, operationId)
+            .filter((r) => r.line > afterLine)
             .slice(0, limit)
-            .map((l) => l.result!),
+            .map(({ brandId: _brand, operationId: _operation, ...result }) => result),
         );
       },
       async deleteAbandonedUploadLines(before, limit) {
@@ -143,13 +162,14 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
             .bulkOperations.filter((o) => isAbandoned(o, before))
             .map((o) => `${o.brandId}:${o.id}`),
         );
-        const doomed = new Set(
-          s()
-            .bulkOperationLines.filter((l) => abandoned.has(`${l.brandId}:${l.operationId}`))
-            .slice(0, limit),
-        );
+        const ofAbandoned = (row: { brandId: number; operationId: number }) =>
+          abandoned.has(`${row.brandId}:${row.operationId}`);
+        // Results first, as the SQL adapter (an upload has none).
+        const doomedResults = new Set(s().bulkOperationResults.filter(ofAbandoned).slice(0, limit));
+        s().bulkOperationResults = s().bulkOperationResults.filter((r) => !doomedResults.has(r));
+        const doomed = new Set(s().bulkOperationLines.filter(ofAbandoned).slice(0, limit - doomedResults.size));
         s().bulkOperationLines = s().bulkOperationLines.filter((l) => !doomed.has(l));
-        return doomed.size;
+        return doomedResults.size + doomed.size;
       },
       async deleteAbandonedUploads(before, limit) {
         const doomed = new Set(

@@ -4,9 +4,14 @@ import { columnTypes } from './column-types';
 import { BRAND_POLICY } from './0018-row-level-security';
 
 /**
- * Bulk operations and their lines (DESIGN §16), under the tenancy rules of DESIGN §9: keyed with
- * brand_id first, the lines referring to their operation with the brand in the key, every index
- * led by brand_id, and on Postgres row-level security as 0018 gave the tables before them.
+ * Bulk operations, their lines and the lines' results (DESIGN §16), under the tenancy rules of
+ * DESIGN §9: keyed with brand_id first, the lines and results referring to their operation with
+ * the brand in the key, every index led by brand_id, and on Postgres row-level security as 0018
+ * gave the tables before them.
+ *
+ * Results have a table of their own, written once per chunk and never updated: the lines are
+ * written once on upload and only read afterwards. `processed_through_line` is the last line of
+ * the last committed chunk, where a runner taking an operation over goes on.
  *
  * The partial unique index on (brand_id, type) among running operations is what keeps one running
  * operation per brand and type when two processes claim at once: the second claim fails and is
@@ -30,6 +35,7 @@ export function bulkOperationsMigration(dialect: Dialect): Migration {
         .addColumn('lease_owner', 'text')
         .addColumn('lease_until', 'text')
         .addColumn('chunk_attempts', 'integer', (c) => c.notNull())
+        .addColumn('processed_through_line', 'integer', (c) => c.notNull())
         .addColumn('error', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('started_at', 'text')
@@ -54,8 +60,6 @@ export function bulkOperationsMigration(dialect: Dialect): Migration {
         .addColumn('operation_id', bigint, (c) => c.notNull())
         .addColumn('line', 'integer', (c) => c.notNull())
         .addColumn('body', 'text', (c) => c.notNull())
-        .addColumn('result_status', 'text')
-        .addColumn('result', 'text')
         .addPrimaryKeyConstraint('bulk_operation_lines_pk', ['brand_id', 'operation_id', 'line'])
         .addForeignKeyConstraint(
           'bulk_operation_lines_operation_fk',
@@ -65,8 +69,24 @@ export function bulkOperationsMigration(dialect: Dialect): Migration {
           (fk) => fk.onDelete('cascade'),
         )
         .execute();
+      await db.schema
+        .createTable('bulk_operation_results')
+        .addColumn('brand_id', bigint, (c) => c.notNull())
+        .addColumn('operation_id', bigint, (c) => c.notNull())
+        .addColumn('line', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('result', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bulk_operation_results_pk', ['brand_id', 'operation_id', 'line'])
+        .addForeignKeyConstraint(
+          'bulk_operation_results_operation_fk',
+          ['brand_id', 'operation_id'],
+          'bulk_operations',
+          ['brand_id', 'id'],
+          (fk) => fk.onDelete('cascade'),
+        )
+        .execute();
       if (dialect !== 'postgres') return;
-      for (const table of ['bulk_operations', 'bulk_operation_lines']) {
+      for (const table of ['bulk_operations', 'bulk_operation_lines', 'bulk_operation_results']) {
         const name = sql.table(table);
         await sql`alter table ${name} enable row level security`.execute(db);
         await sql`alter table ${name} force row level security`.execute(db);
@@ -76,6 +96,7 @@ export function bulkOperationsMigration(dialect: Dialect): Migration {
       }
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('bulk_operation_results').execute();
       await db.schema.dropTable('bulk_operation_lines').execute();
       await db.schema.dropTable('bulk_operations').execute();
       if (dialect === 'postgres') await sql`drop sequence ${sql.id('ids_bulk_operations')}`.execute(db);

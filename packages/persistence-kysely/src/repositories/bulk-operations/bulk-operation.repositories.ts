@@ -6,8 +6,9 @@ import {
   BulkOperationRepository,
   BulkOperationStatus,
   BulkOperationType,
+  ClaimedBulkOperation,
 } from '@brand/core';
-import { Selectable, sql } from 'kysely';
+import { Selectable, SqlBool, sql } from 'kysely';
 import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
 import { BulkOperationsTable } from '../../tables/bulk-operations.tables';
 import { withinBrand } from '../../brand-session';
@@ -43,6 +44,14 @@ const rowToOperation = (r: Selectable<BulkOperationsTable>): BulkOperation => ({
   error: fromJson<BulkOperationError | null>(r.error, null),
 });
 
+/** Rows of `table` (lines or results) of uploads that began before `before` and never completed. */
+const ofAbandonedUpload = (table: 'bulk_operation_lines' | 'bulk_operation_results', before: string) => () =>
+  sql<SqlBool>`exists (select ${sql.ref('bulk_operations.id')} from ${sql.table('bulk_operations')}
+    where ${sql.ref('bulk_operations.brand_id')} = ${sql.ref(`${table}.brand_id`)}
+      and ${sql.ref('bulk_operations.id')} = ${sql.ref(`${table}.operation_id`)}
+      and ${sql.ref('bulk_operations.status')} = 'receiving'
+      and ${sql.ref('bulk_operations.created_at')} < ${before})`;
+
 export function bulkOperationRepository(executor: Executor): BulkOperationRepository {
   const { db, dialect } = executor;
 
@@ -59,7 +68,12 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
   };
 
   /** Takes one of the brand's operations to run, locked so that concurrent claimers pass over it. */
-  const claimInBrand = async (brandId: number, now: string, owner: string, until: string) => {
+  const claimInBrand = async (
+    brandId: number,
+    now: string,
+    owner: string,
+    until: string,
+  ): Promise<ClaimedBulkOperation | null> => {
     const lapsed = db
       .selectFrom('bulk_operations')
       .selectAll()
@@ -101,7 +115,10 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
       .where('brand_id', '=', brandId)
       .where('id', '=', row.id)
       .execute();
-    return rowToOperation({ ...row, status: 'running', started_at: startedAt });
+    return {
+      ...rowToOperation({ ...row, status: 'running', started_at: startedAt }),
+      processedThroughLine: Number(row.processed_through_line),
+    };
   };
 
   return {
@@ -119,6 +136,7 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
           lease_owner: null,
           lease_until: null,
           chunk_attempts: 0,
+          processed_through_line: 0,
           error: o.error === null ? null : toJson(o.error),
           created_at: o.createdAt,
           started_at: o.startedAt,
@@ -135,8 +153,6 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
           operation_id: operationId,
           line: l.line,
           body: l.text,
-          result_status: null,
-          result: null,
         })),
       );
     },
@@ -159,7 +175,13 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .where('status', '=', 'receiving')
         .executeTakeFirst();
       if (!receiving) return;
-      // The lines explicitly: SQLite enforces the cascade only where foreign keys are switched on.
+      // The lines (and results, though an upload has none) explicitly: SQLite enforces the
+      // cascade only where foreign keys are switched on.
+      await db
+        .deleteFrom('bulk_operation_results')
+        .where('brand_id', '=', brandId)
+        .where('operation_id', '=', id)
+        .execute();
       await db
         .deleteFrom('bulk_operation_lines')
         .where('brand_id', '=', brandId)
@@ -219,7 +241,6 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .where('brand_id', '=', brandId)
         .where('operation_id', '=', operationId)
         .where('line', '>', afterLine)
-        .where('result_status', 'is', null)
         .orderBy('line')
         .limit(limit)
         .execute();
@@ -259,6 +280,7 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
           failed_lines: sql`failed_lines + ${failed}`,
           chunk_attempts: 0,
           lease_until: lease.until,
+          ...(results.length === 0 ? {} : { processed_through_line: results[results.length - 1]!.line }),
         })
         .where('brand_id', '=', brandId)
         .where('id', '=', operationId)
@@ -266,20 +288,18 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         .executeTakeFirst();
       if (Number(held.numUpdatedRows) === 0) return false;
       if (results.length === 0) return true;
-      // Every line's result in one statement: the lines joined to a table of their results.
-      const rows = sql.join(
-        results.map(
-          (r) =>
-            sql`(cast(${r.line} as integer), ${r.status}, ${toJson(r.status === 'ok' ? { id: r.id } : { errors: r.errors })})`,
-        ),
+      // Every line's result in one insert; the lines themselves are not touched.
+      await bulkInsert(
+        executor,
+        'bulk_operation_results',
+        results.map((r) => ({
+          brand_id: brandId,
+          operation_id: operationId,
+          line: r.line,
+          status: r.status,
+          result: toJson(r.status === 'ok' ? { id: r.id } : { errors: r.errors }),
+        })),
       );
-      await sql`with chunk_results (line, status, result) as (values ${rows})
-        update bulk_operation_lines
-        set result_status = chunk_results.status, result = chunk_results.result
-        from chunk_results
-        where bulk_operation_lines.brand_id = ${brandId}
-          and bulk_operation_lines.operation_id = ${operationId}
-          and bulk_operation_lines.line = chunk_results.line`.execute(db);
       return true;
     },
     async releaseLease(brandId, operationId, owner) {
@@ -293,18 +313,17 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
     },
     async results(brandId, operationId, afterLine, limit) {
       const rows = await db
-        .selectFrom('bulk_operation_lines')
-        .select(['line', 'result_status', 'result'])
+        .selectFrom('bulk_operation_results')
+        .select(['line', 'status', 'result'])
         .where('brand_id', '=', brandId)
         .where('operation_id', '=', operationId)
         .where('line', '>', afterLine)
-        .where('result_status', 'is not', null)
         .orderBy('line')
         .limit(limit)
         .execute();
       return rows.map((r): BulkLineResult => {
         const line = Number(r.line);
-        if (r.result_status === 'ok')
+        if (r.status === 'ok')
           return { line, status: 'ok', id: fromJson<{ id: number | null }>(r.result, { id: null }).id };
         return {
           line,
@@ -313,18 +332,27 @@ export function bulkOperationRepository(executor: Executor): BulkOperationReposi
         };
       });
     },
-    deleteAbandonedUploadLines: (before, limit) =>
-      deleteAtMost(db, 'bulk_operation_lines', ['brand_id', 'operation_id', 'line'], limit, (eb) =>
-        eb.exists(
-          eb
-            .selectFrom('bulk_operations')
-            .select('bulk_operations.id')
-            .whereRef('bulk_operations.brand_id', '=', 'bulk_operation_lines.brand_id')
-            .whereRef('bulk_operations.id', '=', 'bulk_operation_lines.operation_id')
-            .where('bulk_operations.status', '=', 'receiving')
-            .where('bulk_operations.created_at', '<', before),
-        ),
-      ),
+    async deleteAbandonedUploadLines(before, limit) {
+      // Results first, as every path that deletes lines does (an upload has none: cheap).
+      const results = await deleteAtMost(
+        db,
+        'bulk_operation_results',
+        ['brand_id', 'operation_id', 'line'],
+        limit,
+        ofAbandonedUpload('bulk_operation_results', before),
+      );
+      if (results >= limit) return results;
+      return (
+        results +
+        (await deleteAtMost(
+          db,
+          'bulk_operation_lines',
+          ['brand_id', 'operation_id', 'line'],
+          limit - results,
+          ofAbandonedUpload('bulk_operation_lines', before),
+        ))
+      );
+    },
     deleteAbandonedUploads: (before, limit) =>
       deleteAtMost(db, 'bulk_operations', ['brand_id', 'id'], limit, (eb) =>
         eb.and([eb('status', '=', 'receiving'), eb('created_at', '<', before)]),
