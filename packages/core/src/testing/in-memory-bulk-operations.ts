@@ -70,7 +70,8 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
       async discardReceiving(brandId, id) {
         if (find(brandId, id)?.status !== 'receiving') return;
         s().bulkOperations = s().bulkOperations.filter((o) => !(o.brandId === brandId && o.id === id));
-        const ofIt = (row: { brandId: number; operationId: number }) => row.brandId === brandId && row.operationId === id;
+        const ofIt = (row: { brandId: number; operationId: number }) =>
+          row.brandId === brandId && row.operationId === id;
         s().bulkOperationResults = s().bulkOperationResults.filter((r) => !ofIt(r));
         s().bulkOperationLines = s().bulkOperationLines.filter((l) => !ofIt(l));
       },
@@ -167,7 +168,11 @@ export const inMemoryBulkOperationFactories: InMemoryFactories<BulkOperationRepo
         // Results first, as the SQL adapter (an upload has none).
         const doomedResults = new Set(s().bulkOperationResults.filter(ofAbandoned).slice(0, limit));
         s().bulkOperationResults = s().bulkOperationResults.filter((r) => !doomedResults.has(r));
-        const doomed = new Set(s().bulkOperationLines.filter(ofAbandoned).slice(0, limit - doomedResults.size));
+        const doomed = new Set(
+          s()
+            .bulkOperationLines.filter(ofAbandoned)
+            .slice(0, limit - doomedResults.size),
+        );
         s().bulkOperationLines = s().bulkOperationLines.filter((l) => !doomed.has(l));
         return doomedResults.size + doomed.size;
       },
