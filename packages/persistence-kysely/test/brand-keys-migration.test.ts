@@ -101,6 +101,21 @@ async function everyRow(db: Kysely<Database>, dialect: Dialect): Promise<Record<
   return out;
 }
 
+/** The columns of a table's rows as `everyRow` writes them (each row a JSON list of [column, value]). */
+const columnsOf = (rows: string[]): string[] => [
+  ...new Set(rows.flatMap((row) => (JSON.parse(row) as [string, unknown][]).map(([column]) => column))),
+];
+/** The rows with only `columns`, in `everyRow`'s form. */
+const projected = (rows: string[], columns: Set<string>): string[] =>
+  rows
+    .map((row) => JSON.stringify((JSON.parse(row) as [string, unknown][]).filter(([column]) => columns.has(column))))
+    .sort();
+/** Every value the rows hold in `columns`. */
+const valuesOf = (rows: string[], columns: string[]): unknown[] =>
+  rows.flatMap((row) =>
+    (JSON.parse(row) as [string, unknown][]).filter(([column]) => columns.includes(column)).map(([, value]) => value),
+  );
+
 for (const dialect of testDialects()) {
   describeUnlessOnCitus(dialect)(`migration 0017-brand-keys on a database of the previous release [${dialect}]`, () => {
     it('keeps every row of every table, and the repositories read them afterwards', async () => {
@@ -120,8 +135,16 @@ for (const dialect of testDialects()) {
         expect(Object.keys(before).filter((table) => !(table in after))).toEqual([]);
         for (const table of Object.keys(after).filter((name) => !(name in before)))
           expect({ table, rows: after[table] }).toEqual({ table, rows: [] });
-        for (const table of Object.keys(before))
-          expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] });
+        // Columns later migrations add (request_logs.route in 0021) are left out, and must be null.
+        for (const table of Object.keys(before)) {
+          const columns = new Set(columnsOf(before[table]!));
+          const added = columnsOf(after[table]!).filter((column) => !columns.has(column));
+          expect({ table, rows: projected(after[table]!, columns) }).toEqual({ table, rows: before[table] });
+          expect({ table, added: valuesOf(after[table]!, added) }).toEqual({
+            table,
+            added: valuesOf(after[table]!, added).map(() => null),
+          });
+        }
         // The look-ups were filled from the rows: every token, client id and public link finds its brand.
         const { rows: lookups } = await sql<{ kind: string; n: number }>`
           select kind, count(*) as n from brand_lookups group by kind order by kind`.execute(database.admin);
