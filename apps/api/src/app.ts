@@ -56,6 +56,7 @@ import { consoleRouter } from './console/console.router';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 import { ApiMetrics } from './metrics/api-metrics';
 import { countRequestsInto } from './metrics/request-metrics';
+import { Tracing } from './tracing/tracing';
 
 export interface AppDeps {
   storage: Storage;
@@ -71,6 +72,8 @@ export interface AppDeps {
   images?: ImageServices;
   /** Where requests are counted (with `METRICS_PORT` set); none: nothing is counted. */
   metrics?: ApiMetrics;
+  /** Spans of every request (with `OTEL_EXPORTER_OTLP_ENDPOINT` set); none: nothing is traced. */
+  tracing?: Pick<Tracing, 'traceRequests'>;
 }
 
 /** The version of the current interface, as the OpenAPI document states it. */
@@ -181,6 +184,8 @@ export function createApp(deps: AppDeps): express.Application {
     }),
   ];
 
+  // First, so that everything after it, the log line included, runs within the request's span.
+  if (deps.tracing) app.use(deps.tracing.traceRequests);
   app.use(
     requestLogging(
       logger,

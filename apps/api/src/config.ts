@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import express from 'express';
 import { parseDatabaseUrl } from '@brand/persistence-kysely';
 import { AddressPolicy } from './infrastructure/address-policy';
+import { TracingConfig } from './tracing/tracing';
 
 /**
  * Runtime settings, read once from the environment at start. Every value has a default that
@@ -24,6 +25,11 @@ export interface AppConfig {
    * primary listens and answers for all of them.
    */
   metricsPort: number | null;
+  /**
+   * OpenTelemetry tracing: off (the default, endpoint null) unless `OTEL_EXPORTER_OTLP_ENDPOINT`
+   * names a collector; `OTEL_SERVICE_NAME` names the service in every span.
+   */
+  tracing: TracingConfig;
 
   rateLimit: {
     /** Length of one fixed rate-limit window. */
@@ -115,6 +121,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   workers: 1,
   databaseUrl: './data/brand.sqlite',
   metricsPort: null,
+  tracing: { endpoint: null, serviceName: 'brand-api' },
   rateLimit: { windowMs: 60_000, max: 600 },
   oauthTokenRateLimitMax: 60,
   publicBaseUrl: null,
@@ -265,8 +272,17 @@ function metricsPort(env: Env, name: string, apiPort: number): number | null {
   return port;
 }
 
+/** OTEL_SERVICE_NAME: what traces call this service; printable, without spaces at either end. */
+function serviceName(env: Env, name: string, fallback: string): string {
+  const raw = present(env, name);
+  if (raw === undefined) return fallback;
+  if (raw.length > 255 || !/^[\x21-\x7e][\x20-\x7e]*$/.test(raw))
+    throw new Error(`${name} must be up to 255 printable ASCII characters; got ${JSON.stringify(raw)}`);
+  return raw;
+}
+
 /**
- * Reads the configuration from environment variables: PORT, METRICS_PORT, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
+ * Reads the configuration from environment variables: PORT, METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, KEEP_ALIVE_TIMEOUT_MS, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
  * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
@@ -288,6 +304,11 @@ export function loadConfig(env: Env): AppConfig {
     workers: workerCount(env, 'WEB_CONCURRENCY', databaseUrl),
     databaseUrl,
     metricsPort: metricsPort(env, 'METRICS_PORT', port),
+    tracing: {
+      // The collector's OTLP/HTTP base URL (http://collector:4318); spans go to its /v1/traces.
+      endpoint: baseUrl(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+      serviceName: serviceName(env, 'OTEL_SERVICE_NAME', DEFAULT_CONFIG.tracing.serviceName),
+    },
     rateLimit: {
       windowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', DEFAULT_CONFIG.rateLimit.windowMs, 1000),
       max: integer(env, 'RATE_LIMIT_MAX', DEFAULT_CONFIG.rateLimit.max, 1),

@@ -19,6 +19,7 @@ import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 import { ApiMetrics } from './metrics/api-metrics';
 import { answerScrapesOfPrimary } from './metrics/cluster-metrics';
 import { listenForScrapes } from './metrics/metrics-listener';
+import { Tracing, tracingFor } from './tracing/tracing';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -29,13 +30,25 @@ function ensureDatabaseFolder(databaseUrl: string): void {
   if (dialect === 'sqlite' && location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
 }
 
-/** Opens the configured database (creating a SQLite file's folder first); a lost connection is logged. */
-async function openServerStorage(config: AppConfig, logger: Logger, metrics?: ApiMetrics): Promise<Storage> {
+/**
+ * Opens the configured database (creating a SQLite file's folder first); a lost connection is
+ * logged. The metrics count its retries and events, the tracing spans its statements.
+ */
+async function openServerStorage(
+  config: AppConfig,
+  logger: Logger,
+  metrics?: ApiMetrics,
+  tracing?: Tracing,
+): Promise<Storage> {
   ensureDatabaseFolder(config.databaseUrl);
+  const observer = {
+    ...metrics?.storageObserver(),
+    ...tracing?.storageObserver(parseDatabaseUrl(config.databaseUrl).dialect),
+  };
   return openStorage(config.databaseUrl, {
     // A lost connection is survived (its requests answer 503, the pool connects anew); it is still worth a line.
     onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
-    ...(metrics ? { observer: metrics.storageObserver() } : {}),
+    ...(metrics || tracing ? { observer } : {}),
   });
 }
 
@@ -73,13 +86,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const config = loadConfig(env);
   const logger = pino({ level: config.logLevel });
   const metrics = metricsFor(config);
-  const storage = await openServerStorage(config, logger, metrics);
+  const tracing = tracingFor(config.tracing);
+  const storage = await openServerStorage(config, logger, metrics, tracing);
   await migrateAndSeed(storage, config, logger);
   const scrapes =
     metrics && config.metricsPort !== null
       ? await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), logger)
       : undefined;
-  return serve(storage, config, logger, metrics, scrapes);
+  return serve(storage, config, logger, { metrics, tracing, scrapes });
 }
 
 /**
@@ -102,7 +116,9 @@ export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise
   // The primary serves METRICS_PORT for the whole machine and asks each worker for its registry.
   const metrics = metricsFor(config);
   if (metrics) answerScrapesOfPrimary(metrics.registry);
-  return serve(await openServerStorage(config, logger, metrics), config, logger, metrics);
+  // Each worker traces its own requests; the primary serves none.
+  const tracing = tracingFor(config.tracing);
+  return serve(await openServerStorage(config, logger, metrics, tracing), config, logger, { metrics, tracing });
 }
 
 /** Listens on PORT with the app over `storage` and shuts down gracefully on SIGTERM/SIGINT. */
@@ -110,8 +126,7 @@ async function serve(
   storage: Storage,
   config: AppConfig,
   logger: Logger,
-  metrics?: ApiMetrics,
-  scrapes?: Server,
+  { metrics, tracing, scrapes }: { metrics?: ApiMetrics | undefined; tracing?: Tracing | undefined; scrapes?: Server },
 ): Promise<Server> {
   const app = createApp({
     storage,
@@ -120,6 +135,7 @@ async function serve(
     logger,
     config,
     ...(metrics ? { metrics } : {}),
+    ...(tracing ? { tracing } : {}),
   });
   const server = app.listen(config.port);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
@@ -174,6 +190,8 @@ async function serve(
           await bulkRunner.stop();
           await requestLogOf(app).flush();
           await storage.close();
+          // The spans of the last requests, before the process ends.
+          await tracing?.shutdown();
           logger.info('stopped');
           process.exit(0);
         } catch (error) {

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       workers: 1,
       databaseUrl: './data/brand.sqlite',
       metricsPort: null,
+      tracing: { endpoint: null, serviceName: 'brand-api' },
       rateLimit: { windowMs: 60_000, max: 600 },
       oauthTokenRateLimitMax: 60,
       publicBaseUrl: null,
@@ -43,6 +44,8 @@ describe('loadConfig', () => {
         WEB_CONCURRENCY: '3',
         DATABASE_URL: 'postgres://db/brand',
         METRICS_PORT: '9464',
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318/',
+        OTEL_SERVICE_NAME: 'brand-api-eu',
         RATE_LIMIT_WINDOW_MS: '1000',
         RATE_LIMIT_MAX: '5',
         OAUTH_TOKEN_RATE_LIMIT_MAX: '7',
@@ -70,6 +73,7 @@ describe('loadConfig', () => {
       workers: 3,
       databaseUrl: 'postgres://db/brand',
       metricsPort: 9464,
+      tracing: { endpoint: 'http://collector.internal:4318', serviceName: 'brand-api-eu' },
       rateLimit: { windowMs: 1000, max: 5 },
       oauthTokenRateLimitMax: 7,
       publicBaseUrl: 'https://api.brand.example',
@@ -101,6 +105,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT must be a whole number from 1 to 65535/);
     expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
+
+  it('traces only with OTEL_EXPORTER_OTLP_ENDPOINT, and refuses an endpoint or service name it cannot use', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: ' ', OTEL_SERVICE_NAME: 'shop' }).tracing).toEqual({
+      endpoint: null,
+      serviceName: 'shop',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/otlp' }).tracing.endpoint).toBe(
+      'https://otel.example/otlp',
+    );
+    for (const endpoint of ['collector:4318', 'grpc://collector:4317', 'http://collector:4318/?x=1'])
+      expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })).toThrow(
+        /OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http\(s\) URL without query/,
+      );
+    expect(() => loadConfig({ OTEL_SERVICE_NAME: 'brand\napi' })).toThrow(/OTEL_SERVICE_NAME must be/);
   });
 
   it('refuses a retry schedule it cannot read, naming the variable and the entry', () => {

@@ -75,6 +75,7 @@ for (const dialect of oneTestDialect()) {
             status,
             durationMs: route === '/v10/products' ? 40 + ((i * 37) % 400) : 5 + (i % 30),
             requestId: `shop-${hoursAgo}-${i}`,
+            traceId: null,
             // Within its hour (the test clock stands at a whole hour).
             createdAt: new Date(Date.parse(t.clock.now()) - hoursAgo * HOUR_MS + i * 1000).toISOString(),
           });

@@ -75,6 +75,7 @@ for (const dialect of testDialects()) {
         status,
         durationMs,
         requestId: `${name}-${hoursAgo}-${status}`,
+        traceId: null,
         createdAt: new Date(Date.parse(t.clock.now()) - hoursAgo * HOUR_MS).toISOString(),
       });
       await t.storage.uow.run((tx) =>

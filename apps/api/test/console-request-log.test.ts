@@ -114,6 +114,7 @@ for (const dialect of testDialects()) {
             status: 200,
             durationMs: 7,
             requestId: 'unnamed',
+            traceId: null,
             createdAt: t.clock.now(),
             ...entry,
           })),

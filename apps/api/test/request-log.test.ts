@@ -36,6 +36,8 @@ for (const dialect of testDialects()) {
         status: 200,
         durationMs: expect.any(Number),
         requestId: 'sync-run-1',
+        // No trace while tracing is off.
+        traceId: null,
         createdAt: t.clock.now(),
       });
     });

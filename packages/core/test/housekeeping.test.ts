@@ -272,6 +272,7 @@ describe('pruning the request log', () => {
       status: 200,
       durationMs: 4,
       requestId: `req-${path}`,
+      traceId: null,
       createdAt: new Date(Date.parse(START) - daysAgo * DAY).toISOString(),
     });
     await recordRequests({ uow }, [entry(45, '/v10/a'), entry(31, '/v10/b'), entry(30, '/v10/c'), entry(1, '/v10/d')]);

@@ -331,6 +331,7 @@ describe('request log', () => {
       status: 200,
       durationMs: 3,
       requestId: path,
+      traceId: null,
       createdAt,
     });
 

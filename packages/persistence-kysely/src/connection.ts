@@ -5,6 +5,7 @@ import {
   Driver,
   Kysely,
   LogConfig,
+  LogEvent,
   PostgresDialect,
   QueryCompiler,
   SqliteDialect,
@@ -16,7 +17,7 @@ import { Pool, types } from 'pg';
 import { brandScopedPool } from './brand-session';
 import { Database } from './database';
 import { SqliteLane } from './sqlite-lane';
-import { Dialect } from './storage';
+import { Dialect, StatementObserver } from './storage';
 
 // Postgres returns int8 (bigint) and numeric as strings; every id and amount we store fits in a
 // JS safe integer, so read them as numbers and keep the entities dialect-free.
@@ -203,6 +204,11 @@ export interface ConnectionOptions {
   /** Kysely's query log (tests count statements with it). */
   log?: LogConfig;
   /**
+   * Told of every statement after it ran (tracing). Unlike `log` it keeps SQLite's lane, which
+   * tells it of the statements it runs itself.
+   */
+  observeStatements?: StatementObserver;
+  /**
    * Told of connection-level errors that no query is waiting for (the server restarted under an
    * idle or checked-out Postgres client). Such errors never end the process; this only reports them.
    */
@@ -242,6 +248,21 @@ function resilientPool(location: string, options: ConnectionOptions): Pool {
   return pool;
 }
 
+/**
+ * The query builder's log: the given one, and the statement observer told of each statement it
+ * runs. None when neither is asked for, so the builder adds no logging to its connections.
+ */
+function queryLog(options: ConnectionOptions): LogConfig | undefined {
+  const { log, observeStatements: observe } = options;
+  if (observe === undefined) return log;
+  if (log !== undefined && typeof log !== 'function')
+    throw new Error('a statement observer combines only with a query log given as a function');
+  return async (event: LogEvent) => {
+    observe(event.query.sql, event.queryDurationMillis, event.level === 'error' ? event.error : undefined);
+    await log?.(event);
+  };
+}
+
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
   return openConnection(parsed, options).db;
 }
@@ -250,6 +271,7 @@ export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = 
  * The query builder on a new connection (SQLite) or pool (Postgres), and on SQLite the lane that
  * runs compiled statements on the same connection without the builder's executor (sqlite-lane.ts).
  * No lane when a query log is asked for: every statement must then pass the builder, which logs.
+ * A statement observer keeps the lane: both the builder's log and the lane tell it.
  * The SQLite handle itself comes along for what only it can do (the online backup).
  */
 export function openConnection(
@@ -258,10 +280,11 @@ export function openConnection(
 ): { db: Kysely<Database>; lane: SqliteLane | undefined; sqlite: BetterSqlite3.Database | undefined } {
   if (parsed.dialect === 'postgres') {
     const pool = resilientPool(parsed.location, options);
+    const log = queryLog(options);
     const db = new Kysely<Database>({
       // Clients come out with the brand of the call chain set, for row-level security (brand-session.ts).
       dialect: new PostgresDialect({ pool: brandScopedPool(pool) }),
-      ...(options.log ? { log: options.log } : {}),
+      ...(log ? { log } : {}),
     });
     return { db, lane: undefined, sqlite: undefined };
   }
@@ -271,10 +294,11 @@ export function openConnection(
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
   const database = withStatementCache(sqlite);
-  const lane = new SqliteLane(sqlite);
+  const lane = new SqliteLane(sqlite, options.observeStatements);
+  const log = queryLog(options);
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionSqliteDialect({ database }, lane, !options.log),
-    ...(options.log ? { log: options.log } : {}),
+    ...(log ? { log } : {}),
   });
   return { db, lane: options.log ? undefined : lane, sqlite };
 }

@@ -51,7 +51,11 @@ export async function openStorage(
   options: ConnectionOptions & { observer?: StorageObserver } = {},
 ): Promise<Storage> {
   const parsed = parseDatabaseUrl(databaseUrl);
-  const { db, lane, sqlite } = openConnection(parsed, options);
+  const statementRan = options.observer?.statementRan;
+  const { db, lane, sqlite } = openConnection(
+    parsed,
+    statementRan ? { ...options, observeStatements: statementRan } : options,
+  );
   const dialect = parsed.dialect;
   return {
     dialect,

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { QueryResult } from 'kysely';
+import type { StatementObserver } from './storage';
 
 /** Prepared statements the lane keeps (by SQL text); syncs repeat a few large ones per request. */
 const KEPT_STATEMENTS = 200;
@@ -40,7 +41,11 @@ export class SqliteLane {
    */
   private readonly statements = new Map<string, LaneStatement>();
 
-  constructor(private readonly sqlite: BetterSqlite3.Database) {}
+  constructor(
+    private readonly sqlite: BetterSqlite3.Database,
+    /** Told of every statement the lane runs (tracing); the query builder's log never sees them. */
+    private readonly observe?: StatementObserver,
+  ) {}
 
   /** Whether a transaction is open on the connection (SQLite ends one by itself on some failures). */
   get inTransaction(): boolean {
@@ -49,6 +54,19 @@ export class SqliteLane {
 
   /** The query builder's `QueryResult` of one statement, as its SQLite driver makes it. */
   run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
+    if (this.observe === undefined) return this.runStatement(sql, parameters);
+    const startedAt = performance.now();
+    try {
+      const result = this.runStatement<R>(sql, parameters);
+      this.observe(sql, performance.now() - startedAt);
+      return result;
+    } catch (error) {
+      this.observe(sql, performance.now() - startedAt, error);
+      throw error;
+    }
+  }
+
+  private runStatement<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
     const { statement, reader } = this.prepared(sql);
     if (reader) return { rows: statement.all(parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(parameters);

@@ -38,7 +38,16 @@ export interface StorageObserver {
   transactionRetried?(): void;
   /** A unit of work committed having written events of these types, one entry per event. */
   eventsCommitted?(types: readonly string[]): void;
+  /**
+   * A SQL statement ran (tracing): its text with placeholders, never the bound values, how long
+   * it took and what it failed with, told right after it in the async context of its caller.
+   * Without this callback the statements pay nothing for it (on SQLite they keep the lane).
+   */
+  statementRan?: StatementObserver;
 }
+
+/** Told of each SQL statement after it ran (see `StorageObserver.statementRan`). */
+export type StatementObserver = (sql: string, durationMs: number, error?: unknown) => void;
 
 export interface Storage {
   readonly dialect: Dialect;

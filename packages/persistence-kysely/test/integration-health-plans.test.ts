@@ -88,6 +88,7 @@ for (const dialect of testDialects()) {
               status: n % 17 === 0 ? 500 : n % 11 === 0 ? 404 : 200,
               durationMs: n % 97,
               requestId: `req-${brand.id}-${n}`,
+              traceId: null,
               createdAt: new Date(Date.parse(T0) - Math.floor((n * DAYS * 24 * HOUR_MS) / total)).toISOString(),
             };
           });

@@ -52,6 +52,7 @@ for (const dialect of testDialects()) {
           status: 200,
           durationMs: 1,
           requestId: `request-${first + i}`,
+          traceId: null,
           createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, first + i)).toISOString(),
         }));
 

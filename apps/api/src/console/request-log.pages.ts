@@ -49,12 +49,17 @@ function requestRow(request: RecordedRequest, appNames: Map<number, string>, use
   const who = users.get(request.userId)?.name ?? `user ${request.userId}`;
   // Refusals and failures stand out: they are what one opens the log for.
   const status = request.status >= 400 ? `<strong>${request.status}</strong>` : String(request.status);
-  return `<tr data-request-id="${escapeHtml(request.requestId)}"><td class="time">${consoleTime(request.createdAt)}</td><td>${escapeHtml(request.method)}</td><td class="wrap path"><code>${escapeHtml(request.path)}</code></td><td>${status}</td><td>${request.durationMs}</td><td>${escapeHtml(appNames.get(request.appId) ?? `app ${request.appId}`)}</td><td>${escapeHtml(who)}</td><td class="wrap id"><code>${escapeHtml(request.requestId)}</code></td></tr>`;
+  // Under the request id, which it belongs with, rather than in a column that stays empty while tracing is off.
+  const trace =
+    request.traceId === null
+      ? ''
+      : `<br><span class="muted">trace</span> <code data-trace-id>${escapeHtml(request.traceId)}</code>`;
+  return `<tr data-request-id="${escapeHtml(request.requestId)}"><td class="time">${consoleTime(request.createdAt)}</td><td>${escapeHtml(request.method)}</td><td class="wrap path"><code>${escapeHtml(request.path)}</code></td><td>${status}</td><td>${request.durationMs}</td><td>${escapeHtml(appNames.get(request.appId) ?? `app ${request.appId}`)}</td><td>${escapeHtml(who)}</td><td class="wrap id"><code>${escapeHtml(request.requestId)}</code>${trace}</td></tr>`;
 }
 
 /**
  * The request log: the brand's latest API requests, newest first (time, method, path as recorded,
- * status, duration, app, user, request id), the status and app filters, and links to the older
+ * status, duration, app, user, request id with the trace id when traced), the status and app filters, and links to the older
  * page and back to the newest.
  */
 export function consoleRequestsPage(input: {

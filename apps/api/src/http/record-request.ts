@@ -4,6 +4,7 @@ import { RequestLogBuffer } from '../request-log/request-log-buffer';
 import { principalOf } from './request-context';
 import { requestIdFor } from './request-logging';
 import { routeTemplateOf } from './route-template';
+import { traceOf } from '../tracing/request-trace';
 
 /**
  * Records an authenticated request on the token's user once its response is sent (so the status
@@ -30,6 +31,7 @@ export function recordRequest(deps: { buffer: RequestLogBuffer; clock: Clock }):
         status: res.statusCode,
         durationMs: Math.round(performance.now() - startedAt),
         requestId: requestIdFor(res),
+        traceId: traceOf(res)?.traceId ?? null,
         createdAt,
       });
     });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { Logger } from 'pino';
 import { Request, RequestHandler, Response } from 'express';
+import { traceOf } from '../tracing/request-trace';
 import { principalOf } from './request-context';
 
 // Letters, digits and a few separators, short enough for a log field; anything else is replaced.
@@ -76,8 +77,8 @@ export type RequestObserver = (req: Request, res: Response, durationMs: number) 
 
 /**
  * One JSON log line per request, written when the response is finished (or the connection
- * closed before), carrying the request id, and the `X-Request-Id` response header on every
- * response, errors included. Headers are not logged: they hold tokens and app keys.
+ * closed before), carrying the request id (and the trace's ids when traced), and the
+ * `X-Request-Id` response header on every response, errors included. Headers are not logged: they hold tokens and app keys.
  *
  * The line has the shape pino-http writes (`req`, `res`, `responseTime`, `request completed`),
  * but it is one call on the app's logger: pino-http made a child logger for every request, a
@@ -100,12 +101,15 @@ export function requestLogging(logger: Logger, observe?: RequestObserver): Reque
       const level = failure || res.statusCode >= 500 || aborted ? 'error' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const principal = principalOf(res);
+      const trace = traceOf(res);
       logger[level](
         {
           req: { id: requestId, method: req.method, url: redactedUrl(req.originalUrl) },
           res: { statusCode: res.statusCode },
           responseTime: Math.round(durationMs),
           ...(principal ? { brandId: principal.brandId, userId: principal.userId, tokenId: principal.tokenId } : {}),
+          // The names OpenTelemetry's log correlation uses, so log tools link the line to its trace.
+          ...(trace ? { trace_id: trace.traceId, span_id: trace.spanId } : {}),
           ...(failure ? { err: failure } : {}),
         },
         failure ? 'request errored' : aborted ? 'request aborted' : 'request completed',

@@ -82,6 +82,11 @@ export interface RequestLogEntry {
   status: number;
   durationMs: number;
   requestId: string;
+  /**
+   * The OpenTelemetry trace the request was answered in (32 hex digits), to find its spans; null
+   * while tracing is off and for requests recorded before the log kept it.
+   */
+  traceId: string | null;
   createdAt: string;
 }
 

@@ -375,6 +375,7 @@ export function describeHousekeepingContract(name: string, open: () => Promise<C
         status: 200,
         durationMs: 3,
         requestId: `req-${path}`,
+        traceId: null,
         createdAt,
       });
       await uow().run((tx) =>

@@ -171,6 +171,7 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
           status: 200,
           durationMs: 12,
           requestId: `req-${path}`,
+          traceId: null,
           createdAt,
           ...overrides,
         });
@@ -224,6 +225,7 @@ export function describeIdentityContract(name: string, open: () => Promise<Contr
           status,
           durationMs: 5,
           requestId: `req-${path}`,
+          traceId: null,
           createdAt,
         });
         // Recorded out of time order (a later flush holds an earlier request), with two requests of one instant.

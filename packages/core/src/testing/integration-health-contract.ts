@@ -65,6 +65,7 @@ export function describeIntegrationHealthContract(name: string, open: () => Prom
         status,
         durationMs,
         requestId: `req-${createdAt}-${status}`,
+        traceId: null,
         createdAt,
       });
       const { erpToken: erp, shopToken: shop } = tenant;

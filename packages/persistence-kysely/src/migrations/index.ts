@@ -21,6 +21,7 @@ import { rowLevelSecurityMigration } from './0018-row-level-security';
 import { brandLedIndexesMigration } from './0019-brand-led-indexes';
 import { bulkOperationsMigration } from './0020-bulk-operations';
 import { integrationHealthMigration } from './0021-integration-health';
+import { requestTraceIdsMigration } from './0022-request-trace-ids';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -48,6 +49,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0019-brand-led-indexes': brandLedIndexesMigration(),
         '0020-bulk-operations': bulkOperationsMigration(dialect),
         '0021-integration-health': integrationHealthMigration(),
+        '0022-request-trace-ids': requestTraceIdsMigration(),
       };
     },
   };

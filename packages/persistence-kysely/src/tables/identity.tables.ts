@@ -56,6 +56,8 @@ export interface RequestLogsTable {
   status: number;
   duration_ms: number;
   request_id: string;
+  /** The request's OpenTelemetry trace id (0022); null without tracing and for requests recorded before. */
+  trace_id: string | null;
   created_at: string;
 }
 

@@ -81,6 +81,7 @@ const rowToRequestLog = (r: Selectable<RequestLogsTable>): RequestLogEntry => ({
   status: r.status,
   durationMs: r.duration_ms,
   requestId: r.request_id,
+  traceId: r.trace_id,
   createdAt: r.created_at,
 });
 
@@ -405,6 +406,7 @@ export function requestLogRepository(
         status: e.status,
         duration_ms: e.durationMs,
         request_id: e.requestId,
+        trace_id: e.traceId,
         created_at: e.createdAt,
       }));
       // A flush holds requests of many brands: bulkInsert writes them brand by brand on Postgres.

@@ -1,0 +1,155 @@
+import {
+  Attributes,
+  ROOT_CONTEXT,
+  Span,
+  SpanKind,
+  SpanStatusCode,
+  Tracer,
+  context,
+  defaultTextMapGetter,
+  propagation,
+  trace,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BatchSpanProcessor, NodeTracerProvider, SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { Request, RequestHandler, Response } from 'express';
+import { Dialect, StorageObserver } from '@brand/persistence-kysely';
+import { principalOf } from '../http/request-context';
+import { UNMATCHED_ROUTE, routeTemplateOf } from '../http/route-template';
+import { tracedAs } from './request-trace';
+import { Tracing } from './tracing';
+
+/** `db.system.name` of each dialect, as the semantic conventions spell it. */
+const DB_SYSTEMS: Record<Dialect, string> = { sqlite: 'sqlite', postgres: 'postgresql' };
+
+/** The first word of a statement (`select`, `insert`, `begin`): its operation, and its span's name. */
+function operationOf(sql: string): string {
+  return /^\s*([A-Za-z]+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SQL';
+}
+
+/**
+ * Tracing on the OpenTelemetry SDK (only ever loaded through `tracingFor`, or by tests). Spans
+ * carry the stable HTTP and database semantic conventions; statements carry their text with
+ * placeholders, never the bound values (which hold customers' data and secrets).
+ */
+export class OpenTelemetryTracing implements Tracing {
+  private readonly provider: NodeTracerProvider;
+  private readonly tracer: Tracer;
+  /** The official W3C trace-context propagator: `traceparent` and `tracestate`. */
+  private readonly propagator = new W3CTraceContextPropagator();
+
+  /** Spans sent to an OTLP/HTTP collector at `endpoint` (its traces path, as the OTLP specification appends it). */
+  static exportingOverHttp(endpoint: string, serviceName: string): OpenTelemetryTracing {
+    return new OpenTelemetryTracing(serviceName, new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }));
+  }
+
+  /**
+   * Spans handed to `exporter` in batches (tests give an in-memory one). Registers the SDK as the
+   * process's tracer provider and its async-hooks context manager, which is what carries the
+   * request's span to the statements its handlers run.
+   */
+  constructor(serviceName: string, exporter: SpanExporter) {
+    this.provider = new NodeTracerProvider({
+      resource: resourceFromAttributes({ 'service.name': serviceName }),
+      spanProcessors: [new BatchSpanProcessor(exporter)],
+    });
+    this.provider.register({ propagator: this.propagator });
+    this.tracer = this.provider.getTracer('@brand/api');
+  }
+
+  readonly traceRequests: RequestHandler = (req, res, next) => {
+    const caller = this.propagator.extract(ROOT_CONTEXT, req.headers, defaultTextMapGetter);
+    // Named by method only until the route that takes the request is known (at the answer).
+    const span = this.tracer.startSpan(
+      req.method,
+      { kind: SpanKind.SERVER, attributes: requestAttributes(req) },
+      caller,
+    );
+    const { traceId, spanId } = span.spanContext();
+    tracedAs(res, { traceId, spanId });
+    let ended = false;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      endRequestSpan(span, req, res);
+    };
+    res.once('finish', end);
+    res.once('close', end);
+    context.with(trace.setSpan(caller, span), next);
+  };
+
+  storageObserver(dialect: Dialect): StorageObserver {
+    const system = DB_SYSTEMS[dialect];
+    return {
+      statementRan: (sql, durationMs, error) => {
+        const parent = trace.getSpan(context.active());
+        // Statements outside a request (housekeeping, deliveries, a flush of the request log
+        // after its request ended) would each be a trace of their own: not worth exporting.
+        if (parent === undefined || !parent.isRecording()) return;
+        const endedAt = performance.now();
+        const operation = operationOf(sql);
+        const span = this.tracer.startSpan(
+          operation,
+          {
+            kind: SpanKind.CLIENT,
+            startTime: endedAt - durationMs,
+            attributes: { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': sql },
+          },
+          context.active(),
+        );
+        if (error !== undefined) {
+          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
+        }
+        span.end(endedAt);
+      },
+    };
+  }
+
+  flush(): Promise<void> {
+    return this.provider.forceFlush();
+  }
+
+  async shutdown(): Promise<void> {
+    await this.provider.shutdown();
+    // Unregistered, so a later tracing of the same process (a test's next suite) can register.
+    trace.disable();
+    context.disable();
+    propagation.disable();
+  }
+}
+
+/** What is known of a request as it arrives; never the query string, which may hold the access token. */
+function requestAttributes(req: Request): Attributes {
+  const attributes: Attributes = {
+    'http.request.method': req.method,
+    'url.path': req.path,
+    'url.scheme': req.protocol,
+    'network.protocol.version': req.httpVersion,
+  };
+  const userAgent = req.headers['user-agent'];
+  if (userAgent !== undefined) attributes['user_agent.original'] = userAgent;
+  return attributes;
+}
+
+/** Names the span by its route's template, records the answer, and ends it. */
+function endRequestSpan(span: Span, req: Request, res: Response): void {
+  const route = routeTemplateOf(req, res);
+  span.updateName(`${req.method} ${route}`);
+  if (route !== UNMATCHED_ROUTE) span.setAttribute('http.route', route);
+  span.setAttribute('http.response.status_code', res.statusCode);
+  const principal = principalOf(res);
+  if (principal) span.setAttribute('brand.id', principal.brandId);
+  if (!res.writableFinished) {
+    // The client went away before the answer was sent.
+    span.setAttribute('error.type', 'aborted');
+    span.setStatus({ code: SpanStatusCode.ERROR, message: 'the connection closed before the answer was sent' });
+  } else if (res.statusCode >= 500) {
+    // A server span fails on 5xx only: a 4xx is the caller's mistake, answered as it should be.
+    span.setAttribute('error.type', String(res.statusCode));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+  }
+  span.end();
+}
