@@ -91,8 +91,62 @@ for (const dialect of testDialects()) {
         await storage.close();
       }
     });
+
+    it('tells a statement observer of every statement, and keeps the lane on SQLite', async () => {
+      const observed: { sql: string; durationMs: number }[] = [];
+      const storage = await openTestStorage(dialect, {
+        observer: { statementRan: (text, durationMs) => observed.push({ sql: text, durationMs }) },
+      });
+      const lane = jest.spyOn(SqliteLane.prototype, 'run');
+      try {
+        const clock = new FixedClock();
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        observed.length = 0;
+        lane.mockClear();
+        await syncCustomers({ uow: storage.uow, clock }, { brandId: brand.id, customers: [customer('C1')] });
+        await listCustomers({ uow: storage.uow }, { brandId: brand.id, query: {} });
+
+        const texts = observed.map((statement) => statement.sql);
+        expect(texts.some((text) => /^insert into "customers"/i.test(text))).toBe(true);
+        expect(texts.some((text) => /^select/i.test(text))).toBe(true);
+        expect(texts.some((text) => /^begin/i.test(text))).toBe(true);
+        expect(texts.some((text) => /^commit/i.test(text))).toBe(true);
+        for (const { durationMs } of observed) expect(durationMs).toBeGreaterThanOrEqual(0);
+        // Placeholders, never the values.
+        expect(texts.join('\n')).not.toContain('Customer C1');
+        if (dialect === 'sqlite') {
+          // The lane stays, and tells the observer of what it runs (the query builder's log never sees those).
+          expect(lane).toHaveBeenCalled();
+          for (const [text] of lane.mock.calls) expect(texts).toContain(text);
+        } else expect(lane).not.toHaveBeenCalled();
+      } finally {
+        lane.mockRestore();
+        await storage.close();
+      }
+    });
   });
 }
+
+describe('a statement observer on the lane', () => {
+  it('is told of a failing statement with its error, and the error still reaches the caller', () => {
+    const sqlite = new BetterSqlite3(':memory:');
+    const told: { sql: string; error: unknown }[] = [];
+    try {
+      const lane = new SqliteLane(sqlite, (text, _durationMs, error) => told.push({ sql: text, error }));
+      expect(lane.run<{ one: number }>('select 1 as one', []).rows).toEqual([{ one: 1 }]);
+      expect(() => lane.run('select * from no_such_table', [])).toThrow(/no such table/);
+      expect(told).toEqual([
+        { sql: 'select 1 as one', error: undefined },
+        {
+          sql: 'select * from no_such_table',
+          error: expect.objectContaining({ message: expect.stringMatching(/no such table/) }),
+        },
+      ]);
+    } finally {
+      sqlite.close();
+    }
+  });
+});
 
 describe('waiting for SQLite’s connection', () => {
   it('serves waiting transactions first come, first served, each after the one before has ended', async () => {

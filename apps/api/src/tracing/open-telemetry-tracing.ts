@@ -100,7 +100,10 @@ export class OpenTelemetryTracing implements Tracing {
           context.active(),
         );
         if (error !== undefined) {
-          span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+          span.setStatus({
+            code: SpanStatusCode.ERROR,
+            message: error instanceof Error ? error.message : String(error),
+          });
           span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
         }
         span.end(endedAt);
