@@ -688,6 +688,11 @@ export type {
 } from './integration-health/integration-health.ports';
 export { getIntegrationHealth } from './integration-health/get-integration-health';
 
+// Monitoring: the queue depths the operator's metrics show, counted brand by brand (DESIGN §17).
+export type { QueueDepthRepositories, QueueDepthRepository } from './monitoring/queue-depth.ports';
+export { readQueueDepths } from './monitoring/read-queue-depths';
+export type { QueueDepths } from './monitoring/read-queue-depths';
+
 // Idempotency keys: a write retried with the same key runs once and replays its stored answer (DESIGN §12).
 export type { IdempotencyRecord, IdempotencyScope, StoredAnswer } from './idempotency/idempotency.entities';
 export type { IdempotencyKeyRepository, IdempotencyRepositories } from './idempotency/idempotency.ports';

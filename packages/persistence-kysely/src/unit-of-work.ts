@@ -19,6 +19,7 @@ import { Executor, RepositoryFactories } from './repositories/executor';
 import { webhookRepositoryFactories } from './repositories/webhooks/webhook.repositories';
 import { bulkOperationRepositoryFactories } from './repositories/bulk-operations/bulk-operation.repositories';
 import { integrationHealthRepositoryFactories } from './repositories/integration-health/integration-health.repositories';
+import { queueDepthRepositoryFactories } from './repositories/monitoring/queue-depth.repositories';
 import { oauthRepositoryFactories } from './repositories/oauth/oauth.repositories';
 import { consoleRepositoryFactories } from './repositories/console/console.repositories';
 import { idempotencyRepositoryFactories } from './repositories/idempotency/idempotency.repositories';
@@ -75,6 +76,7 @@ const REPOSITORY_FACTORIES: RepositoryFactories<Repositories> = {
   ...consoleRepositoryFactories,
   ...idempotencyRepositoryFactories,
   ...integrationHealthRepositoryFactories,
+  ...queueDepthRepositoryFactories,
 };
 const REPOSITORY_KEYS = Object.keys(REPOSITORY_FACTORIES);
 const isRepositoryKey = (key: string | symbol): key is keyof Repositories =>

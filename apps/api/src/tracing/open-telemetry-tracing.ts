@@ -1,13 +1,13 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   Attributes,
+  Context,
   ROOT_CONTEXT,
   Span,
   SpanKind,
   SpanStatusCode,
   Tracer,
-  context,
   defaultTextMapGetter,
-  propagation,
   trace,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -39,23 +39,24 @@ export class OpenTelemetryTracing implements Tracing {
   private readonly tracer: Tracer;
   /** The official W3C trace-context propagator: `traceparent` and `tracestate`. */
   private readonly propagator = new W3CTraceContextPropagator();
+  /**
+   * The context of the request being served, carried through its async calls to the statements
+   * it runs. Its own rather than the API's global context manager: nothing else here reads the
+   * global one, and two tracings of one process (tests) stay apart.
+   */
+  private readonly active = new AsyncLocalStorage<Context>();
 
   /** Spans sent to an OTLP/HTTP collector at `endpoint` (its traces path, as the OTLP specification appends it). */
   static exportingOverHttp(endpoint: string, serviceName: string): OpenTelemetryTracing {
     return new OpenTelemetryTracing(serviceName, new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }));
   }
 
-  /**
-   * Spans handed to `exporter` in batches (tests give an in-memory one). Registers the SDK as the
-   * process's tracer provider and its async-hooks context manager, which is what carries the
-   * request's span to the statements its handlers run.
-   */
+  /** Spans handed to `exporter` in batches (tests give an in-memory one). */
   constructor(serviceName: string, exporter: SpanExporter) {
     this.provider = new NodeTracerProvider({
       resource: resourceFromAttributes({ 'service.name': serviceName }),
       spanProcessors: [new BatchSpanProcessor(exporter)],
     });
-    this.provider.register({ propagator: this.propagator });
     this.tracer = this.provider.getTracer('@brand/api');
   }
 
@@ -77,14 +78,15 @@ export class OpenTelemetryTracing implements Tracing {
     };
     res.once('finish', end);
     res.once('close', end);
-    context.with(trace.setSpan(caller, span), next);
+    this.active.run(trace.setSpan(caller, span), next);
   };
 
   storageObserver(dialect: Dialect): StorageObserver {
     const system = DB_SYSTEMS[dialect];
     return {
       statementRan: (sql, durationMs, error) => {
-        const parent = trace.getSpan(context.active());
+        const requestContext = this.active.getStore();
+        const parent = requestContext && trace.getSpan(requestContext);
         // Statements outside a request (housekeeping, deliveries, a flush of the request log
         // after its request ended) would each be a trace of their own: not worth exporting.
         if (parent === undefined || !parent.isRecording()) return;
@@ -97,7 +99,7 @@ export class OpenTelemetryTracing implements Tracing {
             startTime: endedAt - durationMs,
             attributes: { 'db.system.name': system, 'db.operation.name': operation, 'db.query.text': sql },
           },
-          context.active(),
+          requestContext,
         );
         if (error !== undefined) {
           span.setStatus({
@@ -115,12 +117,8 @@ export class OpenTelemetryTracing implements Tracing {
     return this.provider.forceFlush();
   }
 
-  async shutdown(): Promise<void> {
-    await this.provider.shutdown();
-    // Unregistered, so a later tracing of the same process (a test's next suite) can register.
-    trace.disable();
-    context.disable();
-    propagation.disable();
+  shutdown(): Promise<void> {
+    return this.provider.shutdown();
   }
 }
 

@@ -39,6 +39,7 @@ import {
 import { ProductionState, emptyProductionState, inMemoryProductionFactories } from './in-memory-production';
 import { ReturnsState, emptyReturnsState, inMemoryReturnFactories } from './in-memory-returns';
 import { inMemoryIntegrationHealthFactories } from './in-memory-integration-health';
+import { inMemoryMonitoringFactories } from './in-memory-monitoring';
 
 interface MemoryState
   extends IdentityState,
@@ -125,6 +126,7 @@ const IN_MEMORY_FACTORIES: InMemoryFactories<Omit<Repositories, 'transaction'>, 
   ...inMemoryIdempotencyFactories,
   ...inMemoryBulkOperationFactories,
   ...inMemoryIntegrationHealthFactories,
+  ...inMemoryMonitoringFactories,
 };
 const REPOSITORY_KEYS = Object.keys(IN_MEMORY_FACTORIES) as (keyof typeof IN_MEMORY_FACTORIES)[];
 

@@ -41,3 +41,4 @@ export { describeIdempotencyContract } from './idempotency-contract';
 export { describeHousekeepingContract } from './housekeeping-contract';
 export { describeBulkOperationsContract } from './bulk-operations-contract';
 export { describeIntegrationHealthContract } from './integration-health-contract';
+export { describeQueueDepthsContract } from './queue-depths-contract';

@@ -1,6 +1,6 @@
 import { Expression, ExpressionBuilder, Kysely, SqlBool, sql } from 'kysely';
-import { withinBrand } from '../brand-session';
 import { Database } from '../database';
+import { forEachBrand } from './each-brand';
 
 /** Any table with any columns: the view `deleteAtMost` builds its statement on. */
 type AnyTables = Record<string, Record<string, unknown>>;
@@ -65,11 +65,10 @@ async function deleteBrandByBrand<T extends keyof Database>(
   };
   if (key[0] !== 'brand_id') return run(null, limit);
   const deleted: unknown[] = [];
-  for (const { id } of await db.selectFrom('brands').select('id').orderBy('id').execute()) {
-    if (deleted.length >= limit) break;
-    const brandId = Number(id);
-    deleted.push(...(await withinBrand(db, brandId, () => run(brandId, limit - deleted.length))));
-  }
+  await forEachBrand(db, async (brandId) => {
+    deleted.push(...(await run(brandId, limit - deleted.length)));
+    return deleted.length < limit;
+  });
   return deleted;
 }
 
