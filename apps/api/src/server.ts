@@ -19,7 +19,9 @@ import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 import { ApiMetrics } from './metrics/api-metrics';
 import { answerScrapesOfPrimary } from './metrics/cluster-metrics';
 import { listenForScrapes } from './metrics/metrics-listener';
-import { Tracing, tracingFor } from './tracing/tracing';
+import { queueDepthsOf } from './metrics/queue-depths';
+import { tracingFor } from './tracing/load-tracing';
+import { Tracing } from './tracing/tracing';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -128,6 +130,7 @@ async function serve(
   logger: Logger,
   { metrics, tracing, scrapes }: { metrics?: ApiMetrics | undefined; tracing?: Tracing | undefined; scrapes?: Server },
 ): Promise<Server> {
+  metrics?.watchQueues(queueDepthsOf(storage.uow, { logger }));
   const app = createApp({
     storage,
     clock: systemClock,

@@ -1,10 +1,13 @@
 import request from 'supertest';
+import { BulkOperation, createWebhookEndpoint } from '@brand/core';
 import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';
+import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { ApiMetrics } from '../src/metrics/api-metrics';
+import { QUEUE_DEPTHS_FRESH_MS, queueDepthsOf } from '../src/metrics/queue-depths';
 import { newCustomer } from './support/customers';
 import { Integrator, createIntegrator } from './support/integrator';
-import { buildApp, useTestApp } from './support/test-app';
+import { buildApp, silentLogger, useTestApp } from './support/test-app';
 
 /** The value of one sample of the Prometheus text, by its name and exact labels ({} for none). */
 function sampleOf(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -84,6 +87,56 @@ for (const dialect of testDialects()) {
       expect(sampleOf(text, 'storage_unavailable_total')).toBe(1);
     });
 
+    it('samples the pending webhook deliveries and the bulk operations by status of every brand, kept a few seconds', async () => {
+      let nowMs = 0;
+      metrics.watchQueues(queueDepthsOf(t.storage.uow, { logger: silentLogger, now: () => nowMs }));
+      // Brands of their own (the earlier tests used up the first brand's rate limit); each brand's
+      // queues count: the depths are the whole database's.
+      const [first, other] = [await createIntegrator(t.storage, t.clock), await createIntegrator(t.storage, t.clock)];
+      for (const integrator of [first, other])
+        await createWebhookEndpoint(
+          { uow: t.storage.uow, clock: t.clock, hasher: nodeSecretHasher },
+          { brandId: integrator.brandId, url: 'https://erp.example.com/hooks', events: ['customer.created'] },
+        );
+      // Each customer's event queues a delivery to its brand's endpoint (no dispatcher runs here).
+      expect((await request(app).post('/v10/customers').set(first.headers).send(newCustomer('Q-1'))).status).toBe(201);
+      expect((await request(app).post('/v10/customers').set(other.headers).send(newCustomer('Q-2'))).status).toBe(201);
+      const operation = (brandId: number, id: number): BulkOperation => ({
+        id,
+        brandId,
+        type: 'customers.sync',
+        status: 'receiving',
+        userId: null,
+        totalLines: 0,
+        processedLines: 0,
+        failedLines: 0,
+        createdAt: t.clock.now(),
+        startedAt: null,
+        finishedAt: null,
+        error: null,
+      });
+      await t.storage.uow.run(async (tx) => {
+        const ids = await tx.ids.next('bulk_operations', 3);
+        await tx.bulkOperations.insert(operation(first.brandId, ids[0]!));
+        await tx.bulkOperations.queue(first.brandId, ids[0]!, 0);
+        await tx.bulkOperations.insert(operation(other.brandId, ids[1]!));
+        await tx.bulkOperations.queue(other.brandId, ids[1]!, 0);
+        await tx.bulkOperations.insert(operation(other.brandId, ids[2]!));
+      });
+
+      const text = await metrics.registry.metrics();
+      expect(sampleOf(text, 'webhook_deliveries_pending')).toBe(2);
+      expect(sampleOf(text, 'bulk_operations', { status: 'queued' })).toBe(2);
+      expect(sampleOf(text, 'bulk_operations', { status: 'receiving' })).toBe(1);
+      expect(sampleOf(text, 'bulk_operations', { status: 'running' })).toBe(0);
+
+      // A scrape within the freshness answers the same reading; a later one reads again.
+      expect((await request(app).post('/v10/customers').set(first.headers).send(newCustomer('Q-3'))).status).toBe(201);
+      expect(sampleOf(await metrics.registry.metrics(), 'webhook_deliveries_pending')).toBe(2);
+      nowMs += QUEUE_DEPTHS_FRESH_MS;
+      expect(sampleOf(await metrics.registry.metrics(), 'webhook_deliveries_pending')).toBe(3);
+    });
+
     it('has every metric of DESIGN §17 and the runtime’s own', async () => {
       metrics.webhookOutcomes({ succeeded: 2, retrying: 1, failed: 0 });
       const text = await metrics.registry.metrics();
@@ -107,3 +160,17 @@ for (const dialect of testDialects()) {
     });
   });
 }
+
+describe('queue gauges while the database cannot be read', () => {
+  it('have no sample, and the scrape still answers with everything else', async () => {
+    const metrics = new ApiMetrics();
+    const down = () => Promise.reject(new Error('connection refused'));
+    metrics.watchQueues(queueDepthsOf({ read: down, run: down }, { logger: silentLogger }));
+    metrics.storageFault();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('# TYPE webhook_deliveries_pending gauge');
+    expect(sampleOf(text, 'webhook_deliveries_pending')).toBeUndefined();
+    expect(text).not.toMatch(/^bulk_operations\{/m);
+    expect(sampleOf(text, 'storage_unavailable_total')).toBe(1);
+  });
+});

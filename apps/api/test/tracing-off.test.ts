@@ -2,7 +2,7 @@ import request from 'supertest';
 import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';
 import { loadConfig } from '../src/config';
-import { tracingFor } from '../src/tracing/tracing';
+import { tracingFor } from '../src/tracing/load-tracing';
 import { Integrator, createIntegrator } from './support/integrator';
 import { buildApp, useTestApp } from './support/test-app';
 

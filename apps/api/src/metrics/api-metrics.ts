@@ -5,8 +5,9 @@ import { StorageObserver } from '@brand/persistence-kysely';
 export type WebhookOutcome = 'succeeded' | 'retrying' | 'failed';
 
 /**
- * Depths of the queues the database holds, read when Prometheus scrapes (DESIGN §17): each
- * answers null while it cannot be told, and the gauge then has no sample rather than a made-up 0.
+ * Depths of the queues the database holds, read when Prometheus scrapes (DESIGN §17; the server's
+ * are `queueDepthsOf`): each answers null while it cannot be told, and the gauge then has no
+ * sample rather than a made-up 0.
  */
 export interface QueueDepths {
   /** Webhook deliveries waiting for an attempt, over every brand. */
@@ -15,11 +16,25 @@ export interface QueueDepths {
   bulkOperationsByStatus(): Promise<ReadonlyMap<string, number> | null>;
 }
 
-/** Depths nobody can tell: the gauges exist, without samples. */
+/** Depths nobody can tell (before the storage is open): the gauges exist, without samples. */
 export const UNKNOWN_QUEUE_DEPTHS: QueueDepths = {
   webhookDeliveriesPending: () => Promise.resolve(null),
   bulkOperationsByStatus: () => Promise.resolve(null),
 };
+
+/**
+ * A gauge without labels that has no sample while its value cannot be told. prom-client gives
+ * such a gauge a sample at all times (0 until set, then the last value), which would pass a made-up
+ * 0 or a stale depth off as a reading.
+ */
+class GaugeOfUnknownValue extends Gauge {
+  known = false;
+
+  override async get(): ReturnType<Gauge['get']> {
+    const metric = await super.get();
+    return this.known ? metric : { ...metric, values: [] };
+  }
+}
 
 /** Upper bounds of the request-duration buckets, in seconds: most answers take milliseconds. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -85,13 +100,14 @@ export class ApiMetrics {
     const queues = (): QueueDepths => this.queues;
     // Every worker reads the same database: across a cluster the largest answer is the depth,
     // not the sum of the workers' identical ones.
-    new Gauge({
+    new GaugeOfUnknownValue({
       name: 'webhook_deliveries_pending',
       help: 'Webhook deliveries waiting for an attempt (read from the database when scraped)',
       registers: [this.registry],
       aggregator: 'max',
       async collect() {
         const pending = await queues().webhookDeliveriesPending();
+        (this as GaugeOfUnknownValue).known = pending !== null;
         if (pending !== null) this.set(pending);
       },
     });

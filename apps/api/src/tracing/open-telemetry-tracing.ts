@@ -102,11 +102,9 @@ export class OpenTelemetryTracing implements Tracing {
           requestContext,
         );
         if (error !== undefined) {
-          span.setStatus({
-            code: SpanStatusCode.ERROR,
-            message: error instanceof Error ? error.message : String(error),
-          });
-          span.setAttribute('error.type', error instanceof Error ? error.name : 'error');
+          // The driver's code (SQLSTATE, SQLITE_BUSY) and not its message, which may quote a value.
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          span.setAttribute('error.type', errorTypeOf(error));
         }
         span.end(endedAt);
       },
@@ -120,6 +118,13 @@ export class OpenTelemetryTracing implements Tracing {
   shutdown(): Promise<void> {
     return this.provider.shutdown();
   }
+}
+
+/** A failed statement's kind: the driver's error code when it has one, else the error's class. */
+function errorTypeOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && code !== '') return code;
+  return error instanceof Error ? error.name : 'error';
 }
 
 /** What is known of a request as it arrives; never the query string, which may hold the access token. */

@@ -1,6 +1,5 @@
 import { RequestHandler } from 'express';
 import { Dialect, StorageObserver } from '@brand/persistence-kysely';
-import type { OpenTelemetryTracing } from './open-telemetry-tracing';
 
 /** Tracing's settings (`OTEL_EXPORTER_OTLP_ENDPOINT`, `OTEL_SERVICE_NAME`). */
 export interface TracingConfig {
@@ -23,16 +22,4 @@ export interface Tracing {
   flush(): Promise<void>;
   /** Exports what is left and stops. */
   shutdown(): Promise<void>;
-}
-
-/**
- * The process's tracing when `OTEL_EXPORTER_OTLP_ENDPOINT` is set, else undefined. The
- * OpenTelemetry modules are required only then: with tracing off (the default) the process never
- * loads them, and what a request pays is a check that no trace was recorded for it.
- */
-export function tracingFor(config: TracingConfig): Tracing | undefined {
-  if (config.endpoint === null) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, see above
-  const otel = require('./open-telemetry-tracing') as { OpenTelemetryTracing: typeof OpenTelemetryTracing };
-  return otel.OpenTelemetryTracing.exportingOverHttp(config.endpoint, config.serviceName);
 }
