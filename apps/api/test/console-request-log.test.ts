@@ -222,6 +222,20 @@ for (const dialect of testDialects()) {
       expect(page.text).not.toContain('note=');
     });
 
+    it('shows a traced request’s trace id under its request id', async () => {
+      const east = await aBrand('Traced');
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      await record(east, [
+        { requestId: 'traced', traceId },
+        { requestId: 'untraced', createdAt: new Date(Date.parse(t.clock.now()) - 1000).toISOString() },
+      ]);
+      const page = await (await loggedIn(east.anna.email)).get('/console/requests');
+      expect(rowsOf(page.text).map((row) => [row.requestId, row.cells.at(-1)])).toStrictEqual([
+        ['traced', `traced trace ${traceId}`],
+        ['untraced', 'untraced'],
+      ]);
+    });
+
     it('filters by status class (errors, 2xx, 4xx, 5xx) and by app, and keeps the choice in the form', async () => {
       const east = await aBrand('East', { bertLogsIn: true });
       expect(await callApi(east.annaErp, '/v10/customers', 'erp-ok')).toBe(200);
