@@ -24,7 +24,11 @@ const KIND_FOLDERS: { folder: string; kinds: RegExp; shared: string[] }[] = [
   { folder: 'dtos', kinds: /\.dto\.ts$/, shared: ['decorators.ts', 'legacy/legacy-decorators.ts'] },
   { folder: 'presenters', kinds: /\.presenter\.ts$/, shared: ['amounts.ts'] },
   { folder: 'routers', kinds: /\.router\.ts$/, shared: ['router-deps.ts'] },
-  { folder: 'console', kinds: /\.(router|routes|pages)\.ts$/, shared: ['console-context.ts', 'console-layout.ts'] },
+  {
+    folder: 'console',
+    kinds: /\.(router|routes|pages)\.ts$/,
+    shared: ['console-context.ts', 'console-layout.ts', 'requests-chart.ts'],
+  },
   { folder: 'cli/commands', kinds: /\.command\.ts$/, shared: [] },
 ];
 

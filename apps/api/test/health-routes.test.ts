@@ -53,8 +53,10 @@ for (const dialect of testDialects()) {
       ]);
       const tookMs = Date.now() - startedAt;
       expect([first.status, second.status]).toEqual([503, 503]);
+      // The 2 s deadline, not a hang: only the lower bound is the machine's to keep (a busy CI
+      // host delays the answer past 2 s; the upper bound only tells a deadline from no deadline).
       expect(tookMs).toBeGreaterThanOrEqual(1_900);
-      expect(tookMs).toBeLessThan(3_000);
+      expect(tookMs).toBeLessThan(20_000);
       expect(asked).toBe(1);
       await requestLogOf(hanging).flush();
     });
