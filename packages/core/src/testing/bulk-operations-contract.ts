@@ -26,7 +26,7 @@ const at = (minute: number): string => new Date(Date.parse(T0) + minute * 60_000
 export function describeBulkOperationsContract(name: string, open: () => Promise<ContractStorage>): void {
   describe(name, () => {
     const uow = useContractStorage(open);
-    const { aBrand } = contractBuilders(uow, { at: T0, brandLabel: 'Bulk brand' });
+    const { aBrand, aBulkOperation } = contractBuilders(uow, { at: T0, brandLabel: 'Bulk brand' });
     const lease = (owner: string, minute: number): BulkOperationLease => ({ owner, until: at(minute) });
 
     /**
@@ -41,37 +41,11 @@ export function describeBulkOperationsContract(name: string, open: () => Promise
     }
 
     /** An upload of `lines` lines (1..n) started at `createdAt`, queued unless `receiving`. */
-    async function anOperation(
+    const anOperation = (
       brandId: number,
       lines: number,
       options: { createdAt?: string; receiving?: boolean } = {},
-    ): Promise<number> {
-      return uow().run(async (tx) => {
-        const [id] = await tx.ids.next('bulk_operations');
-        const operation: BulkOperation = {
-          id: id!,
-          brandId,
-          type: 'customers.sync',
-          status: 'receiving',
-          userId: null,
-          totalLines: 0,
-          processedLines: 0,
-          failedLines: 0,
-          createdAt: options.createdAt ?? T0,
-          startedAt: null,
-          finishedAt: null,
-          error: null,
-        };
-        await tx.bulkOperations.insert(operation);
-        await tx.bulkOperations.appendLines(
-          brandId,
-          id!,
-          Array.from({ length: lines }, (_, i) => ({ line: i + 1, text: `{"n":${i + 1}}` })),
-        );
-        if (!options.receiving) await tx.bulkOperations.queue(brandId, id!, lines);
-        return id!;
-      });
-    }
+    ): Promise<number> => aBulkOperation(brandId, { lines, ...options });
 
     it('finds an operation by id alone in whichever brand has it, never an upload under way', async () => {
       const [first, second] = [(await aBrand()).id, (await aBrand()).id];

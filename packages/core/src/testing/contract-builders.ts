@@ -1,4 +1,5 @@
 import { Address } from '../addresses/address';
+import { BulkOperation } from '../bulk-operations/bulk-operation.entities';
 import { Customer, CustomerGroup, PaymentTerms } from '../customers/customer.entities';
 import { AccessToken, ApiApp, Brand, User } from '../identity/identity.entities';
 import { InventoryLocation } from '../inventory/inventory.entities';
@@ -201,7 +202,45 @@ export function contractBuilders(uow: () => UnitOfWork, options: { at: string; b
     });
   }
 
+  /**
+   * A customers bulk operation of `lines` lines (1..n, `{"n":…}`), created at `createdAt` (the
+   * builders' instant by default) and queued unless `receiving`; answers its id.
+   */
+  async function aBulkOperation(
+    brandId: number,
+    options: { lines?: number; createdAt?: string; receiving?: boolean } = {},
+  ): Promise<number> {
+    const lines = options.lines ?? 0;
+    return uow().run(async (tx) => {
+      const [id] = await tx.ids.next('bulk_operations');
+      const operation: BulkOperation = {
+        id: id!,
+        brandId,
+        type: 'customers.sync',
+        status: 'receiving',
+        userId: null,
+        totalLines: 0,
+        processedLines: 0,
+        failedLines: 0,
+        createdAt: options.createdAt ?? at,
+        startedAt: null,
+        finishedAt: null,
+        error: null,
+      };
+      await tx.bulkOperations.insert(operation);
+      if (lines > 0)
+        await tx.bulkOperations.appendLines(
+          brandId,
+          id!,
+          Array.from({ length: lines }, (_, i) => ({ line: i + 1, text: `{"n":${i + 1}}` })),
+        );
+      if (!options.receiving) await tx.bulkOperations.queue(brandId, id!, lines);
+      return id!;
+    });
+  }
+
   return {
+    aBulkOperation,
     aBrand,
     aUser,
     anApp,

@@ -1,4 +1,3 @@
-import { BulkOperation } from '../bulk-operations/bulk-operation.entities';
 import { Customer } from '../customers/customer.entities';
 import { recordEvents } from '../events/record-events';
 import { readQueueDepths } from '../monitoring/read-queue-depths';
@@ -23,7 +22,7 @@ export function describeQueueDepthsContract(name: string, open: () => Promise<Co
   describe(name, () => {
     const uow = useContractStorage(open);
     const clock = new FixedClock(T0);
-    const { aBrand } = contractBuilders(uow, { at: T0, brandLabel: 'Queue brand' });
+    const { aBrand, aBulkOperation } = contractBuilders(uow, { at: T0, brandLabel: 'Queue brand' });
 
     /** An endpoint of the brand and `events` events committed to it: as many pending deliveries. */
     async function pendingDeliveries(brandId: number, events: number): Promise<void> {
@@ -45,27 +44,7 @@ export function describeQueueDepthsContract(name: string, open: () => Promise<Co
     }
 
     /** An upload started, and queued unless `receiving`. */
-    async function anOperation(brandId: number, receiving = false): Promise<void> {
-      await uow().run(async (tx) => {
-        const [id] = await tx.ids.next('bulk_operations');
-        const operation: BulkOperation = {
-          id: id!,
-          brandId,
-          type: 'customers.sync',
-          status: 'receiving',
-          userId: null,
-          totalLines: 0,
-          processedLines: 0,
-          failedLines: 0,
-          createdAt: T0,
-          startedAt: null,
-          finishedAt: null,
-          error: null,
-        };
-        await tx.bulkOperations.insert(operation);
-        if (!receiving) await tx.bulkOperations.queue(brandId, id!, 0);
-      });
-    }
+    const anOperation = (brandId: number, receiving = false) => aBulkOperation(brandId, { receiving });
 
     it('counts the pending webhook deliveries of every brand', async () => {
       const before = await readQueueDepths({ uow: uow() });
