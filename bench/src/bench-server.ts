@@ -12,6 +12,8 @@ import { openStorage } from '@brand/persistence-kysely';
 import {
   ApiMetrics,
   createApp,
+  isHealthProbe,
+  requestsInTurn,
   listenForScrapes,
   loadConfig,
   nodeSecretHasher,
@@ -34,14 +36,20 @@ async function main(): Promise<void> {
   });
   if (metrics && config.metricsPort !== null)
     await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), pino({ level: config.logLevel }));
-  const server = createServer((req, res) => {
-    if (req.url === '/hello') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"hello":"world"}');
-      return;
-    }
-    app(req, res);
-  });
+  // In turn, as the server takes them (apps/api/src/http/requests-in-turn.ts), the bare route too.
+  const server = createServer(
+    requestsInTurn(
+      (req, res) => {
+        if (req.url === '/hello') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"hello":"world"}');
+          return;
+        }
+        app(req, res);
+      },
+      { immediately: isHealthProbe },
+    ),
+  );
   // Like the real server: this process delivers webhooks too.
   const dispatcher = startWebhookDispatcherFor(storage, config, pino({ level: config.logLevel }));
   // PORT=0 takes a free port; the bound one is reported with readiness.

@@ -3,6 +3,7 @@ export { createApp, requestLogOf, API_VERSION } from './app';
 export type { AppDeps } from './app';
 export { loadConfig, DEFAULT_CONFIG } from './config';
 export { serverNodeFlags } from './server-node-flags';
+export { isHealthProbe, requestsInTurn } from './http/requests-in-turn';
 export type { AppConfig } from './config';
 export { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 export { HttpImageFetcher } from './infrastructure/http-image-fetcher';

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Server } from 'node:http';
+import { Server, createServer } from 'node:http';
 import pino, { Logger } from 'pino';
 import { systemClock } from '@brand/core';
 import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
@@ -14,6 +14,7 @@ import { seedDemoIfEmpty } from './cli/demo';
 import { runCluster } from './cluster';
 import { AppConfig, loadConfig } from './config';
 import { loggableError } from './http/error-handler';
+import { isHealthProbe, requestsInTurn } from './http/requests-in-turn';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
 import { ApiMetrics } from './metrics/api-metrics';
@@ -140,7 +141,7 @@ async function serve(
     ...(metrics ? { metrics } : {}),
     ...(tracing ? { tracing } : {}),
   });
-  const server = app.listen(config.port);
+  const server = createServer(requestsInTurn(app, { immediately: isHealthProbe })).listen(config.port);
   server.keepAliveTimeout = config.keepAliveTimeoutMs;
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

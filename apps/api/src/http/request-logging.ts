@@ -4,6 +4,7 @@ import { Logger } from 'pino';
 import { Request, RequestHandler, Response } from 'express';
 import { traceOf } from '../tracing/request-trace';
 import { principalOf } from './request-context';
+import { arrivalOf } from './requests-in-turn';
 
 // Letters, digits and a few separators, short enough for a log field; anything else is replaced.
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:\-]{1,128}$/;
@@ -89,7 +90,8 @@ export function requestLogging(logger: Logger, observe?: RequestObserver): Reque
     const requestId = requestIdOf(req);
     res.locals[REQUEST_ID_KEY] = requestId;
     res.setHeader('X-Request-Id', requestId);
-    const startedAt = performance.now();
+    // From its arrival when it waited its turn (requests-in-turn.ts): the wait is part of its time.
+    const startedAt = arrivalOf(req) ?? performance.now();
     let written = false;
     const writeLine = (): void => {
       if (written) return;
