@@ -10,7 +10,7 @@
  * BENCH_PRODUCTS (default 10,000, 5 variants each, written through POST /products/sync),
  * BENCH_CUSTOMERS (default 20,000), BENCH_SECONDS (per case, default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_WORKERS (server processes, default 1), BENCH_ONLY=<text> (only the cases
- * whose name contains it), BENCH_DIALECTS=sqlite leaves Postgres out.
+ * whose name contains it), BENCH_DIALECTS=sqlite leaves Postgres out, =postgres SQLite.
  */
 import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
@@ -97,7 +97,11 @@ async function run(dialect: Dialect): Promise<(Measurement & { dialect: Dialect;
 }
 
 async function main(): Promise<void> {
-  const dialects: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects: Dialect[] = !process.env.TEST_POSTGRES_URL
+    ? ['sqlite']
+    : process.env.BENCH_DIALECTS === 'postgres'
+      ? ['postgres']
+      : ['sqlite', 'postgres'];
   process.stdout.write(
     `\nLists of 100 at ${CONNECTIONS} connections, ${WORKERS} server process(es), ${PRODUCTS} products x 5 variants, ${CUSTOMERS} customers, ${SECONDS} s a case\n` +
       '| dialect | case | req/s | p50 ms | p99 ms | p99 ÷ p50 | CPU µs/request |\n|---|---|---:|---:|---:|---:|---:|\n',
