@@ -30,6 +30,15 @@ function operationOf(sql: string): string {
 }
 
 /**
+ * Now, in epoch milliseconds with the monotonic clock's sub-millisecond precision. Every time this
+ * tracing gives the SDK is one of these: left to itself, the SDK starts a span at `Date.now()`
+ * (whole milliseconds) and converts a `performance.now()` by an offset it takes per span from
+ * `Date.now()` again, so two spans' times could disagree by up to a millisecond, and a statement
+ * could seem to start before its request.
+ */
+const epochNow = (): number => performance.timeOrigin + performance.now();
+
+/**
  * Tracing on the OpenTelemetry SDK (only ever loaded through `tracingFor`, or by tests). Spans
  * carry the stable HTTP and database semantic conventions; statements carry their text with
  * placeholders, never the bound values (which hold customers' data and secrets).
@@ -65,7 +74,7 @@ export class OpenTelemetryTracing implements Tracing {
     // Named by method only until the route that takes the request is known (at the answer).
     const span = this.tracer.startSpan(
       req.method,
-      { kind: SpanKind.SERVER, attributes: requestAttributes(req) },
+      { kind: SpanKind.SERVER, attributes: requestAttributes(req), startTime: epochNow() },
       caller,
     );
     const { traceId, spanId } = span.spanContext();
@@ -90,7 +99,7 @@ export class OpenTelemetryTracing implements Tracing {
         // Statements outside a request (housekeeping, deliveries, a flush of the request log
         // after its request ended) would each be a trace of their own: not worth exporting.
         if (parent === undefined || !parent.isRecording()) return;
-        const endedAt = performance.now();
+        const endedAt = epochNow();
         const operation = operationOf(sql);
         const span = this.tracer.startSpan(
           operation,
@@ -157,5 +166,5 @@ function endRequestSpan(span: Span, req: Request, res: Response): void {
     span.setAttribute('error.type', String(res.statusCode));
     span.setStatus({ code: SpanStatusCode.ERROR });
   }
-  span.end();
+  span.end(epochNow());
 }
