@@ -213,6 +213,11 @@ export interface ConnectionOptions {
    * idle or checked-out Postgres client). Such errors never end the process; this only reports them.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * An in-memory SQLite database starts as a copy of this serialized database (`Database#serialize`)
+   * instead of empty: the tests' migrated template (testing/test-storage.ts). Ignored for files and Postgres.
+   */
+  sqliteImage?: Buffer;
   /** How long a statement waits for a lock before the storage counts as busy: Postgres `lock_timeout`, SQLite `busy_timeout` (default 10 s); tests shorten it. */
   lockTimeoutMs?: number;
 }
@@ -288,7 +293,10 @@ export function openConnection(
     });
     return { db, lane: undefined, sqlite: undefined };
   }
-  const sqlite = new BetterSqlite3(parsed.location);
+  const sqlite =
+    options.sqliteImage !== undefined && parsed.location === ':memory:'
+      ? new BetterSqlite3(options.sqliteImage)
+      : new BetterSqlite3(parsed.location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

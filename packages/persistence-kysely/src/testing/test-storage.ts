@@ -1,4 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { Client } from 'pg';
 import { ConnectionOptions } from '../connection';
 import { migrationProvider } from '../migrations';
@@ -60,8 +64,8 @@ export function inspectionUrl(url: string): string {
  * The migrations' names and source text: a template made by other migrations is never used.
  * (`up.toString()` is the migration function's own text, the SQL it builds included.)
  */
-async function migrationsFingerprint(): Promise<string> {
-  const migrations = await migrationProvider('postgres').getMigrations();
+async function migrationsFingerprint(dialect: Dialect): Promise<string> {
+  const migrations = await migrationProvider(dialect).getMigrations();
   const hash = createHash('sha256');
   for (const [name, migration] of Object.entries(migrations)) hash.update(`${name}\n${migration.up.toString()}\n`);
   return hash.digest('hex').slice(0, 16);
@@ -78,7 +82,7 @@ let templateName: Promise<string> | undefined;
  * never used.
  */
 function templateDatabaseName(): Promise<string> {
-  return (templateName ??= migrationsFingerprint().then((fingerprint) => `test_template_${fingerprint}`));
+  return (templateName ??= migrationsFingerprint('postgres').then((fingerprint) => `test_template_${fingerprint}`));
 }
 
 /**
@@ -138,6 +142,45 @@ function coordinatorAdminUrl(): string {
 }
 
 /**
+ * Migrated, empty SQLite databases, serialized, by the migrations' fingerprint: kept per worker
+ * process rather than per test file (jest gives every file a fresh module registry, but hands out
+ * Node's own core modules, so the cache hangs on one). Running the migrations took about a second
+ * for every in-memory test database; opening a copy of the image takes a few milliseconds.
+ */
+const sqliteImages: Map<string, Promise<Buffer>> = ((holder: Record<symbol, unknown>) => {
+  const key = Symbol.for('brand.test.migratedSqliteImages');
+  return (holder[key] ??= new Map<string, Promise<Buffer>>()) as Map<string, Promise<Buffer>>;
+})(os);
+
+async function migratedSqliteImage(): Promise<Buffer> {
+  const fingerprint = await migrationsFingerprint('sqlite');
+  let image = sqliteImages.get(fingerprint);
+  if (!image) {
+    image = (async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'brand-sqlite-template-'));
+      const file = join(folder, 'template.sqlite');
+      try {
+        const storage = await openStorage(file);
+        await storage.migrate();
+        await storage.close();
+        const sqlite = new BetterSqlite3(file);
+        try {
+          // An in-memory copy cannot be in WAL mode: the image says rollback journal.
+          sqlite.pragma('journal_mode = delete');
+          return sqlite.serialize();
+        } finally {
+          sqlite.close();
+        }
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    })();
+    sqliteImages.set(fingerprint, image);
+  }
+  return image;
+}
+
+/**
  * A fresh, migrated, empty database for one test file: SQLite in memory, or a new Postgres
  * database on the test server that `close()` drops again.
  */
@@ -146,8 +189,7 @@ export async function openTestStorage(
   options: ConnectionOptions & { observer?: StorageObserver } = {},
 ): Promise<Storage & { url: string }> {
   if (dialect === 'sqlite') {
-    const storage = await openStorage(':memory:', options);
-    await storage.migrate();
+    const storage = await openStorage(':memory:', { ...options, sqliteImage: await migratedSqliteImage() });
     return Object.assign(storage, { url: ':memory:' });
   }
   const serverUrl = postgresServerUrl();
