@@ -237,13 +237,15 @@ export function processTree(pid: number): number[] {
 export async function postgresBackends(url: string): Promise<() => number[]> {
   const client = new Client({ connectionString: url });
   await client.connect();
-  let backend: number;
+  let postmaster: number;
   try {
-    backend = Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+    // Read while the connection is open: its backend ends with it.
+    postmaster = parentPid(
+      Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid),
+    );
   } finally {
     await client.end();
   }
-  const postmaster = parentPid(backend);
   const database = new URL(url).pathname.slice(1);
   return () =>
     processTree(postmaster)
@@ -450,6 +452,8 @@ export function runOnPostgres(main: () => Promise<void>, script: string): void {
     });
     return;
   }
-  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, script], { stdio: 'inherit' });
+  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 }

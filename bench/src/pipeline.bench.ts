@@ -276,34 +276,47 @@ async function startContenders(
   workers: number,
 ): Promise<Contender[]> {
   const copy = (role: string) => copyOfSeed(dialect, seedDatabase, `${name}-${role}`);
-  if (dialect === 'sqlite')
-    return [
-      await forkedContender('project', await copy('project'), undefined, {}, dialect),
-      await forkedContender(
-        'baseline (same contract)',
-        await copy('baseline'),
-        BASELINE_SERVER,
-        { BASELINE_CONTRACT: 'same' },
-        dialect,
-      ),
-      await forkedContender(
-        'baseline (legacy)',
-        await copy('legacy'),
-        BASELINE_SERVER,
-        { BASELINE_CONTRACT: 'legacy' },
-        dialect,
-      ),
-    ];
-  return [
-    await apiContender(await copy('project'), workers),
-    await forkedContender(
-      'baseline (same contract)',
-      await copy('baseline'),
-      PG_BASELINE_SERVER,
-      { WEB_CONCURRENCY: String(workers) },
-      dialect,
-    ),
-  ];
+  const starts: (() => Promise<Contender>)[] =
+    dialect === 'sqlite'
+      ? [
+          async () => forkedContender('project', await copy('project'), undefined, {}, dialect),
+          async () =>
+            forkedContender(
+              'baseline (same contract)',
+              await copy('baseline'),
+              BASELINE_SERVER,
+              { BASELINE_CONTRACT: 'same' },
+              dialect,
+            ),
+          async () =>
+            forkedContender(
+              'baseline (legacy)',
+              await copy('legacy'),
+              BASELINE_SERVER,
+              { BASELINE_CONTRACT: 'legacy' },
+              dialect,
+            ),
+        ]
+      : [
+          async () => apiContender(await copy('project'), workers),
+          async () =>
+            forkedContender(
+              'baseline (same contract)',
+              await copy('baseline'),
+              PG_BASELINE_SERVER,
+              { WEB_CONCURRENCY: String(workers) },
+              dialect,
+            ),
+        ];
+  const started: Contender[] = [];
+  try {
+    for (const start of starts) started.push(await start());
+  } catch (error) {
+    // None left running: they hold the database copies (and on Postgres, connections).
+    for (const contender of started) await contender.stop();
+    throw error;
+  }
+  return started;
 }
 
 /** One baseline's comparison with the project in a case. */
@@ -367,6 +380,8 @@ function combined(name: string, rounds: Measurement[]): Measurement {
 }
 
 const ratio = (a: number, b: number): number => +(a / b).toFixed(3);
+/** The median of the rounds that answered (a round without a single answer has no ratio). */
+const medianOfRounds = (values: number[]): number => +median(values.filter(Number.isFinite)).toFixed(3);
 
 /**
  * Measures one case on every server in alternating rounds (project, baseline, …, project, …),
@@ -412,20 +427,20 @@ async function measureCase(
     return {
       baseline: contender.label,
       cpuRatios,
-      cpuRatio: +median(cpuRatios).toFixed(3),
+      cpuRatio: medianOfRounds(cpuRatios),
       ...(cpuWithDatabaseRatios
-        ? { cpuWithDatabaseRatios, cpuWithDatabaseRatio: +median(cpuWithDatabaseRatios).toFixed(3) }
+        ? { cpuWithDatabaseRatios, cpuWithDatabaseRatio: medianOfRounds(cpuWithDatabaseRatios) }
         : {}),
       throughputRatios,
-      throughputRatio: +median(throughputRatios).toFixed(3),
+      throughputRatio: medianOfRounds(throughputRatios),
     };
   });
   const results: ContenderResult[] = contenders.map((contender, i) => ({
     label: contender.label,
     measurement: combined(`${spec.name}: ${contender.label}`, rounds[i]!),
-    cpuMicros: median(rounds[i]!.map(cpu)),
+    cpuMicros: medianOfRounds(rounds[i]!.map(cpu)),
     ...(dialect === 'postgres'
-      ? { databaseCpuMicros: median(rounds[i]!.map((m) => m.databaseCpuMicrosPerRequest ?? NaN)) }
+      ? { databaseCpuMicros: medianOfRounds(rounds[i]!.map((m) => m.databaseCpuMicrosPerRequest ?? NaN)) }
       : {}),
   }));
   const record = comparisons[0]!;
