@@ -3,11 +3,21 @@
  * same requests go to both servers, each on its own copy of one seeded database, in the same
  * order; their answers are compared (status, body, the headers the pipeline adds), then, with the
  * servers stopped, the rows they wrote: row counts of every table, and the rows themselves of the
- * tables an order touches. Only what must differ is masked: timestamps, generated request ids,
- * the rate-limit counters the baseline keeps in memory by design.
+ * tables an order touches and of the rate-limit counters. Only what must differ is masked:
+ * timestamps, generated request ids, a counter's window end (the wall clock of its first hit).
+ *
+ * The same-contract baseline also answers a revocation as the project does: once the catalog-only
+ * token has been used (and is held verified in both servers' memory), it is revoked in both
+ * databases from outside the servers, as another process would, and its next request must be
+ * refused by both. The legacy baseline is checked without that probe (it trusts a verified token
+ * for 2 s) and without comparing the counters (it counts rate limits in memory, writing none).
+ * The check runs on SQLite and on Postgres (`CheckSide`: how to start a server on one database,
+ * read its rows and revoke a token in it).
  */
+import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import BetterSqlite3 from 'better-sqlite3';
+import { Client } from 'pg';
 import { startServer, stopServer } from './harness';
 
 /** What the check needs to know about the seeded database. */
@@ -47,8 +57,8 @@ interface Probe {
 
 const COMPARED_HEADERS = ['content-type', 'www-authenticate', 'ratelimit-policy', 'x-request-id'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Tables whose rows differ by design: the project counts rate-limit hits in the database, the baseline in memory. */
-const DIFFERENT_BY_DESIGN = new Set(['rate_limit_counters']);
+/** The baseline's contract (see baseline/auth.ts): `same` keeps the project's rules, `legacy` the first baseline's. */
+export type Contract = 'same' | 'legacy';
 /** Tables compared row by row (timestamps masked): everything an order writes, and the id counters. */
 const ORDER_TABLES = [
   'orders',
@@ -143,20 +153,27 @@ function withoutTimes(body: unknown): unknown {
   };
 }
 
-/** Every table's row count, and the rows of the order tables with their timestamps masked. */
-function snapshot(databasePath: string): {
+/** What a server left in its database: every table's row count, the compared rows, the request log. */
+export interface Snapshot {
   counts: Record<string, number>;
   rows: Record<string, unknown[]>;
   log: unknown[];
-} {
+  /** The rate-limit counters as (key, hits), by key. */
+  counters: unknown[];
+}
+
+const TABLES_SQL = {
+  sqlite: "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
+  postgres: 'select tablename as name from pg_tables where schemaname = current_schema() order by tablename',
+};
+const LOG_SQL = 'select token_id, method, path, status from request_logs order by id';
+const COUNTERS_SQL = 'select key, hits from rate_limit_counters order by key';
+
+/** Every table's row count, and the rows of the order tables with their timestamps masked. */
+export function sqliteSnapshot(databasePath: string): Snapshot {
   const db = new BetterSqlite3(databasePath, { readonly: true, fileMustExist: true });
   try {
-    const tables = db
-      .prepare<[], string>(
-        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name",
-      )
-      .pluck()
-      .all();
+    const tables = db.prepare<[], string>(TABLES_SQL.sqlite).pluck().all();
     const counts = Object.fromEntries(
       tables.map((table) => [table, db.prepare<[], number>(`select count(*) from "${table}"`).pluck().get()!]),
     );
@@ -166,17 +183,91 @@ function snapshot(databasePath: string): {
         db.prepare<[], Record<string, unknown>>(`select * from "${table}" order by 1, 2`).all().map(comparable),
       ]),
     );
-    const log = db.prepare('select token_id, method, path, status from request_logs order by id').all();
-    return { counts, rows, log };
+    return { counts, rows, log: db.prepare(LOG_SQL).all(), counters: db.prepare(COUNTERS_SQL).all() };
   } finally {
     db.close();
   }
 }
 
-function rowDifferences(project: ReturnType<typeof snapshot>, baseline: ReturnType<typeof snapshot>): string[] {
+/**
+ * The same on Postgres, connected as a role that row-level security does not hold to one brand
+ * (the admin URL pointed at the database). Postgres draws ids from sequences, not `id_counters`;
+ * that table stays empty on both.
+ */
+export async function postgresSnapshot(adminUrl: string): Promise<Snapshot> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const all = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
+    const tables = (await all(TABLES_SQL.postgres)).map((r) => String(r['name']));
+    const counts: Record<string, number> = {};
+    for (const table of tables) counts[table] = Number((await all(`select count(*) as n from "${table}"`))[0]!['n']);
+    const rows: Record<string, unknown[]> = {};
+    for (const table of ORDER_TABLES)
+      rows[table] = (await all(`select * from "${table}" order by 1, 2`)).map(comparable);
+    const counters = (await all(COUNTERS_SQL)).map((r) => ({ key: r['key'], hits: Number(r['hits']) }));
+    return { counts, rows, log: await all(LOG_SQL), counters };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The project's revocation (`accessTokens.revoke`), as another process commits it: the token's row, then the revision. */
+const REVOKE_SQL = {
+  token: 'update access_tokens set revoked_at = $1 where token_hash = $2 and revoked_at is null',
+  revision: 'update credentials_revision set revision = revision + 1 where id = 1',
+};
+
+export function sqliteRevoke(databasePath: string, tokenHash: string): void {
+  const db = new BetterSqlite3(databasePath, { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 10000');
+    db.transaction(() => {
+      db.prepare(REVOKE_SQL.token.replace('$1', '?').replace('$2', '?')).run(new Date().toISOString(), tokenHash);
+      db.prepare(REVOKE_SQL.revision).run();
+    }).immediate();
+  } finally {
+    db.close();
+  }
+}
+
+export async function postgresRevoke(adminUrl: string, tokenHash: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(REVOKE_SQL.token, [new Date().toISOString(), tokenHash]);
+    await client.query(REVOKE_SQL.revision);
+    await client.query('commit');
+  } finally {
+    await client.end();
+  }
+}
+
+/** One server of the check on its own database: how to start it, read what it wrote, and revoke a token in it. */
+export interface CheckSide {
+  start(env: Record<string, string>): Promise<{ baseUrl: string; stop(): Promise<void> }>;
+  snapshot(): Promise<Snapshot>;
+  revoke(tokenHash: string): Promise<void>;
+}
+
+/** A side on a SQLite copy: the server script forked by the harness (the project's bench server or the baseline). */
+export function sqliteSide(databasePath: string, script?: string, env: Record<string, string> = {}): CheckSide {
+  return {
+    start: async (checkEnv) => {
+      const server = await startServer({ ...checkEnv, ...env, DATABASE_URL: databasePath }, script);
+      return { baseUrl: server.baseUrl, stop: () => stopServer(server.child) };
+    },
+    snapshot: async () => sqliteSnapshot(databasePath),
+    revoke: async (tokenHash) => sqliteRevoke(databasePath, tokenHash),
+  };
+}
+
+function rowDifferences(project: Snapshot, baseline: Snapshot, contract: Contract): string[] {
   const found: string[] = [];
   for (const table of new Set([...Object.keys(project.counts), ...Object.keys(baseline.counts)])) {
-    if (DIFFERENT_BY_DESIGN.has(table)) continue;
+    // The legacy baseline counts rate limits in memory by design: it writes no counter rows.
+    if (contract === 'legacy' && table === 'rate_limit_counters') continue;
     if (project.counts[table] !== baseline.counts[table])
       found.push(
         `table ${table}: ${project.counts[table]} rows written by the project, ${baseline.counts[table]} by the baseline`,
@@ -192,6 +283,10 @@ function rowDifferences(project: ReturnType<typeof snapshot>, baseline: ReturnTy
   }
   if (!isDeepStrictEqual(project.log, baseline.log))
     found.push(`request_logs: the recorded (token, method, path, status) differ`);
+  if (contract === 'same' && !isDeepStrictEqual(project.counters, baseline.counters))
+    found.push(
+      `rate_limit_counters: (key, hits) differ\n    project:  ${JSON.stringify(project.counters)}\n    baseline: ${JSON.stringify(baseline.counters)}`,
+    );
   return found;
 }
 
@@ -286,16 +381,18 @@ function probes(data: CheckData): Probe[] {
 
 /**
  * Sends the probes to both servers (each on its own copy of the seeded database), then walks the
- * catalog-only token into its rate limit on both, and compares answers and written rows. Throws,
- * listing every difference, when the baseline does not do the same work as the project.
+ * catalog-only token into its rate limit on both, under the same contract revokes it in both
+ * databases and sends it once more, and compares answers and written rows. Throws, listing every
+ * difference, when the baseline does not do the same work as the project.
  */
 export async function checkBaselineEquivalence(
-  databases: { project: string; baseline: string },
+  sides: { project: CheckSide; baseline: CheckSide },
   data: CheckData,
+  contract: Contract,
 ): Promise<{ requests: number }> {
   const env = { RATE_LIMIT_MAX: String(CHECK_RATE_LIMIT), LOG_LEVEL: 'info' };
-  const project = await startServer({ ...env, DATABASE_URL: databases.project });
-  const baseline = await startServer({ ...env, DATABASE_URL: databases.baseline }, BASELINE_SERVER);
+  const project = await sides.project.start(env);
+  const baseline = await sides.baseline.start({ ...env, BASELINE_CONTRACT: contract });
   const found: string[] = [];
   let requests = 0;
   const compare = async (probe: Probe) => {
@@ -327,16 +424,29 @@ export async function checkBaselineEquivalence(
         path: '/v10/customers',
         headers: data.catalogOnlyHeaders,
       });
+    if (contract === 'same') {
+      // Both servers hold the catalog-only token verified; revoked by another process, it must be refused at once.
+      const token = /^Bearer (.+)$/.exec(data.catalogOnlyHeaders['authorization'] ?? '')?.[1] ?? '';
+      const tokenHash = createHash('sha256').update(token, 'utf8').digest('hex');
+      await sides.project.revoke(tokenHash);
+      await sides.baseline.revoke(tokenHash);
+      const answer = await compare({
+        name: 'the catalog-only token right after its revocation',
+        path: '/v10/customers',
+        headers: data.catalogOnlyHeaders,
+      });
+      if (answer.status !== 401) found.push(`the revoked token was answered ${answer.status} by the project`);
+    }
     // Give both request logs time to flush (every 200 ms) before the servers stop.
     await new Promise((resolve) => setTimeout(resolve, 600));
   } finally {
-    await stopServer(project.child);
-    await stopServer(baseline.child);
+    await project.stop();
+    await baseline.stop();
   }
-  found.push(...rowDifferences(snapshot(databases.project), snapshot(databases.baseline)));
+  found.push(...rowDifferences(await sides.project.snapshot(), await sides.baseline.snapshot(), contract));
   if (found.length > 0)
     throw new Error(
-      `the baseline does not do the same work as the project (${found.length} differences):\n${found.join('\n')}`,
+      `the ${contract === 'same' ? 'same-contract' : 'legacy'} baseline does not do the same work as the project (${found.length} differences):\n${found.join('\n')}`,
     );
   return { requests };
 }

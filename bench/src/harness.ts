@@ -1,10 +1,11 @@
 import { ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import BetterSqlite3 from 'better-sqlite3';
+import { Client } from 'pg';
 import {
   CustomerSyncItem,
   createApiApp,
@@ -30,6 +31,8 @@ export interface Measurement {
    * unlike requests per second, it does not drop when other jobs take the machine's cores away.
    */
   cpuMicrosPerRequest?: number;
+  /** The database server's CPU time per answered request in µs, when its processes were given (Postgres). */
+  databaseCpuMicrosPerRequest?: number;
 }
 
 export function tempDatabasePath(name: string): string {
@@ -43,14 +46,18 @@ export function tempDatabasePath(name: string): string {
 export async function startServer(
   env: Record<string, string>,
   script = 'bench-server.js',
+  /** Where its log lines go (a file, as `startApiProcesses` writes them); none by default. */
+  logFile?: string,
 ): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const log = logFile === undefined ? 'ignore' : openSync(logFile, 'w');
   // Port 0: the server takes a free port and reports it (a random pick collided now and then).
   const child = fork(join(__dirname, script), [], {
     // The flags `npm start` gives the API (apps/api/server.node-flags), for the baseline too.
     execArgv: serverNodeFlags(),
     env: { ...process.env, ...env, PORT: '0' },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', log, 'inherit', 'ipc'],
   });
+  if (typeof log === 'number') closeSync(log);
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port?: number }) => resolve(Number(message.port)));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -143,14 +150,23 @@ export async function measure(
     requests?: autocannon.Request[];
     /** The server's pid: its CPU time over the measured seconds is reported per request. */
     serverPid?: number;
+    /** Or the server's processes (several, e.g. a cluster): their CPU time is reported per request. */
+    serverProcesses?: () => number[];
+    /** The database server's processes (its backends): their CPU time is reported per request too. */
+    databaseProcesses?: () => number[];
   } = {},
 ): Promise<Measurement> {
   const connections = options.connections ?? 16;
   const shape = options.requests ? { requests: options.requests } : {};
   await autocannon({ url, headers, connections, duration: options.warmupSeconds ?? 2, ...shape });
   const cpuBefore = options.serverPid === undefined ? 0 : cpuMillis(options.serverPid);
+  const appBefore = options.serverProcesses && cpuByProcess(options.serverProcesses());
+  const databaseBefore = options.databaseProcesses && cpuByProcess(options.databaseProcesses());
   const result = await autocannon({ url, headers, connections, duration: options.seconds ?? 10, ...shape });
   const cpuAfter = options.serverPid === undefined ? 0 : cpuMillis(options.serverPid);
+  const appMillis = appBefore && cpuSince(appBefore, cpuByProcess(options.serverProcesses!()));
+  const databaseMillis = databaseBefore && cpuSince(databaseBefore, cpuByProcess(options.databaseProcesses!()));
+  const perRequest = (millis: number) => Math.round((millis * 1000) / result.requests.total);
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
@@ -160,8 +176,87 @@ export async function measure(
     errors: result.errors,
     ...(options.serverPid === undefined || result.requests.total === 0
       ? {}
-      : { cpuMicrosPerRequest: Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total) }),
+      : { cpuMicrosPerRequest: perRequest(cpuAfter - cpuBefore) }),
+    ...(appMillis === undefined || result.requests.total === 0 ? {} : { cpuMicrosPerRequest: perRequest(appMillis) }),
+    ...(databaseMillis === undefined || result.requests.total === 0
+      ? {}
+      : { databaseCpuMicrosPerRequest: perRequest(databaseMillis) }),
   };
+}
+
+/** CPU time (ms) of each of the processes that still run. */
+function cpuByProcess(pids: number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      cpu.set(pid, cpuMillis(pid));
+    } catch {
+      // Ended since it was listed: nothing to read.
+    }
+  }
+  return cpu;
+}
+
+/**
+ * The CPU time the processes used between two readings: a process that started in between counts
+ * whole; one that ended in between is lost (its time cannot be read any more).
+ */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let millis = 0;
+  for (const [pid, now] of after) millis += now - (before.get(pid) ?? 0);
+  return millis;
+}
+
+/** The parent pid of a process, from /proc/<pid>/stat. */
+function parentPid(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** A process and all its descendants (a cluster's primary and its workers), from /proc/<pid>/task/<tid>/children. */
+export function processTree(pid: number): number[] {
+  const found = [pid];
+  for (let i = 0; i < found.length; i++) {
+    const current = found[i]!;
+    try {
+      for (const task of readdirSync(`/proc/${current}/task`))
+        for (const child of readFileSync(`/proc/${current}/task/${task}/children`, 'utf8').split(' '))
+          if (child.trim() !== '') found.push(Number(child));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return found;
+}
+
+/**
+ * The Postgres server processes that serve `database`: the postmaster's children whose process
+ * title (`postgres: <user> <database> <client> <state>`) names it. The postmaster is the parent of
+ * the backend that answers `pg_backend_pid()` on a connection of `url`.
+ */
+export async function postgresBackends(url: string): Promise<() => number[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  let postmaster: number;
+  try {
+    // Read while the connection is open: its backend ends with it.
+    postmaster = parentPid(
+      Number((await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid),
+    );
+  } finally {
+    await client.end();
+  }
+  const database = new URL(url).pathname.slice(1);
+  return () =>
+    processTree(postmaster)
+      .slice(1)
+      .filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ')[2] === database;
+        } catch {
+          return false;
+        }
+      });
 }
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
@@ -357,6 +452,8 @@ export function runOnPostgres(main: () => Promise<void>, script: string): void {
     });
     return;
   }
-  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, script], { stdio: 'inherit' });
+  const run = spawnSync('bash', [WITH_POSTGRES, process.execPath, script, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   process.exit(run.status ?? 1);
 }

@@ -1,81 +1,183 @@
 /**
- * Issue 15 benchmark: the project against a raw-SQL baseline doing the same work (bench/src/baseline/:
- * Express 5 and better-sqlite3 prepared statements, the same auth, rate-limit headers, request id,
- * request log, signed cursors and order transaction). One SQLite database is seeded (100,000
- * customers through the sync use case, the order shop through the API); every server gets its
- * own copy. First both servers answer the same requests and must agree (answers and rows written,
- * see baseline-equivalence.ts); then, in the same run, each case is measured on the project and
- * the baseline in alternating rounds:
- *   (a) the authenticated one-row list        GET /v10/customers?limit=1          target ≥ 0.8
- *   (b) the first page of 100                 GET /v10/customers?limit=100        target ≥ 0.9
- *   (c) a page of 100, 90,000 rows deep by cursor                                 target ≥ 0.9
- *   (d) order creation with 3 lines, 50 connections, fresh copies for both       target ≥ 0.8
- * and prints req/s, p50 and p99 of both, each round's ratio project ÷ baseline and their median.
+ * Issues 15 and 37 benchmark: the project against raw-SQL baselines doing the same work, on SQLite
+ * and on Postgres, in four cases:
+ *   (a) the authenticated one-row list        GET /v10/customers?limit=1
+ *   (b) the first page of 100                 GET /v10/customers?limit=100
+ *   (c) a page of 100, 90 % deep by cursor
+ *   (d) order creation with 3 lines, 50 connections, fresh copies of the database for every server
  *
- * BENCH_CUSTOMERS (default 100,000), BENCH_DEPTH (default 90 % of it), BENCH_SECONDS (per case
- * and server, default 10), BENCH_ROUNDS (the servers take turns, default 5 rounds of
- * BENCH_SECONDS / BENCH_ROUNDS each; a case's ratio is the median of its rounds' ratios).
- * `--check-only` stops after the equivalence check; BENCH_ONLY=<text> measures only the cases whose
- * name contains it (`BENCH_ONLY='(a)'`: the one-row list).
+ * The baselines (bench/src/baseline/): Express 5 with the project's wire behaviour (auth,
+ * rate-limit headers, request id, log line, request log, signed cursors, the order transaction).
+ * - SQLite, same contract (the line of record): better-sqlite3 prepared statements, and the
+ *   project's rules of DESIGN §9 in the cheapest raw way: the one-row credentials revision read on
+ *   every request (its verified tokens emptied when it moved), rate limits leased from the shared
+ *   counters in `rate_limit_counters` by the project's lease rule.
+ * - SQLite, legacy (the first baseline, a second labelled line): a verified token trusted for
+ *   2 s, rate limits counted in memory.
+ * - Postgres, same contract: the same work as pg named statements on the same Postgres server,
+ *   the project and the baseline each on its own database copied from one seed, with one and with
+ *   two worker processes (the project `WEB_CONCURRENCY=2` as its node:cluster, the baseline a
+ *   cluster of its own).
+ * Before measuring, each baseline answers the same requests as the project and must agree
+ * (answers and rows written, rate-limit counters included; see baseline-equivalence.ts).
+ *
+ * Each case is measured in alternating rounds (project, then each baseline, in turn), each
+ * `BENCH_SECONDS / BENCH_ROUNDS` long. The ratio of record is baseline ÷ project CPU time per
+ * request (read from /proc around each round), the median of the rounds; on Postgres the CPU of
+ * the database's backends serving each side's database is added (app + database is the ratio of
+ * record there: a project that issues more or heavier statements moves its cost into the database;
+ * app only is reported beside it). Throughput (project ÷ baseline req/s) and p50/p99 are reported
+ * beside it.
+ *
+ * BENCH_DIALECTS (sqlite, postgres, or both: the default; Postgres runs inside
+ * tooling/scripts/with-postgres.sh unless TEST_POSTGRES_URL is set), BENCH_CUSTOMERS (default
+ * 100,000), BENCH_DEPTH (default 90 % of it), BENCH_SECONDS (per case and server, default 12),
+ * BENCH_ROUNDS (default 8), BENCH_WORKERS (the Postgres worker counts, default `1,2`).
+ * `--check-only` stops after the equivalence checks; BENCH_ONLY=<text> measures only the cases
+ * whose name contains it (`BENCH_ONLY='(a)'`: the one-row list).
  */
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
+import { Client } from 'pg';
 import { issueAccessToken, systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
+import { inspectionUrl } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '@brand/api';
 import BetterSqlite3 from 'better-sqlite3';
-import { BASELINE_SERVER, CheckData, checkBaselineEquivalence } from './baseline-equivalence';
+import {
+  BASELINE_SERVER,
+  CheckData,
+  CheckSide,
+  Contract,
+  checkBaselineEquivalence,
+  postgresRevoke,
+  postgresSnapshot,
+  sqliteSide,
+} from './baseline-equivalence';
 import {
   Measurement,
   Shop,
   copyDatabase,
   measure,
   median,
+  postgresBackends,
+  processTree,
   randomOrder,
+  runOnPostgres,
   saveResults,
   seedCustomers,
   seedIntegrator,
   seedShop,
+  startApiProcesses,
   startServer,
+  stopApiProcesses,
   stopServer,
   tempDatabasePath,
 } from './harness';
 
+type Dialect = 'sqlite' | 'postgres';
+
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const DEPTH = Number(process.env.BENCH_DEPTH ?? Math.floor(CUSTOMERS * 0.9));
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const DIALECTS: Dialect[] =
+  process.env.BENCH_DIALECTS === 'sqlite' || process.env.BENCH_DIALECTS === 'postgres'
+    ? [process.env.BENCH_DIALECTS]
+    : ['sqlite', 'postgres'];
 const CHECK_ONLY = process.argv.includes('--check-only');
 const ONLY = process.env.BENCH_ONLY;
 const SHOP: Shop = { variants: 1000, customers: 100, stockPerVariant: 1_000_000 };
-/** Both servers run with the project's default log level; lines go to a closed stdout. */
+/** Every server runs with the project's default log level; lines go to a file, as the real server's do. */
 const SERVER_ENV = { RATE_LIMIT_MAX: '1000000000', LOG_LEVEL: 'info' };
+const PG_BASELINE_SERVER = 'baseline/pg/server.js';
 
 const seconds = (since: number): number => +((Date.now() - since) / 1000).toFixed(1);
 
-/** Every database file of the run (the seed and its copies), removed at the end: each holds the whole seed. */
-const databases: string[] = [];
+/** Every SQLite database file of the run (the seed and its copies), removed at the end: each holds the whole seed. */
+const sqliteFiles: string[] = [];
+/** Every Postgres database of the run, dropped at the end. */
+const postgresDatabases: string[] = [];
 
-async function copyOfSeed(seedPath: string, name: string): Promise<string> {
-  const path = await copyDatabase(seedPath, name);
-  databases.push(path);
-  return path;
+/** One database of the run: its URL, and its URL for a role that row-level security does not bind. */
+interface Database {
+  url: string;
+  adminUrl: string;
+}
+
+/** A copy of the seed for one server. */
+async function copyOfSeed(dialect: Dialect, seed: Database, name: string): Promise<Database> {
+  if (dialect === 'sqlite') {
+    const path = await copyDatabase(seed.url, name);
+    sqliteFiles.push(path);
+    return { url: path, adminUrl: path };
+  }
+  const database = `bench_${name.replace(/[^a-z0-9]/g, '_')}_${Date.now().toString(36)}`;
+  await withClient(adminServerUrl(), async (admin) => {
+    const { rows } = await admin.query<{ file_copy: boolean }>(
+      "select current_setting('server_version_num')::int >= 150000 as file_copy",
+    );
+    await admin.query(
+      `create database ${database} owner brand_app template ${databaseName(seed.url)}${rows[0]!.file_copy ? ' strategy file_copy' : ''}`,
+    );
+  });
+  postgresDatabases.push(database);
+  return postgresDatabase(database);
+}
+
+const databaseName = (url: string): string => new URL(url).pathname.slice(1);
+
+function withDatabaseName(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+function adminServerUrl(): string {
+  return process.env.TEST_POSTGRES_ADMIN_URL ?? process.env.TEST_POSTGRES_URL!;
+}
+
+function postgresDatabase(database: string): Database {
+  const url = withDatabaseName(process.env.TEST_POSTGRES_URL!, database);
+  return { url, adminUrl: inspectionUrl(url) };
+}
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
  * The seeded database every server copies: an integrator (and a second token that may only read
  * the catalog), the list's customers, the order shop, and the cursor key (made by the project's
- * first list, so both servers sign with it).
+ * first list, so every server signs with it).
  */
-async function seed(): Promise<{ path: string; data: CheckData }> {
-  const path = tempDatabasePath('pipeline-seed');
-  databases.push(path);
-  const { brandId, userId, appId, headers } = await seedIntegrator(path);
+async function seed(dialect: Dialect): Promise<{ database: Database; data: CheckData }> {
+  let database: Database;
+  if (dialect === 'sqlite') {
+    const path = tempDatabasePath('pipeline-seed');
+    sqliteFiles.push(path);
+    database = { url: path, adminUrl: path };
+  } else {
+    const name = `bench_pipeline_seed_${Date.now().toString(36)}`;
+    await withClient(adminServerUrl(), (admin) => admin.query(`create database ${name} owner brand_app`));
+    postgresDatabases.push(name);
+    database = postgresDatabase(name);
+  }
+  const { brandId, userId, appId, headers } = await seedIntegrator(database.url);
   let started = Date.now();
-  await seedCustomers(path, brandId, CUSTOMERS);
-  process.stdout.write(`seeded ${CUSTOMERS} customers through the sync use case in ${seconds(started)} s\n`);
+  await seedCustomers(database.url, brandId, CUSTOMERS);
+  process.stdout.write(
+    `${dialect}: seeded ${CUSTOMERS} customers through the sync use case in ${seconds(started)} s\n`,
+  );
 
-  const storage = await openStorage(path);
+  const storage = await openStorage(database.url);
   const { accessToken } = await issueAccessToken(
     { uow: storage.uow, clock: systemClock, hasher: nodeSecretHasher },
     { userId, appId, scopes: ['catalog:read'] },
@@ -84,7 +186,7 @@ async function seed(): Promise<{ path: string; data: CheckData }> {
   const catalogOnlyHeaders = { ...headers, authorization: `Bearer ${accessToken}` };
 
   started = Date.now();
-  const { child, baseUrl } = await startServer({ ...SERVER_ENV, DATABASE_URL: path });
+  const { child, baseUrl } = await startServer({ ...SERVER_ENV, DATABASE_URL: database.url });
   let publicId: string;
   try {
     publicId = await seedShop(baseUrl, headers, SHOP);
@@ -94,71 +196,170 @@ async function seed(): Promise<{ path: string; data: CheckData }> {
     await stopServer(child);
   }
   // The seeding's rate-limit hits would count against the project's copies only.
-  const db = new BetterSqlite3(path);
-  db.exec('delete from rate_limit_counters');
-  db.close();
-  process.stdout.write(`seeded the order shop (${SHOP.variants} variants) through the API in ${seconds(started)} s\n`);
+  if (dialect === 'sqlite') {
+    const db = new BetterSqlite3(database.url);
+    db.exec('delete from rate_limit_counters');
+    db.close();
+  } else {
+    await withClient(database.adminUrl, async (client) => {
+      await client.query('delete from rate_limit_counters');
+      // Planner statistics for the copies (a fresh database's autovacuum may not have run yet).
+      await client.query('vacuum analyze');
+    });
+  }
+  process.stdout.write(
+    `${dialect}: seeded the order shop (${SHOP.variants} variants) through the API in ${seconds(started)} s\n`,
+  );
   return {
-    path,
+    database,
     data: { headers, catalogOnlyHeaders, publicId, customers: CUSTOMERS + SHOP.customers, depth: DEPTH },
   };
 }
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-interface Running {
-  project: Server;
-  baseline: Server;
+/** One server under measurement: where it answers, its processes, the database processes serving it, how to stop it. */
+interface Contender {
+  label: string;
+  baseUrl: string;
+  processes: () => number[];
+  databaseProcesses?: () => number[];
+  stop: () => Promise<void>;
 }
 
-/** Both servers, each on a fresh copy of the seeded database. */
-async function startBoth(seedPath: string, name: string): Promise<Running> {
-  const [projectDb, baselineDb] = [
-    await copyOfSeed(seedPath, `${name}-project`),
-    await copyOfSeed(seedPath, `${name}-baseline`),
-  ];
-  const project = await startServer({ ...SERVER_ENV, DATABASE_URL: projectDb });
-  const baseline = await startServer({ ...SERVER_ENV, DATABASE_URL: baselineDb }, BASELINE_SERVER);
-  return { project, baseline };
+/** A temporary folder for a server's log file (removed with the SQLite copies, or at the end). */
+function logFile(name: string): string {
+  const path = tempDatabasePath(`${name}-log`);
+  sqliteFiles.push(path);
+  return join(dirname(path), 'server.log');
 }
 
-async function stopBoth(running: Running): Promise<void> {
-  await stopServer(running.project.child);
-  await stopServer(running.baseline.child);
+/** A server of the harness (the project's bench server or a baseline) on `database`, in one process or a cluster. */
+async function forkedContender(
+  label: string,
+  database: Database,
+  script: string | undefined,
+  env: Record<string, string>,
+  dialect: Dialect,
+): Promise<Contender> {
+  const server = await startServer(
+    { ...SERVER_ENV, ...env, DATABASE_URL: database.url },
+    script,
+    logFile(label.replace(/\W+/g, '-')),
+  );
+  const pid = server.child.pid!;
+  return {
+    label,
+    baseUrl: server.baseUrl,
+    processes: () => processTree(pid),
+    ...(dialect === 'postgres' ? { databaseProcesses: await postgresBackends(database.url) } : {}),
+    stop: () => stopServer(server.child),
+  };
 }
 
-/** The cursor a server hands out for the page after id `DEPTH`: the deep page (c) walks from it. */
-async function deepCursor(baseUrl: string, headers: Record<string, string>): Promise<string> {
-  const probe = await fetch(`${baseUrl}/v10/customers?limit=100&starting_after=${DEPTH}`, { headers });
-  const body = (await probe.json()) as { next_cursor?: string };
-  if (!probe.ok || !body.next_cursor) throw new Error(`no deep cursor: ${probe.status} ${JSON.stringify(body)}`);
-  return body.next_cursor;
+/** The project's real server (`dist/server.js`) with `workers` processes on Postgres. */
+async function apiContender(database: Database, workers: number): Promise<Contender> {
+  const api = await startApiProcesses(database.url, workers);
+  const pid = api.child.pid!;
+  return {
+    label: 'project',
+    baseUrl: api.baseUrl,
+    processes: () => processTree(pid),
+    databaseProcesses: await postgresBackends(database.url),
+    stop: () => stopApiProcesses(api),
+  };
+}
+
+/** The servers of one set of cases, each on a fresh copy of the seed: the project first, then the baselines. */
+async function startContenders(
+  dialect: Dialect,
+  seedDatabase: Database,
+  name: string,
+  workers: number,
+): Promise<Contender[]> {
+  const copy = (role: string) => copyOfSeed(dialect, seedDatabase, `${name}-${role}`);
+  const starts: (() => Promise<Contender>)[] =
+    dialect === 'sqlite'
+      ? [
+          async () => forkedContender('project', await copy('project'), undefined, {}, dialect),
+          async () =>
+            forkedContender(
+              'baseline (same contract)',
+              await copy('baseline'),
+              BASELINE_SERVER,
+              { BASELINE_CONTRACT: 'same' },
+              dialect,
+            ),
+          async () =>
+            forkedContender(
+              'baseline (legacy)',
+              await copy('legacy'),
+              BASELINE_SERVER,
+              { BASELINE_CONTRACT: 'legacy' },
+              dialect,
+            ),
+        ]
+      : [
+          async () => apiContender(await copy('project'), workers),
+          async () =>
+            forkedContender(
+              'baseline (same contract)',
+              await copy('baseline'),
+              PG_BASELINE_SERVER,
+              { WEB_CONCURRENCY: String(workers) },
+              dialect,
+            ),
+        ];
+  const started: Contender[] = [];
+  try {
+    for (const start of starts) started.push(await start());
+  } catch (error) {
+    // None left running: they hold the database copies (and on Postgres, connections).
+    for (const contender of started) await contender.stop();
+    throw error;
+  }
+  return started;
+}
+
+/** One baseline's comparison with the project in a case. */
+interface Comparison {
+  baseline: string;
+  /** Baseline ÷ project CPU per request (app only) by round, and their median. */
+  cpuRatios: number[];
+  cpuRatio: number;
+  /** The same with the database's CPU added on both sides (Postgres), and their median. */
+  cpuWithDatabaseRatios?: number[];
+  cpuWithDatabaseRatio?: number;
+  /** Project ÷ baseline req/s by round, and their median. */
+  throughputRatios: number[];
+  throughputRatio: number;
+}
+
+interface ContenderResult {
+  label: string;
+  /** Mean req/s over the rounds, the median round's p50 / p99. */
+  measurement: Measurement;
+  /** Median CPU µs per request over the rounds: the server's, and the database's (Postgres). */
+  cpuMicros: number;
+  databaseCpuMicros?: number;
 }
 
 interface CaseResult {
+  dialect: Dialect;
+  workers: number;
   name: string;
   target: number;
   connections: number;
-  /** Both servers over all rounds: requests per second over the case's measured time, and the median round's p50 / p99. */
-  project: Measurement;
-  baseline: Measurement;
-  /** project ÷ baseline in each round, in the order measured. */
-  roundRatios: number[];
-  /** The median of the rounds' ratios: the case's figure. */
-  ratio: number;
-  /** Median CPU µs per request of each server over the rounds. */
-  cpuMicros: { project: number; baseline: number };
-  /** Baseline ÷ project CPU per request, by round, and their median (higher is better, as `ratio`). */
-  cpuRatios: number[];
-  cpuRatio: number;
+  contenders: ContenderResult[];
+  comparisons: Comparison[];
+  /** The ratio of record: the same-contract baseline's CPU ratio (with the database's on Postgres). */
+  ratioOfRecord: number;
   met: boolean;
-  /** Wall time of the case: both servers, warm-ups included. */
+  /** Wall time of the case: every server, warm-ups included. */
   seconds: number;
 }
 
 /** One measured case: what to send to a server, from how many connections. */
 interface Case {
   name: string;
-  target: number;
   connections: number;
   /** The URL (and the POST requests) for a server; may ask the server first (the deep cursor). */
   load: (
@@ -178,132 +379,185 @@ function combined(name: string, rounds: Measurement[]): Measurement {
   };
 }
 
+const ratio = (a: number, b: number): number => +(a / b).toFixed(3);
+/** The median of the rounds that answered (a round without a single answer has no ratio). */
+const medianOfRounds = (values: number[]): number => +median(values.filter(Number.isFinite)).toFixed(3);
+
 /**
- * Measures one case on both servers in alternating rounds (project, baseline, project, …), each
- * `SECONDS / ROUNDS` long, and takes the median of the rounds' ratios. Why: on a shared machine
- * the speed of the whole machine drifts within a minute; measured one after the other, each for
- * a whole case, the two servers met different machines and one case's ratio swung from well below
- * to above parity between runs. A round compares the two close together in time.
+ * Measures one case on every server in alternating rounds (project, baseline, …, project, …),
+ * each `SECONDS / ROUNDS` long, and takes the median of the rounds' ratios. Why: on a shared
+ * machine the speed of the whole machine drifts within a minute; measured one after the other,
+ * each for a whole case, the servers met different machines. A round compares them close together
+ * in time.
  */
-async function measureCase(spec: Case, running: Running, headers: Record<string, string>): Promise<CaseResult> {
+async function measureCase(
+  dialect: Dialect,
+  workers: number,
+  spec: Case,
+  contenders: Contender[],
+  headers: Record<string, string>,
+): Promise<CaseResult> {
   const started = Date.now();
-  const loads = {
-    project: await spec.load(running.project.baseUrl),
-    baseline: await spec.load(running.baseline.baseUrl),
-  };
-  const run = (server: 'project' | 'baseline', round: number) => {
-    const { url, requests } = loads[server];
-    return measure(`${spec.name}: ${server}, round ${round + 1}`, url, headers, {
-      seconds: SECONDS / ROUNDS,
-      // The first round of each server warms it up; later rounds only let the connections settle.
-      warmupSeconds: round === 0 ? 2 : 1,
-      connections: spec.connections,
-      serverPid: running[server].child.pid,
-      ...(requests ? { requests } : {}),
-    });
-  };
-  const rounds: { project: Measurement; baseline: Measurement }[] = [];
+  const loads = await Promise.all(contenders.map((c) => spec.load(c.baseUrl)));
+  const rounds: Measurement[][] = contenders.map(() => []);
   for (let round = 0; round < ROUNDS; round++)
-    rounds.push({ project: await run('project', round), baseline: await run('baseline', round) });
-  const roundRatios = rounds.map((r) => +(r.project.requestsPerSecond / r.baseline.requestsPerSecond).toFixed(3));
-  const ratio = +median(roundRatios).toFixed(3);
-  // The same comparison by the servers' CPU time per request (baseline ÷ project, so higher is
-  // better as for throughput): what each server spends on a request, whoever else had the cores.
-  const cpuRatios = rounds.map(
-    (r) => +((r.baseline.cpuMicrosPerRequest ?? NaN) / (r.project.cpuMicrosPerRequest ?? NaN)).toFixed(3),
-  );
-  const cpuRatio = +median(cpuRatios).toFixed(3);
-  const cpuMicros = {
-    project: median(rounds.map((r) => r.project.cpuMicrosPerRequest ?? NaN)),
-    baseline: median(rounds.map((r) => r.baseline.cpuMicrosPerRequest ?? NaN)),
-  };
-  const project = combined(
-    `${spec.name}: project`,
-    rounds.map((r) => r.project),
-  );
-  const baseline = combined(
-    `${spec.name}: baseline`,
-    rounds.map((r) => r.baseline),
-  );
-  process.stdout.write(
-    `${spec.name}: project ${project.requestsPerSecond} req/s, baseline ${baseline.requestsPerSecond} req/s, ` +
-      `ratios by round ${roundRatios.join(' / ')}, median ${ratio}; ` +
-      `CPU per request ${cpuMicros.project} / ${cpuMicros.baseline} µs, baseline ÷ project by round ${cpuRatios.join(' / ')}, median ${cpuRatio}\n`,
-  );
+    for (const [i, contender] of contenders.entries()) {
+      const { url, requests } = loads[i]!;
+      rounds[i]!.push(
+        await measure(`${spec.name}: ${contender.label}, round ${round + 1}`, url, headers, {
+          seconds: SECONDS / ROUNDS,
+          // The first round of each server warms it up; later rounds only let the connections settle.
+          warmupSeconds: round === 0 ? 2 : 1,
+          connections: spec.connections,
+          serverProcesses: contender.processes,
+          ...(contender.databaseProcesses ? { databaseProcesses: contender.databaseProcesses } : {}),
+          ...(requests ? { requests } : {}),
+        }),
+      );
+    }
+  const cpu = (m: Measurement) => m.cpuMicrosPerRequest ?? NaN;
+  const withDatabase = (m: Measurement) => cpu(m) + (m.databaseCpuMicrosPerRequest ?? NaN);
+  const project = rounds[0]!;
+  const comparisons: Comparison[] = contenders.slice(1).map((contender, i) => {
+    const baseline = rounds[i + 1]!;
+    const cpuRatios = baseline.map((b, r) => ratio(cpu(b), cpu(project[r]!)));
+    const throughputRatios = baseline.map((b, r) => ratio(project[r]!.requestsPerSecond, b.requestsPerSecond));
+    const cpuWithDatabaseRatios =
+      dialect === 'postgres' ? baseline.map((b, r) => ratio(withDatabase(b), withDatabase(project[r]!))) : undefined;
+    return {
+      baseline: contender.label,
+      cpuRatios,
+      cpuRatio: medianOfRounds(cpuRatios),
+      ...(cpuWithDatabaseRatios
+        ? { cpuWithDatabaseRatios, cpuWithDatabaseRatio: medianOfRounds(cpuWithDatabaseRatios) }
+        : {}),
+      throughputRatios,
+      throughputRatio: medianOfRounds(throughputRatios),
+    };
+  });
+  const results: ContenderResult[] = contenders.map((contender, i) => ({
+    label: contender.label,
+    measurement: combined(`${spec.name}: ${contender.label}`, rounds[i]!),
+    cpuMicros: medianOfRounds(rounds[i]!.map(cpu)),
+    ...(dialect === 'postgres'
+      ? { databaseCpuMicros: medianOfRounds(rounds[i]!.map((m) => m.databaseCpuMicrosPerRequest ?? NaN)) }
+      : {}),
+  }));
+  const record = comparisons[0]!;
+  const ratioOfRecord = record.cpuWithDatabaseRatio ?? record.cpuRatio;
+  const target = dialect === 'sqlite' ? 0.9 : 0.8;
+  for (const c of comparisons)
+    process.stdout.write(
+      `${dialect}${dialect === 'postgres' ? `, ${workers} worker(s)` : ''} ${spec.name} vs ${c.baseline}: ` +
+        `CPU baseline ÷ project by round ${c.cpuRatios.join(' / ')}, median ${c.cpuRatio}` +
+        (c.cpuWithDatabaseRatios
+          ? `; with the database ${c.cpuWithDatabaseRatios.join(' / ')}, median ${c.cpuWithDatabaseRatio}`
+          : '') +
+        `; throughput project ÷ baseline median ${c.throughputRatio}\n`,
+    );
   return {
+    dialect,
+    workers,
     name: spec.name,
-    target: spec.target,
+    target,
     connections: spec.connections,
-    project,
-    baseline,
-    roundRatios,
-    ratio,
-    cpuMicros,
-    cpuRatios,
-    cpuRatio,
-    met: ratio >= spec.target,
+    contenders: results,
+    comparisons,
+    ratioOfRecord,
+    met: ratioOfRecord >= target,
     seconds: seconds(started),
   };
 }
 
-function printComparison(results: CaseResult[]): void {
+function printComparison(dialect: Dialect, workers: number, results: CaseResult[]): void {
+  const postgres = dialect === 'postgres';
   process.stdout.write(
-    `\nProject ÷ raw-SQL baseline on SQLite, ${CUSTOMERS} customers, ${SECONDS} s per case and server in ${ROUNDS} alternating rounds\n` +
-      '| case | conns | project req/s | baseline req/s | project ÷ baseline (median of rounds) | rounds | target | CPU µs per request p / b | by CPU: baseline ÷ project (rounds) | project p50 / p99 ms | baseline p50 / p99 ms | non-2xx p / b | case time s |\n' +
-      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n',
+    `\nProject against the raw-SQL baselines on ${dialect}${postgres ? `, ${workers} worker process(es) each` : ''}, ` +
+      `${CUSTOMERS} customers, ${SECONDS} s per case and server in ${ROUNDS} alternating rounds\n` +
+      `| case | conns | baseline | ratio of record: baseline ÷ project CPU${postgres ? ' (app + database)' : ''} (rounds min–max) | target | ` +
+      `${postgres ? 'app-only CPU ratio | ' : ''}CPU µs/request project / baseline${postgres ? ' (app + database)' : ''} | ` +
+      'req/s project / baseline | project ÷ baseline req/s | p50 / p99 ms project | p50 / p99 ms baseline | non-2xx p / b |\n' +
+      `|---|---:|---|---:|---:|${postgres ? '---:|' : ''}---:|---:|---:|---:|---:|---:|\n`,
   );
-  for (const r of results)
-    process.stdout.write(
-      `| ${r.name} | ${r.connections} | ${r.project.requestsPerSecond} | ${r.baseline.requestsPerSecond} | ` +
-        `${r.ratio} ${r.met ? '(met)' : '(missed)'} | ${r.roundRatios.join(' / ')} | >= ${r.target} | ` +
-        `${r.cpuMicros.project} / ${r.cpuMicros.baseline} | ${r.cpuRatio} (${Math.min(...r.cpuRatios)}–${Math.max(...r.cpuRatios)}) | ${r.project.p50Ms} / ${r.project.p99Ms} | ` +
-        `${r.baseline.p50Ms} / ${r.baseline.p99Ms} | ${r.project.non2xx + r.project.errors} / ${r.baseline.non2xx + r.baseline.errors} | ${r.seconds} |\n`,
-    );
+  for (const r of results) {
+    const project = r.contenders[0]!;
+    for (const [i, c] of r.comparisons.entries()) {
+      const baseline = r.contenders[i + 1]!;
+      const rounds = c.cpuWithDatabaseRatios ?? c.cpuRatios;
+      const record = c.cpuWithDatabaseRatio ?? c.cpuRatio;
+      const cpuOf = (x: ContenderResult) => (postgres ? `${x.cpuMicros} + ${x.databaseCpuMicros}` : `${x.cpuMicros}`);
+      process.stdout.write(
+        `| ${r.name} | ${r.connections} | ${c.baseline} | ${record} (${Math.min(...rounds)}–${Math.max(...rounds)})` +
+          `${i === 0 ? (r.met ? ' met' : ' missed') : ''} | ${i === 0 ? `>= ${r.target}` : '-'} | ` +
+          `${postgres ? `${c.cpuRatio} | ` : ''}${cpuOf(project)} / ${cpuOf(baseline)} | ` +
+          `${project.measurement.requestsPerSecond} / ${baseline.measurement.requestsPerSecond} | ${c.throughputRatio} | ` +
+          `${project.measurement.p50Ms} / ${project.measurement.p99Ms} | ${baseline.measurement.p50Ms} / ${baseline.measurement.p99Ms} | ` +
+          `${project.measurement.non2xx + project.measurement.errors} / ${baseline.measurement.non2xx + baseline.measurement.errors} |\n`,
+      );
+    }
+  }
 }
 
-async function main(): Promise<void> {
-  const runStarted = Date.now();
-  const { path: seedPath, data } = await seed();
-
-  const started = Date.now();
-  const { requests } = await checkBaselineEquivalence(
-    {
-      project: await copyOfSeed(seedPath, 'pipeline-check-project'),
-      baseline: await copyOfSeed(seedPath, 'pipeline-check-baseline'),
+/** The check's sides on Postgres: the project's bench server and the Postgres baseline, each on its own copy. */
+function postgresSide(database: Database, script?: string): CheckSide {
+  return {
+    start: async (env) => {
+      const server = await startServer({ ...env, DATABASE_URL: database.url }, script);
+      return { baseUrl: server.baseUrl, stop: () => stopServer(server.child) };
     },
-    data,
-  );
-  process.stdout.write(
-    `the baseline answered ${requests} requests as the project did and wrote the same rows (${seconds(started)} s)\n`,
-  );
-  if (CHECK_ONLY) return;
+    snapshot: () => postgresSnapshot(database.adminUrl),
+    revoke: (tokenHash) => postgresRevoke(database.adminUrl, tokenHash),
+  };
+}
+
+async function runDialect(dialect: Dialect): Promise<CaseResult[]> {
+  const { database: seedDatabase, data } = await seed(dialect);
+
+  const contracts: Contract[] = dialect === 'sqlite' ? ['same', 'legacy'] : ['same'];
+  const checked: Record<string, number> = {};
+  for (const contract of contracts) {
+    const started = Date.now();
+    const [project, baseline] = [
+      await copyOfSeed(dialect, seedDatabase, `check-${contract}-project`),
+      await copyOfSeed(dialect, seedDatabase, `check-${contract}-baseline`),
+    ];
+    const sides =
+      dialect === 'sqlite'
+        ? { project: sqliteSide(project.url), baseline: sqliteSide(baseline.url, BASELINE_SERVER) }
+        : { project: postgresSide(project), baseline: postgresSide(baseline, PG_BASELINE_SERVER) };
+    const { requests } = await checkBaselineEquivalence(sides, data, contract);
+    checked[contract] = requests;
+    process.stdout.write(
+      `${dialect}: the ${contract === 'same' ? 'same-contract' : 'legacy'} baseline answered ${requests} requests ` +
+        `as the project did and wrote the same rows (${seconds(started)} s)\n`,
+    );
+  }
+  if (CHECK_ONLY) return [];
 
   const { headers } = data;
+  const deepCursor = async (baseUrl: string): Promise<string> => {
+    const probe = await fetch(`${baseUrl}/v10/customers?limit=100&starting_after=${DEPTH}`, { headers });
+    const body = (await probe.json()) as { next_cursor?: string };
+    if (!probe.ok || !body.next_cursor) throw new Error(`no deep cursor: ${probe.status} ${JSON.stringify(body)}`);
+    return body.next_cursor;
+  };
   const lists: Case[] = [
-    {
-      name: '(a) one-row list',
-      target: 0.8,
-      connections: 16,
-      load: async (url) => ({ url: `${url}/v10/customers?limit=1` }),
-    },
+    { name: '(a) one-row list', connections: 16, load: async (url) => ({ url: `${url}/v10/customers?limit=1` }) },
     {
       name: '(b) first page of 100',
-      target: 0.9,
       connections: 16,
       load: async (url) => ({ url: `${url}/v10/customers?limit=100` }),
     },
     {
       name: `(c) page of 100 at ${DEPTH + 100} by cursor`,
-      target: 0.9,
       connections: 16,
       load: async (url) => ({
-        url: `${url}/v10/customers?limit=100&cursor=${encodeURIComponent(await deepCursor(url, headers))}`,
+        url: `${url}/v10/customers?limit=100&cursor=${encodeURIComponent(await deepCursor(url))}`,
       }),
     },
   ];
   const orders: Case = {
     name: '(d) order with 3 lines',
-    target: 0.8,
     connections: 50,
     load: async (url) => ({
       url: `${url}/v10/order-channels/${data.publicId}/orders`,
@@ -312,39 +566,57 @@ async function main(): Promise<void> {
   };
 
   const results: CaseResult[] = [];
-  // The lists share one pair of copies; orders get fresh ones, so both servers start from equal stock and counters.
-  for (const [name, all] of [
-    ['pipeline-lists', lists],
-    ['pipeline-orders', [orders]],
-  ] as const) {
-    const cases = all.filter((spec) => ONLY === undefined || spec.name.includes(ONLY));
-    if (cases.length === 0) continue;
-    const running = await startBoth(seedPath, name);
-    try {
-      for (const spec of cases) results.push(await measureCase(spec, running, headers));
-    } finally {
-      await stopBoth(running);
+  for (const workers of dialect === 'sqlite' ? [1] : WORKERS) {
+    const ofWorkers: CaseResult[] = [];
+    // The lists share one set of copies; orders get fresh ones, so every server starts from equal stock and counters.
+    for (const [name, all] of [
+      ['lists', lists],
+      ['orders', [orders]],
+    ] as const) {
+      const cases = all.filter((spec) => ONLY === undefined || spec.name.includes(ONLY));
+      if (cases.length === 0) continue;
+      const contenders = await startContenders(dialect, seedDatabase, `${name}-${workers}w`, workers);
+      try {
+        for (const spec of cases) ofWorkers.push(await measureCase(dialect, workers, spec, contenders, headers));
+      } finally {
+        for (const contender of contenders) await contender.stop();
+      }
     }
+    printComparison(dialect, workers, ofWorkers);
+    results.push(...ofWorkers);
   }
+  return results;
+}
 
-  printComparison(results);
+async function main(): Promise<void> {
+  const runStarted = Date.now();
+  const cases: CaseResult[] = [];
+  try {
+    for (const dialect of DIALECTS) cases.push(...(await runDialect(dialect)));
+  } finally {
+    for (const path of sqliteFiles) rmSync(dirname(path), { recursive: true, force: true });
+    if (postgresDatabases.length > 0)
+      await withClient(adminServerUrl(), async (admin) => {
+        for (const name of postgresDatabases) await admin.query(`drop database if exists ${name} with (force)`);
+      });
+  }
+  if (CHECK_ONLY) return;
   saveResults('pipeline', {
+    dialects: DIALECTS,
     customers: CUSTOMERS,
     depth: DEPTH,
     seconds: SECONDS,
     rounds: ROUNDS,
     shop: SHOP,
-    checkedRequests: requests,
-    cases: results,
+    cases,
     totalSeconds: seconds(runStarted),
   });
 }
 
-main()
-  .catch((error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const path of databases) rmSync(dirname(path), { recursive: true, force: true });
-  });
+const fail = (error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+};
+
+if (DIALECTS.includes('postgres')) runOnPostgres(main, __filename);
+else main().catch(fail);

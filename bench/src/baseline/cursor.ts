@@ -11,7 +11,7 @@ export interface Cursor {
 }
 
 /** The shared secret the project signs cursors with (apps/api/src/listing/cursor-codec.ts). */
-const CURSOR_KEY_NAME = 'cursor-signing-key';
+export const CURSOR_KEY_NAME = 'cursor-signing-key';
 
 const isPrimitive = (value: unknown): value is Primitive =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
@@ -21,16 +21,26 @@ const isPrimitive = (value: unknown): value is Primitive =>
  * of the first part under the key stored in `shared_secrets` (made by whichever process needs it
  * first). A cursor signed by either server on the same database is good on both.
  */
-export function cursorCodec(db: Sqlite): {
-  encode: (cursor: Cursor) => string;
-  decode: (raw: unknown) => Cursor | undefined;
-} {
+export function cursorCodec(db: Sqlite): CursorCodec {
   db.prepare('insert into shared_secrets (name, value) values (?, ?) on conflict (name) do nothing').run(
     CURSOR_KEY_NAME,
-    randomBytes(32).toString('base64url'),
+    newCursorKey(),
   );
   const secret = db.prepare<[string], string>('select value from shared_secrets where name = ?').pluck();
-  const key = createSecretKey(Buffer.from(secret.get(CURSOR_KEY_NAME)!, 'base64url'));
+  return cursorCodecOf(secret.get(CURSOR_KEY_NAME)!);
+}
+
+export interface CursorCodec {
+  encode: (cursor: Cursor) => string;
+  decode: (raw: unknown) => Cursor | undefined;
+}
+
+/** A new cursor key, stored by whichever process needs one first. */
+export const newCursorKey = (): string => randomBytes(32).toString('base64url');
+
+/** The codec of the stored key (base64url). */
+export function cursorCodecOf(storedKey: string): CursorCodec {
+  const key = createSecretKey(Buffer.from(storedKey, 'base64url'));
   const sign = (body: string): Buffer => createHmac('sha256', key).update(body).digest();
 
   return {

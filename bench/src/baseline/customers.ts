@@ -1,6 +1,6 @@
 import { RequestHandler } from 'express';
 import { principalOf } from './auth';
-import { cursorCodec } from './cursor';
+import { CursorCodec } from './cursor';
 import { Sqlite } from './database';
 import { Violation, httpErrors } from './http-errors';
 
@@ -13,7 +13,7 @@ const SORT = 'id:ASC';
 /** List parameters the project supports and this baseline does not. */
 const NOT_IMPLEMENTED = ['filter_groups', 'sort', 'includes', 'page'];
 
-interface CustomerRow {
+export interface CustomerRow {
   id: number;
   customer_number: string;
   name: string;
@@ -59,12 +59,74 @@ function presentCustomer(row: CustomerRow) {
   };
 }
 
+/** What a list request asks for: the page size, the id it starts after (none: the first page), whether it walks (cursor or starting_after). */
+export interface PageRequest {
+  limit: number;
+  after: unknown;
+  walking: boolean;
+}
+
+/** The project's reading of `limit`, `cursor` and `starting_after`, refused with its violations. */
+export function parsePageRequest(query: Record<string, unknown>, cursors: CursorCodec): PageRequest {
+  const unsupported = NOT_IMPLEMENTED.find((name) => query[name] !== undefined);
+  if (unsupported !== undefined) throw httpErrors.notImplemented(`the list parameter ${unsupported}`);
+
+  const violations: Violation[] = [];
+  let limit = DEFAULT_LIMIT;
+  if (query['limit'] !== undefined) {
+    const parsed = asInteger(query['limit']);
+    if (parsed === null || parsed < 1 || parsed > MAX_LIMIT)
+      violations.push({ pointer: '/limit', detail: `limit must be an integer from 1 to ${MAX_LIMIT}` });
+    else limit = parsed;
+  }
+  const usesCursor = query['cursor'] !== undefined && query['cursor'] !== '';
+  const usesStartingAfter = query['starting_after'] !== undefined && query['starting_after'] !== '';
+  if (usesCursor && usesStartingAfter)
+    violations.push({ pointer: '/starting_after', detail: 'use either cursor or starting_after, not both' });
+  let after: unknown = null;
+  if (usesStartingAfter) {
+    after = asInteger(query['starting_after']);
+    if (after === null) violations.push({ pointer: '/starting_after', detail: 'starting_after must be an integer id' });
+  }
+  if (usesCursor) {
+    const cursor = cursors.decode(query['cursor']);
+    if (!cursor) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
+    else if (cursor.resource !== RESOURCE)
+      violations.push({ pointer: '/cursor', detail: `cursor belongs to another list (${cursor.resource})` });
+    else if (cursor.sort !== SORT)
+      violations.push({
+        pointer: '/sort',
+        detail: `sort differs from the sort the cursor was made with (${cursor.sort}); repeat the same sort on every request of a walk`,
+      });
+    else if (cursor.values.length !== 1) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
+    else after = cursor.values[0];
+  }
+  if (violations.length > 0) throw httpErrors.violations('invalid_list_query', violations);
+  return { limit, after, walking: usesCursor || usesStartingAfter };
+}
+
+/** The page as the project answers it: `limit + 1` rows read, the next cursor over the last row's id, `total` when given (a walk's first page). */
+export function presentPage(rows: CustomerRow[], limit: number, cursors: CursorCodec, total: number | undefined) {
+  const hasMore = rows.length > limit;
+  const items = hasMore ? rows.slice(0, limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    customers: items.map(presentCustomer),
+    has_more: hasMore,
+    next_cursor: hasMore && last ? cursors.encode({ resource: RESOURCE, sort: SORT, values: [last.id] }) : null,
+    ...(total === undefined ? {} : { total }),
+  };
+}
+
+/** The list's columns, for the statements of either dialect. */
+export const CUSTOMER_COLUMNS = COLUMNS;
+
 /**
  * `GET /v10/customers` with `limit`, `cursor` and `starting_after`: a keyset page of `limit + 1`
  * rows by id, the next cursor signed over the last row's id, and `total` from the brand's
  * maintained row counter on a walk's first page, as the project's list answers.
  */
-export function listCustomers(db: Sqlite, cursors: ReturnType<typeof cursorCodec>): RequestHandler {
+export function listCustomers(db: Sqlite, cursors: CursorCodec): RequestHandler {
   // `+?`, not `?`: a bare parameter compared with an indexed column under an ORDER BY makes
   // SQLite compile the statement again on every run (the project's SQLite compiler writes `+?`
   // for the same reason, persistence-kysely's connection.ts).
@@ -80,52 +142,8 @@ export function listCustomers(db: Sqlite, cursors: ReturnType<typeof cursorCodec
 
   return (req, res) => {
     const brandId = principalOf(res)!.brandId;
-    const query = req.query as Record<string, unknown>;
-    const unsupported = NOT_IMPLEMENTED.find((name) => query[name] !== undefined);
-    if (unsupported !== undefined) throw httpErrors.notImplemented(`the list parameter ${unsupported}`);
-
-    const violations: Violation[] = [];
-    let limit = DEFAULT_LIMIT;
-    if (query['limit'] !== undefined) {
-      const parsed = asInteger(query['limit']);
-      if (parsed === null || parsed < 1 || parsed > MAX_LIMIT)
-        violations.push({ pointer: '/limit', detail: `limit must be an integer from 1 to ${MAX_LIMIT}` });
-      else limit = parsed;
-    }
-    const usesCursor = query['cursor'] !== undefined && query['cursor'] !== '';
-    const usesStartingAfter = query['starting_after'] !== undefined && query['starting_after'] !== '';
-    if (usesCursor && usesStartingAfter)
-      violations.push({ pointer: '/starting_after', detail: 'use either cursor or starting_after, not both' });
-    let after: unknown = null;
-    if (usesStartingAfter) {
-      after = asInteger(query['starting_after']);
-      if (after === null)
-        violations.push({ pointer: '/starting_after', detail: 'starting_after must be an integer id' });
-    }
-    if (usesCursor) {
-      const cursor = cursors.decode(query['cursor']);
-      if (!cursor) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
-      else if (cursor.resource !== RESOURCE)
-        violations.push({ pointer: '/cursor', detail: `cursor belongs to another list (${cursor.resource})` });
-      else if (cursor.sort !== SORT)
-        violations.push({
-          pointer: '/sort',
-          detail: `sort differs from the sort the cursor was made with (${cursor.sort}); repeat the same sort on every request of a walk`,
-        });
-      else if (cursor.values.length !== 1) violations.push({ pointer: '/cursor', detail: 'cursor is not valid' });
-      else after = cursor.values[0];
-    }
-    if (violations.length > 0) throw httpErrors.violations('invalid_list_query', violations);
-
+    const { limit, after, walking } = parsePageRequest(req.query, cursors);
     const rows = after === null ? firstPage.all(brandId, limit + 1) : pageAfter.all(brandId, after, limit + 1);
-    const hasMore = rows.length > limit;
-    const items = hasMore ? rows.slice(0, limit) : rows;
-    const last = items[items.length - 1];
-    res.json({
-      customers: items.map(presentCustomer),
-      has_more: hasMore,
-      next_cursor: hasMore && last ? cursors.encode({ resource: RESOURCE, sort: SORT, values: [last.id] }) : null,
-      ...(usesCursor || usesStartingAfter ? {} : { total: rowCount.get(brandId) ?? 0 }),
-    });
+    res.json(presentPage(rows, limit, cursors, walking ? undefined : (rowCount.get(brandId) ?? 0)));
   };
 }

@@ -1,13 +1,29 @@
-import { hash } from 'node:crypto';
 import { RequestHandler } from 'express';
-import { pointerToPath } from '@brand/core';
 import { principalOf } from './auth';
 import { Sqlite, Statement, idCounter } from './database';
-import { Violation, httpErrors } from './http-errors';
+import { httpErrors } from './http-errors';
 import { OrderBody, parseOrderBody } from './order-body';
 import {
+  AddressRow,
+  ChannelRow,
+  CustomerRow,
+  DEFAULT_SETTINGS,
+  MovedBalances,
+  PlacedOrder,
+  ReservedBalance,
+  addressOf,
+  channelPublicId,
+  checkChannel,
+  checkCustomer,
+  linesOf,
+  orderEntityOf,
+  presentPlacedOrder,
+  reservationsOf,
+  sendCreated,
+  violationList,
+} from './order-placement';
+import {
   BalanceRow,
-  Line,
   PriceRow,
   ProductRow,
   VariantRow,
@@ -18,33 +34,6 @@ import {
   reserveStock,
   unique,
 } from './order-rules';
-
-interface ChannelRow {
-  id: number;
-  name: string;
-  order_type: 'b2b' | 'b2c';
-  auto_approve: number;
-  drop_id: number | null;
-}
-interface CustomerRow {
-  id: number;
-  customer_number: string;
-  currency: string;
-  discount_basis_points: number;
-  active: number;
-}
-interface AddressRow {
-  name: string;
-  address: string;
-  address_2: string | null;
-  zip: string;
-  region: string | null;
-  city: string;
-  country: string;
-}
-
-/** What the project settles for a brand that never saved settings (defaultBrandSettings). */
-const DEFAULT_SETTINGS = { requires_drop: 0, default_vat_rate_basis_points: 2500 };
 
 /** A select ending in `in (…)`, prepared once per list length. */
 function selectIn<R>(db: Sqlite, head: string): (params: unknown[], values: unknown[]) => R[] {
@@ -58,8 +47,6 @@ function selectIn<R>(db: Sqlite, head: string): (params: unknown[], values: unkn
     return statement.all(...params, ...values);
   };
 }
-
-const money = (minor: number): number => minor / 100;
 
 /** The prepared statements of order creation. */
 function orderStatements(db: Sqlite) {
@@ -148,12 +135,6 @@ function orderStatements(db: Sqlite) {
   };
 }
 
-interface ReservedBalance {
-  id: number;
-  in_stock: number;
-  reserved: number;
-}
-
 /** A multi-row insert (`head` followed by `rows` tuples of `columns` values), prepared once per row count. */
 function insertMany(db: Sqlite, head: string, columns: number): (rows: unknown[][]) => void {
   const prepared = new Map<number, Statement<unknown[], unknown>>();
@@ -181,34 +162,16 @@ export function createOrder(db: Sqlite): RequestHandler {
   const q = orderStatements(db);
 
   const place = db.transaction((brandId: number, userId: number, publicId: string, body: OrderBody) => {
-    const channel = q.channel.get(publicId, brandId);
-    if (!channel) throw httpErrors.notFound('order channel', publicId);
-    if (channel.auto_approve === 1) throw httpErrors.notImplemented('channels that approve orders on creation');
+    const channel = checkChannel(q.channel.get(publicId, brandId), publicId);
     const b2b = channel.order_type === 'b2b';
-    const violations: Violation[] = [];
-    const report = (pointer: string, problem: string) =>
-      violations.push({ pointer, detail: `${pointerToPath(pointer)} ${problem}` });
+    const { violations, report } = violationList();
 
     const settings = q.settings.get(brandId) ?? DEFAULT_SETTINGS;
-    const byId = body.customerId !== undefined;
-    const customerPointer = byId ? '/order/customer_id' : '/order/customer_number';
-    const customer = byId
-      ? q.customerById.get(brandId, body.customerId!)
-      : q.customerByNumber.get(brandId, body.customerNumber!);
-    if (!customer)
-      report(
-        customerPointer,
-        byId
-          ? `names customer id ${body.customerId}, which does not exist`
-          : `names customer ${JSON.stringify(body.customerNumber)}, which does not exist`,
-      );
-    else if (customer.active !== 1)
-      report(
-        customerPointer,
-        `names customer ${JSON.stringify(customer.customer_number)}, which is inactive and cannot order`,
-      );
-    if (channel.drop_id === null && settings.requires_drop === 1)
-      report('/order/drop_id', 'is required: the brand requires a drop on every order (send drop_id or drop_code)');
+    const customer =
+      body.customerId !== undefined
+        ? q.customerById.get(brandId, body.customerId)
+        : q.customerByNumber.get(brandId, body.customerNumber!);
+    checkCustomer(body, customer, channel, settings, report);
     const currency = (b2b ? customer?.currency : q.brandCurrency.get(brandId)) ?? null;
 
     const variants = new Map(q.variantsBySku([brandId], unique(body.lines.map((l) => l.sku))).map((v) => [v.sku, v]));
@@ -216,23 +179,7 @@ export function createOrder(db: Sqlite): RequestHandler {
     const products = new Map(
       found.length ? q.products([brandId], unique(found.map((v) => v.product_id))).map((p) => [p.id, p]) : [],
     );
-    const lines: Line[] = [];
-    body.lines.forEach(({ sku, quantity }, index) => {
-      const variant = variants.get(sku);
-      if (variant)
-        lines.push({
-          index,
-          id: 0,
-          quantity,
-          variant,
-          product: products.get(variant.product_id)!,
-          unitPrice: 0,
-          discountBasisPoints: 0,
-          totalPrice: 0,
-          reservations: [],
-        });
-      else report(`/order/lines/${index}/sku`, `${JSON.stringify(sku)} is not a variant of this brand`);
-    });
+    const lines = linesOf(body, variants, products, report);
     checkSellable(lines, b2b, report);
     const prices = found.length
       ? q.prices(
@@ -256,35 +203,17 @@ export function createOrder(db: Sqlite): RequestHandler {
     const now = new Date().toISOString();
     const [orderId] = q.nextIds('orders', 1) as [number];
     q.nextIds('order_lines', lines.length).forEach((id, i) => (lines[i]!.id = id));
-    const reservations = lines.flatMap((l) => l.reservations.map((r) => ({ variant: l.variant, ...r })));
-    // The project's inventory.changed: one per balance the reservations moved (in the order first
-    // touched), with the row of GET /v10/inventory-available as the order left it.
-    const moved = new Map<
-      string,
-      { variant: VariantRow; locationId: number; reserved: number; row: ReservedBalance }
-    >();
+    const reservations = reservationsOf(lines);
+    const moved = new MovedBalances();
     if (reservations.length > 0) {
       const movementIds = q.nextIds('stock_movements', reservations.length);
       reservations.forEach((r, i) => {
         const row = q.reserve.get(r.quantity, now, brandId, r.variant.id, r.locationId)!;
         q.insertMovement.run(movementIds[i], brandId, r.variant.id, r.locationId, r.quantity, orderId, userId, now);
-        const key = `${r.variant.id}:${r.locationId}`;
-        const reserved = (moved.get(key)?.reserved ?? 0) + r.quantity;
-        moved.set(key, { variant: r.variant, locationId: r.locationId, reserved, row });
+        moved.add(r.variant, r.locationId, r.quantity, row);
       });
     }
-    const stockObjects = [...moved.values()]
-      .filter((m) => m.reserved !== 0)
-      .map(({ variant, locationId, row }) => ({
-        id: row.id,
-        variantId: variant.id,
-        sku: variant.sku,
-        ean: variant.ean,
-        locationId,
-        inStock: row.in_stock,
-        available: row.in_stock - row.reserved,
-        updatedAt: now,
-      }));
+    const stockObjects = moved.stockObjects(now);
     const orderNumber = q.nextOrderNumber.get(brandId)!;
     const pricesIncludeVat = !b2b;
     const vatRate = settings.default_vat_rate_basis_points;
@@ -293,19 +222,7 @@ export function createOrder(db: Sqlite): RequestHandler {
       vatRate,
       pricesIncludeVat,
     );
-    // The order takes a copy of the customer's first address as invoice and delivery address.
-    const first = q.firstAddress.get(brandId, customer!.id);
-    const address = first
-      ? {
-          name: first.name,
-          att: null,
-          address: first.address_2 ? `${first.address}, ${first.address_2}` : first.address,
-          zip: first.zip,
-          region: first.region ?? '',
-          city: first.city,
-          country: first.country,
-        }
-      : null;
+    const address = addressOf(q.firstAddress.get(brandId, customer!.id));
     const addressJson = address === null ? null : JSON.stringify(address);
     q.insertOrder.run(
       orderId,
@@ -354,148 +271,37 @@ export function createOrder(db: Sqlite): RequestHandler {
       );
     const [eventId] = q.nextIds('timeline_events', 1);
     q.insertEvent.run(eventId, brandId, orderId, `placed on channel ${channel.name}`, userId, now);
+    const placed: PlacedOrder = {
+      orderId,
+      orderNumber,
+      brandId,
+      userId,
+      channel,
+      customer: customer!,
+      currency,
+      vatRate,
+      pricesIncludeVat,
+      body,
+      address,
+      totals,
+      lines,
+      now,
+    };
     // The project's outbox: the stock's inventory.changed events, then order.created carrying the
     // order entity as the core saved it, numbered in that order and written in one statement.
     const outboxIds = q.nextIds('events', stockObjects.length + 1);
-    const orderEntity = {
-      id: orderId,
-      brandId,
-      orderNumber,
-      status: 'draft',
-      orderType: channel.order_type,
-      orderChannelId: channel.id,
-      customerId: customer!.id,
-      customerNumber: customer!.customer_number,
-      dropId: channel.drop_id,
-      currency,
-      vatRateBasisPoints: vatRate,
-      pricesIncludeVat,
-      email: body.email,
-      telephone: body.telephone,
-      reference: body.reference,
-      notes: body.notes,
-      invoiceAddress: address,
-      deliveryAddress: address,
-      shippingCode: null,
-      shippingCost: null,
-      responsiblePerson: null,
-      orderMeta: {},
-      ...totals,
-      approvedAt: null,
-      cancelledAt: null,
-      archivedAt: null,
-      createdByUserId: userId,
-      createdAt: now,
-      updatedAt: now,
-      lines: lines.map((l) => {
-        const [countryOfOrigin, composition, hsTariffCode] = customsValues(l);
-        return {
-          id: l.id,
-          orderId,
-          variantId: l.variant.id,
-          productId: l.product.id,
-          sku: l.variant.sku,
-          ean: l.variant.ean,
-          itemNumber: l.product.item_number,
-          productName: l.product.name,
-          attributes: JSON.parse(l.variant.attributes) as unknown,
-          countryOfOrigin,
-          composition,
-          hsTariffCode,
-          tracksInventory: l.product.no_inventory !== 1,
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          discountBasisPoints: l.discountBasisPoints,
-          totalPrice: l.totalPrice,
-          reservations: l.reservations,
-          shippedQuantity: 0,
-          deliveredQuantity: 0,
-          invoicedQuantity: 0,
-          regulatedQuantity: 0,
-        };
-      }),
-    };
     q.insertOutboxEvents([
       ...stockObjects.map((object, i) => [brandId, outboxIds[i], 'inventory.changed', JSON.stringify(object), now]),
-      [brandId, outboxIds[stockObjects.length], 'order.created', JSON.stringify(orderEntity), now],
+      [brandId, outboxIds[stockObjects.length], 'order.created', JSON.stringify(orderEntityOf(placed)), now],
     ]);
     if (q.enabledEndpoints.all(brandId).length > 0) throw httpErrors.notImplemented('webhook endpoints');
-
-    // The project's presentOrder with its lines and no export marks.
-    return {
-      order: {
-        id: orderId,
-        order_number: orderNumber,
-        status: 'draft',
-        order_type: channel.order_type,
-        order_channel_id: channel.id,
-        customer_id: customer!.id,
-        customer_number: customer!.customer_number,
-        drop_id: channel.drop_id,
-        currency,
-        vat_rate: vatRate / 100,
-        prices_include_vat: pricesIncludeVat,
-        email: body.email,
-        telephone: body.telephone,
-        reference: body.reference,
-        notes: body.notes,
-        invoice_address: address,
-        delivery_address: address,
-        shipping_code: null,
-        shipping_cost: null,
-        responsible_person: null,
-        order_meta: {},
-        net_total: money(totals.netTotal),
-        vat_total: money(totals.vatTotal),
-        total: money(totals.total),
-        approved_at: null,
-        cancelled_at: null,
-        archived_at: null,
-        created_at: now,
-        updated_at: now,
-        exports: [],
-        lines: lines.map((l) => ({
-          id: l.id,
-          variant_id: l.variant.id,
-          product_id: l.product.id,
-          sku: l.variant.sku,
-          ean: l.variant.ean,
-          item_number: l.product.item_number,
-          product_name: l.product.name,
-          attributes: JSON.parse(l.variant.attributes) as Record<string, string>,
-          quantity: l.quantity,
-          reserved_quantity: l.reservations.reduce((sum, r) => sum + r.quantity, 0),
-          shipped_quantity: 0,
-          delivered_quantity: 0,
-          invoiced_quantity: 0,
-          regulated_quantity: 0,
-          unit_price: money(l.unitPrice),
-          discount_percentage: l.discountBasisPoints / 100,
-          total_price: money(l.totalPrice),
-        })),
-        // The create answers the order as GET shows it: with the timeline entry it wrote.
-        timeline: [
-          {
-            kind: 'created',
-            note: `placed on channel ${channel.name}`,
-            system_id: null,
-            user_id: userId,
-            created_at: now,
-          },
-        ],
-      },
-    };
+    return presentPlacedOrder(placed);
   });
 
   return (req, res) => {
     const { brandId, userId } = principalOf(res)!;
     const body = parseOrderBody(req.body);
-    // The project's pathPublicId: what could never have been generated names no channel.
-    const publicId = String(req.params['publicId']);
-    if (!/^[\x21-\x7e]{1,128}$/.test(publicId)) throw httpErrors.notFound('order channel', publicId);
-    // The project's answer carries a strong ETag of its bytes (DESIGN §14): the same hash here.
-    const json = JSON.stringify(place.immediate(brandId, userId, publicId, body));
-    res.setHeader('ETag', `"${hash('sha256', json, 'base64url').slice(0, 22)}"`);
-    res.status(201).type('application/json').send(json);
+    const publicId = channelPublicId(req.params['publicId']);
+    sendCreated(res, place.immediate(brandId, userId, publicId, body));
   };
 }

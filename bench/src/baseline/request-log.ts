@@ -6,7 +6,7 @@ import { Sqlite, idCounter } from './database';
 /** Entries written in one transaction at most (the project's REQUEST_LOG_BATCH_SIZE). */
 const BATCH_SIZE = 500;
 
-interface Entry {
+export interface Entry {
   brandId: number;
   userId: number;
   appId: number;
@@ -88,7 +88,7 @@ export class RequestLogBuffer {
 }
 
 /** Records an authenticated request once its response is sent; the path without its query (which may hold the token). */
-export function recordRequest(buffer: RequestLogBuffer): RequestHandler {
+export function recordRequest(buffer: { add(entry: Entry): void }): RequestHandler {
   return (req, res, next) => {
     const principal = principalOf(res);
     if (!principal) {

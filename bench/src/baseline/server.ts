@@ -4,12 +4,15 @@
  * /v10/order-channels/:publicId/orders with the project's wire behaviour on the project's
  * migrated SQLite database. The bench starts it like bench-server.js and compares the two.
  * Reads DATABASE_URL, PORT, RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_MS, LOG_LEVEL and
- * REQUEST_LOG_FLUSH_MS with the project's defaults (apps/api/src/config.ts).
+ * REQUEST_LOG_FLUSH_MS with the project's defaults (apps/api/src/config.ts), and BASELINE_CONTRACT
+ * (`same`, the default: the project's revocation and shared rate-limit rules; `legacy`: the first
+ * baseline's 2 s token trust and in-memory rate limits).
  */
 import { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import pino from 'pino';
 import { createBaselineApp } from './app';
+import { contractOf } from './auth';
 import { openDatabase } from './database';
 import { RequestLogBuffer } from './request-log';
 
@@ -26,6 +29,7 @@ function main(): void {
   const requestLog = new RequestLogBuffer(db, logger, setting('REQUEST_LOG_FLUSH_MS', 200));
   const app = createBaselineApp({
     db,
+    contract: contractOf(process.env),
     logger,
     requestLog,
     rateLimit: { max: setting('RATE_LIMIT_MAX', 600), windowMs: setting('RATE_LIMIT_WINDOW_MS', 60_000) },
