@@ -24,9 +24,8 @@
 import { Kysely, sql } from 'kysely';
 import { createApiApp, createBrand, createOrderChannel, createUser, issueAccessToken, systemClock } from '@brand/core';
 import { Database, connectKysely, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
-import { nodeSecretHasher } from '@brand/api';
-// The server's own scrypt hasher (not exported by the package's index), so the console log-in accepts the password.
-import { nodePasswordHasher } from '@brand/api/dist/infrastructure/node-password-hasher';
+// The server's own scrypt hasher, so the console log-in accepts the password.
+import { nodePasswordHasher, nodeSecretHasher } from '@brand/api';
 import { postJson, startApiProcesses, stopApiProcesses } from './harness';
 
 export type Dialect = 'sqlite' | 'postgres';
