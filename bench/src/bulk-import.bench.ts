@@ -11,8 +11,9 @@
  * deployment runs.
  */
 import { Readable } from 'node:stream';
-import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
+  benchDialects,
+  freshDatabase,
   RunningApi,
   peakRssMb,
   runOnPostgres,
@@ -20,7 +21,6 @@ import {
   seedIntegrator,
   startApiProcesses,
   stopApiProcesses,
-  tempDatabasePath,
 } from './harness';
 import { PRODUCT_VARIANTS, productBatch } from './product-items';
 
@@ -36,13 +36,6 @@ interface CaseResult {
   seconds: number;
   variantsPerSecond: number;
   peakRssMb: number;
-}
-
-/** A fresh database of the dialect: a SQLite file, or a new database on the throwaway Postgres. */
-async function freshDatabase(dialect: Dialect, name: string): Promise<{ url: string; close(): Promise<void> }> {
-  if (dialect === 'sqlite') return { url: tempDatabasePath(name), close: async () => undefined };
-  const storage = await openTestStorage('postgres');
-  return { url: storage.url, close: () => storage.close() };
 }
 
 /** Runs `work` against the real server on a fresh, seeded database and reports the server's peak RSS. */
@@ -173,7 +166,7 @@ async function customersAccepted(dialect: Dialect): Promise<{ acceptedSeconds: n
 }
 
 async function main(): Promise<void> {
-  const dialects: Dialect[] = process.env.TEST_POSTGRES_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  const dialects = benchDialects();
   const rows: Record<string, unknown>[] = [];
   process.stdout.write(
     `\nBulk import: ${PRODUCTS} products x ${PRODUCT_VARIANTS} variants, bulk operation against POST /products/sync in calls of ${PER_REQUEST}; ${CUSTOMERS} customers accepted\n`,

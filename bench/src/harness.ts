@@ -1,3 +1,4 @@
+import { openTestStorage } from '@brand/persistence-kysely/testing';
 import { ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, mkdirSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -456,4 +457,23 @@ export function runOnPostgres(main: () => Promise<void>, script: string): void {
     stdio: 'inherit',
   });
   process.exit(run.status ?? 1);
+}
+
+/** A fresh database of the dialect for one case: a SQLite file, or a new database on the throwaway Postgres. */
+export async function freshDatabase(
+  dialect: 'sqlite' | 'postgres',
+  name: string,
+): Promise<{ url: string; close(): Promise<void> }> {
+  if (dialect === 'sqlite') return { url: tempDatabasePath(name), close: async () => undefined };
+  const storage = await openTestStorage('postgres');
+  return { url: storage.url, close: () => storage.close() };
+}
+
+/**
+ * The dialects a two-dialect bench measures: SQLite alone without a Postgres server, else both, or
+ * Postgres alone with `BENCH_DIALECTS=postgres`.
+ */
+export function benchDialects(): ('sqlite' | 'postgres')[] {
+  if (!process.env.TEST_POSTGRES_URL) return ['sqlite'];
+  return process.env.BENCH_DIALECTS === 'postgres' ? ['postgres'] : ['sqlite', 'postgres'];
 }

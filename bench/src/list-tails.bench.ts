@@ -12,8 +12,9 @@
  * (default 50), BENCH_WORKERS (server processes, default 1), BENCH_ONLY=<text> (only the cases
  * whose name contains it), BENCH_DIALECTS=sqlite leaves Postgres out, =postgres SQLite.
  */
-import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
+  benchDialects,
+  freshDatabase,
   Measurement,
   measure,
   runOnPostgres,
@@ -22,7 +23,6 @@ import {
   seedIntegrator,
   startApiProcesses,
   stopApiProcesses,
-  tempDatabasePath,
 } from './harness';
 import { productBatch } from './product-items';
 
@@ -46,12 +46,6 @@ const CASES = [
   { name: '(d) customers', path: '/v10/customers?limit=100' },
 ].filter((c) => ONLY === undefined || c.name.includes(ONLY));
 
-async function freshDatabase(dialect: Dialect): Promise<{ url: string; close(): Promise<void> }> {
-  if (dialect === 'sqlite') return { url: tempDatabasePath('list-tails'), close: async () => undefined };
-  const storage = await openTestStorage('postgres');
-  return { url: storage.url, close: () => storage.close() };
-}
-
 /** The catalog through the sync endpoint (so its rows are the API's own), then the customers. */
 async function seed(baseUrl: string, headers: Record<string, string>): Promise<void> {
   for (let from = 0; from < PRODUCTS; from += 100) {
@@ -65,7 +59,7 @@ async function seed(baseUrl: string, headers: Record<string, string>): Promise<v
 }
 
 async function run(dialect: Dialect): Promise<(Measurement & { dialect: Dialect; tailRatio: number })[]> {
-  const database = await freshDatabase(dialect);
+  const database = await freshDatabase(dialect, 'list-tails');
   try {
     const { brandId, headers } = await seedIntegrator(database.url);
     await seedCustomers(database.url, brandId, CUSTOMERS);
@@ -97,11 +91,7 @@ async function run(dialect: Dialect): Promise<(Measurement & { dialect: Dialect;
 }
 
 async function main(): Promise<void> {
-  const dialects: Dialect[] = !process.env.TEST_POSTGRES_URL
-    ? ['sqlite']
-    : process.env.BENCH_DIALECTS === 'postgres'
-      ? ['postgres']
-      : ['sqlite', 'postgres'];
+  const dialects = benchDialects();
   process.stdout.write(
     `\nLists of 100 at ${CONNECTIONS} connections, ${WORKERS} server process(es), ${PRODUCTS} products x 5 variants, ${CUSTOMERS} customers, ${SECONDS} s a case\n` +
       '| dialect | case | req/s | p50 ms | p99 ms | p99 ÷ p50 | CPU µs/request |\n|---|---|---:|---:|---:|---:|---:|\n',

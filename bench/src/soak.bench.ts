@@ -18,8 +18,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { openTestStorage } from '@brand/persistence-kysely/testing';
 import {
+  benchDialects,
+  freshDatabase,
   RunningApi,
   Shop,
   postJson,
@@ -30,7 +31,6 @@ import {
   seedShop,
   startApiProcesses,
   stopApiProcesses,
-  tempDatabasePath,
 } from './harness';
 
 type Dialect = 'sqlite' | 'postgres';
@@ -44,12 +44,6 @@ const PROBE_MS = 100;
 const SLOPE_WINDOW_MINUTES = 10;
 
 const workersOf = (dialect: Dialect): number => Number(process.env.BENCH_WORKERS ?? (dialect === 'postgres' ? 2 : 1));
-
-async function freshDatabase(dialect: Dialect): Promise<{ url: string; close(): Promise<void> }> {
-  if (dialect === 'sqlite') return { url: tempDatabasePath('soak'), close: async () => undefined };
-  const storage = await openTestStorage('postgres');
-  return { url: storage.url, close: () => storage.close() };
-}
 
 /** The server's processes: the one started, and its cluster workers if it has any. */
 function serverPids(api: RunningApi): number[] {
@@ -113,7 +107,7 @@ interface Tally {
 }
 
 async function soak(dialect: Dialect) {
-  const database = await freshDatabase(dialect);
+  const database = await freshDatabase(dialect, 'soak');
   const receiver = await startReceiver();
   process.env.WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
   try {
@@ -242,11 +236,7 @@ async function soak(dialect: Dialect) {
 }
 
 async function main(): Promise<void> {
-  const dialects: Dialect[] = !process.env.TEST_POSTGRES_URL
-    ? ['sqlite']
-    : process.env.BENCH_DIALECTS === 'postgres'
-      ? ['postgres']
-      : ['sqlite', 'postgres'];
+  const dialects = benchDialects();
   const results = [];
   for (const dialect of dialects) {
     const result = await soak(dialect);
