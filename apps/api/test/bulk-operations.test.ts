@@ -345,31 +345,41 @@ for (const dialect of testDialects()) {
       const inChunk = new Promise<void>((resolve) => (chunkStarted = resolve));
       let letChunkGo!: () => void;
       const gate = new Promise<void>((resolve) => (letChunkGo = resolve));
-      // The first chunk stops inside its transaction (the operation already held) until the cancel has reached the storage.
-      const deps = withCustomersApply(t, brand, (call, original) => async (input) => {
+      // The first chunk stops inside its transaction (the operation already held) until the cancel has reached the server.
+      const applying = withCustomersApply(t, brand, (call, original) => async (input) => {
         if (call === 1) {
           chunkStarted();
           await gate;
         }
         return original(input);
       });
+      let cancelAnswered!: () => void;
+      const answered = new Promise<void>((resolve) => (cancelAnswered = resolve));
+      // The runner reads each chunk's lines before its transaction; before the second chunk's it waits
+      // for the cancel's answer. Without that wait the outcome is a race: on SQLite the cancel's
+      // request queues for the one connection behind the chunk, and the runner's next read beside it.
+      let chunkReads = 0;
+      const deps: BulkRunnerDeps = {
+        ...applying,
+        uow: {
+          run: (work) => applying.uow.run(work),
+          read: async (work) => {
+            if (++chunkReads === 2) await answered;
+            return applying.uow.read(work);
+          },
+        },
+      };
       const running = runAll(t, deps);
       await inChunk;
 
-      const uow = t.storage.uow;
-      const run = uow.run.bind(uow);
-      let cancelReachedStorage!: () => void;
-      const cancelArrived = new Promise<void>((resolve) => (cancelReachedStorage = resolve));
-      uow.run = (work) => {
-        cancelReachedStorage();
-        return run(work);
-      };
+      // The chunk goes on once the cancel has reached the server (the only request then in flight).
+      const cancelArrived = new Promise<void>((resolve) => t.server.once('request', () => resolve()));
       const cancelling = request(t.server)
         .post(`/v10/bulk-operations/${id}/cancel`)
         .set(brand.headers)
-        .then((response) => response);
+        .then((response) => response)
+        .finally(cancelAnswered);
       await cancelArrived;
-      uow.run = run;
       letChunkGo();
       const [cancelled] = await Promise.all([cancelling, running]);
 
