@@ -5,6 +5,8 @@
 # lives in a temp dir, listens on 127.0.0.1 only (free port, trust auth) and is stopped and
 # deleted afterwards, whatever happens. Exits with the command's exit code.
 # If TEST_POSTGRES_URL is already set, that server is used and nothing is started.
+# POSTGRES_STATEMENT_STATS=1 loads pg_stat_statements (for a bench that counts what each side
+# sends: `create extension pg_stat_statements` as the admin, then read the view).
 set -euo pipefail
 
 log() { printf '[with-postgres] %s\n' "$*" >&2; }
@@ -118,6 +120,9 @@ fsync = off
 synchronous_commit = off
 full_page_writes = off
 CONF
+if [ "${POSTGRES_STATEMENT_STATS:-}" = 1 ]; then
+  printf "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\npg_stat_statements.track_planning = on\n" >>"$datadir/postgresql.conf"
+fi
 
 port=""
 for attempt in 1 2 3 4 5; do

@@ -11,6 +11,11 @@ import { Pool, PoolClient } from 'pg';
  *   is checked out, only when it differs from what that client has (one brand's traffic sets it
  *   once per client, not once per statement). No brand in scope sets it empty: tenant rows are
  *   then invisible, so a forgotten brand filter shows nothing instead of everything.
+ * - Statements for no brand (the token look-up and the credentials revision every request reads,
+ *   and every transaction, which sets its brand locally) take their clients from a pool of their
+ *   own, whose clients therefore stay set to no brand. With one pool, a request's brand-less read
+ *   and its brand's read each found the other's setting on the client and paid a round trip to
+ *   change it, twice a request.
  * - Inside a transaction the client is already checked out: the brand is set for the rest of the
  *   transaction (`SET LOCAL`), and reverts to the client's own at its end.
  * - On Citus the policies run on the workers, which never see the coordinator's session settings;
@@ -36,15 +41,19 @@ const SET_SESSION_BRAND = "select set_config('brand.id', $1, false)";
 export const currentBrand = (): number | undefined => scope.getStore();
 
 /**
- * A pool whose clients come out with the call chain's brand set (see above). The shape is what
- * Kysely's Postgres dialect asks of a pool.
+ * A pool whose clients come out with the call chain's brand set (see above): those for no brand
+ * from `unscoped`, those for a brand from `scoped`. The shape is what Kysely's Postgres dialect
+ * asks of a pool.
  */
-export function brandScopedPool(pool: Pool): { connect(): Promise<PoolClient>; end(): Promise<void> } {
+export function brandScopedPool(pools: { unscoped: Pool; scoped: Pool }): {
+  connect(): Promise<PoolClient>;
+  end(): Promise<void>;
+} {
   let citus: Promise<boolean> | undefined;
   return {
     async connect() {
       const wanted = String(scope.getStore() ?? '');
-      const client = await pool.connect();
+      const client = await (wanted === '' ? pools.unscoped : pools.scoped).connect();
       try {
         citus ??= isCitus(client);
         if (await citus) return await citusBrandClient(client, wanted);
@@ -59,7 +68,9 @@ export function brandScopedPool(pool: Pool): { connect(): Promise<PoolClient>; e
       }
       return client;
     },
-    end: () => pool.end(),
+    end: async () => {
+      await Promise.all([pools.unscoped.end(), pools.scoped.end()]);
+    },
   };
 }
 

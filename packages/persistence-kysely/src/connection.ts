@@ -199,7 +199,11 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
 }
 
 export interface ConnectionOptions {
-  /** Postgres pool size per process. */
+  /**
+   * Postgres connections per process and kind: a process keeps two pools of this size, one for
+   * statements that act for no brand (and every transaction), one for those that act for a brand
+   * outside a transaction (brand-session.ts), so it may hold up to twice this many connections.
+   */
   poolSize?: number;
   /** Kysely's query log (tests count statements with it). */
   log?: LogConfig;
@@ -284,11 +288,14 @@ export function openConnection(
   options: ConnectionOptions = {},
 ): { db: Kysely<Database>; lane: SqliteLane | undefined; sqlite: BetterSqlite3.Database | undefined } {
   if (parsed.dialect === 'postgres') {
-    const pool = resilientPool(parsed.location, options);
+    const pools = {
+      unscoped: resilientPool(parsed.location, options),
+      scoped: resilientPool(parsed.location, options),
+    };
     const log = queryLog(options);
     const db = new Kysely<Database>({
       // Clients come out with the brand of the call chain set, for row-level security (brand-session.ts).
-      dialect: new PostgresDialect({ pool: brandScopedPool(pool) }),
+      dialect: new PostgresDialect({ pool: brandScopedPool(pools) }),
       ...(log ? { log } : {}),
     });
     return { db, lane: undefined, sqlite: undefined };
