@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, PostgresAdapter, sql } from 'kysely';
 import { Pool, PoolClient } from 'pg';
+import { preparingKeptStatements } from './prepared-statements';
 
 /**
  * Row-level security on Postgres (DESIGN §9): every tenant table's policy admits only rows whose
@@ -55,6 +56,7 @@ export function brandScopedPool(pools: { unscoped: Pool; scoped: Pool }): {
       const wanted = String(scope.getStore() ?? '');
       const client = await (wanted === '' ? pools.unscoped : pools.scoped).connect();
       try {
+        preparingKeptStatements(client);
         citus ??= isCitus(client);
         if (await citus) return await citusBrandClient(client, wanted);
         if (sessionBrand.get(client) !== wanted) {

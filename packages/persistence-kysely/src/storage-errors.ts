@@ -1,4 +1,5 @@
 import { DomainError } from '@brand/core';
+import { isStalePreparedStatement } from './prepared-statements';
 
 interface DriverError {
   code?: unknown;
@@ -18,12 +19,14 @@ function messageOf(error: unknown): string {
 /**
  * Write conflicts that a fresh attempt of the same transaction resolves: a unique key taken by a
  * concurrent transaction, a serialization failure or deadlock (Postgres), a WAL snapshot that
- * moved under a reader turning writer (SQLite). A plain SQLITE_BUSY is not among them: with
+ * moved under a reader turning writer (SQLite); and a kept statement whose prepared plan a
+ * migration made stale (prepared-statements.ts), which the next attempt prepares anew. A plain SQLITE_BUSY is not among them: with
  * `busy_timeout` set it means the lock was not had within the whole timeout already, and five
  * more waits of that length would only hold the request longer (see `isStorageUnavailable`).
  */
 export function isRetryableConflict(error: unknown): boolean {
   const code = codeOf(error);
+  if (isStalePreparedStatement(error)) return true;
   return [
     '23505',
     '40001',

@@ -2,6 +2,7 @@ import { Filter, FieldType, ListQuery, Primitive } from '@brand/core';
 import { Kysely, RawBuilder, SelectQueryBuilder, Selectable, SqlBool, sql } from 'kysely';
 import { Database } from '../database';
 import { execute, Executor } from '../repositories/executor';
+import { prepareOnPostgres } from '../prepared-statements';
 import { CountedResource, rowCountSql } from '../repositories/row-counts';
 import { Dialect } from '../storage';
 import { Binder, INLINE_VALUES, Slots, StatementTemplate } from './slots';
@@ -277,6 +278,7 @@ export async function fetchListPage<O>(
   if (!template) {
     const { page } = pageStatement(source.base(db, brand), parts, query, source.columns, source.rowCount?.(brand));
     template = Slots.template(page.compile());
+    if (dialect === 'postgres') prepareOnPostgres(template.compiled.sql);
     if (kept.size >= SHAPES_PER_LIST) kept.delete(kept.keys().next().value!);
     kept.set(shape, template);
   }

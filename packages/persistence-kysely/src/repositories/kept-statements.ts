@@ -1,6 +1,7 @@
 import { Compilable, Kysely } from 'kysely';
 import { Database } from '../database';
 import { Slots, StatementTemplate } from '../listing/slots';
+import { prepareOnPostgres } from '../prepared-statements';
 import { Dialect } from '../storage';
 import { execute, Executor } from './executor';
 
@@ -61,6 +62,7 @@ export async function runKept<O>(
   let template = kept.get(shape);
   if (!template) {
     template = compiled(executor, statement, values);
+    if (dialect === 'postgres') prepareOnPostgres(template.compiled.sql);
     kept.set(shape, template);
   }
   return (await execute(executor, Slots.filled(template, values))).rows as O[];

@@ -25,6 +25,7 @@ import { deleteAtMost, deleteAtMostReturning } from '../bounded-delete';
 import { claimLookup, LOOKUP, readInAnyBrand, readInBrandOf, releaseLookups } from '../brand-lookups';
 import { bulkInsert } from '../bulk-insert';
 import { execute, Executor, RepositoryFactories } from '../executor';
+import { prepareOnPostgres } from '../../prepared-statements';
 import { hitCounter, resetCounter } from '../rate-limit-counters';
 
 // Read on every authenticated request: written once as SQL (the same in both dialects) rather
@@ -32,6 +33,7 @@ import { hitCounter, resetCounter } from '../rate-limit-counters';
 const READ_CREDENTIALS_REVISION = CompiledQuery.raw(
   'select revision from credentials_revision where id = 1',
 ) as CompiledQuery<{ revision: number | string }>;
+prepareOnPostgres(READ_CREDENTIALS_REVISION.sql);
 const ADVANCE_CREDENTIALS_REVISION = CompiledQuery.raw(
   'update credentials_revision set revision = revision + 1 where id = 1',
 );

@@ -1,0 +1,86 @@
+import { createBrand, FixedClock, ListQuery, listCustomers, syncCustomers } from '@brand/core';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import { openConnection, parseDatabaseUrl } from '../src/connection';
+import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+import { bindRepositories } from '../src/unit-of-work';
+
+const clock = new FixedClock('2026-11-28T10:00:00.000Z');
+
+const FIRST_TEN: ListQuery = {
+  filterGroups: [],
+  sort: [{ key: 'id', direction: 'ASC' }],
+  includes: [],
+  limit: 10,
+  page: 0,
+  after: null,
+  withTotal: true,
+};
+
+async function asAdmin(url: string, statement: string): Promise<void> {
+  const admin = new Client({ connectionString: inspectionUrl(url) });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+// Named statements are Postgres's; SQLite keeps its prepared statements by itself (connection.ts).
+for (const dialect of testDialects().filter((d) => d === 'postgres')) {
+  describe(`kept statements prepared once per connection [${dialect}]`, () => {
+    it('prepares the kept statements a connection runs, and only those, under their names', async () => {
+      const storage = await openTestStorage(dialect);
+      // One connection per pool, so the session read below is the one that ran the statements.
+      const { db } = openConnection(parseDatabaseUrl(storage.url), { poolSize: 1 });
+      try {
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        for (let run = 0; run < 3; run++) {
+          await bindRepositories({ db, dialect }).accessTokens.credentialsRevision();
+          // In a transaction, so on the connection of no brand too.
+          await db
+            .transaction()
+            .execute((trx) => bindRepositories({ db: trx, dialect }).customers.list(brand.id, FIRST_TEN));
+        }
+        const { rows: prepared } = await sql<{ name: string; statement: string }>`
+          select name, statement from pg_prepared_statements order by name`.execute(db);
+
+        expect(prepared.map((row) => row.statement)).toEqual([
+          'select revision from credentials_revision where id = 1',
+          expect.stringMatching(/^select \*, coalesce\(\(select row_count from row_counts/),
+        ]);
+        expect(prepared.every((row) => row.name.startsWith('brand_kept_'))).toBe(true);
+      } finally {
+        await db.destroy();
+        await storage.close();
+      }
+    });
+
+    it('runs on when a migration changes the columns a prepared statement returns, in and outside a transaction', async () => {
+      // One connection per pool: the statements run again on the connections that prepared them.
+      const storage = await openTestStorage(dialect, { poolSize: 1 });
+      try {
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        await syncCustomers(
+          { uow: storage.uow, clock },
+          { brandId: brand.id, customers: [{ customerNumber: 'C1', name: 'Customer 1', currency: 'EUR' }] },
+        );
+        const outside = async () =>
+          (await listCustomers({ uow: storage.uow }, { brandId: brand.id, query: {} })).page.items;
+        const inside = async () => (await storage.uow.run((tx) => tx.customers.list(brand.id, FIRST_TEN))).rows;
+        expect((await outside()).map((c) => c.customerNumber)).toEqual(['C1']);
+        expect((await inside()).map((c) => c.customerNumber)).toEqual(['C1']);
+
+        // What another process's migration does while this one runs: `select *` now returns one column more.
+        await asAdmin(storage.url, 'alter table customers add column added_by_a_later_release text');
+
+        expect((await outside()).map((c) => c.customerNumber)).toEqual(['C1']);
+        expect((await inside()).map((c) => c.customerNumber)).toEqual(['C1']);
+        expect((await outside()).map((c) => c.customerNumber)).toEqual(['C1']);
+      } finally {
+        await storage.close();
+      }
+    });
+  });
+}
