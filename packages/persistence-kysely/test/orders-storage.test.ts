@@ -212,7 +212,7 @@ for (const dialect of testDialects()) {
     }
 
     describe('statements', () => {
-      it('saves an order with its lines in two statements, new or changed', async () => {
+      it('saves a changed order with its lines in two statements (three on SQLite)', async () => {
         const world = await aWorld();
         const order = await anOrder(world);
         const changed = {
@@ -221,11 +221,15 @@ for (const dialect of testDialects()) {
           lines: order.lines.map((l) => ({ ...l, regulatedQuantity: 2 })),
         };
         const sql = await statementsOf(() => uow().run((tx) => tx.orders.save(changed)));
-        expect(sql.filter((s) => /^insert/i.test(s))).toHaveLength(2);
+        // The kept count of orders moves only on an insert: Postgres's upsert tells which it did,
+        // SQLite tries the insert alone first and then upserts.
+        const statements = dialect === 'sqlite' ? 3 : 2;
+        expect(sql.filter((s) => /^insert/i.test(s))).toHaveLength(statements);
         // Transaction bookkeeping aside: BEGIN/COMMIT, and on Postgres the brand set for row-level security.
         expect(
           sql.filter((s) => !/^(begin|commit|rollback|savepoint|release|set local brand\.id)/i.test(s)),
-        ).toHaveLength(2);
+        ).toHaveLength(statements);
+        expect(sql.some((s) => s.includes('row_counts'))).toBe(false);
       });
 
       it('reads the lines of a whole list page in one statement (and none when not included)', async () => {
