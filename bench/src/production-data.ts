@@ -596,10 +596,14 @@ async function settle(w: Writer): Promise<void> {
     await w.run(
       `insert into document_sequences (brand_id, kind, last_value) select brand_id, '${kind}', max(${column}) from ${table} where true group by brand_id on conflict (brand_id, kind) do update set last_value = excluded.last_value`,
     );
-  for (const resource of ['customers', 'products', 'variants'])
+  for (const resource of ['customers', 'products', 'variants', 'orders'])
     await w.run(
       `insert into row_counts (brand_id, resource, row_count) select brand_id, '${resource}', count(*) from ${resource} where true group by brand_id on conflict (brand_id, resource) do update set row_count = excluded.row_count`,
     );
+  // The events list's total (migration 0023); on SQLite the feed row exists for this count alone.
+  await w.run(
+    `insert into event_feeds (brand_id, events_written, events_stored) select brand_id, count(*), count(*) from events where true group by brand_id on conflict (brand_id) do update set events_stored = excluded.events_stored`,
+  );
   await w.run('analyze');
 }
 

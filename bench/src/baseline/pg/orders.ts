@@ -90,8 +90,9 @@ const SQL = named({
   // The project's Postgres outbox: the brand's feed row locked for the rest of the transaction and
   // the events' ids drawn in the same statement (event.repositories.ts), then the events in one insert.
   lock_feed_and_draw:
-    'with feed as (insert into event_feeds (brand_id, events_written) values ($1, $2::int) on conflict (brand_id) ' +
-    'do update set events_written = event_feeds.events_written + excluded.events_written returning brand_id) ' +
+    'with feed as (insert into event_feeds (brand_id, events_written, events_stored) values ($1, $2::int, $2::int) on conflict (brand_id) ' +
+    'do update set events_written = event_feeds.events_written + excluded.events_written, ' +
+    'events_stored = event_feeds.events_stored + excluded.events_stored returning brand_id) ' +
     "select nextval('ids_events') as id from feed cross join generate_series(1, $2::int)",
   insert_events:
     'insert into events (brand_id, id, type, object, created_at) ' +

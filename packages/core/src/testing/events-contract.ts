@@ -49,7 +49,7 @@ export function describeEventsContract(name: string, open: () => Promise<Contrac
       events: { type: OrderEventType; object: Order; createdAt: string }[],
     ): Promise<DomainEvent[]> {
       return uow().run(async (tx) => {
-        const ids = await tx.ids.next('events', events.length);
+        const ids = await tx.events.nextFeedIds(brandId, events.length);
         const numbered = events.map((e, i) => ({ ...e, id: ids[i]!, brandId }));
         await tx.events.append(numbered);
         return numbered;

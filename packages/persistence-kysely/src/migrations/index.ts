@@ -22,6 +22,7 @@ import { brandLedIndexesMigration } from './0019-brand-led-indexes';
 import { bulkOperationsMigration } from './0020-bulk-operations';
 import { integrationHealthMigration } from './0021-integration-health';
 import { requestTraceIdsMigration } from './0022-request-trace-ids';
+import { keptOrderEventTotalsMigration } from './0023-kept-order-event-totals';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -50,6 +51,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0020-bulk-operations': bulkOperationsMigration(dialect),
         '0021-integration-health': integrationHealthMigration(),
         '0022-request-trace-ids': requestTraceIdsMigration(),
+        '0023-kept-order-event-totals': keptOrderEventTotalsMigration(dialect),
       };
     },
   };

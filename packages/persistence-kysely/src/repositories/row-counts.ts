@@ -2,7 +2,7 @@ import { RawBuilder, sql } from 'kysely';
 import { Executor } from './executor';
 
 /** Lists whose unfiltered total is kept as a counter. */
-export type CountedResource = 'customers' | 'suppliers' | 'products' | 'variants';
+export type CountedResource = 'customers' | 'suppliers' | 'products' | 'variants' | 'orders';
 
 /**
  * Keeps a per-brand row count in the same transaction as the insert or delete, so the total of

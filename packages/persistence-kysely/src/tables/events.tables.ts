@@ -11,10 +11,15 @@ export interface EventsTable {
   created_at: string;
 }
 
-/** A brand's feed: the row whose lock orders the brand's event ids by commit (migration 0016). */
+/**
+ * A brand's feed: on Postgres the row whose lock orders the brand's event ids by commit
+ * (migration 0016); on both dialects the count of the brand's events now stored, the events
+ * list's total (migration 0023).
+ */
 export interface EventFeedsTable {
   brand_id: number;
   events_written: number;
+  events_stored: number;
 }
 
 declare module '../database' {

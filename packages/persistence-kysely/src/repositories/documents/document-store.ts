@@ -5,9 +5,15 @@ import { brandTableList, fetchList, fetchListPage, ListColumns, ListSource } fro
 import { groupBy, selectInChunks, unique } from '../batches';
 import { bulkInsert, upsertByIdWithinBrand } from '../bulk-insert';
 import { Executor } from '../executor';
+import { adjustRowCount, CountedResource } from '../row-counts';
 import { exportScopeSql, lockedInTransaction } from './document-sql';
 
 type Table = keyof Database;
+
+/** The insert half of an upsert by id within the brand: an existing document is left to the upsert. */
+const INSERT_ONLY = 'on conflict ("brand_id", "id") do nothing';
+/** Postgres: a row the upsert inserted has no deleting transaction yet; an updated one has the upsert's. */
+const INSERTED = '(xmax = 0) as "inserted"';
 
 /** How one document aggregate (a row and its lines) maps onto its two tables. */
 export interface DocumentSpec<T extends { id: number; brandId: number }, P extends Table, L extends Table> {
@@ -18,6 +24,8 @@ export interface DocumentSpec<T extends { id: number; brandId: number }, P exten
   documentType: DocumentType;
   /** The list keys of the document's list definition. */
   columns: ListColumns;
+  /** The kept count of the brand's documents (`row_counts`), when its list's total reads it. */
+  counted?: CountedResource;
   /** Columns an upsert overwrites on an existing document / line (never id, brand or parent). */
   updateColumns: readonly (keyof Database[P] & string)[];
   lineUpdateColumns: readonly (keyof Database[L] & string)[];
@@ -29,10 +37,14 @@ export interface DocumentSpec<T extends { id: number; brandId: number }, P exten
 const lists = new WeakMap<object, ListSource<object>>();
 
 /** A document kind's list, one per spec, so that its compiled page statements are kept across requests. */
-function listOf<P extends Table>(spec: { table: P; columns: ListColumns }): ListSource<Selectable<Database[P]>> {
+function listOf<P extends Table>(spec: {
+  table: P;
+  columns: ListColumns;
+  counted?: CountedResource;
+}): ListSource<Selectable<Database[P]>> {
   let list = lists.get(spec);
   if (!list) {
-    list = brandTableList(spec.table, spec.columns);
+    list = brandTableList(spec.table, spec.columns, spec.counted);
     lists.set(spec, list);
   }
   return list as ListSource<Selectable<Database[P]>>;
@@ -42,7 +54,10 @@ function listOf<P extends Table>(spec: { table: P; columns: ListColumns }): List
  * The reads and writes every document repository (orders, shipments, invoices, credit notes)
  * shares, in a few statements each:
  * - `save`: one upsert of the document row and one multi-row upsert of its lines (by id within
- *   the brand; lines are never deleted). A document or line id of another brand is an error.
+ *   the brand; lines are never deleted). A document or line id of another brand is an error. A
+ *   counted kind (`counted`) moves its kept count when the save inserts the document: on
+ *   Postgres the upsert says so itself; on SQLite an insert that leaves an existing row alone
+ *   comes first, then the upsert when it did not insert (one writer: nothing comes in between).
  * - `find`: the documents whose `column` is one of `values`, by id, locked inside a Postgres
  *   write transaction; their lines in one `parent in (…)` read.
  * - `list` / `listForExport`: the keyset/offset list (`fetchList`), the export one restricted by
@@ -82,9 +97,22 @@ export function documentStore<T extends { id: number; brandId: number }, P exten
     });
   }
 
+  /** Upserts a counted document's row; answers 1 when it was inserted, else 0. */
+  async function upsertCounting(row: Insertable<Database[P]>): Promise<number> {
+    if (dialect === 'postgres') {
+      const written = await bulkInsert(executor, spec.table, [row], { conflict: upsert, returning: INSERTED });
+      return (written.rows[0] as { inserted?: boolean } | undefined)?.inserted === true ? 1 : 0;
+    }
+    if ((await bulkInsert(executor, spec.table, [row], { conflict: INSERT_ONLY })).written > 0) return 1;
+    await bulkInsert(executor, spec.table, [row], { conflict: upsert });
+    return 0;
+  }
+
   return {
     async save(document: T): Promise<void> {
-      await bulkInsert(executor, spec.table, [spec.toRow(document)], { conflict: upsert });
+      const row = spec.toRow(document);
+      if (spec.counted === undefined) await bulkInsert(executor, spec.table, [row], { conflict: upsert });
+      else await adjustRowCount(executor, document.brandId, spec.counted, await upsertCounting(row));
       await bulkInsert(executor, spec.linesTable, spec.linesToRows(document), { conflict: lineUpsert });
     },
 

@@ -1,9 +1,10 @@
 import { DomainEvent, EventRepositories, EventRepository, Repositories } from '@brand/core';
-import { Selectable } from 'kysely';
-import { brandTableList, fetchListPage, ListColumns } from '../../listing/list-sql';
+import { Selectable, sql } from 'kysely';
+import { withinBrand } from '../../brand-session';
+import { brandTableList, fetchListPage, ListColumns, ListSource } from '../../listing/list-sql';
 import { EventsTable } from '../../tables/events.tables';
 import { selectInChunks, unique } from '../batches';
-import { deleteAtMost } from '../bounded-delete';
+import { deleteAtMostReturning } from '../bounded-delete';
 import { bulkInsert } from '../bulk-insert';
 import { Executor, RepositoryFactories, executeText } from '../executor';
 import { noteEventsWritten } from '../../written-events';
@@ -15,7 +16,11 @@ const EVENT_COLUMNS: ListColumns = {
   created_at: { column: 'events.created_at', type: 'datetime' },
 };
 
-const EVENT_LIST = brandTableList('events', EVENT_COLUMNS);
+/** The unfiltered total is the brand's kept count of stored events (migration 0023). */
+const EVENT_LIST: ListSource<Selectable<EventsTable>> = {
+  ...brandTableList('events', EVENT_COLUMNS),
+  rowCount: (brandId) => sql<number>`coalesce((select events_stored from event_feeds where brand_id = ${brandId}), 0)`,
+};
 
 // The object is the core's entity as written; the event's type says which (the union's tag).
 const rowToEvent = (r: Selectable<EventsTable>): DomainEvent =>
@@ -32,12 +37,21 @@ const rowToEvent = (r: Selectable<EventsTable>): DomainEvent =>
  * transaction, and draws the ids in the same statement: `nextval` is evaluated for rows of the
  * join with the upsert's RETURNING, which exist only once the upsert holds the lock, so a
  * transaction of the brand that commits later draws higher ids. SQLite has one writer at a time,
- * so ids drawn in a transaction already follow the commits: it needs no feed row (and saves the
- * statement and the page it would write on every commit).
+ * so ids drawn in a transaction already follow the commits: it draws them from its allocator.
+ *
+ * Both count the drawn ids as the brand's stored events (`events_stored`, the events list's
+ * total): every event appended takes its id here. On Postgres the count rides on the upsert that
+ * takes the lock anyway, so it adds no statement and no row to wait for; on SQLite it is one
+ * upsert of the feed row per event-writing commit.
  */
 const LOCK_FEED_AND_DRAW_POSTGRES =
-  'with "feed" as (insert into "event_feeds" ("brand_id", "events_written") values ($1, $2::int) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written" returning "brand_id") ' +
+  'with "feed" as (insert into "event_feeds" ("brand_id", "events_written", "events_stored") values ($1, $2::int, $2::int) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written", "events_stored" = "event_feeds"."events_stored" + excluded."events_stored" returning "brand_id") ' +
   'select nextval(\'ids_events\') as "id" from "feed" cross join generate_series(1, $2::int)';
+const COUNT_FEED_SQLITE =
+  'insert into "event_feeds" ("brand_id", "events_written", "events_stored") values (?, ?, ?) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written", "events_stored" = "event_feeds"."events_stored" + excluded."events_stored"';
+/** The pruning's share of the count, within the brand. */
+const UNCOUNT_PRUNED = (brandId: number, pruned: number) =>
+  sql`update event_feeds set events_stored = events_stored - ${pruned} where brand_id = ${brandId}`;
 
 export function eventRepository(executor: Executor, bound: Repositories): EventRepository {
   const { db } = executor;
@@ -51,7 +65,9 @@ export function eventRepository(executor: Executor, bound: Repositories): EventR
         ]);
         return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
       }
-      return bound.ids.next('events', count);
+      const ids = await bound.ids.next('events', count);
+      await executeText(executor, COUNT_FEED_SQLITE, [brandId, count, count]);
+      return ids;
     },
     async append(events) {
       if (events.length === 0) return;
@@ -84,8 +100,24 @@ export function eventRepository(executor: Executor, bound: Repositories): EventR
       const { rows, total } = await fetchListPage(executor, EVENT_LIST, brandId, query);
       return { rows: rows.map(rowToEvent), total };
     },
-    deleteCreatedBefore: (before, limit) =>
-      deleteAtMost(db, 'events', ['brand_id', 'id'], limit, (eb) => eb('created_at', '<', before)),
+    async deleteCreatedBefore(before, limit) {
+      const brands = await deleteAtMostReturning(
+        db,
+        'events',
+        ['brand_id', 'id'],
+        limit,
+        (eb) => eb('created_at', '<', before),
+        'brand_id',
+      );
+      // After every brand's delete, in brand order as the writers lock feeds: the feed rows,
+      // which the brands' event-writing commits queue for, are held only for the rest of this
+      // short transaction.
+      const pruned = new Map<number, number>();
+      for (const brand of brands) pruned.set(Number(brand), (pruned.get(Number(brand)) ?? 0) + 1);
+      for (const [brandId, count] of [...pruned].sort(([a], [b]) => a - b))
+        await withinBrand(db, brandId, () => UNCOUNT_PRUNED(brandId, count).execute(db));
+      return brands.length;
+    },
   };
 }
 

@@ -218,6 +218,7 @@ export function orderRepository(executor: Executor): OrderRepository {
     parentColumn: 'order_id',
     documentType: 'order',
     columns: ORDER_COLUMNS,
+    counted: 'orders',
     updateColumns: ORDER_UPDATE_COLUMNS,
     lineUpdateColumns: ORDER_LINE_UPDATE_COLUMNS,
     toRow: orderToRow,

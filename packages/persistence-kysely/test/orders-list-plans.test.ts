@@ -1,0 +1,123 @@
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FixedClock, ListQuery, createBrand, orderListDefinition, runList } from '@brand/core';
+import { CompiledQuery, Kysely, LogEvent, sql } from 'kysely';
+import { connectKysely, Database, openStorage, parseDatabaseUrl, Storage } from '../src';
+import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+
+/**
+ * The orders list filtered by a status and a `created_at` range (an ERP's "approved yesterday")
+ * must read one range of `(brand_id, status, created_at)` (migration 0023), for its page and for
+ * its total, and not every order of the status, whose number grows with the brand. SQLite is
+ * asked without statistics, as production runs it (no ANALYZE); Postgres with a hundred days of
+ * orders analysed and sequential scans made prohibitive, so its plan shows which index it prefers.
+ */
+const T0 = '2026-04-30T12:00:00.000Z';
+const DAYS = 100;
+const ORDERS = 6_000;
+const FROM = '2026-04-10T00:00:00.000Z';
+const TO = '2026-04-10T23:59:59.999Z';
+
+for (const dialect of testDialects()) {
+  describe(`the filtered orders list's plan [${dialect}]`, () => {
+    jest.setTimeout(120_000);
+    const file = join(tmpdir(), `orders-list-plan-${process.pid}-${Date.now()}.sqlite`);
+    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    let storage: Storage;
+    let raw: Kysely<Database>;
+    let brandId: number;
+
+    beforeAll(async () => {
+      const options = {
+        log: (event: LogEvent) => {
+          if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
+        },
+      };
+      if (dialect === 'sqlite') {
+        storage = await openStorage(file, options);
+        await storage.migrate();
+        raw = connectKysely(parseDatabaseUrl(file));
+      } else {
+        const opened = await openTestStorage(dialect, options);
+        storage = opened;
+        raw = connectKysely(parseDatabaseUrl(inspectionUrl(opened.url)));
+      }
+      brandId = (
+        await createBrand({ uow: storage.uow, clock: new FixedClock(T0) }, { name: 'Planned', currency: 'EUR' })
+      ).id;
+      if (dialect === 'postgres') {
+        // Orders alone, as the superuser: their customer and channel need no rows for a plan.
+        await raw.connection().execute(async (connection) => {
+          await sql`set session_replication_role = replica`.execute(connection);
+          await sql`insert into orders (id, brand_id, order_number, status, order_type, order_channel_id,
+              customer_id, customer_number, currency, vat_rate_basis_points, prices_include_vat, order_meta,
+              net_total, vat_total, total, created_at, updated_at)
+            select 1000000 + s.i, ${brandId}::bigint, s.i,
+              (array['draft', 'approved', 'shipped', 'cancelled'])[1 + s.i % 4], 'b2b', 1, 1, 'C-1', 'EUR', 0, 0,
+              '{}', 0, 0, 0,
+              to_char((${T0}::timestamptz - s.i * ${sql.lit((DAYS * 86_400) / ORDERS)} * interval '1 second')
+                at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), ${T0}
+            from generate_series(1, ${sql.lit(ORDERS)}) as s(i)`.execute(connection);
+          await sql`set session_replication_role = origin`.execute(connection);
+        });
+        await sql`analyze orders`.execute(raw);
+      }
+    });
+
+    afterAll(async () => {
+      await raw?.destroy();
+      await storage?.close();
+      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+    });
+
+    it('reads the page and its total from one range of (brand_id, status, created_at)', async () => {
+      captured.length = 0;
+      await storage.uow.read((r) =>
+        runList(
+          orderListDefinition,
+          {
+            brandId,
+            query: {
+              limit: '100',
+              filter_groups: [
+                { filters: [{ key: 'status', operator: 'eq', value: 'shipped' }] },
+                { filters: [{ key: 'created_at', operator: 'bt', value: [FROM, TO] }] },
+              ],
+            },
+          },
+          (q: ListQuery) => r.orders.list(brandId, q),
+        ),
+      );
+      const page = captured.find((c) => /^\s*select /i.test(c.sql) && c.sql.includes('"orders"'))!;
+      expect(page.sql).toMatch(/count\(\*\)/);
+      if (dialect === 'sqlite') {
+        const plan = (
+          await raw.executeQuery<{ detail: string }>(
+            CompiledQuery.raw(`explain query plan ${page.sql}`, [...page.parameters]),
+          )
+        ).rows.map((row) => row.detail);
+        // The page and the count's subquery: each a search of the range, never of the status alone.
+        const reads = plan.filter((step) => /^(SEARCH|SCAN) orders\b/.test(step));
+        expect(reads).toHaveLength(2);
+        for (const step of reads)
+          expect(step).toMatch(
+            /^SEARCH orders USING (COVERING )?INDEX orders_status_created_idx \(brand_id=\? AND status=\? AND created_at>\? AND created_at<\?\)/,
+          );
+        return;
+      }
+      const plan = await raw.transaction().execute(async (connection) => {
+        await connection.executeQuery(CompiledQuery.raw('set local citus.propagate_set_commands = local'));
+        await connection.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
+        const explained = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain (costs off) ${page.sql}`, [...page.parameters]),
+        );
+        return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+      const reads = plan.match(/(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) \S+/g) ?? [];
+      expect(reads.length).toBeGreaterThanOrEqual(2);
+      for (const read of reads) expect(read).toMatch(/orders_status_created_idx(_\d+)?$/);
+      expect(plan).not.toMatch(/Seq Scan on orders/);
+    });
+  });
+}
