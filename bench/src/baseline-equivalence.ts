@@ -69,6 +69,9 @@ const ORDER_TABLES = [
   'document_sequences',
   'id_counters',
   'events',
+  // The kept totals an order moves (migration 0023).
+  'row_counts',
+  'event_feeds',
 ];
 
 /** A row with its timestamps masked; an outbox event's object is compared as data, its own timestamps masked too. */

@@ -132,6 +132,16 @@ function orderStatements(db: Sqlite) {
       'select id, events from webhook_endpoints where brand_id = +? and enabled = 1 order by id',
     ),
     insertOutboxEvents: insertMany(db, 'insert into events (brand_id, id, type, object, created_at) values', 5),
+    // The kept totals of the orders list and the events feed (migration 0023), as the project keeps them.
+    countOrder: db.prepare<[number]>(
+      "insert into row_counts (brand_id, resource, row_count) values (?, 'orders', 1) on conflict (brand_id, resource) " +
+        'do update set row_count = row_counts.row_count + 1',
+    ),
+    countEvents: db.prepare<[number, number, number]>(
+      'insert into event_feeds (brand_id, events_written, events_stored) values (?, ?, ?) on conflict (brand_id) ' +
+        'do update set events_written = event_feeds.events_written + excluded.events_written, ' +
+        'events_stored = event_feeds.events_stored + excluded.events_stored',
+    ),
   };
 }
 
@@ -224,6 +234,7 @@ export function createOrder(db: Sqlite): RequestHandler {
     );
     const address = addressOf(q.firstAddress.get(brandId, customer!.id));
     const addressJson = address === null ? null : JSON.stringify(address);
+    q.countOrder.run(brandId);
     q.insertOrder.run(
       orderId,
       brandId,
@@ -290,6 +301,7 @@ export function createOrder(db: Sqlite): RequestHandler {
     // The project's outbox: the stock's inventory.changed events, then order.created carrying the
     // order entity as the core saved it, numbered in that order and written in one statement.
     const outboxIds = q.nextIds('events', stockObjects.length + 1);
+    q.countEvents.run(brandId, outboxIds.length, outboxIds.length);
     q.insertOutboxEvents([
       ...stockObjects.map((object, i) => [brandId, outboxIds[i], 'inventory.changed', JSON.stringify(object), now]),
       [brandId, outboxIds[stockObjects.length], 'order.created', JSON.stringify(orderEntityOf(placed)), now],

@@ -72,6 +72,10 @@ const SQL = named({
   next_order_number:
     "insert into document_sequences (brand_id, kind, last_value) values ($1, 'order', 1) on conflict (brand_id, kind) " +
     'do update set last_value = document_sequences.last_value + 1 returning last_value',
+  // The kept total of the orders list (migration 0023), as the project keeps it.
+  count_order:
+    "insert into row_counts (brand_id, resource, row_count) values ($1, 'orders', 1) on conflict (brand_id, resource) " +
+    'do update set row_count = row_counts.row_count + 1',
   insert_order:
     'insert into orders (id, brand_id, order_number, status, order_type, order_channel_id, customer_id, ' +
     'customer_number, drop_id, currency, vat_rate_basis_points, prices_include_vat, email, telephone, reference, ' +
@@ -202,6 +206,7 @@ export function pgCreateOrder(db: PgDatabase): RequestHandler {
       );
       const address = addressOf(await first<AddressRow>(client, SQL.first_address, [brandId, customer!.id]));
       const addressJson = address === null ? null : JSON.stringify(address);
+      await rows(client, SQL.count_order, [brandId]);
       await rows(client, SQL.insert_order, [
         orderId,
         brandId,
