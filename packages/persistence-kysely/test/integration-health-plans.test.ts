@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   AccessToken,
   FixedClock,
@@ -16,9 +13,10 @@ import {
   recordEvents,
 } from '@brand/core';
 import { FakeSecretHasher } from '@brand/core/testing';
-import { CompiledQuery, LogEvent } from 'kysely';
-import { connectKysely, openStorage, parseDatabaseUrl, Storage } from '../src';
-import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+import { CompiledQuery } from 'kysely';
+import { connectKysely, Storage } from '../src';
+import { testDialects } from '../src/testing';
+import { CapturedStatement, openPlanStorage } from './plan-storage';
 
 /**
  * The console's integration health page (DESIGN §17) reads the request log, the export marks and
@@ -46,27 +44,14 @@ const HOUR_MS = 3_600_000;
 for (const dialect of testDialects()) {
   describe(`Kysely integration health plans [${dialect}]`, () => {
     jest.setTimeout(AT_SCALE ? 1_800_000 : 120_000);
-    const file = join(tmpdir(), `integration-health-plan-${process.pid}-${Date.now()}.sqlite`);
-    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    const captured: CapturedStatement[] = [];
+    let close: (() => Promise<void>) | undefined;
     let storage: Storage;
     let raw: ReturnType<typeof connectKysely>;
     let brandId: number;
 
     beforeAll(async () => {
-      const options = {
-        log: (event: LogEvent) => {
-          if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-        },
-      };
-      if (dialect === 'sqlite') {
-        storage = await openStorage(file, options);
-        await storage.migrate();
-        raw = connectKysely(parseDatabaseUrl(file));
-      } else {
-        const opened = await openTestStorage(dialect, options);
-        storage = opened;
-        raw = connectKysely(parseDatabaseUrl(inspectionUrl(opened.url)));
-      }
+      ({ storage, raw, close } = await openPlanStorage(dialect, 'integration-health-plan', captured));
       const clock = new FixedClock(T0);
       const deps = { uow: storage.uow, clock, hasher: new FakeSecretHasher() };
       for (const name of ['Planned', 'Neighbour']) {
@@ -167,9 +152,7 @@ for (const dialect of testDialects()) {
     });
 
     afterAll(async () => {
-      await raw?.destroy();
-      await storage?.close();
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      await close?.();
     });
 
     /** The plans of every statement `read` runs, one line per step, statement after statement. */

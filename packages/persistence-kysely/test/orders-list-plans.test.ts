@@ -1,10 +1,8 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { FixedClock, ListQuery, createBrand, orderListDefinition, runList } from '@brand/core';
-import { CompiledQuery, Kysely, LogEvent, sql } from 'kysely';
-import { connectKysely, Database, openStorage, parseDatabaseUrl, Storage } from '../src';
-import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+import { CompiledQuery, Kysely, sql } from 'kysely';
+import { Database, Storage } from '../src';
+import { testDialects } from '../src/testing';
+import { CapturedStatement, openPlanStorage } from './plan-storage';
 
 /**
  * The orders list filtered by a status and a `created_at` range (an ERP's "approved yesterday")
@@ -22,27 +20,14 @@ const TO = '2026-04-10T23:59:59.999Z';
 for (const dialect of testDialects()) {
   describe(`the filtered orders list's plan [${dialect}]`, () => {
     jest.setTimeout(120_000);
-    const file = join(tmpdir(), `orders-list-plan-${process.pid}-${Date.now()}.sqlite`);
-    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    const captured: CapturedStatement[] = [];
+    let close: (() => Promise<void>) | undefined;
     let storage: Storage;
     let raw: Kysely<Database>;
     let brandId: number;
 
     beforeAll(async () => {
-      const options = {
-        log: (event: LogEvent) => {
-          if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-        },
-      };
-      if (dialect === 'sqlite') {
-        storage = await openStorage(file, options);
-        await storage.migrate();
-        raw = connectKysely(parseDatabaseUrl(file));
-      } else {
-        const opened = await openTestStorage(dialect, options);
-        storage = opened;
-        raw = connectKysely(parseDatabaseUrl(inspectionUrl(opened.url)));
-      }
+      ({ storage, raw, close } = await openPlanStorage(dialect, 'orders-list-plan', captured));
       brandId = (
         await createBrand({ uow: storage.uow, clock: new FixedClock(T0) }, { name: 'Planned', currency: 'EUR' })
       ).id;
@@ -66,9 +51,7 @@ for (const dialect of testDialects()) {
     });
 
     afterAll(async () => {
-      await raw?.destroy();
-      await storage?.close();
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      await close?.();
     });
 
     it('reads the page and its total from one range of (brand_id, status, created_at)', async () => {

@@ -1,6 +1,3 @@
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   BrandRequestLogQuery,
   FixedClock,
@@ -12,8 +9,9 @@ import {
 } from '@brand/core';
 import { FakeSecretHasher } from '@brand/core/testing';
 import { CompiledQuery, LogEvent } from 'kysely';
-import { connectKysely, openStorage, parseDatabaseUrl, Storage } from '../src';
-import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+import { connectKysely, Storage } from '../src';
+import { openTestStorage, testDialects } from '../src/testing';
+import { CapturedStatement, openPlanStorage } from './plan-storage';
 
 // How the adapter writes the request log: flushes of a size that changes every time.
 for (const dialect of testDialects()) {
@@ -76,32 +74,17 @@ for (const dialect of testDialects()) {
 // the plan shows what an index can serve rather than what today's statistics prefer.
 for (const dialect of testDialects()) {
   describe(`Kysely request log plans [${dialect}]`, () => {
-    const file = join(tmpdir(), `request-log-plan-${process.pid}-${Date.now()}.sqlite`);
-    const captured: { sql: string; parameters: readonly unknown[] }[] = [];
+    const captured: CapturedStatement[] = [];
+    let close: (() => Promise<void>) | undefined;
     let storage: Storage | undefined;
     let raw: ReturnType<typeof connectKysely> | undefined;
 
     beforeAll(async () => {
-      const options = {
-        log: (event: LogEvent) => {
-          if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters });
-        },
-      };
-      if (dialect === 'sqlite') {
-        storage = await openStorage(file, options);
-        await storage.migrate();
-        raw = connectKysely(parseDatabaseUrl(file));
-      } else {
-        const opened = await openTestStorage(dialect, options);
-        storage = opened;
-        raw = connectKysely(parseDatabaseUrl(inspectionUrl(opened.url)));
-      }
+      ({ storage, raw, close } = await openPlanStorage(dialect, 'request-log-plan', captured));
     });
 
     afterAll(async () => {
-      await raw?.destroy();
-      await storage?.close();
-      for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      await close?.();
     });
 
     /** The plan of the statement `listForBrand` ran for `query`, one line per step. */
