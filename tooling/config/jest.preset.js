@@ -5,7 +5,10 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '../..');
 
 module.exports = {
-  testEnvironment: 'node',
+  // jest's Node environment and module runtime, except that the test files one worker runs for one
+  // project share one module registry (jest-shared-modules.js): the app is loaded once per worker.
+  testEnvironment: path.join(__dirname, 'jest-shared-environment.js'),
+  runtime: path.join(__dirname, 'jest-shared-runtime.js'),
   transform: {
     '^.+\\.ts$': [
       '@swc/jest',

@@ -1,3 +1,9 @@
+/**
+ * The test reads which modules the process has loaded, so it must not share a module registry with
+ * files that trace (tooling/config/jest-shared-modules.js).
+ *
+ * @ownModuleRegistry
+ */
 import request from 'supertest';
 import { oneTestDialect } from '@brand/persistence-kysely/testing';
 import { requestLogOf } from '../src/app';

@@ -1,3 +1,9 @@
+/**
+ * The test needs modules that no app has been built with yet, so it must not share a module
+ * registry with other files (tooling/config/jest-shared-modules.js).
+ *
+ * @ownModuleRegistry
+ */
 import { IsInt, IsString, Min } from 'class-validator';
 import { FixedClock } from '@brand/core';
 import { openTestStorage } from '@brand/persistence-kysely/testing';

@@ -1,0 +1,2 @@
+// The test environment of every project: see jest-shared-modules.js.
+module.exports = require('./jest-shared-modules').SharedModulesEnvironment;

@@ -1,0 +1,2 @@
+// The module runtime of every project: see jest-shared-modules.js.
+module.exports = require('./jest-shared-modules').SharedModulesRuntime;
