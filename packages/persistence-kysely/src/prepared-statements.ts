@@ -38,7 +38,7 @@ function cachedPlanChanged(error: unknown): boolean {
   );
 }
 
-type Query = (text: unknown, values?: unknown) => Promise<unknown>;
+type Query = (text: unknown, values?: unknown, ...rest: unknown[]) => Promise<unknown>;
 
 const preparing = new WeakSet<PoolClient>();
 
@@ -53,9 +53,11 @@ export function preparingKeptStatements(client: PoolClient): void {
   preparing.add(client);
   // pg's query has many overloads; every form Kysely uses is (text, values).
   const query = client.query.bind(client) as Query;
-  const run: Query = async (text, values) => {
-    const kept = typeof text === 'string' ? names.get(text) : undefined;
-    if (kept === undefined) return query(text, values);
+  const run: Query = async (text, values, ...rest) => {
+    // A call in another of pg's forms (a callback, a query config, a cursor) goes through as it came.
+    const plain = typeof text === 'string' && (values === undefined || Array.isArray(values)) && rest.length === 0;
+    const kept = plain ? names.get(text) : undefined;
+    if (kept === undefined) return query(text, values, ...rest);
     const name = renamed.get(client)?.get(kept) ?? kept;
     try {
       return await query({ name, text, values: values ?? [] });
