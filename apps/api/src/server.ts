@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { AddressInfo } from 'node:net';
 import { Server, createServer } from 'node:http';
 import pino, { Logger } from 'pino';
 import { systemClock } from '@brand/core';
@@ -147,7 +148,10 @@ async function serve(
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  logger.info({ port: config.port, database: storage.dialect, maintenance: config.maintenanceMode }, 'API listening');
+  // The bound port, not PORT: with PORT=0 the kernel picks it, and this line is how a supervisor
+  // (or a test that starts the process) learns it.
+  const { port } = server.address() as AddressInfo;
+  logger.info({ port, database: storage.dialect, maintenance: config.maintenanceMode }, 'API listening');
   const stopHousekeeping = startHousekeeping({
     uow: storage.uow,
     clock: systemClock,

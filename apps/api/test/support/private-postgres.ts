@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, appendFileSync, chownSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  appendFileSync,
+  chownSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './server-process';
@@ -34,8 +43,13 @@ export class PrivatePostgres {
   private constructor(
     private readonly bindir: string,
     private readonly folder: string,
-    readonly port: number,
+    private bound: number,
   ) {}
+
+  /** The port the server listens on; it stays the same across stop() and start(). */
+  get port(): number {
+    return this.bound;
+  }
 
   /** `postgres://…` of the server's `postgres` database. */
   get url(): string {
@@ -51,7 +65,8 @@ export class PrivatePostgres {
     // /tmp rather than a private TMPDIR: the postgres user must be able to enter it.
     const folder = mkdtempSync('/tmp/brand-pg-private-');
     const server = new PrivatePostgres(bindir, folder, await freePort());
-    if (isRoot()) chownSync(folder, ...(await postgresUserIds()));
+    const owner = isRoot() ? await postgresUserIds() : null;
+    if (owner) chownSync(folder, ...owner);
     await server.pg('initdb', [
       '-D',
       server.dataDir,
@@ -66,15 +81,28 @@ export class PrivatePostgres {
       join(server.dataDir, 'postgresql.conf'),
       [
         `listen_addresses = '127.0.0.1'`,
-        `port = ${server.port}`,
         `unix_socket_directories = '${folder}'`,
         'fsync = off',
         'max_connections = 60',
         '',
       ].join('\n'),
     );
-    await server.start();
-    return server;
+    // The port is picked here and bound by another process, so someone may take it in between
+    // (another test's server, the local end of an outbound connection): then another port.
+    for (let attempt = 1; ; attempt++) {
+      // postgresql.auto.conf: written whole each time, and read after postgresql.conf.
+      const portFile = join(server.dataDir, 'postgresql.auto.conf');
+      writeFileSync(portFile, `port = ${server.bound}\n`);
+      if (owner) chownSync(portFile, ...owner);
+      try {
+        await server.start();
+        return server;
+      } catch (error) {
+        const log = readFileSync(join(folder, 'postgres.log'), 'utf8');
+        if (attempt >= 5 || !/could not bind|Address already in use/i.test(log)) throw error;
+        server.bound = await freePort();
+      }
+    }
   }
 
   async start(): Promise<void> {

@@ -42,33 +42,35 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node dist/server.js` on a free port against `databaseUrl` and resolves once it
- * listens. `env` adds or overrides environment variables.
+ * Starts `node dist/server.js` against `databaseUrl` and resolves once it listens. `env` adds or
+ * overrides environment variables. Without a PORT in `env` the process binds port 0 and the port
+ * is read from its "API listening" line: a port picked here and handed over could be taken in
+ * between (by another test's process, or as the local end of some outbound connection).
  */
 export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build the API first (pnpm build)`);
-  const port = await freePort();
   const child = spawn(process.execPath, [...serverNodeFlags(), SERVER], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start in ${START_DEADLINE_MS} ms:\n${output}`)),
       START_DEADLINE_MS,
     );
     const check = () => {
-      if (!output.includes('API listening')) return;
+      const listening = listeningPort(output);
+      if (listening === null) return;
       clearTimeout(timer);
       child.stdout.off('data', check);
-      resolve();
+      resolve(listening);
     };
     child.stdout.on('data', check);
     void exited.then((code) => {
@@ -85,6 +87,16 @@ export async function startServerProcess(
     exited,
     output: () => output,
   };
+}
+
+/** The port of the first complete "API listening" log line (every cluster worker logs the same one). */
+function listeningPort(output: string): number | null {
+  for (const line of output.split('\n').slice(0, -1)) {
+    if (!line.includes('"API listening"')) continue;
+    const port = /"port":(\d+)/.exec(line)?.[1];
+    if (port !== undefined && Number(port) > 0) return Number(port);
+  }
+  return null;
 }
 
 /** Ends a server process (SIGKILL if SIGTERM is not enough) and waits for it. */
