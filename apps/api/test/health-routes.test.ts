@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { Storage } from '@brand/persistence-kysely';
-import { testDialects } from '@brand/persistence-kysely/testing';
+import { openTestStorage, testDialects } from '@brand/persistence-kysely/testing';
 import { openApiDocumentOf, requestLogOf } from '../src/app';
 import { buildApp, useTestApp } from './support/test-app';
 
@@ -17,6 +17,32 @@ for (const dialect of testDialects()) {
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ status: 'ok' });
       }
+    });
+
+    it('answers /health while a transaction holds the connection, and 503 once the database is closed', async () => {
+      // A transaction that waits between its statements (as a group of orders does for the next
+      // one): on SQLite it holds the one connection until it commits.
+      let finish!: () => void;
+      const held = new Promise<void>((resolve) => (finish = resolve));
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => (inside = resolve));
+      const transaction = t.storage.uow.run(async (tx) => {
+        await tx.brands.findById(1);
+        inside();
+        await held;
+      });
+      await entered;
+      // Queued behind the transaction, the probe would never answer: the timeout says so.
+      const probe = await Promise.resolve(request(t.server).get('/health').timeout(10_000)).finally(finish);
+      await transaction;
+      expect(probe.status).toBe(200);
+      expect(probe.body).toEqual({ status: 'ok' });
+
+      const closed = await openTestStorage(dialect);
+      await closed.close();
+      const down = await request(buildApp(closed, t.clock)).get('/health');
+      expect(down.status).toBe(503);
+      expect(down.body.errors[0]).toMatchObject({ status: 503, code: 'storage_unavailable' });
     });
 
     it('answers ready 503 storage_unavailable with Retry-After when the database fails, while live stays 200', async () => {

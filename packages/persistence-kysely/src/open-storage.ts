@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, Migrator, sql } from 'kysely';
 import { ConnectionOptions, openConnection, parseDatabaseUrl } from './connection';
 import { Database } from './database';
@@ -57,6 +58,7 @@ export async function openStorage(
     statementRan ? { ...options, observeStatements: statementRan } : options,
   );
   const dialect = parsed.dialect;
+  let pingStatement: BetterSqlite3.Statement | undefined;
   return {
     dialect,
     uow: new KyselyUnitOfWork(db, dialect, lane, undefined, options.observer),
@@ -74,7 +76,12 @@ export async function openStorage(
     },
     async ping() {
       try {
-        await sql`select 1`.execute(db);
+        // SQLite: on the handle itself, not through the lane. The one connection may be lent to
+        // a transaction waiting for its next statement (a group of orders), and a probe queued
+        // behind it answers as late as the slowest commit. `select 1` reads no table, so it
+        // changes nothing of a transaction it lands in; it fails once the handle is closed.
+        if (sqlite !== undefined) (pingStatement ??= sqlite.prepare('select 1').pluck()).get();
+        else await sql`select 1`.execute(db);
         return true;
       } catch {
         return false;
@@ -99,6 +106,8 @@ export async function openStorage(
     },
     async close() {
       await db.destroy();
+      // The query builder closes the handle only if it ever ran a statement on it.
+      if (sqlite?.open) sqlite.close();
     },
   };
 }
