@@ -20,7 +20,8 @@ import { ServerProcess, startServerProcess, stopServerProcess } from './support/
 type Body = Record<string, unknown>;
 type ResultLine = { line: number; status: 'ok' | 'failed'; id?: number | null; errors?: Body[] };
 
-const PRODUCTS = 3000;
+/** Fifteen chunks: the kill lands after the third, and twelve are left for the second process to resume. */
+const PRODUCTS = 1500;
 /** The process is killed once this many lines have committed. */
 const KILL_AFTER_LINES = 300;
 /** Every this many lines, a line that comes back to a product of an earlier chunk with one more piece of stock. */
@@ -54,8 +55,8 @@ function file(): string {
           variants: [{ sku: `P-${earlier}-S`, attributes: { size: 'S' }, inventory: [{ adjustment: 1 }] }],
         }),
       );
-    } else if (n % 997 === 0) lines.push(JSON.stringify({ item_number: `P-${n}`, name: 7 }));
-    else if (n === 1501) lines.push('{"item_number": "P-1501", "name": ');
+    } else if (n % 497 === 0) lines.push(JSON.stringify({ item_number: `P-${n}`, name: 7 }));
+    else if (n === 751) lines.push('{"item_number": "P-751", "name": ');
     else lines.push(JSON.stringify(product(n)));
   }
   return `${lines.join('\n')}\n`;
