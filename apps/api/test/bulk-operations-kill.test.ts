@@ -20,7 +20,7 @@ import { ServerProcess, startServerProcess, stopServerProcess } from './support/
 type Body = Record<string, unknown>;
 type ResultLine = { line: number; status: 'ok' | 'failed'; id?: number | null; errors?: Body[] };
 
-/** Fifteen chunks: the kill lands after the third, and twelve are left for the second process to resume. */
+/** Long enough that the kill, after `KILL_AFTER_LINES`, leaves most chunks for the second process to resume. */
 const PRODUCTS = 1500;
 /** The process is killed once this many lines have committed. */
 const KILL_AFTER_LINES = 300;
