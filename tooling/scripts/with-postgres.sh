@@ -7,6 +7,8 @@
 # If TEST_POSTGRES_URL is already set, that server is used and nothing is started.
 # POSTGRES_STATEMENT_STATS=1 loads pg_stat_statements (for a bench that counts what each side
 # sends: `create extension pg_stat_statements` as the admin, then read the view).
+# POSTGRES_EXTRA_CONF is appended to postgresql.conf (e.g. auto_explain's settings, to see the
+# plans of slow statements); TEST_POSTGRES_LOG names the server's log while the command runs.
 set -euo pipefail
 
 log() { printf '[with-postgres] %s\n' "$*" >&2; }
@@ -120,6 +122,7 @@ fsync = off
 synchronous_commit = off
 full_page_writes = off
 CONF
+if [ -n "${POSTGRES_EXTRA_CONF:-}" ]; then printf '%s\n' "$POSTGRES_EXTRA_CONF" >>"$datadir/postgresql.conf"; fi
 if [ "${POSTGRES_STATEMENT_STATS:-}" = 1 ]; then
   printf "shared_preload_libraries = 'pg_stat_statements'\npg_stat_statements.track = all\npg_stat_statements.track_planning = on\n" >>"$datadir/postgresql.conf"
 fi
@@ -155,6 +158,7 @@ export TEST_POSTGRES_URL="postgres://brand_app@127.0.0.1:${port}/postgres"
 export TEST_POSTGRES_ADMIN_URL="postgres://postgres@127.0.0.1:${port}/postgres"
 # Tests that must stop and start a server of their own (restart under load) find the binaries here.
 export PG_BINDIR="$bindir"
+export TEST_POSTGRES_LOG="$tmp/postgres.log"
 log "server ready at $TEST_POSTGRES_URL"
 
 # Not exec: the EXIT trap has to run after the command to stop the server. Run it in the
