@@ -10,6 +10,11 @@ import { CapturedStatement, openPlanStorage } from './plan-storage';
  * its total, and not every order of the status, whose number grows with the brand. SQLite is
  * asked without statistics, as production runs it (no ANALYZE); Postgres with a hundred days of
  * orders analysed and sequential scans made prohibitive, so its plan shows which index it prefers.
+ * On Postgres the page picks its ids from the range alone, without visiting a row (0024's index
+ * carries them), and reads its rows by key: a range read costs little enough per entry that
+ * statistics of every brand at once, which overstate one brand's matches when other brands crowd
+ * the days asked for, less often tip Postgres into walking every order of the status instead
+ * (docs/performance.md, "The filtered list's tail").
  */
 const T0 = '2026-04-30T12:00:00.000Z';
 const DAYS = 100;
@@ -46,7 +51,8 @@ for (const dialect of testDialects()) {
             from generate_series(1, ${sql.lit(ORDERS)}) as s(i)`.execute(connection);
           await sql`set session_replication_role = origin`.execute(connection);
         });
-        await sql`analyze orders`.execute(raw);
+        // VACUUM too: the visibility map a database kept by autovacuum has, which index-only reads need.
+        await sql`vacuum analyze orders`.execute(raw);
       }
     });
 
@@ -97,9 +103,16 @@ for (const dialect of testDialects()) {
         );
         return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
       });
+      // The total and the page's ids: index-only reads of the range; then the page's rows by key.
       const reads = plan.match(/(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) \S+/g) ?? [];
-      expect(reads.length).toBeGreaterThanOrEqual(2);
-      for (const read of reads) expect(read).toMatch(/orders_status_created_idx(_\d+)?$/);
+      const ranges = reads.filter((read) => /orders_status_created_idx(_\d+)?$/.test(read));
+      expect(ranges).toEqual([
+        expect.stringMatching(/^Index Only Scan using/),
+        expect.stringMatching(/^Index Only Scan using/),
+      ]);
+      expect(reads.filter((read) => !ranges.includes(read))).toEqual([
+        expect.stringMatching(/^Index Scan using orders_pkey(_\d+)?$/),
+      ]);
       expect(plan).not.toMatch(/Seq Scan on orders/);
     });
   });

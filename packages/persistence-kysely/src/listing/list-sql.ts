@@ -140,13 +140,23 @@ export interface ListSource<O> {
   readonly base: (db: Kysely<Database>, brandId: number) => BaseSelect<O>;
   /** The unfiltered total as a scalar SQL expression (a maintained counter); used when no filter applies. */
   readonly rowCount?: (brandId: number) => RawBuilder<number>;
+  /**
+   * The rows' own key (`<table>.id`), when the base reads one table: a filtered page on Postgres
+   * then picks the page's keys first and reads its rows by them (see `pageStatement`).
+   */
+  readonly keyColumn?: string;
 }
 
-/** The list of a table's rows of a brand (`<table>.brand_id`), with a maintained total when given. */
+/**
+ * The list of a table's rows of a brand (`<table>.brand_id`), with a maintained total when given.
+ * `keysFirst`: its filtered pages on Postgres pick their ids first (`ListSource.keyColumn`), for a
+ * table whose filter index carries the id (orders, migration 0024).
+ */
 export function brandTableList<T extends keyof Database>(
   table: T,
   columns: ListColumns,
   rowCount?: CountedResource,
+  { keysFirst = false }: { keysFirst?: boolean } = {},
 ): ListSource<Selectable<Database[T]>> {
   return {
     columns,
@@ -156,6 +166,7 @@ export function brandTableList<T extends keyof Database>(
         .selectFrom(table)
         .selectAll()
         .where(sql.ref(`${table}.brand_id`), '=', brandId) as BaseSelect<Selectable<Database[T]>>,
+    ...(keysFirst ? { keyColumn: `${table}.id` } : {}),
     ...(rowCount ? { rowCount: (brandId: number) => rowCountSql(brandId, rowCount) } : {}),
   };
 }
@@ -213,6 +224,14 @@ function pageParts(query: ListQuery, columns: ListColumns, dialect: Dialect, bin
  * on SQLite, a read transaction, whose locks cost about as much as a small query. Rows keep the
  * extra column (copying each row to drop it would cost more than the statement saved); row
  * mappers pick their columns by name.
+ *
+ * `keysFirst` (a key column, for a filtered page on Postgres) picks the page's keys in a subquery
+ * and reads the rows by them: `… where id = any(array(select id … order by … limit …)) order by …`. Asked
+ * for whole rows, Postgres chooses between walking an index in page order and testing each row,
+ * and reading the filter's range and sorting it; it guesses from statistics of every brand at
+ * once, so another brand's rows crowding a date range sent one brand's "approved yesterday" page
+ * through hundreds of thousands of its orders. Asked for keys only, the range is read from the
+ * index alone (when it carries the key), which costs no more than the total's own count.
  */
 function pageStatement<O>(
   base: BaseSelect<O>,
@@ -220,13 +239,23 @@ function pageStatement<O>(
   query: ListQuery,
   columns: ListColumns,
   rowCount: RawBuilder<number> | undefined,
+  keysFirst: string | null,
 ): { page: BaseSelect<O>; countAlone: BaseSelect<{ total: unknown }> | null } {
+  const inOrder = (select: BaseSelect<O>): BaseSelect<O> => {
+    let ordered = select;
+    for (const s of query.sort)
+      ordered = ordered.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
+    return ordered;
+  };
   const filtered = parts.filters ? base.where(parts.filters) : base;
-  let page = parts.keyset ? filtered.where(parts.keyset) : filtered;
-  for (const s of query.sort)
-    page = page.orderBy(sql.ref(columns[s.key]!.column), s.direction === 'ASC' ? 'asc' : 'desc');
-  page = page.limit(parts.limit);
+  let page = inOrder(parts.keyset ? filtered.where(parts.keyset) : filtered).limit(parts.limit);
   if (parts.offset !== null) page = page.offset(parts.offset);
+  if (keysFirst) {
+    // `= any(array(…))`, not `in (…)`: the keys become one value, looked up by the primary key,
+    // where a semi-join might read every row of the brand to meet them.
+    const keys = page.clearSelect().select(sql.ref(keysFirst).as('page_key__'));
+    page = inOrder(base.where(sql<SqlBool>`${sql.ref(keysFirst)} = any(array(${keys}))`));
+  }
   if (!query.withTotal) return { page, countAlone: null };
 
   const counted = filtered.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('total'));
@@ -254,6 +283,11 @@ async function withTotal<O>(
   return { rows, total: any ? Number(any.total) : 0 };
 }
 
+/** The key a filtered page on Postgres picks first (see `pageStatement`), or null to read its rows at once. */
+function keysFirst(source: ListSource<unknown>, parts: PageParts, dialect: Dialect): string | null {
+  return dialect === 'postgres' && parts.filters && source.keyColumn ? source.keyColumn : null;
+}
+
 /**
  * One page of a list source for a brand, its statement compiled once per shape (see
  * `ListSource`): a kept shape only binds the query's values and fills them in.
@@ -276,7 +310,14 @@ export async function fetchListPage<O>(
   const shape = shapeOf(query, dialect);
   let template = kept.get(shape);
   if (!template) {
-    const { page } = pageStatement(source.base(db, brand), parts, query, source.columns, source.rowCount?.(brand));
+    const { page } = pageStatement(
+      source.base(db, brand),
+      parts,
+      query,
+      source.columns,
+      source.rowCount?.(brand),
+      keysFirst(source, parts, dialect),
+    );
     template = Slots.template(page.compile());
     if (dialect === 'postgres') prepareOnPostgres(template.compiled.sql);
     if (kept.size >= SHAPES_PER_LIST) kept.delete(kept.keys().next().value!);
@@ -291,6 +332,7 @@ export async function fetchListPage<O>(
       query,
       source.columns,
       source.rowCount?.(brandId),
+      null,
     );
     return countAlone!.executeTakeFirst();
   });
@@ -311,6 +353,6 @@ export async function fetchList<DB, TB extends keyof DB, O>(
   rowCount?: RawBuilder<number>,
 ): Promise<{ rows: O[]; total: number | null }> {
   const parts = pageParts(query, columns, dialect, INLINE_VALUES);
-  const { page, countAlone } = pageStatement(base as BaseSelect<O>, parts, query, columns, rowCount);
+  const { page, countAlone } = pageStatement(base as BaseSelect<O>, parts, query, columns, rowCount, null);
   return withTotal(query, await page.execute(), () => countAlone!.executeTakeFirst());
 }

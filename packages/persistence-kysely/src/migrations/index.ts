@@ -23,6 +23,7 @@ import { bulkOperationsMigration } from './0020-bulk-operations';
 import { integrationHealthMigration } from './0021-integration-health';
 import { requestTraceIdsMigration } from './0022-request-trace-ids';
 import { keptOrderEventTotalsMigration } from './0023-kept-order-event-totals';
+import { ordersStatusDateKeysMigration } from './0024-orders-status-date-keys';
 
 /** Every migration in order. Names sort lexically; never rename or edit a shipped one, add a new one. */
 export function migrationProvider(dialect: Dialect): MigrationProvider {
@@ -52,6 +53,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0021-integration-health': integrationHealthMigration(),
         '0022-request-trace-ids': requestTraceIdsMigration(),
         '0023-kept-order-event-totals': keptOrderEventTotalsMigration(dialect),
+        '0024-orders-status-date-keys': ordersStatusDateKeysMigration(),
       };
     },
   };

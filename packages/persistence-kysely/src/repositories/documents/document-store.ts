@@ -26,6 +26,8 @@ export interface DocumentSpec<T extends { id: number; brandId: number }, P exten
   columns: ListColumns;
   /** The kept count of the brand's documents (`row_counts`), when its list's total reads it. */
   counted?: CountedResource;
+  /** Its filtered pages pick their ids first on Postgres (see `brandTableList`). */
+  keysFirst?: boolean;
   /** Columns an upsert overwrites on an existing document / line (never id, brand or parent). */
   updateColumns: readonly (keyof Database[P] & string)[];
   lineUpdateColumns: readonly (keyof Database[L] & string)[];
@@ -41,10 +43,11 @@ function listOf<P extends Table>(spec: {
   table: P;
   columns: ListColumns;
   counted?: CountedResource;
+  keysFirst?: boolean;
 }): ListSource<Selectable<Database[P]>> {
   let list = lists.get(spec);
   if (!list) {
-    list = brandTableList(spec.table, spec.columns, spec.counted);
+    list = brandTableList(spec.table, spec.columns, spec.counted, { keysFirst: spec.keysFirst ?? false });
     lists.set(spec, list);
   }
   return list as ListSource<Selectable<Database[P]>>;

@@ -219,6 +219,8 @@ export function orderRepository(executor: Executor): OrderRepository {
     documentType: 'order',
     columns: ORDER_COLUMNS,
     counted: 'orders',
+    // An ERP's "approved yesterday": the status-and-date index carries the id (migration 0024).
+    keysFirst: true,
     updateColumns: ORDER_UPDATE_COLUMNS,
     lineUpdateColumns: ORDER_LINE_UPDATE_COLUMNS,
     toRow: orderToRow,
