@@ -1,5 +1,6 @@
 import {
   Customer,
+  DecodedCursor,
   ExportScope,
   isDomainError,
   ListQuery,
@@ -11,6 +12,7 @@ import {
   runList,
   Shipment,
   shipmentListDefinition,
+  sortSignature,
   UnitOfWork,
   Variant,
 } from '@brand/core';
@@ -238,6 +240,55 @@ for (const dialect of testDialects()) {
           list({ filter_groups: [{ filters: [{ key: 'status', operator: 'eq', value: 'approved' }] }] }),
         );
         expect(filtered).toMatch(/count\(\*\)/);
+      });
+
+      it('pages a filtered list alike by cursor and by page number, in either order (its ids first on Postgres)', async () => {
+        const world = await aWorld();
+        const brandId = world.brand.id;
+        const orders: Order[] = [];
+        // updated_at falls as the ids rise, so the two sorts walk the orders in opposite directions.
+        for (let i = 0; i < 9; i++)
+          orders.push(
+            await anOrder(world, world.variants, {
+              status: i % 3 === 2 ? 'cancelled' : 'approved',
+              updatedAt: `2026-05-0${9 - i}T00:00:00.000Z`,
+            }),
+          );
+        const approved = orders.filter((o) => o.status === 'approved').map((o) => o.id);
+        const filter_groups = [{ filters: [{ key: 'status', operator: 'eq', value: 'approved' }] }];
+        const list = (query: RawListQuery, cursor?: DecodedCursor) =>
+          uow().read((r) =>
+            runList(orderListDefinition, { brandId, query, ...(cursor ? { cursor } : {}) }, (q: ListQuery) =>
+              r.orders.list(brandId, q),
+            ),
+          );
+        for (const [sort, expected] of [
+          [[{ key: 'id', direction: 'ASC' }], approved],
+          [[{ key: 'updated_at', direction: 'DESC' }], approved],
+          [[{ key: 'id', direction: 'DESC' }], [...approved].reverse()],
+          [[{ key: 'updated_at', direction: 'ASC' }], [...approved].reverse()],
+        ] as const) {
+          const walked: number[] = [];
+          let cursor: DecodedCursor | undefined;
+          for (let turn = 0; turn < 10; turn++) {
+            const { page, query } = await list(
+              { filter_groups, sort, limit: '4', ...(cursor ? { cursor: 'signed' } : {}) },
+              cursor,
+            );
+            walked.push(...page.items.map((o) => o.id));
+            if (!page.next) break;
+            cursor = {
+              resource: orderListDefinition.resource,
+              sort: sortSignature(query.sort),
+              values: page.next.values,
+            };
+          }
+          expect(walked).toEqual(expected);
+          const byNumber = [0, 1].map((n) => list({ filter_groups, sort, limit: '4', page: String(n) }));
+          const pages = await Promise.all(byNumber);
+          expect(pages.flatMap(({ page }) => page.items.map((o) => o.id))).toEqual(expected);
+          expect(pages[0]!.page.total).toBe(approved.length);
+        }
       });
 
       it('counts each order once: on its creation, not on its changes, not when its transaction rolls back', async () => {
