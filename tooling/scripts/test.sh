@@ -10,7 +10,7 @@
 #   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
 #                      and in it one jest run over every package (the root jest.config.js),
-#                      twice as many workers as cores, capturing every statement sent to
+#                      one worker per core, capturing every statement sent to
 #                      Postgres; then the statement check over them (one brand each)
 #   5. the last line:  `N passed, N failed` (jest tests over all packages)
 #
@@ -19,7 +19,7 @@
 # e.g. `npm test -- -t 'sync customers'`.
 #
 # Env: TEST_DIALECTS (default sqlite,postgres), TEST_POSTGRES_URL (use an existing server),
-#      JEST_WORKERS (default: twice the cores).
+#      JEST_WORKERS (default: the number of cores).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -41,10 +41,12 @@ if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   failed_steps=()
 
   # Every package's tests in one jest run (the root jest.config.js lists them as projects), so
-  # one pool of workers takes the slowest files of any package first. Twice as many workers as
-  # cores: the HTTP and database tests spend much of their time waiting. JEST_WORKERS overrides.
+  # one pool of workers takes the slowest files of any package first. One worker per core: the
+  # suite is CPU-bound (the shared module registry took most of the waiting out of it), and twice
+  # as many workers cost more CPU and more time on the same fresh clone (docs/performance.md,
+  # "Suite time"). JEST_WORKERS overrides.
   # --passWithNoTests: a package without tests yet is not a failure. --ci: no new snapshots.
-  workers="${JEST_WORKERS:-$(( $(nproc 2>/dev/null || echo 2) * 2 ))}"
+  workers="${JEST_WORKERS:-$(nproc 2>/dev/null || echo 2)}"
   # Every statement the Postgres test storages send is captured here, and checked after the run
   # by statement-brand-check.test.ts (one brand per statement, DESIGN §9).
   statements=""
