@@ -230,7 +230,7 @@ function pageParts(query: ListQuery, columns: ListColumns, dialect: Dialect, bin
  * for whole rows, Postgres chooses between walking an index in page order and testing each row,
  * and reading the filter's range and sorting it; it guesses from statistics of every brand at
  * once, so another brand's rows crowding a date range sent one brand's "approved yesterday" page
- * through hundreds of thousands of its orders. Asked for keys only, the range is read from the
+ * through every order of the status. Asked for keys only, the range is read from the
  * index alone (when it carries the key), which costs no more than the total's own count.
  */
 function pageStatement<O>(

@@ -7,7 +7,7 @@ import { Kysely, Migration } from 'kysely';
  * row, then the page's rows by their keys. Without the id, Postgres guessed between sorting the
  * range's rows (fetched from the table) and walking every order of the status in id order; its
  * guess follows statistics of every brand at once, and with other brands' orders crowding the
- * recent days it walked hundreds of thousands of one brand's orders for a one-day range
+ * recent days it walked every order of one brand's status for a one-day range
  * (docs/performance.md, "The filtered list's tail"). SQLite gets the same index (one schema).
  */
 export function ordersStatusDateKeysMigration(): Migration {
