@@ -226,12 +226,12 @@ function pageParts(query: ListQuery, columns: ListColumns, dialect: Dialect, bin
  * mappers pick their columns by name.
  *
  * `keysFirst` (a key column, for a filtered page on Postgres) picks the page's keys in a subquery
- * and reads the rows by them: `… where id = any(array(select id … order by … limit …)) order by …`. Asked
- * for whole rows, Postgres chooses between walking an index in page order and testing each row,
- * and reading the filter's range and sorting it; it guesses from statistics of every brand at
- * once, so another brand's rows crowding a date range sent one brand's "approved yesterday" page
- * through every order of the status. Asked for keys only, the range is read from the
- * index alone (when it carries the key), which costs no more than the total's own count.
+ * and reads the rows by them: `… where id = any(array(select id … order by … limit …)) order by
+ * …`. Asked for whole rows, Postgres chooses between walking an index in page order and testing
+ * each row, and reading the filter's range and sorting it; it guesses from statistics of every
+ * brand at once, so another brand's rows crowding a date range sent one brand's "approved
+ * yesterday" page through every order of the status. Asked for keys only, the range is read from
+ * the index alone (when it carries the key), as the filtered total already counts it.
  */
 function pageStatement<O>(
   base: BaseSelect<O>,
@@ -284,7 +284,7 @@ async function withTotal<O>(
 }
 
 /** The key a filtered page on Postgres picks first (see `pageStatement`), or null to read its rows at once. */
-function keysFirst(source: ListSource<unknown>, parts: PageParts, dialect: Dialect): string | null {
+function pageKeyColumn(source: ListSource<unknown>, parts: PageParts, dialect: Dialect): string | null {
   return dialect === 'postgres' && parts.filters && source.keyColumn ? source.keyColumn : null;
 }
 
@@ -316,7 +316,7 @@ export async function fetchListPage<O>(
       query,
       source.columns,
       source.rowCount?.(brand),
-      keysFirst(source, parts, dialect),
+      pageKeyColumn(source, parts, dialect),
     );
     template = Slots.template(page.compile());
     if (dialect === 'postgres') prepareOnPostgres(template.compiled.sql);
