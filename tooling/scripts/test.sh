@@ -25,7 +25,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 scripts=tooling/scripts
 
-log() { printf '[test] %s\n' "$*" >&2; }
+# Seconds since the outer run began, on every line: where a run's time goes, read off its log.
+export BRAND_TEST_STARTED="${BRAND_TEST_STARTED:-$(date +%s)}"
+log() { printf '[test %ss] %s\n' "$(($(date +%s) - BRAND_TEST_STARTED))" "$*" >&2; }
 
 export TEST_DIALECTS="${TEST_DIALECTS:-sqlite,postgres}"
 # Every step (install, build, jest, the server processes some tests start) on the pinned Node 24.
@@ -58,6 +60,7 @@ if [ -n "${BRAND_TEST_RESULTS_DIR:-}" ]; then
   pnpm exec jest --ci --passWithNoTests --maxWorkers="$workers" \
     --json --outputFile="$results/jest.json" "$@" \
     || failed_steps+=(jest)
+  log "jest done"
 
   # After every other test, so it sees every statement: the statement check over what they sent.
   # Skipped when extra jest arguments narrowed the run (it would see only part of the statements).
@@ -82,6 +85,7 @@ results="$(mktemp -d "${TMPDIR:-/tmp}/brand-test.XXXXXX")"
 trap 'rm -rf "$results"' EXIT
 
 status=0
+log "install"
 if ! bash "$scripts/setup.sh" --install-only; then
   log "setup (install) failed"
   echo "setup" >"$results/failed-steps"
@@ -92,9 +96,10 @@ else
   # of packages) and jest. Their output is printed at the end, so it stays readable.
   (
     static_failed=()
-    echo "[test] typecheck"; pnpm run typecheck || static_failed+=(typecheck)
-    echo "[test] lint (ESLint + dependency-cruiser)"; pnpm run lint || static_failed+=(lint)
-    echo "[test] format check (Biome)"; pnpm run format:check || static_failed+=(format)
+    log "typecheck" 2>&1; pnpm run typecheck || static_failed+=(typecheck)
+    log "lint (ESLint + dependency-cruiser)" 2>&1; pnpm run lint || static_failed+=(lint)
+    log "format check (Biome)" 2>&1; pnpm run format:check || static_failed+=(format)
+    log "static checks done" 2>&1
     if [ "${#static_failed[@]}" -gt 0 ]; then printf '%s\n' "${static_failed[@]}" >"$results/static-failed"; fi
   ) >"$results/static.log" 2>&1 &
   static_pid=$!
