@@ -7,6 +7,8 @@
 # If TEST_POSTGRES_URL is already set, that server is used and nothing is started.
 # POSTGRES_STATEMENT_STATS=1 loads pg_stat_statements (for a bench that counts what each side
 # sends: `create extension pg_stat_statements` as the admin, then read the view).
+# POSTGRES_VIA_SOCKET=1 hands out URLs that connect through the server's unix socket instead of
+# 127.0.0.1 (the test command does; benchmarks keep TCP, as a deployment has it).
 # POSTGRES_EXTRA_CONF is appended to postgresql.conf (e.g. auto_explain's settings, to see the
 # plans of slow statements); TEST_POSTGRES_LOG names the server's log while the command runs.
 set -euo pipefail
@@ -154,8 +156,15 @@ fi
 (cd "$tmp" && as_pg "$bindir/psql" -h "$tmp/sock" -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
   -c "create role brand_app login createdb nosuperuser nobypassrls") >&2 \
   || { log "could not create the brand_app role"; exit 1; }
-export TEST_POSTGRES_URL="postgres://brand_app@127.0.0.1:${port}/postgres"
-export TEST_POSTGRES_ADMIN_URL="postgres://postgres@127.0.0.1:${port}/postgres"
+if [ "${POSTGRES_VIA_SOCKET:-}" = 1 ]; then
+  # The unix socket: each statement costs the client and the server less than over loopback TCP,
+  # which the test run's hundreds of thousands of statements feel (docs/performance.md, "Suite time").
+  export TEST_POSTGRES_URL="postgres://brand_app@localhost:${port}/postgres?host=$tmp/sock"
+  export TEST_POSTGRES_ADMIN_URL="postgres://postgres@localhost:${port}/postgres?host=$tmp/sock"
+else
+  export TEST_POSTGRES_URL="postgres://brand_app@127.0.0.1:${port}/postgres"
+  export TEST_POSTGRES_ADMIN_URL="postgres://postgres@127.0.0.1:${port}/postgres"
+fi
 # Tests that must stop and start a server of their own (restart under load) find the binaries here.
 export PG_BINDIR="$bindir"
 export TEST_POSTGRES_LOG="$tmp/postgres.log"

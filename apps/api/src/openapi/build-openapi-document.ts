@@ -1,3 +1,4 @@
+import { getMetadataStorage } from 'class-validator';
 import { validationMetadatasToSchemas, targetConstructorToSchema } from 'class-validator-jsonschema';
 import { HAS_DECIMALS, NOT_TOGETHER_WITH } from '../dtos/decorators';
 import { RouteDefinition, JsonSchema } from '../http/route';
@@ -273,6 +274,41 @@ function responseComponents(registry: RouteRegistry, dtoSchemas: Record<string, 
   return components;
 }
 
+/** How many validation decorators the loaded classes carry: grows only when a decorated class is loaded. */
+function validationMetadataCount(): number {
+  // The map class-validator-jsonschema itself reads; class-validator's typings keep it private.
+  const { validationMetadatas } = getMetadataStorage() as unknown as {
+    validationMetadatas: Map<unknown, readonly unknown[]>;
+  };
+  let count = 0;
+  for (const metadatas of validationMetadatas.values()) count += metadatas.length;
+  return count;
+}
+
+let madeDtoSchemas: { metadataCount: number; schemas: Record<string, JsonSchema> } | undefined;
+
+/**
+ * The schemas of every request DTO class, made once per set of loaded classes. Reading every
+ * class's decorators is most of what building the document costs, and every app one process makes
+ * (a service embedding the API may make several, the tests make hundreds) reads the same classes.
+ * Made again when a decorated class was loaded since; each document gets its own copy, so no
+ * caller can change another's.
+ */
+function requestDtoSchemas(): Record<string, JsonSchema> {
+  const metadataCount = validationMetadataCount();
+  if (madeDtoSchemas?.metadataCount !== metadataCount) {
+    const schemas = validationMetadatasToSchemas({
+      classTransformerMetadataStorage: classTransformerMetadata,
+      refPointerPrefix: SCHEMA_PREFIX,
+      // Without this the library would describe the property by its reflected TypeScript type (Object).
+      additionalConverters: { [NOT_TOGETHER_WITH]: {}, [HAS_DECIMALS]: {} },
+    });
+    dropReflectedBuiltinRefs(schemas);
+    madeDtoSchemas = { metadataCount, schemas: schemas as Record<string, JsonSchema> };
+  }
+  return structuredClone(madeDtoSchemas.schemas);
+}
+
 /**
  * The OpenAPI 3.1 document of every registered route: request bodies from the same DTO classes
  * that validate them (class-validator-jsonschema), responses from the hand-declared schemas.
@@ -284,13 +320,7 @@ export function buildOpenApiDocument(registry: RouteRegistry, info: { title: str
     const path = route.path.replace(/[:*]([A-Za-z0-9_]+)/g, '{$1}');
     (paths[path] ??= {})[route.method] = operation(route, roleOf(registry.conditionalRoles, route));
   }
-  const dtoSchemas = validationMetadatasToSchemas({
-    classTransformerMetadataStorage: classTransformerMetadata,
-    refPointerPrefix: SCHEMA_PREFIX,
-    // Without this the library would describe the property by its reflected TypeScript type (Object).
-    additionalConverters: { [NOT_TOGETHER_WITH]: {}, [HAS_DECIMALS]: {} },
-  });
-  dropReflectedBuiltinRefs(dtoSchemas);
+  const dtoSchemas = requestDtoSchemas();
   const tags = [...new Set(registry.routes.map((route) => route.tag))].map((name) => ({ name }));
   return {
     openapi: '3.1.0',
