@@ -6,7 +6,8 @@
 #                      format check); they need no build and no database
 #                      and ensure-chromium.sh (Debian's chromium for the browser tests,
 #                      installed with apt-get when missing; waited for before jest)
-#   3. pnpm run build  (turbo)
+#   3. the build       (turbo) of every package the tests run; not the benchmarks, whose sources
+#                      the typecheck covers
 #   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
 #                      and in it one jest run over every package (the root jest.config.js),
@@ -83,6 +84,10 @@ fi
 # ---------------------------------------------------------------------------------------
 results="$(mktemp -d "${TMPDIR:-/tmp}/brand-test.XXXXXX")"
 trap 'rm -rf "$results"' EXIT
+# The API server and CLI processes the tests start load the same built modules: Node keeps their
+# compiled code on disk after the first start, so later ones skip compiling them. One cache per
+# run, in its results directory; the inner phase and every process it starts inherit it.
+export NODE_COMPILE_CACHE="$results/node-compile-cache"
 
 status=0
 log "install"
@@ -118,7 +123,7 @@ else
   # the tests still report, and the run still fails.
   build_failed=""
   log "build"
-  pnpm run build || build_failed=1
+  pnpm exec turbo run build --filter='!@brand/bench' || build_failed=1
   chromium_failed=""
   wait "$chromium_pid" || chromium_failed=1
   cat "$results/chromium.log" >&2
