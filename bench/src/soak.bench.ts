@@ -5,7 +5,9 @@
  *   - order creation (3 lines) on a B2B channel;
  *   - product syncs (10 products a call, their stock moved);
  *   - webhook deliveries of every event to a local receiver;
- *   - a `/health` probe every 100 ms on a connection of its own.
+ *   - a `/health` probe every 100 ms on a connection of its own, each followed by one of
+ *     `/health/live` (no database): when the first is slow and the second is not, the wait is for
+ *     the database (the pool), not for the process's event loop.
  * Every 10 s it samples the RSS of each server process (VmRSS) and prints it. At the end: requests
  * and errors by kind, the RSS series, the slope of the total RSS over the last 10 minutes (least
  * squares, MB/min; target < 0.5) and the probe's p50/p99 (target p99 < 100 ms).
@@ -152,6 +154,7 @@ async function soak(dialect: Dialect) {
       ];
       let syncRound = 0;
       const probeTimes: number[] = [];
+      const liveProbeTimes: number[] = [];
       const samples: { minute: number; mb: number; perProcess: number[] }[] = [];
       const started = Date.now();
       const sampler = setInterval(() => {
@@ -164,17 +167,21 @@ async function soak(dialect: Dialect) {
           `[${dialect}] ${minute.toFixed(1)} min: RSS ${perProcess.join(' + ')} MB, ${done} requests, ${receiver.received()} deliveries\n`,
         );
       }, SAMPLE_MS);
+      const probeOnce = async (path: string, kind: string, times: number[]): Promise<void> => {
+        const at = performance.now();
+        try {
+          const response = await fetch(`${api.baseUrl}${path}`);
+          await response.arrayBuffer();
+          times.push(performance.now() - at);
+          count(kind, response.status);
+        } catch {
+          count(kind, 'error');
+        }
+      };
       const probe = async (): Promise<void> => {
         while (Date.now() < endAt) {
-          const at = performance.now();
-          try {
-            const response = await fetch(`${api.baseUrl}/health`);
-            await response.arrayBuffer();
-            probeTimes.push(performance.now() - at);
-            count('health', response.status);
-          } catch {
-            count('health', 'error');
-          }
+          await probeOnce('/health', 'health', probeTimes);
+          await probeOnce('/health/live', 'health-live', liveProbeTimes);
           await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
         }
       };
@@ -208,6 +215,7 @@ async function soak(dialect: Dialect) {
 
       const last = samples.filter((s) => s.minute >= MINUTES - SLOPE_WINDOW_MINUTES);
       const sortedProbe = [...probeTimes].sort((a, b) => a - b);
+      const sortedLive = [...liveProbeTimes].sort((a, b) => a - b);
       return {
         dialect,
         workers: workersOf(dialect),
@@ -224,6 +232,11 @@ async function soak(dialect: Dialect) {
           p50: +percentile(sortedProbe, 0.5).toFixed(1),
           p99: +percentile(sortedProbe, 0.99).toFixed(1),
           max: +(sortedProbe.at(-1) ?? Number.NaN).toFixed(1),
+        },
+        healthLive: {
+          p50: +percentile(sortedLive, 0.5).toFixed(1),
+          p99: +percentile(sortedLive, 0.99).toFixed(1),
+          max: +(sortedLive.at(-1) ?? Number.NaN).toFixed(1),
         },
       };
     } finally {
@@ -247,7 +260,8 @@ async function main(): Promise<void> {
     process.stdout.write(
       `\nSoak on ${dialect}, ${result.workers} process(es), ${MINUTES} min: ${requests}; ${result.deliveries} webhook deliveries\n` +
         `RSS ${result.rss.first?.toFixed(0)} → ${result.rss.last?.toFixed(0)} MB, slope over the last ${SLOPE_WINDOW_MINUTES} min ${result.rss.slopeLastTenMinutes} MB/min (target < 0.5)\n` +
-        `/health p50 ${result.health.p50} ms, p99 ${result.health.p99} ms (target < 100), max ${result.health.max} ms\n`,
+        `/health p50 ${result.health.p50} ms, p99 ${result.health.p99} ms (target < 100), max ${result.health.max} ms\n` +
+        `/health/live p50 ${result.healthLive.p50} ms, p99 ${result.healthLive.p99} ms, max ${result.healthLive.max} ms\n`,
     );
   }
   saveResults('soak', { minutes: MINUTES, readers: READERS, shop: SHOP, results });

@@ -158,7 +158,7 @@ fi
   || { log "could not create the brand_app role"; exit 1; }
 if [ "${POSTGRES_VIA_SOCKET:-}" = 1 ]; then
   # The unix socket: each statement costs the client and the server less than over loopback TCP,
-  # which the test run's hundreds of thousands of statements feel (docs/performance.md, "Suite time").
+  # which a test run of many statements feels (docs/performance.md, "Suite time").
   export TEST_POSTGRES_URL="postgres://brand_app@localhost:${port}/postgres?host=$tmp/sock"
   export TEST_POSTGRES_ADMIN_URL="postgres://postgres@localhost:${port}/postgres?host=$tmp/sock"
 else

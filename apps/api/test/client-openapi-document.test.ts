@@ -30,4 +30,31 @@ describe('the OpenAPI document of @brand/client', () => {
       await storage.close();
     }
   });
+
+  it("is the same for every app of a process, and one app's copy changed leaves the next app's as it was", async () => {
+    // The request DTOs' schemas are made once per process (build-openapi-document.ts) and copied.
+    const storage = await openStorage(':memory:');
+    try {
+      const newApp = () =>
+        createApp({
+          storage,
+          clock: systemClock,
+          hasher: nodeSecretHasher,
+          logger: silentLogger,
+          config: { ...DEFAULT_CONFIG, logLevel: 'silent' },
+        });
+      const first = openApiDocumentOf(newApp()) as { components: { schemas: Record<string, unknown> } };
+      const pristine: unknown = JSON.parse(JSON.stringify(first));
+      const [dtoName] = Object.keys(first.components.schemas).filter((name) => name.endsWith('Dto'));
+      expect(dtoName).toBeDefined();
+      (first.components.schemas[dtoName!] as Record<string, unknown>)['changed'] = true;
+
+      const second = openApiDocumentOf(newApp()) as typeof first;
+
+      expect(JSON.parse(JSON.stringify(second))).toEqual(pristine);
+      expect(second.components.schemas[dtoName!]).not.toHaveProperty('changed');
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -278,8 +278,10 @@ function responseComponents(registry: RouteRegistry, dtoSchemas: Record<string, 
 function validationMetadataCount(): number {
   // The map class-validator-jsonschema itself reads; class-validator's typings keep it private.
   const { validationMetadatas } = getMetadataStorage() as unknown as {
-    validationMetadatas: Map<unknown, readonly unknown[]>;
+    validationMetadatas?: Map<unknown, readonly unknown[]>;
   };
+  // Should a release of class-validator keep it elsewhere: no count, so the schemas are made every time.
+  if (!(validationMetadatas instanceof Map)) return Number.NaN;
   let count = 0;
   for (const metadatas of validationMetadatas.values()) count += metadatas.length;
   return count;
