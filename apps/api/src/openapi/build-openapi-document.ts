@@ -292,7 +292,7 @@ let madeDtoSchemas: { metadataCount: number; schemas: Record<string, JsonSchema>
 /**
  * The schemas of every request DTO class, made once per set of loaded classes. Reading every
  * class's decorators is most of what building the document costs, and every app one process makes
- * (a service embedding the API may make several, the tests make hundreds) reads the same classes.
+ * (a service embedding the API may make several, the tests one or more per file) reads the same classes.
  * Made again when a decorated class was loaded since; each document gets its own copy, so no
  * caller can change another's.
  */
