@@ -128,8 +128,9 @@ else
   wait "$chromium_pid" || chromium_failed=1
   cat "$results/chromium.log" >&2
   if [ -z "${TEST_POSTGRES_URL:-}" ] && [[ ",${TEST_DIALECTS}," == *,postgres,* ]]; then
-    # Through the server's unix socket: the same server and protocol, less CPU a statement.
-    runner=(env POSTGRES_VIA_SOCKET=1 bash "$scripts/with-postgres.sh")
+    # Through the server's unix socket: the same server and protocol, less CPU a statement. The
+    # server is thrown away after the run, so closed test databases are emptied and reused.
+    runner=(env POSTGRES_VIA_SOCKET=1 TEST_POSTGRES_REUSE_DATABASES=1 bash "$scripts/with-postgres.sh")
   else
     runner=()   # no server needed (sqlite only, or TEST_POSTGRES_URL given)
   fi

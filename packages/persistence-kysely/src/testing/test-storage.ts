@@ -9,6 +9,7 @@ import { migrationProvider } from '../migrations';
 import { openStorage } from '../open-storage';
 import { createCitusTestDatabase, dropCitusTestDatabase, onCitusTestCluster } from './citus-test-databases';
 import { withAdminClient, withDatabase } from './postgres-admin';
+import { emptyForReuse, notePristineDatabase, reusingTestDatabases, takeIdleDatabase } from './reused-test-databases';
 import { capturingStatements } from './statement-capture';
 import { Dialect, Storage, StorageObserver } from '../storage';
 
@@ -181,8 +182,9 @@ async function migratedSqliteImage(): Promise<Buffer> {
 }
 
 /**
- * A fresh, migrated, empty database for one test file: SQLite in memory, or a new Postgres
- * database on the test server that `close()` drops again.
+ * A fresh, migrated, empty database for one test file: SQLite in memory, or a Postgres database
+ * on the test server at the template's state that `close()` drops again (or, on the test
+ * command's throwaway server, empties and keeps for the next file: reused-test-databases.ts).
  */
 export async function openTestStorage(
   dialect: Dialect,
@@ -193,8 +195,18 @@ export async function openTestStorage(
     return Object.assign(storage, { url: ':memory:' });
   }
   const serverUrl = postgresServerUrl();
-  const database = `test_${randomBytes(6).toString('hex')}`;
-  await createFromTemplate(serverUrl, database);
+  const reusing = reusingTestDatabases() && !onCitusTestCluster();
+  // As the superuser when there is one: inspecting connections (snapshots) may still be open when
+  // the storage closes, and only a superuser may end a superuser's connection.
+  const adminUrl = inspectionUrl(serverUrl);
+  const database =
+    (reusing ? await takeIdleDatabase(adminUrl) : undefined) ??
+    (await (async () => {
+      const fresh = `test_${randomBytes(6).toString('hex')}`;
+      await createFromTemplate(serverUrl, fresh);
+      if (reusing) await notePristineDatabase(adminUrl, fresh);
+      return fresh;
+    })());
   const url = withDatabase(serverUrl, database);
   // Not migrated again: the template's name carries the fingerprint of every migration, so the
   // copy is at the latest one, and the migrator would read the whole catalog (every column of
@@ -203,16 +215,17 @@ export async function openTestStorage(
   const log = capturingStatements(options.log);
   const storage = await openStorage(url, log ? { ...options, log } : options);
   const close = storage.close.bind(storage);
+  let closing: Promise<void> | undefined;
+  const closeAndDispose = async (): Promise<void> => {
+    await close();
+    if (onCitusTestCluster()) return dropCitusTestDatabase(coordinatorAdminUrl(), database);
+    if (reusing && (await emptyForReuse(adminUrl, database))) return;
+    await withAdminClient(adminUrl, (admin) => admin.query(`drop database if exists ${database} with (force)`));
+  };
   return Object.assign(storage, {
     url,
-    async close() {
-      await close();
-      // As the superuser when there is one: inspecting connections (snapshots) may still be open,
-      // and only a superuser may end a superuser's connection.
-      if (onCitusTestCluster()) return dropCitusTestDatabase(coordinatorAdminUrl(), database);
-      await withAdminClient(inspectionUrl(serverUrl), (admin) =>
-        admin.query(`drop database if exists ${database} with (force)`),
-      );
-    },
+    // Once only: a second close must not hand a database another file may already hold back to
+    // the pool, nor drop it under that file.
+    close: () => (closing ??= closeAndDispose()),
   });
 }
