@@ -263,11 +263,15 @@ function baseUrl(env: Env, name: string): string | null {
   return raw.replace(/\/+$/, '');
 }
 
-/** METRICS_PORT: off when unset; a port that is not the API's own. */
+/**
+ * METRICS_PORT: off when unset; a port that is not the API's own. 0, as for PORT, is a port the
+ * system picks, named in the "metrics listening" log line (what a test or a supervisor that starts
+ * many servers on one machine wants: a port picked beforehand can be taken before it is bound).
+ */
 function metricsPort(env: Env, name: string, apiPort: number): number | null {
   if (present(env, name) === undefined) return null;
-  const port = integer(env, name, 0, 1, 65535);
-  if (port === apiPort)
+  const port = integer(env, name, 0, 0, 65535);
+  if (port !== 0 && port === apiPort)
     throw new Error(`${name} must differ from PORT (${apiPort}): metrics have a listener of their own`);
   return port;
 }

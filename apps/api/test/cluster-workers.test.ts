@@ -5,7 +5,7 @@ import { testDialects } from '@brand/persistence-kysely/testing';
 import { nodeSecretHasher } from '../src/infrastructure/node-secret-hasher';
 import { createIntegrator } from './support/integrator';
 import { listOrders, seedOrderingBrand, stockOf } from './support/orders';
-import { ServerProcess, freePort, startServerProcess, stopServerProcess } from './support/server-process';
+import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
 import { useTestApp } from './support/test-app';
 
 // The workers run on the real clock: tokens issued on the test app's fixed clock (March 2026)
@@ -36,6 +36,8 @@ interface LogRecord {
   msg?: string;
   /** The primary's pids of its workers. */
   workers?: number[];
+  /** The port a listener bound ("metrics listening"). */
+  port?: number;
   req?: { id?: string };
   res?: { statusCode: number };
 }
@@ -82,10 +84,11 @@ if (testDialects().includes('postgres')) {
       let metricsPort: number;
 
       beforeAll(async () => {
-        metricsPort = await freePort();
         cluster = await startServerProcess(t.storage.url, {
           WEB_CONCURRENCY: String(WORKERS),
-          METRICS_PORT: String(metricsPort),
+          // The system's pick, read back from the log: a port picked here could be taken before
+          // the primary binds it.
+          METRICS_PORT: '0',
           RATE_LIMIT_MAX: String(RATE_LIMIT.max),
           RATE_LIMIT_WINDOW_MS: String(RATE_LIMIT.windowMs),
           // The request log waits in each worker's memory for up to a minute: shutdown must write what is left.
@@ -95,6 +98,7 @@ if (testDialects().includes('postgres')) {
           cluster,
           (records) => records.find((r) => r.msg === 'all workers listening')?.workers,
         );
+        metricsPort = await untilLogged(cluster, (records) => records.find((r) => r.msg === 'metrics listening')?.port);
       });
 
       afterAll(async () => {

@@ -102,9 +102,14 @@ describe('loadConfig', () => {
 
   it('keeps no metrics without METRICS_PORT, and refuses a port that is not one or is the API’s own', () => {
     expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeNull();
-    expect(() => loadConfig({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT must be a whole number from 1 to 65535/);
+    expect(() => loadConfig({ METRICS_PORT: '65536' })).toThrow(/METRICS_PORT must be a whole number from 0 to 65535/);
+    expect(() => loadConfig({ METRICS_PORT: '-1' })).toThrow(/METRICS_PORT must be a whole number from 0 to 65535/);
     expect(() => loadConfig({ METRICS_PORT: 'on' })).toThrow(/METRICS_PORT/);
     expect(() => loadConfig({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(/METRICS_PORT must differ from PORT/);
+  });
+
+  it('takes METRICS_PORT 0 as a port the system picks, beside a PORT 0 too', () => {
+    expect(loadConfig({ PORT: '0', METRICS_PORT: '0' })).toMatchObject({ port: 0, metricsPort: 0 });
   });
 
   it('traces only with OTEL_EXPORTER_OTLP_ENDPOINT, and refuses an endpoint or service name it cannot use', () => {

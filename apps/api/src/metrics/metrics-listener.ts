@@ -1,4 +1,5 @@
 import { Server, createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { Logger } from 'pino';
 import { Registry } from 'prom-client';
 
@@ -33,6 +34,7 @@ export async function listenForScrapes(port: number, scrape: Scrape, logger: Log
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  logger.info({ port }, 'metrics listening');
+  // The port bound, not the one asked for: with 0 the system picked it.
+  logger.info({ port: (server.address() as AddressInfo).port }, 'metrics listening');
   return server;
 }
