@@ -98,11 +98,11 @@ if ! bash "$scripts/setup.sh" --install-only; then
 else
   # The static checks (typecheck, ESLint + dependency-cruiser, the Biome format check) need no
   # build and no database: they start now and run beside the build (one core's work in a chain
-  # of packages) and jest. Their output is printed at the end, so it stays readable. At a lower
+  # of packages) and jest. Their output is printed at the end, so it stays readable. At the lowest
   # priority: jest is the long pole, and the checks, done long before it, take what it leaves idle
   # (its tests that wait on server processes and timers) rather than slowing the build and it.
   (
-    renice -n 10 -p "$BASHPID" >/dev/null 2>&1 || true
+    renice -n 19 -p "$BASHPID" >/dev/null 2>&1 || true
     static_failed=()
     log "typecheck" 2>&1; pnpm run typecheck || static_failed+=(typecheck)
     log "lint (ESLint + dependency-cruiser)" 2>&1; pnpm run lint || static_failed+=(lint)
