@@ -1,6 +1,7 @@
 import { createBrand, FixedClock } from '@brand/core';
 import { Client } from 'pg';
 import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
+import { withDatabase } from '../src/testing/postgres-admin';
 
 const clock = new FixedClock('2026-11-29T10:00:00.000Z');
 
@@ -18,11 +19,7 @@ async function asAdmin<T extends Record<string, unknown>>(url: string, statement
 const databaseOf = (url: string): string => new URL(url).pathname.slice(1);
 
 /** The same server's maintenance database. */
-function serverOf(url: string): string {
-  const server = new URL(url);
-  server.pathname = '/postgres';
-  return server.toString();
-}
+const serverOf = (url: string): string => withDatabase(url, 'postgres');
 
 async function databaseExists(url: string, name: string): Promise<boolean> {
   const admin = new Client({ connectionString: inspectionUrl(serverOf(url)) });
