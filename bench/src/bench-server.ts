@@ -6,7 +6,6 @@
  */
 import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { systemClock } from '@brand/core';
 import { openStorage } from '@brand/persistence-kysely';
 import {
@@ -17,12 +16,14 @@ import {
   listenForScrapes,
   loadConfig,
   nodeSecretHasher,
+  serverLogger,
   requestLogOf,
   startWebhookDispatcherFor,
 } from '@brand/api';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
+  const logger = serverLogger(config.logLevel);
   const metrics = config.metricsPort === null ? undefined : new ApiMetrics();
   const storage = await openStorage(config.databaseUrl, metrics ? { observer: metrics.storageObserver() } : {});
   await storage.migrate();
@@ -30,12 +31,12 @@ async function main(): Promise<void> {
     storage,
     clock: systemClock,
     hasher: nodeSecretHasher,
-    logger: pino({ level: config.logLevel }),
+    logger,
     config,
     ...(metrics ? { metrics } : {}),
   });
   if (metrics && config.metricsPort !== null)
-    await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), pino({ level: config.logLevel }));
+    await listenForScrapes(config.metricsPort, () => metrics.registry.metrics(), logger);
   // In turn, as the server takes them (apps/api/src/http/requests-in-turn.ts), the bare route too.
   const server = createServer(
     requestsInTurn(
@@ -51,7 +52,7 @@ async function main(): Promise<void> {
     ),
   );
   // Like the real server: this process delivers webhooks too.
-  const dispatcher = startWebhookDispatcherFor(storage, config, pino({ level: config.logLevel }));
+  const dispatcher = startWebhookDispatcherFor(storage, config, logger);
   // PORT=0 takes a free port; the bound one is reported with readiness.
   server.listen(config.port, '127.0.0.1', () =>
     process.send?.({ ready: true, port: (server.address() as AddressInfo).port }),

@@ -6,6 +6,7 @@ export { serverNodeFlags } from './server-node-flags';
 export { isHealthProbe, requestsInTurn } from './http/requests-in-turn';
 export type { AppConfig } from './config';
 export { nodeSecretHasher } from './infrastructure/node-secret-hasher';
+export { serverLogger, SERVER_LOG_DESTINATION } from './infrastructure/server-logger';
 export { nodePasswordHasher } from './infrastructure/node-password-hasher';
 export { HttpImageFetcher } from './infrastructure/http-image-fetcher';
 export type { HttpImageFetcherOptions, HostResolver } from './infrastructure/http-image-fetcher';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { AddressInfo } from 'node:net';
 import { Server, createServer } from 'node:http';
-import pino, { Logger } from 'pino';
+import { Logger } from 'pino';
 import { systemClock } from '@brand/core';
 import { Storage, openStorage, parseDatabaseUrl } from '@brand/persistence-kysely';
 import { startHousekeeping } from './infrastructure/housekeeping';
@@ -18,6 +18,7 @@ import { loggableError } from './http/error-handler';
 import { isHealthProbe, requestsInTurn } from './http/requests-in-turn';
 import { nodePasswordHasher } from './infrastructure/node-password-hasher';
 import { nodeSecretHasher } from './infrastructure/node-secret-hasher';
+import { serverLogger } from './infrastructure/server-logger';
 import { ApiMetrics } from './metrics/api-metrics';
 import { answerScrapesOfPrimary } from './metrics/cluster-metrics';
 import { listenForScrapes } from './metrics/metrics-listener';
@@ -88,7 +89,7 @@ async function migrateAndSeed(storage: Storage, config: AppConfig, logger: Logge
  */
 export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
   const config = loadConfig(env);
-  const logger = pino({ level: config.logLevel });
+  const logger = serverLogger(config.logLevel);
   const metrics = metricsFor(config);
   const tracing = tracingFor(config.tracing);
   const storage = await openServerStorage(config, logger, metrics, tracing);
@@ -116,7 +117,7 @@ export async function prepareDatabase(config: AppConfig, logger: Logger): Promis
 /** A cluster worker: the primary has migrated and seeded, so it only opens the database and serves, like startServer. */
 export async function startWorker(env: NodeJS.ProcessEnv = process.env): Promise<Server> {
   const config = loadConfig(env);
-  const logger = pino({ level: config.logLevel });
+  const logger = serverLogger(config.logLevel);
   // The primary serves METRICS_PORT for the whole machine and asks each worker for its registry.
   const metrics = metricsFor(config);
   if (metrics) answerScrapesOfPrimary(metrics.registry);
@@ -231,7 +232,7 @@ async function main(): Promise<void> {
     await startServer();
     return;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = serverLogger(config.logLevel);
   await runCluster({
     workers: config.workers,
     metricsPort: config.metricsPort,

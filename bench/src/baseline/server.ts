@@ -11,6 +11,7 @@
 import { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import pino from 'pino';
+import { SERVER_LOG_DESTINATION } from '@brand/api';
 import { createBaselineApp } from './app';
 import { contractOf } from './auth';
 import { openDatabase } from './database';
@@ -25,7 +26,11 @@ function setting(name: string, fallback: number): number {
 
 function main(): void {
   const db = openDatabase(process.env['DATABASE_URL'] ?? './data/brand.sqlite');
-  const logger = pino({ level: process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info' });
+  // Written as the project's server writes its log (in blocks), so both pay the same for it.
+  const logger = pino(
+    { level: process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info' },
+    pino.destination({ ...SERVER_LOG_DESTINATION }),
+  );
   const requestLog = new RequestLogBuffer(db, logger, setting('REQUEST_LOG_FLUSH_MS', 200));
   const app = createBaselineApp({
     db,

@@ -12,6 +12,7 @@ import { createServer } from 'node:http';
 import { AddressInfo } from 'node:net';
 import express from 'express';
 import pino from 'pino';
+import { SERVER_LOG_DESTINATION } from '@brand/api';
 import { JSON_TYPES, requireJsonContentType } from '../app';
 import { authenticate, requireScopes } from '../auth';
 import { errorHandler, httpErrors } from '../http-errors';
@@ -36,7 +37,11 @@ async function serve(): Promise<void> {
   const url = process.env['DATABASE_URL'] ?? '';
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('the Postgres baseline needs a postgres:// DATABASE_URL');
   const db = new PgDatabase(url, setting('DATABASE_POOL_SIZE', 10));
-  const logger = pino({ level: process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info' });
+  // Written as the project's server writes its log (in blocks), so both pay the same for it.
+  const logger = pino(
+    { level: process.env['LOG_LEVEL']?.trim().toLowerCase() || 'info' },
+    pino.destination({ ...SERVER_LOG_DESTINATION }),
+  );
   const requestLog = new PgRequestLogBuffer(db, logger, setting('REQUEST_LOG_FLUSH_MS', 200));
   const rateLimit = { max: setting('RATE_LIMIT_MAX', 600), windowMs: setting('RATE_LIMIT_WINDOW_MS', 60_000) };
   const cursors = await pgCursorCodec(db);

@@ -1,8 +1,8 @@
-import pino from 'pino';
 import { loadConfig } from '../../config';
 import { startHousekeeping } from '../../infrastructure/housekeeping';
 import { startWebhookDispatcherFor } from '../../infrastructure/webhook-services';
 import { imageServicesFrom } from '../../infrastructure/image-services';
+import { serverLogger } from '../../infrastructure/server-logger';
 import { startBulkRunner } from '../../bulk/bulk-runner';
 import { CliCommand } from '../cli-command';
 
@@ -19,7 +19,7 @@ export const workerCommand: CliCommand<Record<string, never>> = {
   configure() {},
   async run({ storage, clock, env }) {
     const config = loadConfig(env);
-    const logger = pino({ level: config.logLevel });
+    const logger = serverLogger(config.logLevel);
     const dispatcher = startWebhookDispatcherFor(storage, config, logger);
     const bulkRunner = startBulkRunner({
       storage,
