@@ -39,6 +39,25 @@ async function errorCodeOf(outcome: Promise<unknown>): Promise<string> {
   throw new Error('expected a DomainError');
 }
 
+/** The unit of work, counting the reads of a token by its hash. */
+function countingTokenReads(uow: InMemoryUnitOfWork) {
+  let reads = 0;
+  const counting: typeof uow = Object.create(uow);
+  counting.read = (work) =>
+    uow.read((repositories) =>
+      work({
+        ...repositories,
+        accessTokens: {
+          ...repositories.accessTokens,
+          findByHash: (hash) => {
+            reads += 1;
+            return repositories.accessTokens.findByHash(hash);
+          },
+        },
+      }),
+    );
+  return { counting, tokenReads: () => reads };
+}
 describe('brands, users and apps', () => {
   it('creates a brand with its base currency', async () => {
     const { brand, uow } = await setUp();
@@ -225,30 +244,58 @@ describe('access tokens', () => {
   it('reads a verified token and its app once while the credentials revision is unchanged', async () => {
     const { uow, clock, hasher, deps, user, app, appKey } = await setUp();
     const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
-    let tokenReads = 0;
-    const counting: typeof uow = Object.create(uow);
-    counting.read = (work) =>
-      uow.read((repositories) =>
-        work({
-          ...repositories,
-          accessTokens: {
-            ...repositories.accessTokens,
-            findByHash: (hash) => {
-              tokenReads += 1;
-              return repositories.accessTokens.findByHash(hash);
-            },
-          },
-        }),
-      );
+    const { counting, tokenReads } = countingTokenReads(uow);
     const verifier = createStoredTokenVerifier({ uow: counting, clock, hasher });
 
     for (let request = 0; request < 3; request += 1)
       await verifier.verify({ accessToken, appKey, requireAppKey: true });
-    expect(tokenReads).toBe(1);
+    expect(tokenReads()).toBe(1);
 
     await expect(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true })).rejects.toThrow();
     await expect(verifier.verify({ accessToken: 'never-issued', appKey, requireAppKey: true })).rejects.toThrow();
-    expect(tokenReads).toBe(3);
+    expect(tokenReads()).toBe(3);
+  });
+
+  it('hashes nothing for a cached token presented with the app key it was verified with', async () => {
+    const { clock, hasher, deps, uow, user, app, appKey } = await setUp();
+    const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+    const hashed: string[] = [];
+    const counting: typeof hasher = Object.create(hasher);
+    counting.hash = (secret) => {
+      hashed.push(secret);
+      return hasher.hash(secret);
+    };
+    const verifier = createStoredTokenVerifier({ uow, clock, hasher: counting });
+
+    await verifier.verify({ accessToken, appKey, requireAppKey: true });
+    expect(hashed).toEqual([accessToken, appKey]);
+
+    hashed.length = 0;
+    await verifier.verify({ accessToken, appKey, requireAppKey: true });
+    await verifier.verify({ accessToken, appKey: null, requireAppKey: false });
+    expect(hashed).toEqual([]);
+
+    // Another key is hashed and refused, and does not displace the one verified.
+    expect(
+      await errorCodeOf(verifier.verify({ accessToken, appKey: `x${appKey.slice(1)}`, requireAppKey: true })),
+    ).toBe('unauthenticated');
+    expect(hashed).toEqual([`x${appKey.slice(1)}`]);
+    hashed.length = 0;
+    await expect(verifier.verify({ accessToken, appKey, requireAppKey: true })).resolves.toMatchObject({
+      userId: user.id,
+    });
+    expect(hashed).toEqual([]);
+  });
+
+  it('reads the token on every request when it keeps no tokens', async () => {
+    const { uow, clock, hasher, deps, user, app, appKey } = await setUp();
+    const { accessToken } = await issueAccessToken(deps, { userId: user.id, appId: app.id });
+    const { counting, tokenReads } = countingTokenReads(uow);
+    const verifier = createStoredTokenVerifier({ uow: counting, clock, hasher, cachedTokens: 0 });
+
+    for (let request = 0; request < 3; request += 1)
+      await verifier.verify({ accessToken, appKey, requireAppKey: true });
+    expect(tokenReads()).toBe(3);
   });
 
   it('will not issue a token for an app of another brand, as if the app did not exist', async () => {

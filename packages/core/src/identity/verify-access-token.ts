@@ -16,32 +16,53 @@ interface StoredCredentials {
   app: ApiApp;
 }
 
+interface CachedCredentials extends StoredCredentials {
+  /** The app key last presented with this token and found to be its app's: the next one equal to it needs no hashing. */
+  verifiedAppKey: string | null;
+}
+
+/**
+ * Whether two secrets are equal, in a time that depends on their length only (the length of an
+ * app key is no secret), so that how long a comparison takes tells nothing of how much matched.
+ */
+function sameSecret(presented: string, known: string): boolean {
+  if (presented.length !== known.length) return false;
+  let difference = 0;
+  for (let at = 0; at < presented.length; at += 1) difference |= presented.charCodeAt(at) ^ known.charCodeAt(at);
+  return difference === 0;
+}
+
 /**
  * Tokens and their apps as read from storage, good while the credentials revision they were read
  * under is the current one. A changed revision empties the whole cache: revocations are rare,
  * and telling which entry a change concerns would cost more than reading the tokens again.
+ *
+ * Entries are found by the token as presented, so a request whose token is cached hashes
+ * nothing (the hash is what storage is searched by, and a hit does not search). The tokens
+ * themselves are then in this process's memory for as long as they are cached, as they are in
+ * every request that carries them; storage still holds hashes only.
  */
 class CredentialsCache {
   private revision = Number.NaN;
-  private readonly entries = new Map<string, StoredCredentials>();
+  private readonly entries = new Map<string, CachedCredentials>();
 
   constructor(private readonly capacity: number) {}
 
   /** Forgets everything read under an older revision, then looks the token up. */
-  lookup(tokenHash: string, currentRevision: number): StoredCredentials | undefined {
+  lookup(accessToken: string, currentRevision: number): CachedCredentials | undefined {
     if (currentRevision !== this.revision) {
       this.entries.clear();
       this.revision = currentRevision;
       return undefined;
     }
-    return this.entries.get(tokenHash);
+    return this.entries.get(accessToken);
   }
 
   /** Keeps what was read after `revision` was read (a change committed in between advances it, so the entry is dropped next time). */
-  keep(tokenHash: string, revision: number, credentials: StoredCredentials): void {
-    if (revision !== this.revision) return;
+  keep(accessToken: string, revision: number, credentials: CachedCredentials): void {
+    if (revision !== this.revision || this.capacity === 0) return;
     if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, credentials);
+    this.entries.set(accessToken, credentials);
   }
 }
 
@@ -62,31 +83,36 @@ export function createStoredTokenVerifier(deps: {
   cachedTokens?: number;
 }): TokenVerifier {
   const cache = new CredentialsCache(deps.cachedTokens ?? DEFAULT_CACHED_TOKENS);
-  const readCredentials = (tokenHash: string): Promise<StoredCredentials | null> =>
+  const readCredentials = (accessToken: string): Promise<CachedCredentials | null> =>
     deps.uow.read(async (repositories) => {
       const revision = await repositories.accessTokens.credentialsRevision();
-      const cached = cache.lookup(tokenHash, revision);
+      const cached = cache.lookup(accessToken, revision);
       if (cached) return cached;
-      const token = await repositories.accessTokens.findByHash(tokenHash);
+      const token = await repositories.accessTokens.findByHash(deps.hasher.hash(accessToken));
       if (!token) return null;
       const app = await repositories.apiApps.findById(token.brandId, token.appId);
       if (!app) return null;
-      cache.keep(tokenHash, revision, { token, app });
-      return { token, app };
+      const read: CachedCredentials = { token, app, verifiedAppKey: null };
+      cache.keep(accessToken, revision, read);
+      return read;
     });
 
   return {
     async verify({ accessToken, appKey, requireAppKey }): Promise<Principal> {
       if (accessToken === '') throw unauthenticated('An access token is required');
-      const credentials = await readCredentials(deps.hasher.hash(accessToken));
+      const credentials = await readCredentials(accessToken);
       if (!credentials) throw unauthenticated('The access token is not valid');
       const { token, app } = credentials;
       if (token.revokedAt !== null) throw unauthenticated('The access token has been revoked');
       if (token.expiresAt <= deps.clock.now()) throw unauthenticated('The access token has expired');
       if (requireAppKey) {
         if (!appKey) throw unauthenticated('The X-Service-App-Key header is required');
-        if (deps.hasher.hash(appKey) !== app.appKeyHash)
-          throw unauthenticated('The app key does not belong to the app of this access token');
+        const known = credentials.verifiedAppKey;
+        if (known === null || !sameSecret(appKey, known)) {
+          if (deps.hasher.hash(appKey) !== app.appKeyHash)
+            throw unauthenticated('The app key does not belong to the app of this access token');
+          credentials.verifiedAppKey = appKey;
+        }
       }
       return {
         brandId: token.brandId,
