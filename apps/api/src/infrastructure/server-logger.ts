@@ -12,7 +12,8 @@ import pino, { Logger } from 'pino';
  *   workers share one standard output, and a longer write could interleave with another worker's.
  *   A block holds whole lines only; a single line longer than that is written alone.
  * - On exit, pino writes what is left synchronously (its exit hook for asynchronous
- *   destinations); a process killed with SIGKILL loses at most one unwritten block.
+ *   destinations); a process killed with SIGKILL loses the lines still held, those of about
+ *   its last tenth of a second.
  */
 export const SERVER_LOG_DESTINATION = {
   dest: 1,
