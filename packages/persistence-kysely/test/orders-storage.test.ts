@@ -242,7 +242,7 @@ for (const dialect of testDialects()) {
         expect(filtered).toMatch(/count\(\*\)/);
       });
 
-      it('pages a filtered list alike by cursor and by page number, in either order (its ids first on Postgres)', async () => {
+      it('pages a filtered list alike by cursor and by page number, in either order, with and without a bounded range (its ids first on Postgres)', async () => {
         const world = await aWorld();
         const brandId = world.brand.id;
         const orders: Order[] = [];
@@ -254,40 +254,63 @@ for (const dialect of testDialects()) {
               updatedAt: `2026-05-0${9 - i}T00:00:00.000Z`,
             }),
           );
-        const approved = orders.filter((o) => o.status === 'approved').map((o) => o.id);
-        const filter_groups = [{ filters: [{ key: 'status', operator: 'eq', value: 'approved' }] }];
-        const list = (query: RawListQuery, cursor?: DecodedCursor) =>
-          uow().read((r) =>
-            runList(orderListDefinition, { brandId, query, ...(cursor ? { cursor } : {}) }, (q: ListQuery) =>
-              r.orders.list(brandId, q),
-            ),
-          );
-        for (const [sort, expected] of [
-          [[{ key: 'id', direction: 'ASC' }], approved],
-          [[{ key: 'updated_at', direction: 'DESC' }], approved],
-          [[{ key: 'id', direction: 'DESC' }], [...approved].reverse()],
-          [[{ key: 'updated_at', direction: 'ASC' }], [...approved].reverse()],
+        const status = { filters: [{ key: 'status', operator: 'eq', value: 'approved' }] };
+        const [from, to] = ['2026-05-02T00:00:00.000Z', '2026-05-07T00:00:00.000Z'];
+        const inRange = (o: Order) => o.updatedAt >= from && o.updatedAt <= to;
+        // A status alone, and with a bounded range in either spelling (read whole, then sorted, on Postgres).
+        for (const [filter_groups, matches] of [
+          [[status], orders.filter((o) => o.status === 'approved')],
+          [
+            [status, { filters: [{ key: 'updated_at', operator: 'bt', value: [from, to] }] }],
+            orders.filter((o) => o.status === 'approved' && inRange(o)),
+          ],
+          [
+            [
+              status,
+              {
+                filters: [
+                  { key: 'updated_at', operator: 'gte', value: from },
+                  { key: 'updated_at', operator: 'lte', value: to },
+                ],
+              },
+            ],
+            orders.filter((o) => o.status === 'approved' && inRange(o)),
+          ],
         ] as const) {
-          const walked: number[] = [];
-          let cursor: DecodedCursor | undefined;
-          for (let turn = 0; turn < 10; turn++) {
-            const { page, query } = await list(
-              { filter_groups, sort, limit: '4', ...(cursor ? { cursor: 'signed' } : {}) },
-              cursor,
+          const approved = matches.map((o) => o.id);
+          const list = (query: RawListQuery, cursor?: DecodedCursor) =>
+            uow().read((r) =>
+              runList(orderListDefinition, { brandId, query, ...(cursor ? { cursor } : {}) }, (q: ListQuery) =>
+                r.orders.list(brandId, q),
+              ),
             );
-            walked.push(...page.items.map((o) => o.id));
-            if (!page.next) break;
-            cursor = {
-              resource: orderListDefinition.resource,
-              sort: sortSignature(query.sort),
-              values: page.next.values,
-            };
+          for (const [sort, expected] of [
+            [[{ key: 'id', direction: 'ASC' }], approved],
+            [[{ key: 'updated_at', direction: 'DESC' }], approved],
+            [[{ key: 'id', direction: 'DESC' }], [...approved].reverse()],
+            [[{ key: 'updated_at', direction: 'ASC' }], [...approved].reverse()],
+          ] as const) {
+            const walked: number[] = [];
+            let cursor: DecodedCursor | undefined;
+            for (let turn = 0; turn < 10; turn++) {
+              const { page, query } = await list(
+                { filter_groups, sort, limit: '2', ...(cursor ? { cursor: 'signed' } : {}) },
+                cursor,
+              );
+              walked.push(...page.items.map((o) => o.id));
+              if (!page.next) break;
+              cursor = {
+                resource: orderListDefinition.resource,
+                sort: sortSignature(query.sort),
+                values: page.next.values,
+              };
+            }
+            expect(walked).toEqual(expected);
+            const byNumber = [0, 1, 2].map((n) => list({ filter_groups, sort, limit: '2', page: String(n) }));
+            const pages = await Promise.all(byNumber);
+            expect(pages.flatMap(({ page }) => page.items.map((o) => o.id))).toEqual(expected);
+            expect(pages[0]!.page.total).toBe(approved.length);
           }
-          expect(walked).toEqual(expected);
-          const byNumber = [0, 1].map((n) => list({ filter_groups, sort, limit: '4', page: String(n) }));
-          const pages = await Promise.all(byNumber);
-          expect(pages.flatMap(({ page }) => page.items.map((o) => o.id))).toEqual(expected);
-          expect(pages[0]!.page.total).toBe(approved.length);
         }
       });
 

@@ -251,9 +251,11 @@ function pageStatement<O>(
   let page = inOrder(parts.keyset ? filtered.where(parts.keyset) : filtered).limit(parts.limit);
   if (parts.offset !== null) page = page.offset(parts.offset);
   if (keysFirst) {
+    const keys = hasBoundedRange(query)
+      ? keysOfRange(parts.keyset ? filtered.where(parts.keyset) : filtered, parts, query, columns, keysFirst)
+      : page.clearSelect().select(sql.ref(keysFirst).as('page_key__'));
     // `= any(array(…))`, not `in (…)`: the keys become one value, looked up by the primary key,
     // where a semi-join might read every row of the brand to meet them.
-    const keys = page.clearSelect().select(sql.ref(keysFirst).as('page_key__'));
     page = inOrder(base.where(sql<SqlBool>`${sql.ref(keysFirst)} = any(array(${keys}))`));
   }
   if (!query.withTotal) return { page, countAlone: null };
@@ -266,6 +268,62 @@ function pageStatement<O>(
       total: unknown;
     }>,
   };
+}
+
+/**
+ * Whether an ANDed filter bounds a column on both sides (`bt`, or a lower and an upper bound):
+ * a range whose matches bound the work of reading them all, whatever order the page wants.
+ */
+function hasBoundedRange(query: ListQuery): boolean {
+  const lower = new Set<string>();
+  const upper = new Set<string>();
+  for (const group of query.filterGroups) {
+    // An OR group's range bounds nothing: another filter of the group may match outside it.
+    if (group.or && group.filters.length > 1) continue;
+    for (const f of group.filters) {
+      if (f.not || f.value === null) continue;
+      if (f.operator === 'bt') return true;
+      if (f.operator === 'gt' || f.operator === 'gte') lower.add(f.key);
+      if (f.operator === 'lt' || f.operator === 'lte') upper.add(f.key);
+    }
+  }
+  for (const key of lower) if (upper.has(key)) return true;
+  return false;
+}
+
+/**
+ * The page's keys of a filter with a bounded range (a status and a day, say), read as the whole
+ * range then sorted: `select key from (select key, sort columns … where filters offset 0) order
+ * by … limit …`. The `offset 0` keeps Postgres from folding the inner select into the outer one,
+ * so it plans the inner for all its rows (the range, from the index that carries the key) and
+ * cannot walk another index in page order testing each row against the range. That walk was its
+ * custom plan on a connection's first executions: it guessed the day's matches from statistics
+ * of every brand (9,094 where there were 720) and, the range's rows sitting at the end of the
+ * page order, tested every order of the status (docs/performance.md, "Production size on
+ * Postgres, run 5"). Reading the range costs at most its matches; the walk's cost depends on
+ * where those matches sit in page order, which no statistic tells. A filter without a bounded
+ * range (a status alone) keeps the walk: there the first matches come early.
+ */
+function keysOfRange<O>(
+  filtered: BaseSelect<O>,
+  parts: PageParts,
+  query: ListQuery,
+  columns: ListColumns,
+  keyColumn: string,
+): RawBuilder<unknown> {
+  const sortAlias = (i: number) => `page_sort_${i}__`;
+  const range = filtered
+    .clearSelect()
+    .select([
+      sql.ref(keyColumn).as('page_key__'),
+      ...query.sort.map((s, i) => sql.ref(columns[s.key]!.column).as(sortAlias(i))),
+    ])
+    .offset(sql.lit(0));
+  const order = sql.join(
+    query.sort.map((s, i) => sql`${sql.ref(sortAlias(i))} ${sql.raw(s.direction === 'ASC' ? 'asc' : 'desc')}`),
+  );
+  const offset = parts.offset === null ? sql`` : sql` offset ${parts.offset}`;
+  return sql`select page_key__ from (${range}) as page_range__ order by ${order} limit ${parts.limit}${offset}`;
 }
 
 /** Reads the total from a page's rows, or (a page without rows) on its own. */
