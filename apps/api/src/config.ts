@@ -100,6 +100,12 @@ export interface AppConfig {
     retrySchedule: number[];
     /** Targets deliveries may reach although special (loopback, private …), as IMAGE_ALLOWED_HOSTS. */
     allowedHosts: string[];
+    /**
+     * How long a dispatcher's claim on a delivery holds (`WEBHOOK_LEASE_MS`; by default twice the
+     * timeout and 5 s): after it, a killed process's deliveries are sent by another. At least a
+     * second longer than an attempt's deadline, so a claim never lapses under an attempt in flight.
+     */
+    leaseMs: number;
   };
   /** Bulk operations (DESIGN §16). */
   bulk: {
@@ -140,7 +146,12 @@ export const DEFAULT_CONFIG: AppConfig = {
     blobDir: './data/blobs',
     mediaBaseUrl: null,
   },
-  webhooks: { timeoutMs: 10_000, retrySchedule: [...DEFAULT_RETRY_SCHEDULE_MS], allowedHosts: [] },
+  webhooks: {
+    timeoutMs: 10_000,
+    retrySchedule: [...DEFAULT_RETRY_SCHEDULE_MS],
+    allowedHosts: [],
+    leaseMs: webhookLeaseFor(10_000),
+  },
   bulk: { maxBytes: 100 * 1024 * 1024, leaseMs: 5 * 60_000 },
 };
 
@@ -149,6 +160,11 @@ type Env = Readonly<Record<string, string | undefined>>;
 function present(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** The default claim on a webhook delivery: the attempt's deadline twice over, and time to record it. */
+function webhookLeaseFor(timeoutMs: number): number {
+  return 2 * timeoutMs + 5_000;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -289,7 +305,7 @@ function serviceName(env: Env, name: string, fallback: string): string {
  * Reads the configuration from environment variables: PORT, METRICS_PORT, OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, WEB_CONCURRENCY, DATABASE_URL, RATE_LIMIT_WINDOW_MS,
  * RATE_LIMIT_MAX, OAUTH_TOKEN_RATE_LIMIT_MAX, PUBLIC_BASE_URL, TRUST_PROXY, BODY_LIMIT, KEEP_ALIVE_TIMEOUT_MS, MAINTENANCE_MODE, LOG_LEVEL, REQUEST_LOG_FLUSH_MS,
  * REQUEST_LOG_RETENTION_DAYS, IMAGE_FETCH_TIMEOUT_MS, IMAGE_MAX_BYTES, IMAGE_ALLOWED_HOSTS, BLOB_DIR, MEDIA_BASE_URL,
- * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS.
+ * WEBHOOK_TIMEOUT_MS, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_ALLOWED_HOSTS, WEBHOOK_LEASE_MS.
  * @example const config = loadConfig(process.env);
  */
 export function loadConfig(env: Env): AppConfig {
@@ -298,6 +314,7 @@ export function loadConfig(env: Env): AppConfig {
     throw new Error(`BODY_LIMIT must be a size such as 1mb or 500kb; got ${JSON.stringify(bodyLimit)}`);
   }
   const logLevel = (present(env, 'LOG_LEVEL') ?? DEFAULT_CONFIG.logLevel).toLowerCase();
+  const webhookTimeoutMs = integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_CONFIG.webhooks.timeoutMs, 100, 600_000);
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(logLevel)}`);
   }
@@ -340,9 +357,16 @@ export function loadConfig(env: Env): AppConfig {
       mediaBaseUrl: baseUrl(env, 'MEDIA_BASE_URL'),
     },
     webhooks: {
-      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', DEFAULT_CONFIG.webhooks.timeoutMs, 100, 600_000),
+      timeoutMs: webhookTimeoutMs,
       retrySchedule: retrySchedule(env, 'WEBHOOK_RETRY_SCHEDULE', DEFAULT_CONFIG.webhooks.retrySchedule),
       allowedHosts: allowlist(env, 'WEBHOOK_ALLOWED_HOSTS', DEFAULT_CONFIG.webhooks.allowedHosts),
+      leaseMs: integer(
+        env,
+        'WEBHOOK_LEASE_MS',
+        webhookLeaseFor(webhookTimeoutMs),
+        webhookTimeoutMs + 1_000,
+        24 * 60 * 60_000,
+      ),
     },
     bulk: {
       maxBytes: integer(env, 'BULK_MAX_BYTES', DEFAULT_CONFIG.bulk.maxBytes, 1),

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
         timeoutMs: 10_000,
         retrySchedule: [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
         allowedHosts: [],
+        leaseMs: 25_000,
       },
       bulk: { maxBytes: 100 * 1024 * 1024, leaseMs: 300_000 },
     });
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
         WEBHOOK_TIMEOUT_MS: '3000',
         WEBHOOK_RETRY_SCHEDULE: '0, 1s,250ms,2m,1h',
         WEBHOOK_ALLOWED_HOSTS: 'hooks.internal,127.0.0.1',
+        WEBHOOK_LEASE_MS: '4000',
         BULK_MAX_BYTES: '1048576',
         BULK_LEASE_MS: '60000',
       }),
@@ -95,9 +97,21 @@ describe('loadConfig', () => {
         timeoutMs: 3000,
         retrySchedule: [0, 1000, 250, 120_000, 3_600_000],
         allowedHosts: ['hooks.internal', '127.0.0.1'],
+        leaseMs: 4_000,
       },
       bulk: { maxBytes: 1_048_576, leaseMs: 60_000 },
     });
+  });
+
+  it('holds a webhook claim twice the timeout and 5 s by default, and never less than the timeout and a second', () => {
+    expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '1000' }).webhooks.leaseMs).toBe(7_000);
+    expect(loadConfig({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '2000' }).webhooks.leaseMs).toBe(2_000);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_LEASE_MS: '1999' })).toThrow(
+      /WEBHOOK_LEASE_MS must be a whole number from 2000 to 86400000; got "1999"/,
+    );
+    expect(() => loadConfig({ WEBHOOK_LEASE_MS: '10000' })).toThrow(
+      /WEBHOOK_LEASE_MS must be a whole number from 11000/,
+    );
   });
 
   it('keeps no metrics without METRICS_PORT, and refuses a port that is not one or is the API’s own', () => {

@@ -99,6 +99,10 @@ async function until(
 
 // Info: the test waits for the server's "API listening" line.
 const SERVER_ENV = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '1000', LOG_LEVEL: 'info' };
+// A short claim, so the restarted process takes the killed one's delivery soon (the default holds
+// twice the timeout and 5 s). Only where one process runs at a time: two sharing the work keep the
+// default, under which a slow pass never loses its claims to the other.
+const RESTART_ENV = { ...SERVER_ENV, WEBHOOK_LEASE_MS: '2500' };
 
 for (const dialect of testDialects()) {
   describe(`webhook dispatchers in server processes [${dialect}]`, () => {
@@ -154,7 +158,7 @@ for (const dialect of testDialects()) {
       const [committedBefore] = await announce(storage, brand.brandId, 1);
 
       receiver.hangFromNowOn(true);
-      const first = await startServerProcess(url, SERVER_ENV);
+      const first = await startServerProcess(url, RESTART_ENV);
       servers.push(first);
       await until(() => receiver.ids.length >= 1, 'the first attempt', servers);
       first.child.kill('SIGKILL');
@@ -163,7 +167,7 @@ for (const dialect of testDialects()) {
       // The attempt was in flight; the delivery is still pending under the dead process's claim.
       receiver.hangFromNowOn(false);
       const [committedAfter] = await announce(storage, brand.brandId, 1);
-      servers.push(await startServerProcess(url, SERVER_ENV));
+      servers.push(await startServerProcess(url, RESTART_ENV));
       await until(async () => (await pendingDeliveries(brand)) === 0, 'both deliveries', servers);
 
       const expected = [committedBefore, committedAfter].map((id) => `evt_${id}`);

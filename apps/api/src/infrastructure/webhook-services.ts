@@ -13,7 +13,7 @@ export function startWebhookDispatcherFor(
   logger: Logger,
   onPass?: WebhookDispatcherOptions['onPass'],
 ): { stop(): Promise<void> } {
-  const { timeoutMs, retrySchedule, allowedHosts } = config.webhooks;
+  const { timeoutMs, retrySchedule, allowedHosts, leaseMs } = config.webhooks;
   return startWebhookDispatcher({
     ...(onPass ? { onPass } : {}),
     uow: storage.uow,
@@ -26,6 +26,6 @@ export function startWebhookDispatcherFor(
     logger,
     // Longer than an attempt can take (its deadline), with room for recording it: a claim never
     // lapses under a dispatcher still working on it, and a killed one's claims come free soon.
-    leaseMs: 2 * timeoutMs + 5_000,
+    leaseMs,
   });
 }
