@@ -82,6 +82,8 @@ export interface Generated {
   seconds: number;
   bulkSeconds: number;
   rows: Record<string, number>;
+  /** The database's size on disk after generation, in MB: what a buffer cache is measured against. */
+  databaseMb: number;
 }
 
 /** A number series 1..n as a FROM item named `s` with the column `i`. */
@@ -629,6 +631,7 @@ export async function generateProductionData(
   const db = connectKysely(parseDatabaseUrl(writerUrl));
   const w = new Writer(db, dialect);
   const brands: GeneratedBrand[] = [];
+  let databaseMb = 0;
   try {
     const prototypes = await readPrototypes(w, made[0]!.brandId);
     const at = Math.floor(Date.now() / 1000);
@@ -640,6 +643,7 @@ export async function generateProductionData(
       );
     }
     await settle(w);
+    databaseMb = await databaseSizeMb(w);
   } finally {
     await db.destroy();
   }
@@ -648,5 +652,17 @@ export async function generateProductionData(
     seconds: (Date.now() - started) / 1000,
     bulkSeconds: (Date.now() - bulkStarted) / 1000,
     rows: w.rows,
+    databaseMb,
   };
+}
+
+/** The size of the database on disk, tables and indexes, in MB. */
+async function databaseSizeMb(w: Writer): Promise<number> {
+  const [row] =
+    w.dialect === 'postgres'
+      ? await w.run<{ bytes: number | string }>('select pg_database_size(current_database()) as bytes')
+      : await w.run<{ bytes: number | string }>(
+          'select page_count * page_size as bytes from pragma_page_count(), pragma_page_size()',
+        );
+  return Math.round(Number(row!.bytes) / (1024 * 1024));
 }

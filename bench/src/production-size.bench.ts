@@ -355,7 +355,7 @@ async function oneSize(dialect: Dialect, scale: number): Promise<void> {
       scale,
     };
     process.stdout.write(
-      `  generated in ${generated.seconds.toFixed(1)} s (bulk SQL ${generated.bulkSeconds.toFixed(1)} s): ${JSON.stringify(generated.rows)}\n`,
+      `  generated in ${generated.seconds.toFixed(1)} s (bulk SQL ${generated.bulkSeconds.toFixed(1)} s), ${generated.databaseMb} MB on disk: ${JSON.stringify(generated.rows)}\n`,
     );
     const api = await startApiProcesses(url, 1);
     let cases: Case[];
