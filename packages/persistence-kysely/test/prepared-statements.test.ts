@@ -4,6 +4,8 @@ import { Client } from 'pg';
 import { openConnection, parseDatabaseUrl } from '../src/connection';
 import { inspectionUrl, openTestStorage, testDialects } from '../src/testing';
 import { bindRepositories } from '../src/unit-of-work';
+import { bulkInsert } from '../src/repositories/bulk-insert';
+import { adjustRowCount } from '../src/repositories/row-counts';
 
 const clock = new FixedClock('2026-11-28T10:00:00.000Z');
 
@@ -51,6 +53,54 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
           expect.stringMatching(/^select \*, coalesce\(\(select row_count from row_counts/),
         ]);
         expect(prepared.every((row) => row.name.startsWith('brand_kept_'))).toBe(true);
+      } finally {
+        await db.destroy();
+        await storage.close();
+      }
+    });
+
+    it("prepares an order's kind of writes (inserts of up to 16 rows, id draws, kept counts), not a larger batch", async () => {
+      const storage = await openTestStorage(dialect);
+      const { db } = openConnection(parseDatabaseUrl(storage.url), { poolSize: 1 });
+      try {
+        const brand = await createBrand({ uow: storage.uow, clock }, { name: 'Acme', currency: 'EUR' });
+        const events = (ids: number[]) =>
+          ids.map((id) => ({ brand_id: brand.id, id, type: 'order.created', object: '{}', created_at: clock.now() }));
+        for (let run = 0; run < 2; run++)
+          await db.transaction().execute(async (trx) => {
+            const executor = { db: trx, dialect };
+            const ids = await bindRepositories(executor).ids.next('events', 19);
+            await bulkInsert(executor, 'events', events(ids.slice(0, 3)));
+            await bulkInsert(executor, 'events', events(ids.slice(3, 19)));
+            await adjustRowCount(executor, brand.id, 'orders', 1);
+          });
+        await db.transaction().execute(async (trx) => {
+          const executor = { db: trx, dialect };
+          await bulkInsert(executor, 'events', events(await bindRepositories(executor).ids.next('events', 17)));
+        });
+        const { rows: prepared } = await sql<{ statement: string }>`
+          select statement from pg_prepared_statements`.execute(db);
+        const written = prepared.map((row) => row.statement).filter((text) => !text.startsWith('select revision'));
+        expect(written).toHaveLength(4);
+        expect(written).toEqual(
+          expect.arrayContaining([
+            'select nextval($1::regclass) as id from generate_series(1, $2)',
+            expect.stringMatching(
+              /^insert into "events" \("brand_id", "id", "type", "object", "created_at"\) values \(\$1, .*\(\$11, \$12, \$13, \$14, \$15\)$/,
+            ),
+            expect.stringMatching(/^insert into "events" .*\(\$76, \$77, \$78, \$79, \$80\)$/),
+            expect.stringMatching(/^insert into "row_counts" /),
+          ]),
+        );
+        // Both runs wrote: the prepared statements ran again with new values.
+        const admin = new Client({ connectionString: inspectionUrl(storage.url) });
+        await admin.connect();
+        try {
+          const { rows: stored } = await admin.query<{ n: string }>('select count(*) as n from events');
+          expect(Number(stored[0]!.n)).toBe(2 * 19 + 17);
+        } finally {
+          await admin.end();
+        }
       } finally {
         await db.destroy();
         await storage.close();

@@ -2,6 +2,7 @@ import { Insertable, Selectable } from 'kysely';
 import { Database } from '../database';
 import { withinBrand } from '../brand-session';
 import { groupBy, MAX_PARAMETERS } from './batches';
+import { prepareOnPostgres } from '../prepared-statements';
 import { executeText, Executor } from './executor';
 
 type Table = keyof Database;
@@ -93,6 +94,15 @@ function insertText(
  */
 const MAX_KEPT_TEXT_ROWS = 64;
 
+/**
+ * Kept texts of at most this many rows are also prepared on each Postgres connection that runs
+ * them (prepared-statements.ts): an order's writes (the order, its lines, the stock upsert and
+ * movements, its events and timeline entry) were parsed and planned on every run, which cost the
+ * database more per order than planning all of the order's reads. The bound keeps the statements
+ * a connection holds few and small; a larger batch runs unnamed, as before.
+ */
+const MAX_PREPARED_ROWS = 16;
+
 interface TextNode {
   readonly next: Map<unknown, TextNode>;
   text?: string;
@@ -123,7 +133,11 @@ function keptText(
     rowCount,
   );
   for (const column of columns) node = step(node, column);
-  return (node.text ??= make());
+  if (node.text === undefined) {
+    node.text = make();
+    if (dialect === 'postgres' && rowCount <= MAX_PREPARED_ROWS) prepareOnPostgres(node.text);
+  }
+  return node.text;
 }
 
 /**

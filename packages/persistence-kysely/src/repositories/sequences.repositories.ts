@@ -1,6 +1,7 @@
 import { DocumentNumberSequence, IdGenerator, SequenceRepositories } from '@brand/core';
 import { sql } from 'kysely';
 import { executeText, Executor, RepositoryFactories } from './executor';
+import { prepareOnPostgres } from '../prepared-statements';
 import { KeptStatement, runKept } from './kept-statements';
 
 /**
@@ -12,6 +13,8 @@ import { KeptStatement, runKept } from './kept-statements';
 const NEXT_SQLITE_IDS =
   'insert into "id_counters" ("kind", "value") values (?, ?) on conflict ("kind") do update set "value" = "id_counters"."value" + excluded."value" returning "value"';
 const NEXT_POSTGRES_IDS = 'select nextval($1::regclass) as id from generate_series(1, $2)';
+// Named on each connection, parsed and planned once there, like the kept statements.
+prepareOnPostgres(NEXT_POSTGRES_IDS);
 
 export function idGenerator(executor: Executor): IdGenerator {
   const { dialect } = executor;

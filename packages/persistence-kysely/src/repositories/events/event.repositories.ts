@@ -1,6 +1,7 @@
 import { DomainEvent, EventRepositories, EventRepository, Repositories } from '@brand/core';
 import { Selectable, sql } from 'kysely';
 import { withinBrand } from '../../brand-session';
+import { prepareOnPostgres } from '../../prepared-statements';
 import { brandTableList, fetchListPage, ListColumns, ListSource } from '../../listing/list-sql';
 import { EventsTable } from '../../tables/events.tables';
 import { selectInChunks, unique } from '../batches';
@@ -47,6 +48,8 @@ const rowToEvent = (r: Selectable<EventsTable>): DomainEvent =>
 const LOCK_FEED_AND_DRAW_POSTGRES =
   'with "feed" as (insert into "event_feeds" ("brand_id", "events_written", "events_stored") values ($1, $2::int, $2::int) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written", "events_stored" = "event_feeds"."events_stored" + excluded."events_stored" returning "brand_id") ' +
   'select nextval(\'ids_events\') as "id" from "feed" cross join generate_series(1, $2::int)';
+// Run by every event-writing transaction: named on each connection, parsed and planned once there.
+prepareOnPostgres(LOCK_FEED_AND_DRAW_POSTGRES);
 const COUNT_FEED_SQLITE =
   'insert into "event_feeds" ("brand_id", "events_written", "events_stored") values (?, ?, ?) on conflict ("brand_id") do update set "events_written" = "event_feeds"."events_written" + excluded."events_written", "events_stored" = "event_feeds"."events_stored" + excluded."events_stored"';
 /** The pruning's share of the count, within the brand. */
