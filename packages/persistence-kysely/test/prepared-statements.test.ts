@@ -46,12 +46,16 @@ for (const dialect of testDialects().filter((d) => d === 'postgres')) {
             .execute((trx) => bindRepositories({ db: trx, dialect }).customers.list(brand.id, FIRST_TEN));
         }
         const { rows: prepared } = await sql<{ name: string; statement: string }>`
-          select name, statement from pg_prepared_statements order by name`.execute(db);
+          select name, statement from pg_prepared_statements`.execute(db);
 
-        expect(prepared.map((row) => row.statement)).toEqual([
-          'select revision from credentials_revision where id = 1',
-          expect.stringMatching(/^select \*, coalesce\(\(select row_count from row_counts/),
-        ]);
+        // In any order: names are numbered as this process first met the texts, not as this test did.
+        expect(prepared).toHaveLength(2);
+        expect(prepared.map((row) => row.statement)).toEqual(
+          expect.arrayContaining([
+            'select revision from credentials_revision where id = 1',
+            expect.stringMatching(/^select \*, coalesce\(\(select row_count from row_counts/),
+          ]),
+        );
         expect(prepared.every((row) => row.name.startsWith('brand_kept_'))).toBe(true);
       } finally {
         await db.destroy();
