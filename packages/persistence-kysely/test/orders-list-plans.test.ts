@@ -28,6 +28,22 @@ const TO = '2026-04-10T23:59:59.999Z';
 const OLDEST_DAY = '2026-01-21T06:00:00.000Z';
 const CROWD = 30_000;
 
+/** A captured statement's plan on Postgres, under one setting for its transaction. */
+async function explainOnPostgres(
+  raw: Kysely<Database>,
+  statement: CapturedStatement,
+  setting: string,
+): Promise<string> {
+  return raw.transaction().execute(async (connection) => {
+    await connection.executeQuery(CompiledQuery.raw('set local citus.propagate_set_commands = local'));
+    await connection.executeQuery(CompiledQuery.raw(setting));
+    const explained = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+      CompiledQuery.raw(`explain (costs off) ${statement.sql}`, [...statement.parameters]),
+    );
+    return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+  });
+}
+
 for (const dialect of testDialects()) {
   describe(`the filtered orders list's plan [${dialect}]`, () => {
     jest.setTimeout(120_000);
@@ -109,14 +125,7 @@ for (const dialect of testDialects()) {
           );
         return;
       }
-      const plan = await raw.transaction().execute(async (connection) => {
-        await connection.executeQuery(CompiledQuery.raw('set local citus.propagate_set_commands = local'));
-        await connection.executeQuery(CompiledQuery.raw('set local enable_seqscan = off'));
-        const explained = await connection.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain (costs off) ${page.sql}`, [...page.parameters]),
-        );
-        return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
+      const plan = await explainOnPostgres(raw, page, 'set local enable_seqscan = off');
       // The total and the page's ids: index-only reads of the range; then the page's rows by key.
       const reads = plan.match(/(Index (Only )?Scan (Backward )?using|Bitmap Index Scan on) \S+/g) ?? [];
       const ranges = reads.filter((read) => /orders_status_created_idx(_\d+)?$/.test(read));
@@ -130,49 +139,45 @@ for (const dialect of testDialects()) {
       expect(plan).not.toMatch(/Seq Scan on orders/);
     });
 
-    it('reads a day at the end of the page order from its range, with other brands crowding that day', async () => {
-      if (dialect === 'sqlite') return; // no statistics on SQLite: the range index is its only choice
-      captured.length = 0;
-      const { page } = await storage.uow.read((r) =>
-        runList(
-          orderListDefinition,
-          {
-            brandId,
-            query: {
-              limit: '10',
-              filter_groups: [
-                { filters: [{ key: 'status', operator: 'eq', value: 'shipped' }] },
-                {
-                  filters: [
-                    {
-                      key: 'created_at',
-                      operator: 'bt',
-                      value: ['2026-01-21T00:00:00.000Z', '2026-01-21T23:59:59.999Z'],
-                    },
-                  ],
-                },
-              ],
+    // Postgres only: its planner weighs statistics; SQLite, without them, has the range index alone.
+    (dialect === 'postgres' ? it : it.skip)(
+      'reads a day at the end of the page order from its range, with other brands crowding that day',
+      async () => {
+        captured.length = 0;
+        const { page } = await storage.uow.read((r) =>
+          runList(
+            orderListDefinition,
+            {
+              brandId,
+              query: {
+                limit: '10',
+                filter_groups: [
+                  { filters: [{ key: 'status', operator: 'eq', value: 'shipped' }] },
+                  {
+                    filters: [
+                      {
+                        key: 'created_at',
+                        operator: 'bt',
+                        value: ['2026-01-21T00:00:00.000Z', '2026-01-21T23:59:59.999Z'],
+                      },
+                    ],
+                  },
+                ],
+              },
             },
-          },
-          (q: ListQuery) => r.orders.list(brandId, q),
-        ),
-      );
-      const statement = captured.find((c) => /^\s*select /i.test(c.sql) && c.sql.includes('"orders"'))!;
-      const plan = await raw.transaction().execute(async (connection) => {
-        await connection.executeQuery(CompiledQuery.raw('set local citus.propagate_set_commands = local'));
-        // The plan a connection's first executions get: planned for these values.
-        await connection.executeQuery(CompiledQuery.raw('set local plan_cache_mode = force_custom_plan'));
-        const explained = await connection.executeQuery<{ 'QUERY PLAN': string }>(
-          CompiledQuery.raw(`explain (costs off) ${statement.sql}`, [...statement.parameters]),
+            (q: ListQuery) => r.orders.list(brandId, q),
+          ),
         );
-        return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
-      });
-      expect(page.items).toHaveLength(10);
-      expect(page.hasMore).toBe(true);
-      for (const order of page.items)
-        expect([order.status, order.createdAt.slice(0, 10)]).toEqual(['shipped', '2026-01-21']);
-      // Never a walk of every order of the status in id order, testing each against the day.
-      expect(plan).not.toMatch(/orders_status_idx/);
-    });
+        const statement = captured.find((c) => /^\s*select /i.test(c.sql) && c.sql.includes('"orders"'))!;
+        // The plan a connection's first executions get: planned for these values.
+        const plan = await explainOnPostgres(raw, statement, 'set local plan_cache_mode = force_custom_plan');
+        expect(page.items).toHaveLength(10);
+        expect(page.hasMore).toBe(true);
+        for (const order of page.items)
+          expect([order.status, order.createdAt.slice(0, 10)]).toEqual(['shipped', '2026-01-21']);
+        // Never a walk of every order of the status in id order, testing each against the day.
+        expect(plan).not.toMatch(/orders_status_idx/);
+      },
+    );
   });
 }
