@@ -25,8 +25,8 @@
  * a database of the throwaway Postgres (tooling/scripts/with-postgres.sh, unless TEST_POSTGRES_URL
  * is set; the bulk SQL runs as the server's superuser). BENCH_DIALECTS=sqlite or =postgres runs
  * one dialect (both by default). BENCH_SKIP_LOAD=1 generates and checks plans only. The runs of
- * record give the throwaway Postgres a production server's memory settings, as its 128 MB
- * default buffer cache is for a small database, not a 5 GB one:
+ * record give the throwaway Postgres a production server's memory settings, as its default
+ * buffer cache is sized for a small database, not for this one:
  *   POSTGRES_EXTRA_CONF=$'shared_buffers = 2GB\neffective_cache_size = 8GB' BENCH_DIALECTS=postgres pnpm bench production-size
  * Results: docs/performance.md, "Production size (issue 37)" and the runs after it. In short:
  * since the kept totals (0023), the status-and-date index, the filtered page's ids read from it

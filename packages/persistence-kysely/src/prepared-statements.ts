@@ -10,9 +10,10 @@ import { PoolClient } from 'pg';
  * generic plan as good as the custom ones (Postgres's `plan_cache_mode = auto`), so a statement
  * whose best plan depends on its values is still planned for them.
  *
- * Only kept texts are named: they are few and fixed (a statement's text depends on its shape,
- * never on its values), so the statements a connection holds stay bounded. Everything else runs
- * unnamed, as before.
+ * Only kept texts are named (kept reads, list pages, the small inserts `bulkInsert` keeps, a few
+ * constant texts run by every write): they are few and fixed (a statement's text depends on its
+ * shape, never on its values), so the statements a connection holds stay bounded. Everything
+ * else runs unnamed.
  */
 const names = new Map<string, string>();
 

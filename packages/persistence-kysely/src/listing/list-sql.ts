@@ -298,7 +298,7 @@ function hasBoundedRange(query: ListQuery): boolean {
  * so it plans the inner for all its rows (the range, from the index that carries the key) and
  * cannot walk another index in page order testing each row against the range. That walk was its
  * custom plan on a connection's first executions: it guessed the day's matches from statistics
- * of every brand (9,094 where there were 720) and, the range's rows sitting at the end of the
+ * of every brand, far above the brand's own, and, the range's rows sitting at the end of the
  * page order, tested every order of the status (docs/performance.md, "Production size on
  * Postgres, run 5"). Reading the range costs at most its matches; the walk's cost depends on
  * where those matches sit in page order, which no statistic tells. A filter without a bounded
