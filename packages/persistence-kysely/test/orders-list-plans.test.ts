@@ -175,8 +175,11 @@ for (const dialect of testDialects()) {
         expect(page.hasMore).toBe(true);
         for (const order of page.items)
           expect([order.status, order.createdAt.slice(0, 10)]).toEqual(['shipped', '2026-01-21']);
-        // Never a walk of every order of the status in id order, testing each against the day.
-        expect(plan).not.toMatch(/orders_status_idx/);
+        // Never a walk of every order of the status in id order, testing each against the day: the
+        // page's keys are sorted after the range is read, by whichever index the planner reads it
+        // with (that choice follows sampled statistics, so it is not what this checks).
+        expect(plan).toMatch(/Limit\n\s*->\s+Sort\n/);
+        expect(plan).not.toMatch(/Limit\n\s*->\s+Index (Only )?Scan using orders_status_idx/);
       },
     );
   });
