@@ -18,6 +18,7 @@ import { maintenanceGate } from './http/maintenance';
 import { limitRequestsPerToken } from './http/rate-limit';
 import { recordRequest } from './http/record-request';
 import { requestTransactions } from './http/shared-transactions';
+import { inSequence } from './http/in-sequence';
 import { onlyUnder } from './http/only-under';
 import { requestLogging } from './http/request-logging';
 import { JsonSchema } from './http/route';
@@ -184,61 +185,58 @@ export function createApp(deps: AppDeps): express.Application {
     }),
   ];
 
-  // First, so that everything after it, the log line included, runs within the request's span.
-  if (deps.tracing) app.use(deps.tracing.traceRequests);
+  // The steps before the interfaces' gates run as one handler (in-sequence.ts), in this order.
   app.use(
-    requestLogging(
-      logger,
-      deps.metrics ? countRequestsInto(deps.metrics, { maintenanceMode: config.maintenanceMode }) : undefined,
-    ),
-  );
-  // Each surface its own pipeline: the OAuth endpoints take forms and answer RFC 6749 errors, so
-  // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
-  // Each of these routers is entered only for its own paths (`onlyUnder`), so an API request does
-  // not test its path against every OAuth and console route first.
-  app.use(
-    onlyUnder(
-      OAUTH_PATHS,
-      oauthRouter({
-        uow,
-        clock,
-        hasher,
-        counters: storage.rateLimits,
+    inSequence([
+      // First, so that everything after it, the log line included, runs within the request's span.
+      ...(deps.tracing ? [deps.tracing.traceRequests] : []),
+      requestLogging(
         logger,
-        publicBaseUrl: config.publicBaseUrl,
-        maintenanceMode: config.maintenanceMode,
-        rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
-      }),
-    ),
+        deps.metrics ? countRequestsInto(deps.metrics, { maintenanceMode: config.maintenanceMode }) : undefined,
+      ),
+      // Each surface its own pipeline: the OAuth endpoints take forms and answer RFC 6749 errors, so
+      // they come before the interfaces' gates, JSON rules and error envelope (and answer maintenance themselves).
+      // Each of these routers is entered only for its own paths (`onlyUnder`), so an API request does
+      // not test its path against every OAuth and console route first.
+      onlyUnder(
+        OAUTH_PATHS,
+        oauthRouter({
+          uow,
+          clock,
+          hasher,
+          counters: storage.rateLimits,
+          logger,
+          publicBaseUrl: config.publicBaseUrl,
+          maintenanceMode: config.maintenanceMode,
+          rateLimit: { windowMs: config.rateLimit.windowMs, maxPerAddress: config.oauthTokenRateLimitMax },
+        }),
+      ),
+      // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
+      onlyUnder(
+        ['/oauth'],
+        authorizeRouter({
+          uow,
+          clock,
+          hasher,
+          passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+          maintenanceMode: config.maintenanceMode,
+        }),
+      ),
+      // The console: server-rendered pages on the same session cookie and page pipeline.
+      onlyUnder(
+        ['/console'],
+        consoleRouter({
+          uow,
+          clock,
+          hasher,
+          passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
+          maintenanceMode: config.maintenanceMode,
+          cursors: routerDeps.cursors,
+        }),
+      ),
+      maintenanceGate(config.maintenanceMode),
+    ]),
   );
-  // The browser half: login and consent pages, their own pipeline of forms and HTML error pages.
-  app.use(
-    onlyUnder(
-      ['/oauth'],
-      authorizeRouter({
-        uow,
-        clock,
-        hasher,
-        passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
-        maintenanceMode: config.maintenanceMode,
-      }),
-    ),
-  );
-  // The console: server-rendered pages on the same session cookie and page pipeline.
-  app.use(
-    onlyUnder(
-      ['/console'],
-      consoleRouter({
-        uow,
-        clock,
-        hasher,
-        passwordHasher: deps.passwordHasher ?? nodePasswordHasher,
-        maintenanceMode: config.maintenanceMode,
-        cursors: routerDeps.cursors,
-      }),
-    ),
-  );
-  app.use(maintenanceGate(config.maintenanceMode));
   mountRoutes(app, registry, {
     gates: {
       current: [authenticate('current', verifier), ...afterAuthentication],

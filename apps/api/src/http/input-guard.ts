@@ -173,10 +173,14 @@ export function refuseUnsafeQuery(): RequestHandler {
  */
 export function refuseUndecodablePath(): RequestHandler {
   return (req, _res, next) => {
-    try {
-      decodeURIComponent(req.path);
-    } catch {
-      throw apiErrors.invalidPath();
+    const { path } = req;
+    // Without a percent sign there is nothing to decode.
+    if (path.includes('%')) {
+      try {
+        decodeURIComponent(path);
+      } catch {
+        throw apiErrors.invalidPath();
+      }
     }
     next();
   };

@@ -79,7 +79,7 @@ export class DatabaseRateLimitStore implements Store {
     }
   }
 
-  /** Gives a hit back to this process's lease (express-rate-limit calls this for requests it was told to skip). */
+  /** Gives a hit back to this process's lease (`giveBackHit`: an answer that does not count). */
   async decrement(key: string): Promise<void> {
     const lease = this.currentLease(key);
     if (lease) lease.unused += 1;

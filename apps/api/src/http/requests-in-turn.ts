@@ -1,11 +1,17 @@
 import { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
-/** When each request reached the server, for requests that waited their turn (see `requestsInTurn`). */
-const arrivals = new WeakMap<IncomingMessage, number>();
+/**
+ * When a request reached the server, kept on the request itself for requests that waited their
+ * turn (see `requestsInTurn`): a weak map would do as well, at the cost of an entry the collector
+ * must trace for every request.
+ */
+const ARRIVAL = Symbol('arrival');
+
+type ArrivedRequest = IncomingMessage & { [ARRIVAL]?: number };
 
 /** When `req` reached the server (`performance.now()`), if it waited its turn; else undefined. */
 export function arrivalOf(req: IncomingMessage): number | undefined {
-  return arrivals.get(req);
+  return (req as ArrivedRequest)[ARRIVAL];
 }
 
 /**
@@ -43,7 +49,7 @@ export function requestsInTurn(
       app(req, res);
       return;
     }
-    arrivals.set(req, performance.now());
+    (req as ArrivedRequest)[ARRIVAL] = performance.now();
     waiting.push([req, res]);
     if (turnScheduled) return;
     turnScheduled = true;

@@ -17,6 +17,7 @@ import {
   noneMatchHolds,
   roleOf,
 } from './conditional-requests';
+import { inSequence } from './in-sequence';
 import { inSharedTransaction } from './shared-transactions';
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -26,6 +27,7 @@ import {
   takesIdempotencyKeys,
 } from './idempotency';
 import { principalOf } from './request-context';
+import { giveBackHit } from './rate-limit';
 import { RouteDefinition, Surface, belowPrefix } from './route';
 import { takenByRoute } from './route-template';
 import { validateBody, validateQuery } from './validate-dto';
@@ -146,7 +148,8 @@ function sendAnswer(req: Request, res: Response, answer: RouteAnswer, role: Cond
   res.setHeader(ETAG_HEADER, tag);
   const ifNoneMatch = role.answersIfNoneMatch ? conditionOf(req, IF_NONE_MATCH_HEADER) : undefined;
   if (ifNoneMatch && !noneMatchHolds(ifNoneMatch, tag)) {
-    // The caller holds this very representation: no body, and (see rate-limit.ts) no count against its limit.
+    // The caller holds this very representation: no body, and no count against its limit.
+    giveBackHit(res);
     res.status(304).end();
     return;
   }
@@ -194,32 +197,33 @@ function invoke(route: RouteDefinition, pipeline: RoutePipeline, role: Condition
  * body checks, handler), then 405 for a known path with another method and 404 for anything else.
  */
 export function mountRoutes(app: Application, registry: RouteRegistry, pipeline: RoutePipeline): void {
+  // Each gate's steps (authenticate, record, rate limit) and the checks every request of the
+  // interfaces passes run as one handler each rather than as router layers (in-sequence.ts).
   const gates = Object.fromEntries(
-    Object.entries(pipeline.gates).map(([kind, handlers]) => {
-      const gate = express.Router();
-      gate.use(...handlers);
-      return [kind, gate];
-    }),
-  ) as Record<Exclude<AuthKind, 'none'>, express.Router>;
+    Object.entries(pipeline.gates).map(([kind, handlers]) => [kind, inSequence(handlers)]),
+  ) as Record<Exclude<AuthKind, 'none'>, RequestHandler>;
 
-  app.use((req, res, next) => {
+  const passGate: RequestHandler = (req, res, next) => {
     const surface = registry.surfaceFor(req.path);
     if (!surface || surface.auth === 'none') {
       next();
       return;
     }
     gates[surface.auth](req, res, next);
-  });
+  };
   app.use(
-    requireJsonContentType(
-      new Set(
-        registry.routes
-          .filter((route) => route.streamedBody)
-          .map((route) => `${route.method.toUpperCase()} ${route.path}`),
+    inSequence([
+      passGate,
+      requireJsonContentType(
+        new Set(
+          registry.routes
+            .filter((route) => route.streamedBody)
+            .map((route) => `${route.method.toUpperCase()} ${route.path}`),
+        ),
       ),
-    ),
+      refuseUndecodablePath(),
+    ]),
   );
-  app.use(refuseUndecodablePath());
 
   // One router per first path segment (/v10, /3pl, /api, /products …), mounted on the app, and
   // within it one per literal second segment (/v10/orders, /v10/customers …), found by a map
@@ -264,10 +268,12 @@ export function mountRoutes(app: Application, registry: RouteRegistry, pipeline:
     const { router, rest } = segmentOf(route.path);
     router[route.method](
       rest,
-      enterRoute(route),
-      checkQuery,
-      ...body,
-      invoke(route, pipeline, roleOf(registry.conditionalRoles, route)),
+      inSequence([
+        enterRoute(route),
+        checkQuery,
+        ...body,
+        invoke(route, pipeline, roleOf(registry.conditionalRoles, route)),
+      ]),
     );
   }
 

@@ -7,9 +7,21 @@ export interface Clock {
   now(): string;
 }
 
+// The last instant the system clock formatted: a busy server asks several times within the same
+// millisecond (a request's log row, its token's expiry), and formatting a date is the costly part.
+let lastMillis = Number.NaN;
+let lastInstant = '';
+
 /** The real clock (`new Date()`), for production wiring; tests use `FixedClock`. */
 export const systemClock: Clock = {
-  now: () => new Date().toISOString(),
+  now: () => {
+    const millis = Date.now();
+    if (millis !== lastMillis) {
+      lastMillis = millis;
+      lastInstant = new Date(millis).toISOString();
+    }
+    return lastInstant;
+  },
 };
 
 /** A clock that only moves when told to; for tests. */
