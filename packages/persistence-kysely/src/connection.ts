@@ -272,6 +272,16 @@ function queryLog(options: ConnectionOptions): LogConfig | undefined {
   };
 }
 
+/**
+ * The read-only second connection to a SQLite file (sqlite-lane.ts, `committedReads`). In WAL mode
+ * a reader sees the last committed state while the first connection writes, and neither waits.
+ */
+function committedReadsConnection(location: string, options: ConnectionOptions): BetterSqlite3.Database {
+  const reader = new BetterSqlite3(location, { readonly: true });
+  reader.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
+  return reader;
+}
+
 export function connect(parsed: ParsedDatabaseUrl, options: ConnectionOptions = {}): Kysely<Database> {
   return openConnection(parsed, options).db;
 }
@@ -310,6 +320,8 @@ export function openConnection(
   sqlite.pragma(`busy_timeout = ${Math.trunc(options.lockTimeoutMs ?? LOCK_TIMEOUT_MS)}`);
   const database = withStatementCache(sqlite);
   const lane = new SqliteLane(sqlite, options.observeStatements);
+  if (!sqlite.memory && !options.log)
+    lane.committedReads = new SqliteLane(committedReadsConnection(parsed.location, options), options.observeStatements);
   const log = queryLog(options);
   const db = new Kysely<Database>({
     dialect: new ImmediateTransactionSqliteDialect({ database }, lane, !options.log),

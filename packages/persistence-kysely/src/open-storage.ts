@@ -106,6 +106,7 @@ export async function openStorage(
     },
     async close() {
       await db.destroy();
+      lane?.committedReads?.close();
       // The query builder closes the handle only if it ever ran a statement on it.
       if (sqlite?.open) sqlite.close();
     },

@@ -9,6 +9,8 @@ interface LaneStatement {
   readonly statement: BetterSqlite3.Statement;
   /** Whether it returns rows (a select, or a write with RETURNING). */
   readonly reader: boolean;
+  /** Whether it changes nothing (SQLite's own judgement of the compiled statement). */
+  readonly readonly: boolean;
   /** Used since the eviction last passed it (the CLOCK algorithm's reference bit). */
   used: boolean;
 }
@@ -34,6 +36,13 @@ export class SqliteLane {
   held = false;
 
   /**
+   * A second, read-only connection to the same file, on a lane of its own: where a read outside
+   * any transaction runs while this connection is held (`execute`, repositories/executor.ts).
+   * None for an in-memory database, which no other connection can open.
+   */
+  committedReads: SqliteLane | undefined;
+
+  /**
    * Its own statements, apart from the query builder's (connection.ts): the lane runs a statement
    * to its end before it returns, so none of these is ever busy, and a hit costs a map lookup.
    * The builder's cache must ask every hit whether a stream is still reading it (a call into the
@@ -50,6 +59,23 @@ export class SqliteLane {
   /** Whether a transaction is open on the connection (SQLite ends one by itself on some failures). */
   get inTransaction(): boolean {
     return this.sqlite.inTransaction;
+  }
+
+  /**
+   * Whether `sql` only reads (prepared here, and kept, to ask SQLite); undefined when it cannot be
+   * prepared here (a table a migration is creating in a transaction not yet committed).
+   */
+  readsOnly(sql: string): boolean | undefined {
+    try {
+      return this.prepared(sql).readonly;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Closes the lane's connection (the committed-reads lane's own; the first connection's is the query builder's to close). */
+  close(): void {
+    if (this.sqlite.open) this.sqlite.close();
   }
 
   /** The query builder's `QueryResult` of one statement, as its SQLite driver makes it. */
@@ -84,7 +110,7 @@ export class SqliteLane {
       return kept;
     }
     const statement = this.sqlite.prepare(sql);
-    kept = { statement, reader: statement.reader, used: false };
+    kept = { statement, reader: statement.reader, readonly: statement.readonly, used: false };
     this.statements.set(sql, kept);
     if (this.statements.size > KEPT_STATEMENTS) this.evictOne();
     return kept;

@@ -54,6 +54,7 @@ async function groupedFixture(
     async close() {
       observer.close();
       await db.destroy();
+      lane?.committedReads?.close();
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -13,17 +13,22 @@ export interface Executor {
 }
 
 /**
- * SQLite's lane when a statement may take it now: inside the executor's transaction, or while
- * nobody holds the connection. Otherwise the statement goes through the query builder, which
- * waits for the connection.
+ * SQLite's lane on which a statement may run now: inside the executor's transaction, or while
+ * nobody holds the connection, the connection's own. While a transaction holds it, a read runs on
+ * the second connection's lane (`committedReads`), which sees what was committed: before this
+ * the read waited for the transaction to end, so a token check or a list queued behind every
+ * order being placed. A write, or a read without that second connection (an in-memory
+ * database), takes the query builder's way, which waits for the connection.
  */
-function laneNow({ db, lane }: Executor): SqliteLane | undefined {
-  return lane === undefined || (lane.held && !db.isTransaction) ? undefined : lane;
+function laneNow({ db, lane }: Executor, sql: string): SqliteLane | undefined {
+  if (lane === undefined || !lane.held || db.isTransaction) return lane;
+  const committed = lane.committedReads;
+  return committed !== undefined && committed.readsOnly(sql) === true ? committed : undefined;
 }
 
-/** Runs a compiled statement on the executor: on SQLite's lane when it may (`laneNow`), else through the query builder. */
+/** Runs a compiled statement on the executor: on a SQLite lane when it may (`laneNow`), else through the query builder. */
 export async function execute<R>(executor: Executor, query: CompiledQuery<R>): Promise<QueryResult<R>> {
-  const lane = laneNow(executor);
+  const lane = laneNow(executor, query.sql);
   return lane ? lane.run<R>(query.sql, query.parameters) : executor.db.executeQuery(query);
 }
 
@@ -37,7 +42,7 @@ export async function executeText<R>(
   sql: string,
   parameters: readonly unknown[],
 ): Promise<QueryResult<R>> {
-  const lane = laneNow(executor);
+  const lane = laneNow(executor, sql);
   return lane
     ? lane.run<R>(sql, parameters)
     : executor.db.executeQuery<R>(CompiledQuery.raw(sql, parameters as unknown[]));
