@@ -16,7 +16,17 @@ export interface TransactionGroupLimits {
   timeMs?: number;
   /** The clock of `timeMs`, in milliseconds (default `performance.now`). */
   now?: () => number;
+  /**
+   * Whether a group whose queue has run dry waits one turn of the event loop for more members
+   * before it commits (default true). The server hands requests over one per turn
+   * (apps/api/src/http/requests-in-turn.ts), so the next order arrives a turn after the running
+   * one; without the wait every order under load commits alone.
+   */
+  gatherNextTurn?: boolean;
 }
+
+/** Resolves in the next turn of the event loop, after the callbacks already queued for it. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** A unit of work waiting for, or running in, a group; settled only once its group has committed or failed. */
 export interface GroupMember<T = unknown> {
@@ -46,7 +56,10 @@ export interface GroupMember<T = unknown> {
  * error; a failed COMMIT) keeps every member's writes out, and each member is told so (`failed`).
  *
  * The first member of a group runs without a savepoint: while it runs alone, its failure simply
- * rolls the transaction back, as before groups, so a request that finds no queue pays nothing.
+ * rolls the transaction back, as before groups, so a request that finds no queue pays no
+ * savepoint. When the queue runs dry the group waits one turn of the event loop for the next
+ * member (`gatherNextTurn`): the server hands requests over one per turn, so without the wait
+ * every member under load ran dry and committed alone.
  */
 export class SqliteTransactionGroups {
   private readonly queue: GroupMember[] = [];
@@ -55,6 +68,7 @@ export class SqliteTransactionGroups {
   private readonly mostMembers: number;
   private readonly timeMs: number;
   private readonly now: () => number;
+  private readonly gatherNextTurn: boolean;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -65,6 +79,7 @@ export class SqliteTransactionGroups {
     this.mostMembers = limits.mostMembers ?? 32;
     this.timeMs = limits.timeMs ?? 10;
     this.now = limits.now ?? (() => performance.now());
+    this.gatherNextTurn = limits.gatherNextTurn ?? true;
   }
 
   /** Queues a member; a group starts at once when none is running. */
@@ -91,8 +106,16 @@ export class SqliteTransactionGroups {
     try {
       await this.db.transaction().execute(async (transaction) => {
         const started = this.now();
-        while (this.queue.length > 0 && succeeded.length < this.mostMembers) {
+        while (succeeded.length < this.mostMembers) {
           if (succeeded.length > 0 && this.now() - started >= this.timeMs) break;
+          if (this.queue.length === 0) {
+            // Gathering: the write lock is held a turn longer, and the reads outside any
+            // transaction meanwhile go to the committed-reads connection (sqlite-lane.ts).
+            if (succeeded.length === 0 || !this.gatherNextTurn) break;
+            await nextTurn();
+            if (this.queue.length === 0) break;
+            continue;
+          }
           const member = this.queue.shift()!;
           running = member;
           const guarded = succeeded.length > 0;

@@ -106,6 +106,36 @@ async function insertBrand(tx: Repositories, like: Brand, name: string): Promise
       }
     });
 
+    it.each([
+      { gatherNextTurn: true, joins: true },
+      { gatherNextTurn: false, joins: false },
+    ])(
+      'with gatherNextTurn $gatherNextTurn, a unit of work arriving the turn after the running one ran dry joins its group: $joins',
+      async ({ gatherNextTurn, joins }) => {
+        const fixture = await groupedFixture({ groupLimits: { timeMs: Number.POSITIVE_INFINITY, gatherNextTurn } });
+        try {
+          let second: Promise<string[]> | undefined;
+          const first = fixture.uow.run(async (tx) => {
+            await insertBrand(tx, fixture.brand, 'first');
+            // Queued in the next turn of the event loop, as the server hands over the next request.
+            setImmediate(() => {
+              second = fixture.uow.run(async (inner) => {
+                await insertBrand(inner, fixture.brand, 'second');
+                return fixture.committedBrandNames();
+              });
+            });
+          });
+          await first;
+          const seenInsideSecond = await second!;
+          // In the same group, `first` is not committed yet while `second` runs.
+          expect(seenInsideSecond).toEqual(joins ? ['Acme'] : ['Acme', 'first']);
+          expect(fixture.committedBrandNames()).toEqual(['Acme', 'first', 'second']);
+        } finally {
+          await fixture.close();
+        }
+      },
+    );
+
     it('rolls a failing member back to its savepoint alone: the others are stored, its writes are not', async () => {
       const fixture = await groupedFixture();
       const release = gate();
