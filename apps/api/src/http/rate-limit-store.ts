@@ -57,23 +57,38 @@ export class DatabaseRateLimitStore implements Store {
     this.limit = options.limit;
   }
 
-  async increment(key: string): Promise<ClientRateLimitInfo> {
+  /**
+   * Answers at once from the process's lease when it can (the common case: no promise is made),
+   * else takes a lease from the shared counter first.
+   */
+  increment(key: string): ClientRateLimitInfo | Promise<ClientRateLimitInfo> {
+    return this.fromLease(key) ?? this.incrementAfterLease(key);
+  }
+
+  /** The hit answered from the current lease, or undefined when the database must be asked. */
+  private fromLease(key: string): ClientRateLimitInfo | undefined {
+    const lease = this.currentLease(key);
+    if (lease && lease.unused > 0) {
+      lease.unused -= 1;
+      return { totalHits: lease.countedAfterLease - lease.unused, resetTime: new Date(lease.resetAtMs) };
+    }
+    if (lease && lease.countedAfterLease >= this.limit) {
+      // The shared counter is used up for this window: refused without asking the database again.
+      return { totalHits: lease.countedAfterLease + 1, resetTime: new Date(lease.resetAtMs) };
+    }
+    return undefined;
+  }
+
+  private async incrementAfterLease(key: string): Promise<ClientRateLimitInfo> {
     for (;;) {
-      const lease = this.currentLease(key);
-      if (lease && lease.unused > 0) {
-        lease.unused -= 1;
-        return { totalHits: lease.countedAfterLease - lease.unused, resetTime: new Date(lease.resetAtMs) };
-      }
-      if (lease && lease.countedAfterLease >= this.limit) {
-        // The shared counter is used up for this window: refused without asking the database again.
-        return { totalHits: lease.countedAfterLease + 1, resetTime: new Date(lease.resetAtMs) };
-      }
+      const answered = this.fromLease(key);
+      if (answered) return answered;
       const pending = this.leasing.get(key);
       if (pending) {
         await pending;
         continue;
       }
-      const taking = this.takeLease(key, lease).finally(() => this.leasing.delete(key));
+      const taking = this.takeLease(key, this.currentLease(key)).finally(() => this.leasing.delete(key));
       this.leasing.set(key, taking);
       await taking;
     }
