@@ -25,19 +25,55 @@ const turnsPassed = (turns: number): Promise<void> =>
   });
 
 describe('requests in turn', () => {
-  it('hands requests to the app in the order they arrived, one per turn of the event loop', async () => {
+  /**
+   * Hands `count` requests to a listener whose every request advances a fake clock by `costMs`,
+   * and gives the turn each one was handed over in.
+   */
+  async function handOver(count: number, costMs: number, options: { mostPerTurn?: number } = {}) {
     const turns = turnCounter();
+    let clock = 0;
     const handled: { url: string; turn: number }[] = [];
-    const listener = requestsInTurn((req) => handled.push({ url: req.url!, turn: turns.current() }));
-    for (const url of ['/v10/orders', '/v10/customers', '/v10/products', '/api/orders'])
-      listener(aRequest(url), aResponse());
+    const listener = requestsInTurn(
+      (req) => {
+        handled.push({ url: req.url!, turn: turns.current() });
+        clock += costMs;
+      },
+      { now: () => clock, turnBudgetMs: 2, ...options },
+    );
+    const urls = Array.from({ length: count }, (_, i) => `/v10/orders/${i}`);
+    for (const url of urls) listener(aRequest(url), aResponse());
     // None runs while the requests are read: they wait for the next turn.
     expect(handled).toEqual([]);
-    await turnsPassed(8);
+    await turnsPassed(count + 10);
     turns.stop();
-    expect(handled.map((h) => h.url)).toEqual(['/v10/orders', '/v10/customers', '/v10/products', '/api/orders']);
-    // Each in a turn of its own, so a turn never runs more than one of them.
-    expect(new Set(handled.map((h) => h.turn)).size).toBe(4);
+    const perTurn = [
+      ...handled.reduce((m, h) => m.set(h.turn, (m.get(h.turn) ?? 0) + 1), new Map<number, number>()).values(),
+    ];
+    return { urls, handled: handled.map((h) => h.url), perTurn };
+  }
+
+  it('hands costly requests to the app one per turn, in the order they arrived', async () => {
+    const { urls, handled, perTurn } = await handOver(6, 5);
+    expect(handled).toEqual(urls);
+    // Each takes longer than a turn's budget, so a turn never runs more than one of them.
+    expect(perTurn).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('hands cheap requests over several a turn once it has timed them, still in order', async () => {
+    const { urls, handled, perTurn } = await handOver(200, 0.125);
+    expect(handled).toEqual(urls);
+    // Untimed, the first turn hands one over; at 0.125 ms a request, 2 ms of turn fits 16, and the
+    // estimate nears that from above (it learns from the turns, a quarter of each).
+    expect(perTurn[0]).toBe(1);
+    expect(Math.max(...perTurn)).toBeGreaterThanOrEqual(14);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(16);
+    expect(perTurn.length).toBeLessThan(40);
+  });
+
+  it('never hands more than the most per turn, however cheap the requests', async () => {
+    const { handled, perTurn } = await handOver(100, 0, { mostPerTurn: 8 });
+    expect(handled).toHaveLength(100);
+    expect(Math.max(...perTurn)).toBe(8);
   });
 
   it('lets health probes through at once, ahead of the waiting requests', async () => {
