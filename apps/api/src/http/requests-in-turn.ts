@@ -45,10 +45,9 @@ const ESTIMATE_WEIGHT = 0.25;
  * turns let connections be accepted as they come, and the queue serves the requests first come,
  * first served whichever connection they came on.
  *
- * Why several per turn: one request per turn made every request pay a turn of its own, and a
- * server that answers each request as it reads it runs its work in small pieces between the
- * kernel's wake-ups of its clients; handing over the requests that are waiting together, as long
- * as the turn stays short, cost a fraction of the CPU per request (docs/performance.md). How many
+ * Why several per turn: one request per turn made every request pay a turn of its own, its work
+ * run in a small piece between two returns to the kernel, and the same work cost far more CPU
+ * than handed over together with the others waiting (docs/performance.md, stop 53). How many
  * fit is learnt from the turns themselves: the time from one turn to the next, over the requests
  * it handed over (their work runs between the two), kept as a moving estimate of a request's
  * cost. The first turn hands over one; a page that costs milliseconds keeps it at one.
