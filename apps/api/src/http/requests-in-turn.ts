@@ -83,7 +83,7 @@ export function requestsInTurn(app: RequestListener, options: RequestsInTurnOpti
     const handed = waiting.splice(0, share);
     lastTurnAt = startedAt;
     lastTurnHanded = handed.length;
-    // Scheduled first, so a listener that throws cannot stall the queue; it also times this turn.
+    // The next turn times this one: everything these requests do before it comes is their cost.
     setImmediate(nextTurn);
     for (const [req, res] of handed) app(req, res);
   };
