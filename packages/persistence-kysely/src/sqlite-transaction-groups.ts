@@ -19,8 +19,9 @@ export interface TransactionGroupLimits {
   /**
    * Whether a group whose queue has run dry waits one turn of the event loop for more members
    * before it commits (default true). The server hands requests over a turn's budget at a time
-   * (apps/api/src/http/requests-in-turn.ts), which for orders is one or two, so the next order
-   * arrives a turn after the running one; without the wait most orders under load commit alone.
+   * (apps/api/src/http/requests-in-turn.ts), few for requests as costly as orders, so the next
+   * order arrives a turn after the running one; without the wait most orders under load commit
+   * alone.
    */
   gatherNextTurn?: boolean;
 }
@@ -58,8 +59,8 @@ export interface GroupMember<T = unknown> {
  * The first member of a group runs without a savepoint: while it runs alone, its failure simply
  * rolls the transaction back, as before groups, so a request that finds no queue pays no
  * savepoint. When the queue runs dry the group waits one turn of the event loop for the next
- * member (`gatherNextTurn`): the server hands requests over a turn's budget at a time (for
- * orders, one or two), so without the wait most members under load ran dry and committed alone.
+ * member (`gatherNextTurn`): the server hands requests over a turn's budget at a time (few,
+ * for requests as costly as orders), so without the wait most members under load ran dry and committed alone.
  */
 export class SqliteTransactionGroups {
   private readonly queue: GroupMember[] = [];
