@@ -20,6 +20,8 @@ const fromCore = createRequire(fromJest.resolve('@jest/core'));
 const Runtime = createRequire(fromCore.resolve('jest-runner'))('jest-runtime').default;
 const NodeEnvironment = createRequire(fromCore.resolve('jest-config'))('jest-environment-node').default;
 
+const { NEEDS_BUILD_PRAGMA, untilBuilt } = require('./jest-built-output');
+
 const OWN_REGISTRY_PRAGMA = 'ownModuleRegistry';
 
 /** Per project (jest's config id), the environment its shared files run in. */
@@ -29,13 +31,25 @@ const sharedRuntimes = new WeakMap();
 
 class SharedModulesEnvironment extends NodeEnvironment {
   constructor(config, context) {
-    const ownRegistry = Object.hasOwn(context.docblockPragmas ?? {}, OWN_REGISTRY_PRAGMA);
+    const pragmas = context.docblockPragmas ?? {};
+    const ownRegistry = Object.hasOwn(pragmas, OWN_REGISTRY_PRAGMA);
     const existing = ownRegistry ? undefined : sharedEnvironments.get(config.projectConfig.id);
-    if (existing) return existing;
+    // A worker runs one file at a time, so the file about to run is the one constructed last.
+    const needsBuild = Object.hasOwn(pragmas, NEEDS_BUILD_PRAGMA);
+    if (existing) {
+      existing.needsBuild = needsBuild;
+      return existing;
+    }
     super(config, context);
     this.ownRegistry = ownRegistry;
+    this.needsBuild = needsBuild;
     this.isSetUp = false;
     if (!ownRegistry) sharedEnvironments.set(config.projectConfig.id, this);
+  }
+
+  /** jest-circus awaits this: a file that runs the built output starts once it is built. */
+  async handleTestEvent(event) {
+    if (event.name === 'run_start' && this.needsBuild) await untilBuilt();
   }
 
   async setup() {

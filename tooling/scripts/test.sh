@@ -6,8 +6,9 @@
 #                      format check); they need no build and no database
 #                      and ensure-chromium.sh (Debian's chromium for the browser tests,
 #                      installed with apt-get when missing; waited for before jest)
-#   3. the build       (turbo) of every package the tests run; not the benchmarks, whose sources
-#                      the typecheck covers
+#   3. in the background: the build (turbo) of every package the tests run, not the benchmarks,
+#                      whose sources the typecheck covers; the test files that run the built
+#                      output wait for it (tooling/config/jest-built-output.js)
 #   4. with-postgres   a throwaway Postgres for the postgres dialect (skipped when
 #                      TEST_POSTGRES_URL is set, or TEST_DIALECTS does not name postgres),
 #                      and in it one jest run over every package (the root jest.config.js),
@@ -119,11 +120,22 @@ else
   bash "$scripts/ensure-chromium.sh" >"$results/chromium.log" 2>&1 &
   chromium_pid=$!
 
-  # Build separately and carry on if it fails: jest runs from sources (see the preset), so
-  # the tests still report, and the run still fails.
-  build_failed=""
-  log "build"
-  pnpm exec turbo run build --filter='!@brand/bench' || build_failed=1
+  # The build runs beside jest: jest runs from sources (see the preset), and only the files that
+  # run the built output (`@needsBuild`) wait for it, told by the status file this writes when the
+  # build ends (`ok` or `failed`, moved into place whole; tooling/config/jest-built-output.js).
+  # If it fails, the tests still report, and the run still fails.
+  export BRAND_TEST_BUILD_STATUS="$results/build-status"
+  log "build (beside jest)"
+  (
+    if pnpm exec turbo run build --filter='!@brand/bench' >"$results/build.log" 2>&1; then
+      echo ok >"$BRAND_TEST_BUILD_STATUS.part"
+    else
+      echo failed >"$BRAND_TEST_BUILD_STATUS.part"
+    fi
+    mv "$BRAND_TEST_BUILD_STATUS.part" "$BRAND_TEST_BUILD_STATUS"
+    log "build done"
+  ) &
+  build_pid=$!
   chromium_failed=""
   wait "$chromium_pid" || chromium_failed=1
   cat "$results/chromium.log" >&2
@@ -135,6 +147,10 @@ else
     runner=()   # no server needed (sqlite only, or TEST_POSTGRES_URL given)
   fi
   BRAND_TEST_RESULTS_DIR="$results" "${runner[@]}" bash "$scripts/test.sh" "$@" || status=$?
+  wait "$build_pid" || true
+  cat "$results/build.log" >&2
+  build_failed=""
+  if [ "$(cat "$BRAND_TEST_BUILD_STATUS" 2>/dev/null)" != ok ]; then build_failed=1; fi
   # Failed before recording any step (e.g. Postgres would not start): say so.
   if [ "$status" -ne 0 ] && [ ! -s "$results/failed-steps" ]; then
     echo "test run (exit $status)" >"$results/failed-steps"

@@ -1,4 +1,9 @@
-// @slow: starts an API server process, keeps it placing orders and runs `brand backup` as a process beside it; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: starts an API server process, keeps it placing orders and runs `brand backup` as a process beside it; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +13,7 @@ import { systemClock } from '@brand/core';
 import { openStorage, Storage } from '@brand/persistence-kysely';
 import { testDialects } from '@brand/persistence-kysely/testing';
 import { createIntegrator, Integrator } from './support/integrator';
-import { ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
+import { builtFile, ServerProcess, startServerProcess, stopServerProcess } from './support/server-process';
 
 /**
  * DESIGN §17: `brand backup <file>` copies a SQLite database while it serves writes. A real
@@ -52,8 +57,12 @@ function runCliProcess(
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [builtFile(CLI), ...args],
+      { env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error.code as number | undefined) ?? 1) : 0, stdout, stderr }),
     );
   });
 }

@@ -1,4 +1,9 @@
-// @slow: starts API server processes and kills one with SIGKILL in the middle of a bulk operation; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: starts API server processes and kills one with SIGKILL in the middle of a bulk operation; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,9 @@
-// @slow: starts an API server process per database and drives a whole integration through @brand/client; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: starts an API server process per database and drives a whole integration through @brand/client; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { IncomingHttpHeaders, Server, createServer, request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { AddressInfo } from 'node:net';

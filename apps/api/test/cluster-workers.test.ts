@@ -1,4 +1,9 @@
-// @slow: starts the API as a primary with two worker processes; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: starts the API as a primary with two worker processes; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { request } from 'node:http';
 import { revokeAccessToken, systemClock } from '@brand/core';
 import { testDialects } from '@brand/persistence-kysely/testing';

@@ -1,4 +1,9 @@
-// @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: among the longest files of the suite; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

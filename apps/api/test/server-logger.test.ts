@@ -1,6 +1,11 @@
+/**
+ * Runs a built module, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtFile } from './support/server-process';
 
 // The built module, run in a process of its own: what is under test is when the lines reach the
 // process's standard output, which only another process sees.
@@ -13,10 +18,9 @@ interface Child {
 }
 
 function runScript(script: string): Child {
-  if (!existsSync(SERVER_LOGGER)) throw new Error(`${SERVER_LOGGER} is missing: build the API first (pnpm build)`);
   const child = spawn(
     process.execPath,
-    ['-e', `const { serverLogger } = require(${JSON.stringify(SERVER_LOGGER)});\n${script}`],
+    ['-e', `const { serverLogger } = require(${JSON.stringify(builtFile(SERVER_LOGGER))});\n${script}`],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -1,4 +1,9 @@
-// @slow: starts API server processes that deliver webhooks; started first (tooling/config/jest-sequencer.js).
+/**
+ * @slow: starts API server processes that deliver webhooks; started first (tooling/config/jest-sequencer.js).
+ * Runs the built server, so it waits for the build (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import {

@@ -1,3 +1,9 @@
+/**
+ * `pnpm pack` builds the client (prepack) where the test script's build writes it too, so the file
+ * waits for that build to finish (tooling/config/jest-built-output.js).
+ *
+ * @needsBuild
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,9 +4,26 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { serverNodeFlags } from '../../src/server-node-flags';
 
-// The real server process (built by the test command before the tests run), so that signals,
-// ports, crashes and process exit are the ones production sees.
+// The real server process (built by the test command), so that signals, ports, crashes and
+// process exit are the ones production sees.
 const SERVER = join(__dirname, '..', '..', 'dist', 'server.js');
+
+/**
+ * `path`, a file of the API's build, once it can be run. `npm test` builds beside jest, and the
+ * files that run the build wait for it by saying `@needsBuild` in their first docblock
+ * (tooling/config/jest-built-output.js); one that forgot would run a build half written, or the
+ * last one, so it fails here, naming the pragma.
+ */
+export function builtFile(path: string): string {
+  const buildStatus = process.env.BRAND_TEST_BUILD_STATUS;
+  if (buildStatus && !existsSync(buildStatus)) {
+    throw new Error(
+      `${path} is still being built: a test file that runs the build says @needsBuild in its first docblock`,
+    );
+  }
+  if (!existsSync(path)) throw new Error(`${path} is missing: build the API first (pnpm build)`);
+  return path;
+}
 
 /**
  * How long a server may take to listen: a deadline only a server that never starts reaches. On
@@ -51,8 +68,7 @@ export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: build the API first (pnpm build)`);
-  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), builtFile(SERVER)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
