@@ -15,7 +15,9 @@ const builtOutput = fromTooling('./jest-built-output.js') as {
   buildRunning(): boolean;
 };
 type TestFile = { path: string; duration?: number };
-const SlowFirstSequencer = fromTooling('./jest-sequencer.js') as new (options: object) => {
+const SlowFirstSequencer = fromTooling('./jest-sequencer.js') as new (
+  options: object,
+) => {
   builtFilesAfterOtherWork(sorted: TestFile[]): TestFile[];
 };
 
