@@ -9,15 +9,24 @@
 // (`ok` or `failed`) in BRAND_TEST_BUILD_STATUS; jest run on its own has none, and the build is
 // the caller's, as before.
 const { existsSync, readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
 const { setTimeout: sleep } = require('node:timers/promises');
 
 const NEEDS_BUILD_PRAGMA = 'needsBuild';
 
+// The docblock parser jest's runner uses, resolved from where the runner resolves it.
+const fromJest = createRequire(require.resolve('jest'));
+const docblock = createRequire(createRequire(fromJest.resolve('@jest/core')).resolve('jest-runner'))('jest-docblock');
+
 /** How long a file waits for the build: a deadline only a build that hangs reaches. */
 const BUILD_DEADLINE_MS = 10 * 60_000;
 
-/** Whether a test file's source declares `@needsBuild` (read by the sequencer, before jest parses it). */
-const declaresNeedsBuild = (source) => new RegExp(`@${NEEDS_BUILD_PRAGMA}\\b`).test(source.slice(0, 2000));
+/**
+ * Whether a test file's source declares `@needsBuild` (read by the sequencer, before jest runs the
+ * file): its first docblock's pragmas, parsed as jest parses them for the test environment, so
+ * the two never disagree about a file.
+ */
+const declaresNeedsBuild = (source) => Object.hasOwn(docblock.parse(docblock.extract(source)), NEEDS_BUILD_PRAGMA);
 
 /** Whether the test script's build is still running. */
 const buildRunning = () => {

@@ -12,7 +12,7 @@ const { buildRunning, declaresNeedsBuild } = require('./jest-built-output');
 
 const openingOf = (path) => readFileSync(path, 'utf8').slice(0, 2000);
 const isMarkedSlow = (path) => /@slow\b/.test(openingOf(path));
-const needsBuild = (path) => declaresNeedsBuild(openingOf(path));
+const needsBuild = (path) => declaresNeedsBuild(readFileSync(path, 'utf8'));
 
 /**
  * Worker-seconds of other files that go before the ones that run the built output: the build's
