@@ -4,8 +4,10 @@
  * 1,000,000 orders in total (3 lines each; half approved, shipped, delivered and invoiced),
  * 100,000 products × 5 variants, 200,000 customers, 2,000,000 events and 1,000,000 request-log
  * rows, times BENCH_SCALE (a comma list, default `0.01,1`: 1 % and the full size). The first brand
- * holds 60 % of it, and is the one measured. Against the real server (`dist/server.js`, one
- * process), for BENCH_SECONDS (default 10) each after a warm-up, at 8 connections:
+ * holds 60 % of it, and is the one measured. Both sizes are generated first and each gets its
+ * real server (`dist/server.js`, one process); then BENCH_ROUNDS rounds (default 8) measure every
+ * case at both sizes, for BENCH_SECONDS each (default 4) after a 1-second warm-up, at 8
+ * connections, the sizes' order alternating from round to round:
  *   orders first page    GET /v10/orders?limit=100 (page 0, with its total)
  *   orders deep cursor   the page 500,000 × scale orders deep, by the signed cursor the API gives
  *   orders filtered      status = the shipped orders' and created_at in one fixed day
@@ -15,8 +17,10 @@
  *   events poll          GET /v10/events?limit=100&starting_after=<an event a day old>
  *   console requests     GET /console/requests (the request log page, logged in by the form)
  *   order creation       POST /v10/order-channels/:publicId/orders, 3 lines (the spec's route)
- * p50 and p99 of each, and the server's peak RSS. Target: every p99 at full size ≤ 1.3 × its p99
- * at 1 %, and a flat RSS. Then the plan check: the same requests once more through the app in
+ * p50 and p99 of each window, and each server's peak RSS. Target: every p99 at full size ≤ 1.3 ×
+ * its p99 at 1 %, and a flat RSS. The ratio of record is the median over the rounds of the round's
+ * ratio: the p99 of one window moves by a third between two windows of the same case on the same
+ * data (docs/performance.md, stop 55), so one window per size cannot tell 1.3 from noise. Then the plan check: the same requests once more through the app in
  * this process, on a storage whose query log captures every statement; each select is
  * EXPLAINed (Postgres as it plans by itself) and reported with whether every table it reads is
  * reached through an index.
@@ -48,6 +52,7 @@ import {
   Measurement,
   RunningApi,
   measure,
+  median,
   peakRssMb,
   randomOrder,
   runOnPostgres,
@@ -60,7 +65,9 @@ import { Dialect, Generated, PASSWORD, generateProductionData, productionSize } 
 
 const SCALES = (process.env.BENCH_SCALE ?? '0.01,1').split(',').map(Number);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(/[,|]/).map((d) => d.trim()) as Dialect[];
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 8));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WARMUP_SECONDS = 1;
 const CONNECTIONS = 8;
 const SKIP_LOAD = process.env.BENCH_SKIP_LOAD === '1';
 const DAY = 86_400;
@@ -197,30 +204,64 @@ interface CaseResult extends Measurement {
   status: number;
 }
 
-async function load(api: RunningApi, brandHeaders: Headers, cases: Case[]): Promise<CaseResult[]> {
-  const results: CaseResult[] = [];
-  for (const c of cases) {
-    const headers = c.headers ?? brandHeaders;
-    const probe = await fetch(`${api.baseUrl}${c.path}`, {
-      method: c.post ? 'POST' : 'GET',
-      headers,
-      ...(c.post ? { body: c.post() } : {}),
-    });
-    await probe.arrayBuffer();
-    if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}`);
-    const m = await measure(c.name, `${api.baseUrl}${c.path}`, headers, {
-      connections: CONNECTIONS,
-      seconds: SECONDS,
-      ...(c.post
-        ? { requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: c.post!() }) }] }
-        : {}),
-    });
-    results.push({ ...m, status: probe.status });
-    process.stdout.write(
-      `  ${c.name}: p50 ${m.p50Ms} ms, p99 ${m.p99Ms} ms, ${m.requestsPerSecond}/s, non-2xx ${m.non2xx}\n`,
-    );
+/** One window of one case against one size's server (a probe first: it must answer 2xx). */
+async function measureCase(api: RunningApi, brandHeaders: Headers, c: Case): Promise<CaseResult> {
+  const headers = c.headers ?? brandHeaders;
+  const probe = await fetch(`${api.baseUrl}${c.path}`, {
+    method: c.post ? 'POST' : 'GET',
+    headers,
+    ...(c.post ? { body: c.post() } : {}),
+  });
+  await probe.arrayBuffer();
+  if (!probe.ok) throw new Error(`${c.name} answered ${probe.status}`);
+  const m = await measure(c.name, `${api.baseUrl}${c.path}`, headers, {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: WARMUP_SECONDS,
+    ...(c.post ? { requests: [{ method: 'POST', setupRequest: (request) => ({ ...request, body: c.post!() }) }] } : {}),
+  });
+  return { ...m, status: probe.status };
+}
+
+/**
+ * The rounds: in each, every case at every size, the sizes' order alternating from one round to the
+ * next, so whatever the shared machine does in a minute lands on both sizes alike. The reads' rounds
+ * come first and order creation's after them, so the reads measure the generated data, not data
+ * grown by the orders measured (the request log still grows by every request, at both sizes).
+ * Returns each size's windows by round.
+ */
+async function measureInRounds(sizes: PreparedSize[]): Promise<CaseResult[][][]> {
+  const bySize: CaseResult[][][] = sizes.map(() => Array.from({ length: ROUNDS }, () => []));
+  const cases = sizes[0]!.cases.map((c, index) => ({ index, writes: Boolean(c.post) }));
+  for (const phase of [cases.filter((c) => !c.writes), cases.filter((c) => c.writes)]) {
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? sizes.map((_, i) => i) : sizes.map((_, i) => sizes.length - 1 - i);
+      for (const { index } of phase) {
+        for (const i of order) {
+          const size = sizes[i]!;
+          const result = await measureCase(size.api, size.generated.brands[0]!.headers, size.cases[index]!);
+          bySize[i]![round]!.push(result);
+          process.stdout.write(
+            `  round ${round + 1}/${ROUNDS}, scale ${size.scale}, ${result.name}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.requestsPerSecond}/s, non-2xx ${result.non2xx}\n`,
+          );
+        }
+      }
+    }
   }
-  return results;
+  return bySize;
+}
+
+/** A case's windows over the rounds as one line: the median round's p50, p99 and req/s. */
+function summary(rounds: CaseResult[][], name: string): CaseResult {
+  const windows = rounds.map((r) => r.find((x) => x.name === name)!);
+  return {
+    ...windows[0]!,
+    p50Ms: median(windows.map((w) => w.p50Ms)),
+    p99Ms: median(windows.map((w) => w.p99Ms)),
+    requestsPerSecond: Math.round(median(windows.map((w) => w.requestsPerSecond))),
+    non2xx: windows.reduce((sum, w) => sum + w.non2xx, 0),
+    errors: windows.reduce((sum, w) => sum + w.errors, 0),
+  };
 }
 
 interface PlannedStatement {
@@ -336,7 +377,18 @@ async function planCheck(
   return report;
 }
 
-async function oneSize(dialect: Dialect, scale: number): Promise<void> {
+interface PreparedSize {
+  scale: number;
+  url: string;
+  writerUrl: string;
+  generated: Generated & { scale: number };
+  api: RunningApi;
+  cases: Case[];
+  close: () => Promise<void>;
+}
+
+/** One size: its data generated, its server started and checked, its cases built. */
+async function prepareSize(dialect: Dialect, scale: number): Promise<PreparedSize> {
   const size = productionSize(scale);
   let url: string;
   let writerUrl: string;
@@ -361,49 +413,84 @@ async function oneSize(dialect: Dialect, scale: number): Promise<void> {
       `  generated in ${generated.seconds.toFixed(1)} s (bulk SQL ${generated.bulkSeconds.toFixed(1)} s), ${generated.databaseMb} MB on disk: ${JSON.stringify(generated.rows)}\n`,
     );
     const api = await startApiProcesses(url, 1);
-    let cases: Case[];
-    let results: CaseResult[] = [];
-    let rss: number;
     try {
       await verify(api.baseUrl, generated);
       process.stdout.write('  verified through the API: lists, an order with its lines, the events feed\n');
-      cases = await casesOf(writerUrl, generated, api.baseUrl);
-      if (!SKIP_LOAD) results = await load(api, generated.brands[0]!.headers, cases);
-      rss = peakRssMb(api.child.pid!);
-      process.stdout.write(`  server peak RSS ${rss} MB\n`);
-    } finally {
+      const cases = await casesOf(writerUrl, generated, api.baseUrl);
+      return { scale, url, writerUrl, generated, api, cases, close };
+    } catch (error) {
       await stopApiProcesses(api);
+      throw error;
     }
-    const plans = await planCheck(dialect, url, writerUrl, cases, generated.brands[0]!.headers);
-    saveResults(`production-size-${dialect}-${scale}`, {
-      dialect,
-      scale,
-      size,
-      generationSeconds: generated.seconds,
-      bulkSeconds: generated.bulkSeconds,
-      rows: generated.rows,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-      peakRssMb: rss,
-      results,
-      plans,
-    });
-  } finally {
+  } catch (error) {
     await close();
+    throw error;
   }
 }
 
-/** The table of both sizes from the saved results (as far as both were run), with the ratio of p99s. */
+/** After the rounds: the server's peak RSS, the plan check, the results saved; the size removed. */
+async function finishSize(dialect: Dialect, size: PreparedSize, rounds: CaseResult[][]): Promise<void> {
+  try {
+    let rss: number;
+    try {
+      rss = peakRssMb(size.api.child.pid!);
+      process.stdout.write(`  scale ${size.scale}: server peak RSS ${rss} MB\n`);
+    } finally {
+      await stopApiProcesses(size.api);
+    }
+    const plans = await planCheck(dialect, size.url, size.writerUrl, size.cases, size.generated.brands[0]!.headers);
+    saveResults(`production-size-${dialect}-${size.scale}`, {
+      dialect,
+      scale: size.scale,
+      size: productionSize(size.scale),
+      generationSeconds: size.generated.seconds,
+      bulkSeconds: size.generated.bulkSeconds,
+      rows: size.generated.rows,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
+      connections: CONNECTIONS,
+      peakRssMb: rss,
+      results: rounds.length === 0 ? [] : size.cases.map((c) => summary(rounds, c.name)),
+      byRound: rounds,
+      plans,
+    });
+  } finally {
+    await size.close();
+  }
+}
+
+/** Every size of one dialect generated and served at once, measured in alternating rounds. */
+async function oneDialect(dialect: Dialect): Promise<void> {
+  const sizes: PreparedSize[] = [];
+  try {
+    for (const scale of SCALES) sizes.push(await prepareSize(dialect, scale));
+    const rounds = SKIP_LOAD ? sizes.map(() => []) : await measureInRounds(sizes);
+    while (sizes.length > 0) await finishSize(dialect, sizes[0]!, rounds.shift()!).finally(() => sizes.shift());
+  } finally {
+    for (const size of sizes) await stopApiProcesses(size.api).finally(size.close);
+  }
+}
+
+/**
+ * The table of both sizes from the saved results (as far as both were run): the median round's
+ * p50 / p99 at each size, and the ratio of record, the median over the rounds of that round's p99
+ * at full size ÷ at 1 % (with the lowest and highest round's ratio).
+ */
 function printComparison(): void {
   const folder = join(__dirname, '..', 'results');
   const read = (dialect: string, scale: number) => {
     const file = join(folder, `production-size-${dialect}-${scale}.json`);
     return existsSync(file)
-      ? (JSON.parse(readFileSync(file, 'utf8')) as { results: CaseResult[]; peakRssMb: number })
+      ? (JSON.parse(readFileSync(file, 'utf8')) as {
+          results: CaseResult[];
+          byRound?: CaseResult[][];
+          peakRssMb: number;
+        })
       : null;
   };
   process.stdout.write(
-    '\n| dialect | case | p50 1 % | p99 1 % | p50 full | p99 full | p99 full ÷ 1 % |\n|---|---|---:|---:|---:|---:|---:|\n',
+    '\n| dialect | case | p50 / p99 1 % | p50 / p99 full | p99 full ÷ 1 %, median of rounds | lowest – highest round |\n|---|---|---:|---:|---:|---:|\n',
   );
   for (const dialect of ['sqlite', 'postgres']) {
     const small = read(dialect, 0.01);
@@ -411,17 +498,24 @@ function printComparison(): void {
     if (!small) continue;
     for (const r of small.results) {
       const f = full?.results.find((x) => x.name === r.name);
+      const ratios = (full?.byRound ?? []).flatMap((round, i) => {
+        const big = round.find((x) => x.name === r.name);
+        const little = small.byRound?.[i]?.find((x) => x.name === r.name);
+        return big && little ? [big.p99Ms / Math.max(1, little.p99Ms)] : [];
+      });
+      const spread =
+        ratios.length === 0 ? '-' : `${Math.min(...ratios).toFixed(2)} – ${Math.max(...ratios).toFixed(2)}`;
       process.stdout.write(
-        `| ${dialect} | ${r.name} | ${r.p50Ms} | ${r.p99Ms} | ${f?.p50Ms ?? '-'} | ${f?.p99Ms ?? '-'} | ${f ? (f.p99Ms / Math.max(1, r.p99Ms)).toFixed(2) : '-'} |\n`,
+        `| ${dialect} | ${r.name} | ${r.p50Ms} / ${r.p99Ms} | ${f ? `${f.p50Ms} / ${f.p99Ms}` : '-'} | ${ratios.length === 0 ? '-' : median(ratios).toFixed(2)} | ${spread} |\n`,
       );
     }
-    process.stdout.write(`| ${dialect} | peak RSS MB | ${small.peakRssMb} | | ${full?.peakRssMb ?? '-'} | | |\n`);
+    process.stdout.write(`| ${dialect} | peak RSS MB | ${small.peakRssMb} | ${full?.peakRssMb ?? '-'} | | |\n`);
   }
 }
 
 async function main(): Promise<void> {
   const dialects = DIALECTS.filter((d) => d === 'sqlite' || (d === 'postgres' && process.env.TEST_POSTGRES_URL));
-  for (const dialect of dialects) for (const scale of SCALES) await oneSize(dialect, scale);
+  for (const dialect of dialects) await oneDialect(dialect);
   printComparison();
 }
 
