@@ -172,7 +172,7 @@ export async function measure(
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon({ url, headers, connections, duration: options.seconds ?? 10, ...shape }, (error, r) =>
-      error ? reject(error) : resolve(r),
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(r),
     );
     // autocannon passes the client first (as its README says), which its published types leave out.
     if (options.exactLatencies)
