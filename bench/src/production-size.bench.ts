@@ -17,13 +17,14 @@
  *   events poll          GET /v10/events?limit=100&starting_after=<an event a day old>
  *   console requests     GET /console/requests (the request log page, logged in by the form)
  *   order creation       POST /v10/order-channels/:publicId/orders, 3 lines (the spec's route)
- * p50 and p99 of each window (from every response's own time), and each server's peak RSS. Target: every p99 at full size ≤ 1.3 ×
- * its p99 at 1 %, and a flat RSS. The ratio of record is the median over the rounds of the round's
- * ratio: between two windows of the same case on the same data, the p99 moves by more than the
- * target allows (docs/performance.md, stop 55), so one window per size cannot tell 1.3 from noise. Then the plan check: the same requests once more through the app in
- * this process, on a storage whose query log captures every statement; each select is
- * EXPLAINed (Postgres as it plans by itself) and reported with whether every table it reads is
- * reached through an index.
+ * p50 and p99 of each window (from every response's own time), and each server's peak RSS.
+ * Target: every p99 at full size ≤ 1.3 × its p99 at 1 %, and a flat RSS. The ratio of record is
+ * the median over the rounds of the round's ratio: between two windows of the same case on the
+ * same data, the p99 moves by more than the target allows (docs/performance.md, stop 55), so one
+ * window per size cannot tell 1.3 from noise. Then the plan check: the same requests once more
+ * through the app in this process, on a storage whose query log captures every statement; each
+ * select is EXPLAINed (Postgres as it plans by itself) and reported with whether every table it
+ * reads is reached through an index.
  *
  * The data is generated once per dialect and scale, into a SQLite file in the temporary folder or
  * a database of the throwaway Postgres (tooling/scripts/with-postgres.sh, unless TEST_POSTGRES_URL
