@@ -158,7 +158,7 @@ export async function measure(
     /**
      * p50 and p99 from every 2xx response's own time (to a tenth of a millisecond) instead of
      * autocannon's histogram, which counts whole milliseconds: where a p99 is a few milliseconds,
-     * one step of the histogram is a fifth of it, too coarse to compare two of them.
+     * one step of the histogram is a large share of it, too coarse to compare two of them.
      */
     exactLatencies?: boolean;
   } = {},
